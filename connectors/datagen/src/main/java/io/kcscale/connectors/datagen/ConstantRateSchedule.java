@@ -1,0 +1,17 @@
+package io.kcscale.connectors.datagen;
+
+/** Record i is due at i/rate: computed from i, not summed, so rounding never accumulates. */
+final class ConstantRateSchedule implements ArrivalSchedule {
+
+    private final double nanosPerRecord;
+    private long index;
+
+    ConstantRateSchedule(double recordsPerSecond) {
+        this.nanosPerRecord = 1e9 / recordsPerSecond;
+    }
+
+    @Override
+    public long nextOffsetNanos() {
+        return Math.round(index++ * nanosPerRecord);
+    }
+}

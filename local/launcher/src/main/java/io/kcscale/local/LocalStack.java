@@ -1,0 +1,403 @@
+package io.kcscale.local;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.errors.TopicExistsException;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.kcscale.scaler.observe.connect.ConnectRestClient;
+import io.kcscale.scaler.observe.elasticsearch.ElasticsearchConnection;
+import io.kcscale.scaler.observe.kafka.KafkaOffsetsReader;
+import io.kcscale.scaler.poll.Poll;
+
+/**
+ * The real pipeline on this machine: a KRaft broker, an Elasticsearch node and W Connect workers,
+ * each its own JVM, started in order with readiness checks; then topic, index and both connectors.
+ * Used by {@code ./kcscale up} and by the end-to-end tests alike.
+ */
+public final class LocalStack implements AutoCloseable {
+
+    public static final String SINK_CONNECTOR_CLASS = "org.apache.camel.kafkaconnector.CamelSinkConnector";
+    public static final String SOURCE_CONNECTOR_CLASS = "io.kcscale.connectors.datagen.DatagenConnector";
+    private static final String HOST = "127.0.0.1";
+    // runs on its own classpath (local/elasticsearch-node), so named, not imported
+    private static final String ELASTICSEARCH_MAIN = "io.kcscale.local.elasticsearch.ElasticsearchNodeMain";
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration STOP_GRACE = Duration.ofSeconds(30);
+
+    private final StackOptions options;
+    private final InstallLayout layout;
+    private final Path dataDir;
+    private final List<ChildJvm> children = Collections.synchronizedList(new ArrayList<>());
+    private final Consumer<String> progress;
+    private StackEndpoints endpoints;
+
+    private LocalStack(StackOptions options, Consumer<String> progress) {
+        this.options = options;
+        this.layout = new InstallLayout(options.home());
+        this.dataDir = options.dataDir().toAbsolutePath().normalize();
+        this.progress = progress;
+    }
+
+    /**
+     * Starts the whole stack; on any failure stops what it had started and throws with the failing
+     * component's last log lines, so nothing is left half-up.
+     *
+     * @throws IllegalStateException when a stack already runs from the same data directory
+     * @throws IllegalArgumentException when a requested port is taken
+     */
+    public static LocalStack start(StackOptions options, Consumer<String> progress) {
+        LocalStack stack = new LocalStack(options, progress);
+        stack.layout.requireBuilt();
+        List<ChildJvm> running = StackState.runningComponents(stack.dataDir);
+        if (!running.isEmpty()) {
+            throw new IllegalStateException("a stack already runs from " + stack.dataDir + " (pids "
+                    + running.stream().map(c -> c.name() + "=" + c.pid()).collect(Collectors.joining(", "))
+                    + "); nothing was changed. `./kcscale down` stops it.");
+        }
+        try {
+            stack.startAll();
+            return stack;
+        } catch (RuntimeException e) {
+            stack.stop();
+            throw e;
+        }
+    }
+
+    /** Stops the stack recorded in {@code dataDir} (what {@code ./kcscale down} does); false if none ran. */
+    public static boolean stopRecorded(Path dataDir, Consumer<String> progress) {
+        Path dir = dataDir.toAbsolutePath().normalize();
+        List<ChildJvm> running = StackState.runningComponents(dir);
+        stopInOrder(running, progress);
+        StackState.delete(dir);
+        return !running.isEmpty();
+    }
+
+    /** The endpoints recorded for a stack that runs from {@code dataDir}, if one does. */
+    public static Optional<StackEndpoints> recordedEndpoints(Path dataDir) {
+        Path dir = dataDir.toAbsolutePath().normalize();
+        return StackState.runningComponents(dir).isEmpty() ? Optional.empty() : StackState.endpoints(dir);
+    }
+
+    public StackEndpoints endpoints() {
+        return endpoints;
+    }
+
+    public StackOptions options() {
+        return options;
+    }
+
+    /** A component by name: {@code kafka}, {@code elasticsearch}, {@code connect-0}, {@code connect-1}, ... */
+    public ChildJvm component(String name) {
+        synchronized (children) {
+            return children.stream().filter(c -> c.name().equals(name)).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("no component " + name));
+        }
+    }
+
+    /** Starts a worker again after a test stopped or killed it; it rejoins the group. */
+    public ChildJvm restartWorker(int index) {
+        ChildJvm old = component(workerName(index));
+        old.stop(STOP_GRACE);
+        children.remove(old);
+        ChildJvm worker = startWorker(index, endpoints.connectUrls().get(index).getPort());
+        awaitWorker(worker, endpoints.connectUrls().get(index));
+        StackState.write(dataDir, endpoints, children);
+        return worker;
+    }
+
+    /** Stops every component, workers first (they commit to the broker), and forgets the stack. */
+    public void stop() {
+        List<ChildJvm> all;
+        synchronized (children) {
+            all = new ArrayList<>(children);
+            children.clear();
+        }
+        stopInOrder(all, progress);
+        StackState.delete(dataDir);
+    }
+
+    @Override
+    public void close() {
+        stop();
+    }
+
+    private static void stopInOrder(List<ChildJvm> components, Consumer<String> progress) {
+        List<ChildJvm> ordered = new ArrayList<>(components);
+        ordered.sort(Comparator.comparingInt(c -> c.name().startsWith("connect") ? 0
+                : c.name().equals("elasticsearch") ? 1 : 2));
+        for (ChildJvm c : ordered) {
+            if (c.isAlive()) {
+                progress.accept("stopping " + c.name() + " (pid " + c.pid() + ")");
+                c.stop(STOP_GRACE);
+            }
+        }
+    }
+
+    private void startAll() {
+        if (options.fresh()) {
+            deleteRecursively(dataDir);
+        }
+        Ports ports = new Ports();
+        int kafkaPort;
+        int controllerPort;
+        int esPort;
+        int esTransportPort;
+        List<Integer> connectPorts = new ArrayList<>();
+        try {
+            kafkaPort = ports.resolve(options.kafkaPort(), "Kafka", "--kafka-port");
+            controllerPort = ports.resolve(options.controllerPort(), "Kafka controller", "--controller-port");
+            esPort = ports.resolve(options.elasticsearchPort(), "Elasticsearch HTTP", "--elasticsearch-port");
+            esTransportPort = ports.resolve(options.elasticsearchTransportPort(), "Elasticsearch transport",
+                    "--elasticsearch-transport-port");
+            for (int i = 0; i < options.workers(); i++) {
+                connectPorts.add(ports.resolve(options.connectPort() == 0 ? 0 : options.connectPort() + i,
+                        "Connect worker " + i, "--connect-port"));
+            }
+        } finally {
+            ports.release();
+        }
+        endpoints = new StackEndpoints(HOST + ":" + kafkaPort,
+                connectPorts.stream().map(p -> URI.create("http://" + HOST + ":" + p)).toList(),
+                URI.create("http://" + HOST + ":" + esPort), dataDir);
+
+        ChildJvm kafka = startKafka(kafkaPort, controllerPort);
+        ChildJvm elasticsearch = record(ChildJvm.start("elasticsearch", layout.elasticsearchClasspath(),
+                List.of("-Xms512m", "-Xmx512m", "-XX:+ExitOnOutOfMemoryError"),
+                ELASTICSEARCH_MAIN,
+                List.of(dataDir.resolve("elasticsearch").toString(), String.valueOf(esPort), String.valueOf(esTransportPort)),
+                logFile("elasticsearch")));
+        awaitKafka(kafka);
+        List<ChildJvm> workers = new ArrayList<>();
+        for (int i = 0; i < options.workers(); i++) {
+            workers.add(startWorker(i, connectPorts.get(i)));
+        }
+        createTopic();
+        awaitElasticsearch(elasticsearch);
+        createIndex();
+        for (int i = 0; i < workers.size(); i++) {
+            awaitWorker(workers.get(i), endpoints.connectUrls().get(i));
+        }
+        createConnectors();
+        StackState.write(dataDir, endpoints, children);
+    }
+
+    private ChildJvm startKafka(int kafkaPort, int controllerPort) {
+        Path logDir = dataDir.resolve("kafka");
+        Path config = writeConfig("broker.properties", "kafka/broker.properties", Map.of(
+                "KAFKA_HOST", HOST, "KAFKA_PORT", String.valueOf(kafkaPort),
+                "CONTROLLER_PORT", String.valueOf(controllerPort), "KAFKA_LOG_DIR", logDir.toString()));
+        if (!Files.exists(logDir.resolve("meta.properties"))) {
+            progress.accept("formatting Kafka storage in " + logDir);
+            ChildJvm format = ChildJvm.start("kafka-format", layout.kafkaClasspath(), kafkaJvmOptions("256m"),
+                    "kafka.tools.StorageTool",
+                    List.of("format", "-t", Uuid.randomUuid().toString(), "-c", config.toString()),
+                    logFile("kafka-format"));
+            Poll.untilTrue("Kafka storage format to finish", Duration.ofSeconds(60), Duration.ofMillis(100),
+                    () -> !format.isAlive(), () -> "still formatting");
+            if (!Files.exists(logDir.resolve("meta.properties"))) {
+                throw new StackStartException("formatting Kafka storage failed:\n" + format.logTail(20), null);
+            }
+        }
+        progress.accept("starting kafka on " + endpoints.kafkaBootstrap());
+        return record(ChildJvm.start("kafka", layout.kafkaClasspath(), kafkaJvmOptions("512m"), "kafka.Kafka",
+                List.of(config.toString()), logFile("kafka")));
+    }
+
+    private ChildJvm startWorker(int index, int port) {
+        Path config = writeConfig("connect-" + index + ".properties", "connect/worker.properties", Map.of(
+                "KAFKA_BOOTSTRAP", endpoints.kafkaBootstrap(), "CONNECT_HOST", HOST,
+                "CONNECT_PORT", String.valueOf(port),
+                "PLUGIN_PATH", layout.pluginPath().stream().map(Path::toString).collect(Collectors.joining(","))));
+        progress.accept("starting " + workerName(index) + " on http://" + HOST + ":" + port);
+        List<String> jvm = new ArrayList<>(kafkaJvmOptions("1g"));
+        jvm.addAll(extraWorkerJvmOptions());
+        return record(ChildJvm.start(workerName(index), layout.kafkaClasspath(), jvm,
+                "org.apache.kafka.connect.cli.ConnectDistributed", List.of(config.toString()), logFile(workerName(index))));
+    }
+
+    /** {@code KCSCALE_WORKER_JAVA_OPTS}: extra JVM options for workers (say, a JMX exporter agent). */
+    private static List<String> extraWorkerJvmOptions() {
+        String extra = System.getenv("KCSCALE_WORKER_JAVA_OPTS");
+        return extra == null || extra.isBlank() ? List.of() : List.of(extra.trim().split("\\s+"));
+    }
+
+    private List<String> kafkaJvmOptions(String heap) {
+        return List.of("-Xms256m", "-Xmx" + heap, "-XX:+ExitOnOutOfMemoryError", "-Djava.awt.headless=true",
+                "-Dlog4j2.configurationFile=" + layout.configs().resolve("kafka/log4j2.properties"));
+    }
+
+    private void awaitKafka(ChildJvm kafka) {
+        try (KafkaOffsetsReader admin = new KafkaOffsetsReader(endpoints.kafkaBootstrap(), Map.of(), Duration.ofSeconds(5))) {
+            await(kafka, "Kafka to accept clients", Duration.ofSeconds(90), () -> {
+                try {
+                    return Optional.of(admin.admin().describeCluster().nodes().get().size());
+                } catch (InterruptedException | ExecutionException e) {
+                    throw new IllegalStateException(e.getMessage());
+                }
+            });
+        }
+    }
+
+    private void awaitElasticsearch(ChildJvm elasticsearch) {
+        try (ElasticsearchConnection es = new ElasticsearchConnection(endpoints.elasticsearchUrl(), 5000)) {
+            await(elasticsearch, "Elasticsearch to answer", Duration.ofSeconds(120), () -> {
+                try {
+                    return es.client().ping().value() ? Optional.of(true) : Optional.empty();
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void awaitWorker(ChildJvm worker, URI url) {
+        ConnectRestClient connect = new ConnectRestClient(url);
+        await(worker, worker.name() + " to offer the datagen and Camel plugins", Duration.ofSeconds(180), () -> {
+            List<String> plugins = connect.connectorPlugins();
+            return plugins.contains(SINK_CONNECTOR_CLASS) && plugins.contains(SOURCE_CONNECTOR_CLASS)
+                    ? Optional.of(plugins) : Optional.empty();
+        });
+    }
+
+    /** Polls {@code probe} while {@code component} lives; its death or the deadline fails the start. */
+    private <T> T await(ChildJvm component, String what, Duration timeout, java.util.function.Supplier<Optional<T>> probe) {
+        progress.accept("waiting for " + what);
+        try {
+            return Poll.until(what, timeout, Duration.ofMillis(250), () -> {
+                if (!component.isAlive()) {
+                    throw new Poll.Abort(component.name() + " exited");
+                }
+                return probe.get();
+            });
+        } catch (RuntimeException e) {
+            throw new StackStartException(component.name() + " did not start: " + e.getMessage()
+                    + "\n--- last lines of " + component.logFile() + " ---\n" + component.logTail(30), e);
+        }
+    }
+
+    private void createTopic() {
+        try (KafkaOffsetsReader kafka = new KafkaOffsetsReader(endpoints.kafkaBootstrap(), Map.of(), Duration.ofSeconds(30))) {
+            try {
+                kafka.admin().createTopics(List.of(new NewTopic(StackOptions.TOPIC, options.partitions(), (short) 1)))
+                        .all().get();
+                progress.accept("created topic " + StackOptions.TOPIC + " with " + options.partitions() + " partitions");
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof TopicExistsException)) {
+                    throw new StackStartException("cannot create topic " + StackOptions.TOPIC + ": " + e.getCause().getMessage(), e);
+                }
+                int existing = kafka.partitionCount(StackOptions.TOPIC);
+                if (existing != options.partitions()) {
+                    throw new StackStartException("topic " + StackOptions.TOPIC + " already has " + existing
+                            + " partitions in " + dataDir + ", not the " + options.partitions() + " asked for: add --fresh to start over", null);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new StackStartException("interrupted creating topic", e);
+            }
+        }
+    }
+
+    private void createIndex() {
+        String body = ConfigTemplate.load(layout.configs().resolve("elasticsearch/stocks-index.json"))
+                .render(Map.of("SHARDS", String.valueOf(options.shards()), "REPLICAS", "0"));
+        try (ElasticsearchConnection es = new ElasticsearchConnection(endpoints.elasticsearchUrl(), 30_000)) {
+            if (es.client().indices().exists(e -> e.index(StackOptions.INDEX)).value()) {
+                String shards = es.client().indices().getSettings(g -> g.index(StackOptions.INDEX))
+                        .get(StackOptions.INDEX).settings().index().numberOfShards();
+                if (!String.valueOf(options.shards()).equals(shards)) {
+                    throw new StackStartException("index " + StackOptions.INDEX + " already has " + shards
+                            + " primary shards in " + dataDir + ", not the " + options.shards() + " asked for: add --fresh to start over", null);
+                }
+                return;
+            }
+            es.client().indices().create(c -> c.index(StackOptions.INDEX).withJson(new StringReader(body)));
+            progress.accept("created index " + StackOptions.INDEX + " with " + options.shards() + " primary shard(s), 0 replicas");
+        } catch (IOException e) {
+            throw new StackStartException("cannot create index " + StackOptions.INDEX + ": " + e.getMessage(), e);
+        }
+    }
+
+    private void createConnectors() {
+        ConnectRestClient connect = new ConnectRestClient(endpoints.connectUrl());
+        connect.putConnectorConfig(StackOptions.SOURCE_CONNECTOR, connectorConfig("stocks-datagen.json", Map.of(
+                "TOPIC", StackOptions.TOPIC, "KEY_FIELD", options.keyField(),
+                "RATE_PER_TASK", String.valueOf(options.ratePerSecond()),
+                "ITERATIONS", String.valueOf(options.iterations()))));
+        connect.putConnectorConfig(StackOptions.SINK_CONNECTOR, connectorConfig("stocks-es-sink.json", Map.of(
+                "TOPIC", StackOptions.TOPIC, "INDEX", StackOptions.INDEX,
+                "SINK_TASKS", String.valueOf(options.sinkTasks()),
+                "ES_HOST_PORT", endpoints.elasticsearchUrl().getHost() + ":" + endpoints.elasticsearchUrl().getPort())));
+        progress.accept("created connectors " + StackOptions.SOURCE_CONNECTOR + " and " + StackOptions.SINK_CONNECTOR);
+    }
+
+    /** A connector configuration from {@code configs/connectors/}, filled in. */
+    Map<String, String> connectorConfig(String file, Map<String, String> values) {
+        String json = ConfigTemplate.load(layout.configs().resolve("connectors/" + file)).render(values);
+        try {
+            return JSON.readValue(json, new TypeReference<Map<String, String>>() { });
+        } catch (IOException e) {
+            throw new IllegalStateException("configs/connectors/" + file + " is not a JSON object of strings", e);
+        }
+    }
+
+    private Path writeConfig(String name, String template, Map<String, String> values) {
+        Path file = dataDir.resolve("config").resolve(name);
+        try {
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, ConfigTemplate.load(layout.configs().resolve(template)).render(values));
+            return file;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+    }
+
+    private ChildJvm record(ChildJvm child) {
+        children.add(child);
+        StackState.write(dataDir, endpoints, children);
+        return child;
+    }
+
+    private Path logFile(String component) {
+        return dataDir.resolve("logs").resolve(component + ".log");
+    }
+
+    static String workerName(int index) {
+        return "connect-" + index;
+    }
+
+    private static void deleteRecursively(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot wipe " + dir, e);
+        }
+    }
+}

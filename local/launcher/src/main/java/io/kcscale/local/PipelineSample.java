@@ -1,0 +1,38 @@
+package io.kcscale.local;
+
+import java.time.LocalTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+import java.util.OptionalLong;
+
+/**
+ * One look at the pipeline: counters read at {@code nanos}. Two samples make the status line
+ * {@code up} prints every 2 s; a system that did not answer shows as "?".
+ *
+ * @param produced     records in the topic (sum of end offsets)
+ * @param indexed      index operations Elasticsearch counted on the index
+ * @param lag          records the sink group has not committed yet, over all partitions
+ * @param tasksRunning sink tasks RUNNING, or -1 when Connect did not answer
+ * @param tasks        sink tasks Connect reports
+ */
+public record PipelineSample(long nanos, LocalTime clock, OptionalLong produced, OptionalLong indexed,
+                             OptionalLong lag, int tasksRunning, int tasks) {
+
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss");
+
+    /** The status line for the interval from {@code before} to this sample. */
+    public String statusLine(PipelineSample before) {
+        double seconds = (nanos - before.nanos) / 1e9;
+        return String.format(Locale.ROOT, "%s  produced %s  indexed %s  lag %s  sink tasks %s",
+                clock.format(TIME), rate(before.produced, produced, seconds), rate(before.indexed, indexed, seconds),
+                lag.isPresent() ? String.valueOf(lag.getAsLong()) : "?",
+                tasksRunning < 0 ? "?" : tasksRunning + "/" + tasks + " RUNNING");
+    }
+
+    private static String rate(OptionalLong from, OptionalLong to, double seconds) {
+        if (from.isEmpty() || to.isEmpty() || seconds <= 0) {
+            return "?/s";
+        }
+        return String.format(Locale.ROOT, "%.1f/s", Math.max(0, to.getAsLong() - from.getAsLong()) / seconds);
+    }
+}

@@ -1,0 +1,70 @@
+package io.kcscale.local;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.time.LocalTime;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.function.LongSupplier;
+
+import io.kcscale.scaler.observe.connect.ConnectRestClient;
+import io.kcscale.scaler.observe.connect.ConnectorStatus;
+import io.kcscale.scaler.observe.elasticsearch.ElasticsearchConnection;
+import io.kcscale.scaler.observe.elasticsearch.ElasticsearchObserver;
+import io.kcscale.scaler.observe.kafka.KafkaOffsetsReader;
+
+/** Takes {@link PipelineSample}s of a running stack: Kafka offsets, Elasticsearch stats, Connect status. */
+public final class PipelineSampler implements AutoCloseable {
+
+    private final KafkaOffsetsReader kafka;
+    private final ElasticsearchConnection elasticsearch;
+    private final ConnectRestClient connect;
+
+    public PipelineSampler(StackEndpoints endpoints) {
+        this.kafka = new KafkaOffsetsReader(endpoints.kafkaBootstrap(), Map.of(), Duration.ofSeconds(2));
+        this.elasticsearch = new ElasticsearchConnection(endpoints.elasticsearchUrl(), 2000);
+        this.connect = new ConnectRestClient(endpoints.connectUrl(), Duration.ofSeconds(2),
+                new io.kcscale.scaler.observe.connect.Backoff(1, Duration.ZERO, Duration.ZERO));
+    }
+
+    public PipelineSample sample() {
+        OptionalLong produced = OptionalLong.empty();
+        OptionalLong lag = OptionalLong.empty();
+        try {
+            Map<Integer, Long> end = kafka.endOffsets(StackOptions.TOPIC);
+            Map<Integer, Long> committed = kafka.committedOffsets("connect-" + StackOptions.SINK_CONNECTOR, StackOptions.TOPIC);
+            produced = OptionalLong.of(end.values().stream().mapToLong(Long::longValue).sum());
+            // a sink group starts from the earliest offset, so a partition it never committed lags by all of it
+            lag = OptionalLong.of(end.entrySet().stream()
+                    .mapToLong(e -> e.getValue() - committed.getOrDefault(e.getKey(), 0L)).sum());
+        } catch (RuntimeException unavailable) {
+            // shown as "?" in the status line
+        }
+        OptionalLong indexed = attempt(() -> new ElasticsearchObserver(elasticsearch)
+                .indexStats(StackOptions.INDEX).indexTotal());
+        int running = -1;
+        int tasks = 0;
+        try {
+            ConnectorStatus status = connect.connectorStatus(StackOptions.SINK_CONNECTOR);
+            running = (int) status.tasksInState("RUNNING");
+            tasks = status.tasks().size();
+        } catch (RuntimeException unavailable) {
+            // shown as "?" in the status line
+        }
+        return new PipelineSample(System.nanoTime(), LocalTime.now(), produced, indexed, lag, running, tasks);
+    }
+
+    private static OptionalLong attempt(LongSupplier read) {
+        try {
+            return OptionalLong.of(read.getAsLong());
+        } catch (RuntimeException unavailable) {
+            return OptionalLong.empty();
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        kafka.close();
+        elasticsearch.close();
+    }
+}

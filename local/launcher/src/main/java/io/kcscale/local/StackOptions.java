@@ -1,0 +1,108 @@
+package io.kcscale.local;
+
+import java.nio.file.Path;
+
+/**
+ * What a user asks {@code up} for. A port of 0 means "any free port" (what tests use).
+ *
+ * @param ratePerSecond total records/s from the source
+ * @param iterations    records the source produces before it stops, or -1 for no end
+ */
+public record StackOptions(
+        Path home,
+        Path dataDir,
+        int kafkaPort,
+        int controllerPort,
+        int connectPort,
+        int elasticsearchPort,
+        int elasticsearchTransportPort,
+        int partitions,
+        double ratePerSecond,
+        String keyField,
+        int shards,
+        int sinkTasks,
+        int workers,
+        long iterations,
+        boolean fresh) {
+
+    public static final String TOPIC = "stocks";
+    public static final String INDEX = "stocks";
+    public static final String SOURCE_CONNECTOR = "stocks-datagen";
+    public static final String SINK_CONNECTOR = "stocks-es-sink";
+
+    public StackOptions {
+        require(partitions >= 1, "--partitions must be at least 1, got " + partitions);
+        require(ratePerSecond > 0 && Double.isFinite(ratePerSecond), "--rate must be a positive number of records/s, got " + ratePerSecond);
+        require(keyField != null && !keyField.isBlank(), "--keyfield must name a field of the record");
+        require(shards >= 1 && shards <= 1024, "--shards must be between 1 and 1024, got " + shards);
+        require(sinkTasks >= 1, "--sink-tasks must be at least 1, got " + sinkTasks);
+        require(workers >= 1 && workers <= 8, "--workers must be between 1 and 8, got " + workers);
+        require(iterations == -1 || iterations >= 1, "--iterations must be -1 (no end) or at least 1, got " + iterations);
+        for (int port : new int[] {kafkaPort, controllerPort, connectPort, elasticsearchPort, elasticsearchTransportPort}) {
+            require(port >= 0 && port <= 65535, "ports must be between 0 and 65535, got " + port);
+        }
+    }
+
+    /** Options with the defaults of {@code ./kcscale up}, state under {@code home/data}. */
+    public static Builder builder(Path home) {
+        return new Builder(home);
+    }
+
+    /** Starts from the defaults; each setter replaces one. */
+    public static final class Builder {
+        private final Path home;
+        private Path dataDir;
+        private int kafkaPort = 9092;
+        private int controllerPort = 9093;
+        private int connectPort = 8083;
+        private int elasticsearchPort = 9200;
+        private int elasticsearchTransportPort = 9300;
+        private int partitions = 20;
+        private double ratePerSecond = 100;
+        private String keyField = "price";
+        private int shards = 1;
+        private int sinkTasks = 1;
+        private int workers = 1;
+        private long iterations = -1;
+        private boolean fresh;
+
+        private Builder(Path home) {
+            this.home = home;
+            this.dataDir = home.resolve("data");
+        }
+
+        /** Every port 0: each component takes a free port (tests, parallel stacks). */
+        public Builder freePorts() {
+            kafkaPort = controllerPort = connectPort = elasticsearchPort = elasticsearchTransportPort = 0;
+            return this;
+        }
+
+        public Builder dataDir(Path v) { dataDir = v; return this; }
+        public Builder kafkaPort(int v) { kafkaPort = v; return this; }
+        public Builder controllerPort(int v) { controllerPort = v; return this; }
+        public Builder connectPort(int v) { connectPort = v; return this; }
+        public Builder elasticsearchPort(int v) { elasticsearchPort = v; return this; }
+        public Builder elasticsearchTransportPort(int v) { elasticsearchTransportPort = v; return this; }
+        public Builder partitions(int v) { partitions = v; return this; }
+        public Builder ratePerSecond(double v) { ratePerSecond = v; return this; }
+        public Builder keyField(String v) { keyField = v; return this; }
+        public Builder shards(int v) { shards = v; return this; }
+        public Builder sinkTasks(int v) { sinkTasks = v; return this; }
+        public Builder workers(int v) { workers = v; return this; }
+        public Builder iterations(long v) { iterations = v; return this; }
+        public Builder fresh(boolean v) { fresh = v; return this; }
+
+        /** @throws IllegalArgumentException naming the flag of the first bad value */
+        public StackOptions build() {
+            return new StackOptions(home, dataDir, kafkaPort, controllerPort, connectPort, elasticsearchPort,
+                    elasticsearchTransportPort, partitions, ratePerSecond, keyField, shards, sinkTasks, workers,
+                    iterations, fresh);
+        }
+    }
+
+    private static void require(boolean ok, String message) {
+        if (!ok) {
+            throw new IllegalArgumentException(message);
+        }
+    }
+}

@@ -1,0 +1,135 @@
+package io.kcscale.local.cli;
+
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import io.kcscale.local.LocalStack;
+import io.kcscale.local.PipelineSample;
+import io.kcscale.local.PipelineSampler;
+import io.kcscale.local.StackOptions;
+import io.kcscale.local.StackStartException;
+import io.kcscale.scaler.observe.connect.ConnectRestClient;
+import io.kcscale.scaler.observe.connect.ConnectorStatus;
+import io.kcscale.scaler.poll.Poll;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+@Command(name = "up", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Start Kafka (KRaft), Elasticsearch and Kafka Connect on this machine, create topic and index",
+                "`stocks` and the connectors `stocks-datagen` and `stocks-es-sink`, then print a status line every 2 s.",
+                "Ctrl-C stops everything. With --detach, return once documents flow; `./kcscale down` stops it."})
+final class UpCommand implements Callable<Integer> {
+
+    private static final Duration STATUS_INTERVAL = Duration.ofSeconds(2);
+
+    @Mixin
+    DataDirOption data = new DataDirOption();
+
+    @Option(names = "--detach", description = "Return once documents reach Elasticsearch; the stack keeps running.")
+    boolean detach;
+    @Option(names = "--fresh", description = "Wipe the data directory first.")
+    boolean fresh;
+    @Option(names = "--partitions", paramLabel = "N", defaultValue = "20", description = "Partitions of topic stocks (default: ${DEFAULT-VALUE}).")
+    int partitions;
+    @Option(names = "--rate", paramLabel = "R", defaultValue = "100", description = "Records/s the source produces in total (default: ${DEFAULT-VALUE}).")
+    double rate;
+    @Option(names = "--keyfield", paramLabel = "F", defaultValue = "price", description = "Field of the stock trade used as record key (default: ${DEFAULT-VALUE}).")
+    String keyField;
+    @Option(names = "--shards", paramLabel = "S", defaultValue = "1", description = "Primary shards of index stocks (default: ${DEFAULT-VALUE}, Elasticsearch's own).")
+    int shards;
+    @Option(names = "--sink-tasks", paramLabel = "T", defaultValue = "1", description = "tasks.max of the sink connector (default: ${DEFAULT-VALUE}).")
+    int sinkTasks;
+    @Option(names = "--workers", paramLabel = "W", defaultValue = "1", description = "Connect workers in the group (default: ${DEFAULT-VALUE}).")
+    int workers;
+    @Option(names = "--iterations", paramLabel = "N", defaultValue = "-1", description = "Records the source produces before it stops; -1: no end (default).")
+    long iterations;
+    @Option(names = "--kafka-port", defaultValue = "9092", description = "Kafka listener port (default: ${DEFAULT-VALUE}).")
+    int kafkaPort;
+    @Option(names = "--controller-port", defaultValue = "9093", description = "KRaft controller port (default: ${DEFAULT-VALUE}).")
+    int controllerPort;
+    @Option(names = "--connect-port", defaultValue = "8083", description = "REST port of the first Connect worker; worker i uses port+i (default: ${DEFAULT-VALUE}).")
+    int connectPort;
+    @Option(names = "--elasticsearch-port", defaultValue = "9200", description = "Elasticsearch HTTP port (default: ${DEFAULT-VALUE}).")
+    int elasticsearchPort;
+    @Option(names = "--elasticsearch-transport-port", defaultValue = "9300", description = "Elasticsearch transport port (default: ${DEFAULT-VALUE}).")
+    int elasticsearchTransportPort;
+
+    @Override
+    public Integer call() {
+        StackOptions options;
+        try {
+            options = StackOptions.builder(DataDirOption.home()).dataDir(data.resolve()).fresh(fresh)
+                    .partitions(partitions).ratePerSecond(rate).keyField(keyField).shards(shards)
+                    .sinkTasks(sinkTasks).workers(workers).iterations(iterations)
+                    .kafkaPort(kafkaPort).controllerPort(controllerPort).connectPort(connectPort)
+                    .elasticsearchPort(elasticsearchPort).elasticsearchTransportPort(elasticsearchTransportPort)
+                    .build();
+        } catch (IllegalArgumentException e) {
+            System.err.println("kcscale: " + e.getMessage());
+            return 2;
+        }
+        LocalStack stack;
+        try {
+            stack = LocalStack.start(options, m -> System.err.println("kcscale: " + m));
+        } catch (IllegalStateException | IllegalArgumentException | StackStartException e) {
+            System.err.println("kcscale: " + e.getMessage());
+            return 1;
+        }
+        System.out.println("kcscale: up | " + stack.endpoints().describe());
+        return detach ? awaitDocuments(stack) : watch(stack);
+    }
+
+    /** Returns once Elasticsearch has indexed documents; on failure stops the stack and says why. */
+    private static int awaitDocuments(LocalStack stack) {
+        ConnectRestClient connect = new ConnectRestClient(stack.endpoints().connectUrl());
+        try (PipelineSampler sampler = new PipelineSampler(stack.endpoints())) {
+            Poll.until("documents to reach Elasticsearch", Duration.ofSeconds(120), Duration.ofMillis(500), () -> {
+                ConnectorStatus sink = connect.connectorStatus(StackOptions.SINK_CONNECTOR);
+                sink.tasks().stream().filter(t -> "FAILED".equals(t.state())).findFirst().ifPresent(t -> {
+                    throw new Poll.Abort("sink task " + t.id() + " FAILED: " + t.trace());
+                });
+                PipelineSample s = sampler.sample();
+                if (s.indexed().isEmpty() || s.indexed().getAsLong() == 0) {
+                    throw new IllegalStateException("Elasticsearch index operations so far: "
+                            + (s.indexed().isPresent() ? "0" : "unknown (no answer)") + ", sink tasks " + sink.tasks());
+                }
+                return Optional.of(s);
+            });
+            System.out.println("kcscale: documents are flowing; the stack runs detached. `./kcscale down` stops it.");
+            return 0;
+        } catch (RuntimeException | java.io.IOException e) {
+            System.err.println("kcscale: " + e.getMessage());
+            System.err.println("--- last lines of " + stack.component("connect-0").logFile() + " ---");
+            System.err.println(stack.component("connect-0").logTail(30));
+            stack.stop();
+            return 1;
+        }
+    }
+
+    /** Prints a status line every 2 s until Ctrl-C, then stops the stack in order. */
+    private static int watch(LocalStack stack) {
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            System.err.println("kcscale: stopping");
+            stack.stop();
+            stopped.countDown();
+        }, "kcscale-down"));
+        try (PipelineSampler sampler = new PipelineSampler(stack.endpoints())) {
+            PipelineSample before = sampler.sample();
+            while (!stopped.await(STATUS_INTERVAL.toMillis(), TimeUnit.MILLISECONDS)) {
+                PipelineSample now = sampler.sample();
+                System.out.println(now.statusLine(before));
+                before = now;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (java.io.IOException e) {
+            System.err.println("kcscale: " + e.getMessage());
+        }
+        return 0;
+    }
+}

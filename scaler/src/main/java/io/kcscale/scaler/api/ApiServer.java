@@ -1,0 +1,75 @@
+package io.kcscale.scaler.api;
+
+import com.sun.net.httpserver.HttpServer;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** The scaler's HTTP API on the JDK's server: one router for every route group, a small worker pool. */
+public final class ApiServer implements AutoCloseable {
+
+    public static final String DEFAULT_BIND = "127.0.0.1";
+    public static final int DEFAULT_PORT = 8080;
+    private static final int WORKERS = 4;
+    /** How long a stop waits for requests in flight; predictions answer in milliseconds. */
+    private static final long STOP_GRACE_MILLIS = 2_000;
+
+    private final HttpServer server;
+    private final ExecutorService workers;
+    private final Router router = new Router();
+    private final InFlight inFlight = new InFlight();
+    private final CountDownLatch closed = new CountDownLatch(1);
+
+    private ApiServer(InetSocketAddress address, List<Routes> groups) throws IOException {
+        groups.forEach(group -> group.register(router));
+        server = HttpServer.create(address, 0);
+        server.createContext("/", router).getFilters().add(inFlight);
+        AtomicInteger threads = new AtomicInteger();
+        workers = Executors.newFixedThreadPool(WORKERS, task -> {
+            Thread thread = new Thread(task, "kcscale-api-" + threads.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        });
+        server.setExecutor(workers);
+    }
+
+    /** Starts the API with every route group; port 0 picks a free port. */
+    public static ApiServer start(InetSocketAddress address) throws IOException {
+        ApiServer api = new ApiServer(address, List.of(new PredictRoutes(), new OpenApiRoutes()));
+        api.server.start();
+        return api;
+    }
+
+    public InetSocketAddress address() {
+        return server.getAddress();
+    }
+
+    public Router router() {
+        return router;
+    }
+
+    /** Blocks until {@link #close()} has run. */
+    public void awaitClosed() throws InterruptedException {
+        closed.await();
+    }
+
+    /** Lets requests in flight finish (for a bounded time), then stops listening. */
+    @Override
+    public void close() {
+        try {
+            inFlight.awaitIdle(STOP_GRACE_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            server.stop(0);
+            workers.shutdown();
+            closed.countDown();
+        }
+    }
+}

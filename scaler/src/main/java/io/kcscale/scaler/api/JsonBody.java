@@ -1,0 +1,79 @@
+package io.kcscale.scaler.api;
+
+import com.fasterxml.jackson.core.exc.StreamReadException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.List;
+
+/** Reads a request body into a request type, turning every way it can be wrong into a 4xx {@link ApiError}. */
+final class JsonBody {
+
+    /** Prediction requests are a few hundred bytes; a measurement list of thousands of points still fits. */
+    static final int MAX_BYTES = 1 << 20;
+
+    private JsonBody() {
+    }
+
+    static <T> T read(InputStream body, Class<T> type) throws IOException {
+        byte[] bytes = body.readNBytes(MAX_BYTES + 1);
+        if (bytes.length > MAX_BYTES) {
+            throw new ApiError(413, "request body is larger than " + MAX_BYTES + " bytes", null);
+        }
+        T value;
+        try {
+            value = bytes.length == 0 ? null : Json.MAPPER.readValue(bytes, type);
+        } catch (StreamReadException e) {
+            throw new ApiError(400, "malformed JSON at line " + e.getLocation().getLineNr() + ", column "
+                    + e.getLocation().getColumnNr() + ": " + e.getOriginalMessage(), null);
+        } catch (JsonMappingException e) {
+            throw mappingError(e);
+        }
+        if (value == null) {
+            throw new ApiError(400, "the request body must be a JSON object", null);
+        }
+        return value;
+    }
+
+    private static ApiError mappingError(JsonMappingException e) {
+        String field = path(e.getPath());
+        if (e instanceof UnrecognizedPropertyException unknown) {
+            return new ApiError(400, field + " is not a field of this request; known fields: "
+                    + unknown.getKnownPropertyIds(), field);
+        }
+        if (field.isEmpty()) {
+            return new ApiError(400, "the request body must be a JSON object", null);
+        }
+        if (e instanceof MismatchedInputException mismatch && mismatch.getTargetType() != null) {
+            return new ApiError(400, field + " must be " + kind(mismatch.getTargetType()), field);
+        }
+        return new ApiError(400, field + " is not valid: " + e.getOriginalMessage(), field);
+    }
+
+    /** {@code measurements[2].tasks} from Jackson's path of references. */
+    private static String path(List<JsonMappingException.Reference> references) {
+        StringBuilder path = new StringBuilder();
+        for (JsonMappingException.Reference reference : references) {
+            if (reference.getFieldName() != null) {
+                path.append(path.length() == 0 ? "" : ".").append(reference.getFieldName());
+            } else if (reference.getIndex() >= 0) {
+                path.append('[').append(reference.getIndex()).append(']');
+            }
+        }
+        return path.toString();
+    }
+
+    private static String kind(Class<?> type) {
+        if (Number.class.isAssignableFrom(type)) {
+            return "a number";
+        }
+        if (type == String.class) {
+            return "a string";
+        }
+        return List.class.isAssignableFrom(type) ? "an array" : "an object";
+    }
+
+}

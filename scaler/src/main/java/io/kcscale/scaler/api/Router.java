@@ -1,0 +1,112 @@
+package io.kcscale.scaler.api;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpHandler;
+import io.kcscale.scaler.predict.InvalidInputException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.function.UnaryOperator;
+
+/**
+ * Dispatches requests by exact path and method to endpoints that return a JSON-serializable value.
+ * Every answer is JSON, errors included: 400 names the bad field, 404 and 405 say what exists, and
+ * only a bug gives a 500.
+ */
+public final class Router implements HttpHandler {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Router.class);
+
+    /** Produces the response body from the request. */
+    @FunctionalInterface
+    public interface Endpoint {
+        Object handle(HttpExchange exchange) throws IOException;
+    }
+
+    private final Map<String, Map<String, Endpoint>> routes = new LinkedHashMap<>();
+
+    public void get(String path, Endpoint endpoint) {
+        add("GET", path, endpoint);
+    }
+
+    /** A POST endpoint taking a JSON body of type {@code request}. */
+    public <T> void post(String path, Class<T> request, Function<T, ?> handler) {
+        add("POST", path, exchange -> handler.apply(JsonBody.read(exchange.getRequestBody(), request)));
+    }
+
+    private void add(String method, String path, Endpoint endpoint) {
+        if (routes.computeIfAbsent(path, p -> new TreeMap<>()).putIfAbsent(method, endpoint) != null) {
+            throw new IllegalStateException(method + " " + path + " is registered twice");
+        }
+    }
+
+    /** Every registered path with its methods, e.g. to check them against the OpenAPI document. */
+    public Map<String, Set<String>> routes() {
+        Map<String, Set<String>> copy = new LinkedHashMap<>();
+        routes.forEach((path, methods) -> copy.put(path, Set.copyOf(methods.keySet())));
+        return copy;
+    }
+
+    @Override
+    public void handle(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            String method = exchange.getRequestMethod();
+            String path = exchange.getRequestURI().getPath();
+            Map<String, Endpoint> methods = routes.get(path);
+            if (methods == null) {
+                respond(exchange, 404, error("no route " + path, null));
+            } else if (!methods.containsKey(method)) {
+                exchange.getResponseHeaders().set("Allow", String.join(", ", methods.keySet()));
+                respond(exchange, 405, error(method + " is not allowed on " + path + "; allowed: "
+                        + String.join(", ", methods.keySet()), null));
+            } else {
+                answer(exchange, methods.get(method), method + " " + path);
+            }
+        }
+    }
+
+    private static void answer(HttpExchange exchange, Endpoint endpoint, String route) throws IOException {
+        Object body;
+        int status = 200;
+        try {
+            body = endpoint.handle(exchange);
+        } catch (ApiError e) {
+            status = e.status();
+            body = error(e.getMessage(), e.field());
+        } catch (InvalidInputException e) {
+            status = 400;
+            body = error(e.describe(UnaryOperator.identity()), e.field());
+        } catch (RuntimeException e) {
+            LOG.warn("{} failed", route, e);
+            status = 500;
+            body = error("internal error: " + e, null);
+        }
+        respond(exchange, status, body);
+    }
+
+    private static Map<String, String> error(String message, String field) {
+        Map<String, String> error = new LinkedHashMap<>();
+        error.put("error", message);
+        if (field != null) {
+            error.put("field", field);
+        }
+        return error;
+    }
+
+    private static void respond(HttpExchange exchange, int status, Object body) throws IOException {
+        byte[] bytes = Json.write(body).getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().set("Content-Type", "application/json; charset=utf-8");
+        exchange.sendResponseHeaders(status, bytes.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(bytes);
+        }
+    }
+}

@@ -1,0 +1,138 @@
+package io.kcscale.scaler.cli;
+
+import io.kcscale.scaler.predict.Inputs;
+import io.kcscale.scaler.predict.Numbers;
+import io.kcscale.scaler.predict.TaskPrediction;
+import io.kcscale.scaler.predict.TasksChart;
+import io.kcscale.scaler.predict.TasksRequest;
+import io.kcscale.scaler.predict.TasksResult;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** {@code kcscale predict tasks}: sink tasks and partitions for a target rate. */
+@Command(name = "tasks", mixinStandardHelpOptions = true,
+        description = "Sink tasks and partitions a target rate needs, from a per-task rate or measured points.")
+public final class PredictTasksCommand implements java.util.concurrent.Callable<Integer> {
+
+    @Option(names = "--target-rate", required = true, paramLabel = "<records/s>",
+            description = "Records per second the pipeline must sustain.")
+    String targetRate;
+
+    @Option(names = "--per-task-rate", paramLabel = "<records/s>",
+            description = "Records per second one task sustains (or give --measurements).")
+    String perTaskRate;
+
+    @Option(names = "--measurements", paramLabel = "<file.csv>",
+            description = "CSV of measured points: columns tasks and throughput (or sustainedRate), or the first"
+                    + " two numeric columns. Three or more task counts fit the Universal Scalability Law.")
+    Path measurements;
+
+    @Option(names = "--utilization", paramLabel = "<share>",
+            description = "Share of task capacity to plan for, in (0,1] (default: "
+                    + TaskPrediction.DEFAULT_UTILIZATION + ").")
+    String utilization;
+
+    @Option(names = "--arrivals", paramLabel = "steady|poisson",
+            description = "How records arrive (default: steady); poisson adds the burst tasks.")
+    String arrivals;
+
+    @Option(names = "--window-seconds", paramLabel = "<seconds>",
+            description = "With --arrivals poisson: the window whose arrivals must be absorbed (default: "
+                    + TaskPrediction.DEFAULT_WINDOW_SECONDS + ").")
+    String windowSeconds;
+
+    @Option(names = "--quantile", paramLabel = "<probability>",
+            description = "With --arrivals poisson: the quantile of arrivals to absorb, in (0,1) (default: "
+                    + TaskPrediction.DEFAULT_QUANTILE + ").")
+    String quantile;
+
+    @Option(names = "--lag", paramLabel = "<records>",
+            description = "A consumer lag to convert into average latency (Little's law).")
+    String lag;
+
+    @Option(names = "--plot", paramLabel = "<file.svg>",
+            description = "Also draw tasks needed against target rate into this SVG file.")
+    Path plot;
+
+    @Mixin
+    OutputOptions output;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        return output.print(() -> {
+            TasksRequest request = new TasksRequest(
+                    Inputs.parse("targetRate", targetRate),
+                    Inputs.parse("perTaskRate", perTaskRate),
+                    measurements == null ? null : MeasurementsCsv.read(measurements),
+                    Inputs.parse("utilization", utilization),
+                    arrivals,
+                    Inputs.parse("windowSeconds", windowSeconds),
+                    Inputs.parse("quantile", quantile),
+                    Inputs.parse("lag", lag));
+            TasksResult result = TaskPrediction.predict(request);
+            if (plot != null) {
+                writePlot(TasksChart.svg(request));
+            }
+            return result;
+        }, PredictTasksCommand::text);
+    }
+
+    private void writePlot(String svg) throws IOException {
+        try {
+            Files.writeString(plot, svg, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new IOException("cannot write --plot " + plot + ": " + e, e);
+        }
+        // a status line, not part of the result: stdout stays the text or JSON alone
+        spec.commandLine().getErr().println("chart written to " + plot);
+    }
+
+    private static TextReport text(TasksResult result) {
+        TextReport report = new TextReport("Tasks for " + Numbers.format(result.targetRate()) + " records/s ("
+                + result.model() + " model, " + Numbers.format(result.perTaskRate()) + " records/s for one task)");
+        report.row("minimum tasks", count(result.minimumTasks()), "to sustain the target");
+        report.row("recommended tasks", count(result.recommendedTasks()), "at " + Numbers.format(result.utilization() * 100)
+                + "% utilization");
+        TasksResult.Burst burst = result.burst();
+        if (burst != null) {
+            report.row("burst tasks", count(result.burstTasks()), "absorb " + Numbers.format(burst.arrivalsInWindow(), 0)
+                    + " records in " + Numbers.format(burst.windowSeconds()) + " s (Poisson p"
+                    + Numbers.format(burst.quantile() * 100, 4) + ")");
+        }
+        report.row("partitions", count(result.partitions()), "at least the tasks");
+        if (result.lag() != null) {
+            report.row("latency at lag " + Numbers.format(result.lag()), Numbers.format(result.latencySecondsAtLag(), 3)
+                    + " s", "average (Little's law)");
+        }
+        TasksResult.Usl usl = result.usl();
+        if (usl != null) {
+            report.row("USL fit", "λ " + Numbers.format(usl.lambda()), "σ " + Numbers.format(usl.sigma(), 4) + ", κ "
+                    + Numbers.format(usl.kappa(), 6) + ", R² " + Numbers.format(usl.rSquared(), 5) + ", "
+                    + usl.points() + " points");
+            report.row("ceiling", usl.ceilingRate() == null ? "none" : Numbers.format(usl.ceilingRate()) + " records/s",
+                    usl.peakTasks() == null ? "throughput never falls" : "at " + usl.peakTasks()
+                            + " tasks; more tasks lose throughput");
+        }
+        TasksResult.SinkGrowth growth = result.sinkGrowth();
+        if (growth != null) {
+            report.row("sink must grow", Numbers.format(growth.factor()) + "x", "+" + Numbers.format(growth.additionalRate())
+                    + " records/s to reach " + Numbers.format(growth.requiredRate()) + " records/s");
+        }
+        return report.list("Assumptions", result.assumptions()).list("Advice", result.advice());
+    }
+
+    private static String count(Integer tasks) {
+        return tasks == null ? "out of reach" : Numbers.format(tasks);
+    }
+}

@@ -1,0 +1,71 @@
+package io.kcscale.scaler.cli;
+
+import io.kcscale.scaler.api.ApiServer;
+import io.kcscale.scaler.api.OpenApiRoutes;
+import io.kcscale.scaler.predict.Inputs;
+import io.kcscale.scaler.predict.InvalidInputException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
+import java.util.concurrent.Callable;
+
+/** {@code kcscale serve}: runs the REST API until the process is stopped (SIGTERM or Ctrl-C stop it cleanly). */
+@Command(name = "serve", mixinStandardHelpOptions = true,
+        description = "Run the scaler's REST API (OpenAPI document at /openapi.json) until stopped.")
+public final class ServeCommand implements Callable<Integer> {
+
+    @Option(names = "--port", paramLabel = "<port>",
+            description = "TCP port; 0 picks a free one (default: " + ApiServer.DEFAULT_PORT + ").")
+    String port;
+
+    @Option(names = "--bind", paramLabel = "<address>",
+            description = "Address to listen on (default: " + ApiServer.DEFAULT_BIND + ", this machine only).")
+    String bind = ApiServer.DEFAULT_BIND;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        InetSocketAddress address;
+        try {
+            address = new InetSocketAddress(InetAddress.getByName(bind), port());
+        } catch (InvalidInputException e) {
+            return fail(e.describe(Flags::of));
+        } catch (UnknownHostException e) {
+            return fail("--bind " + bind + " is not an address of this machine");
+        }
+        ApiServer server = ApiServer.start(address);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            server.close();
+            spec.commandLine().getOut().println("kcscale API stopped");
+            spec.commandLine().getOut().flush();
+        }, "kcscale-api-stop"));
+        PrintWriter out = spec.commandLine().getOut();
+        out.println("kcscale API listening on http://" + server.address().getHostString() + ":"
+                + server.address().getPort() + " (OpenAPI document: " + OpenApiRoutes.PATH + ")");
+        out.flush();
+        server.awaitClosed();
+        return 0;
+    }
+
+    private int port() {
+        int value = Inputs.count("port", Inputs.parse("port", port), 0, ApiServer.DEFAULT_PORT);
+        if (value > 65_535) {
+            throw new InvalidInputException("port", "must be from 0 to 65535, got " + value);
+        }
+        return value;
+    }
+
+    private int fail(String message) {
+        spec.commandLine().getErr().println(spec.qualifiedName() + ": " + message);
+        return spec.exitCodeOnInvalidInput();
+    }
+}

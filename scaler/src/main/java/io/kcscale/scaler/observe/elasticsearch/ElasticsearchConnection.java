@@ -1,0 +1,44 @@
+package io.kcscale.scaler.observe.elasticsearch;
+
+import java.io.IOException;
+import java.net.URI;
+
+import org.apache.http.HttpHost;
+import org.elasticsearch.client.RestClient;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import co.elastic.clients.json.jackson.JacksonJsonpMapper;
+import co.elastic.clients.transport.rest_client.RestClientTransport;
+
+/** Opens an {@link ElasticsearchClient} on one URL, with timeouts, and closes its transport. */
+public final class ElasticsearchConnection implements AutoCloseable {
+
+    private final RestClient rest;
+    private final RestClientTransport transport;
+    private final ElasticsearchClient client;
+
+    public ElasticsearchConnection(URI url, int timeoutMillis) {
+        this.rest = RestClient.builder(new HttpHost(url.getHost(), url.getPort(), url.getScheme()))
+                .setRequestConfigCallback(c -> c.setConnectTimeout(timeoutMillis).setSocketTimeout(timeoutMillis))
+                .build();
+        this.transport = new RestClientTransport(rest, new JacksonJsonpMapper());
+        this.client = new ElasticsearchClient(transport);
+    }
+
+    public ElasticsearchClient client() {
+        return client;
+    }
+
+    /**
+     * The low-level client under {@link #client()}, for the calls whose typed responses do not parse
+     * against Elasticsearch 7.17 (cluster health, index stats: fields 8.x made required are absent).
+     */
+    public RestClient restClient() {
+        return rest;
+    }
+
+    @Override
+    public void close() throws IOException {
+        transport.close();
+    }
+}

@@ -1,0 +1,64 @@
+package io.kcscale.scaler.predict;
+
+import java.util.List;
+import java.util.OptionalInt;
+
+/**
+ * The sustained throughput a Kafka cluster accepts, in MB/s, with r the replication factor and g
+ * the consumer groups reading at the tip: min(storage·B/r, storage-network·B/r, network-out·B/(g+r−1)).
+ * Every produced byte is written r times; every broker sends out g copies to consumers and r−1 to followers.
+ */
+public final class KafkaClusterCapacity {
+
+    private KafkaClusterCapacity() {
+    }
+
+    public static KafkaResult predict(KafkaRequest request) {
+        int brokers = Inputs.count("brokers", request.brokers(), 1);
+        int replication = Inputs.count("replicationFactor", request.replicationFactor(), 1);
+        if (replication > brokers) {
+            throw new InvalidInputException("replicationFactor", "must be at most {0} (" + brokers
+                    + "): every replica needs its own broker", "brokers");
+        }
+        int groups = Inputs.count("consumerGroups", request.consumerGroups(), 1);
+        double storage = Inputs.positive("storageMbps", request.storageMbps());
+        double storageNetwork = Inputs.positive("storageNetworkMbps", request.storageNetworkMbps());
+        double networkOut = Inputs.positive("networkOutMbps", request.networkOutMbps());
+        double utilization = Inputs.utilization("utilization", request.utilization(), TaskPrediction.DEFAULT_UTILIZATION);
+        Double target = request.targetMbps() == null ? null : Inputs.positive("targetMbps", request.targetMbps());
+
+        KafkaResult.Limits perBroker = new KafkaResult.Limits(storage / replication, storageNetwork / replication,
+                networkOut / (groups + replication - 1));
+        double perBrokerLimit = Math.min(perBroker.storage(), Math.min(perBroker.storageNetwork(), perBroker.networkOut()));
+        KafkaResult.Limits limits = new KafkaResult.Limits(perBroker.storage() * brokers,
+                perBroker.storageNetwork() * brokers, perBroker.networkOut() * brokers);
+        double sustained = perBrokerLimit * brokers;
+        Integer brokersNeeded = target == null ? null : brokersFor(target, perBrokerLimit * utilization, replication);
+        return new KafkaResult(brokers, replication, groups, utilization, limits, sustained, sustained * utilization,
+                bottleneck(limits, sustained), target, brokersNeeded, List.of(
+                        "limit = min(storage x brokers / r, storage-network x brokers / r, network-out x brokers / (g + r - 1))"
+                                + " with replication factor r = " + replication + " and g = " + groups + " consumer group(s)",
+                        "per-broker figures are sustained rates (not burst credits) in MB/s",
+                        "every consumer group reads at the tip of the log, from the page cache, not from storage",
+                        "partition leaders and traffic are spread evenly over the brokers",
+                        "recommended throughput is " + Numbers.format(utilization * 100) + "% of the sustained limit"));
+    }
+
+    /** Ties go to the first term: storage, then storage network, then network out. */
+    private static String bottleneck(KafkaResult.Limits limits, double sustained) {
+        if (limits.storage() == sustained) {
+            return "storage";
+        }
+        return limits.storageNetwork() == sustained ? "storage-network" : "network-out";
+    }
+
+    /** Brokers add capacity linearly, as tasks do in {@link LinearScaling}; never fewer than the replication factor. */
+    private static int brokersFor(double target, double recommendedPerBroker, int replication) {
+        OptionalInt brokers = new LinearScaling(recommendedPerBroker).tasksFor(target);
+        if (brokers.isEmpty()) {
+            throw new InvalidInputException("targetMbps", "needs more than " + Numbers.format(Integer.MAX_VALUE)
+                    + " brokers: lower it");
+        }
+        return Math.max(replication, brokers.getAsInt());
+    }
+}

@@ -1,0 +1,70 @@
+package io.kcscale.scaler.predict;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Which scaling model a prediction rests on: a given per-task rate or one or two measured task
+ * counts scale linearly; three or more measured task counts are fitted with the USL.
+ *
+ * @param usl             the fit, or null for a linear model
+ * @param mostTasksMeasured the largest measured task count, 0 when nothing was measured
+ * @param basis           one sentence saying where the model comes from
+ */
+record ModelChoice(ScalingModel model, TasksResult.Usl usl, int mostTasksMeasured, String basis) {
+
+    static ModelChoice of(Double perTaskRate, List<Measurement> measurements) {
+        if (perTaskRate != null && measurements != null) {
+            throw new InvalidInputException("perTaskRate", "cannot be combined with {0}: give one", "measurements");
+        }
+        if (measurements == null) {
+            if (perTaskRate == null) {
+                throw new InvalidInputException("perTaskRate", "is required (or give {0})", "measurements");
+            }
+            double rate = Inputs.positive("perTaskRate", perTaskRate);
+            return new ModelChoice(new LinearScaling(rate), null, 0,
+                    "throughput scales linearly at the given " + Numbers.format(rate) + " records/s per task;"
+                            + " measure three or more task counts to account for contention");
+        }
+        return fromMeasurements(measurements);
+    }
+
+    private static ModelChoice fromMeasurements(List<Measurement> measurements) {
+        if (measurements.isEmpty()) {
+            throw new InvalidInputException("measurements", "must hold at least one point");
+        }
+        double[] tasks = new double[measurements.size()];
+        double[] throughput = new double[measurements.size()];
+        for (int i = 0; i < tasks.length; i++) {
+            Measurement point = measurements.get(i);
+            String at = "point " + (i + 1) + ": ";
+            if (point == null) {
+                throw new InvalidInputException("measurements", at + "is empty");
+            }
+            tasks[i] = Inputs.count("measurements", at + "tasks ", point.tasks(), 1);
+            throughput[i] = Inputs.positive("measurements", at + "throughput ", point.throughput());
+        }
+        int most = (int) Arrays.stream(tasks).max().orElseThrow();
+        long taskCounts = Arrays.stream(tasks).distinct().count();
+        if (taskCounts < UslFit.MINIMUM_TASK_COUNTS) {
+            // too few task counts to see contention: the slowest per-task rate seen, kept conservative
+            double rate = Double.MAX_VALUE;
+            for (int i = 0; i < tasks.length; i++) {
+                rate = Math.min(rate, throughput[i] / tasks[i]);
+            }
+            return new ModelChoice(new LinearScaling(rate), null, most, "only " + taskCounts
+                    + " distinct task count(s) measured, too few to fit the Universal Scalability Law: throughput"
+                    + " scales linearly at the lowest measured per-task rate, " + Numbers.format(rate) + " records/s");
+        }
+        UslFit fit = UslFit.of(tasks, throughput);
+        UniversalScalabilityLaw law = fit.law();
+        boolean bounded = Double.isFinite(law.ceilingRate());
+        TasksResult.Usl usl = new TasksResult.Usl(law.lambda(), law.sigma(), law.kappa(), fit.rSquared(),
+                tasks.length, law.peakTasks() == Integer.MAX_VALUE ? null : law.peakTasks(),
+                bounded ? law.ceilingRate() : null);
+        return new ModelChoice(law, usl, most, "throughput follows the Universal Scalability Law fitted to "
+                + tasks.length + " measurements (λ " + Numbers.format(law.lambda()) + " records/s, σ "
+                + Numbers.format(law.sigma(), 4) + ", κ " + Numbers.format(law.kappa(), 6) + ", R² "
+                + Numbers.format(fit.rSquared(), 5) + ")");
+    }
+}

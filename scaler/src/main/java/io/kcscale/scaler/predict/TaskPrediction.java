@@ -1,0 +1,152 @@
+package io.kcscale.scaler.predict;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.OptionalInt;
+
+/** How many sink tasks (and partitions) a target rate needs: {@code predict tasks}. */
+public final class TaskPrediction {
+
+    public static final double DEFAULT_UTILIZATION = 0.8;
+    public static final double DEFAULT_WINDOW_SECONDS = 1;
+    public static final double DEFAULT_QUANTILE = 0.99;
+
+    private TaskPrediction() {
+    }
+
+    public static TasksResult predict(TasksRequest request) {
+        double target = Inputs.positive("targetRate", request.targetRate());
+        double utilization = Inputs.utilization("utilization", request.utilization(), DEFAULT_UTILIZATION);
+        BurstInput burstInput = BurstInput.of(request, target);
+        Double lag = request.lag() == null ? null : Inputs.nonNegative("lag", request.lag());
+        ModelChoice choice = ModelChoice.of(request.perTaskRate(), request.measurements());
+        ScalingModel model = choice.model();
+
+        List<String> assumptions = new ArrayList<>();
+        assumptions.add(choice.basis());
+        Integer minimum = tasks(model, target);
+        Integer recommended = tasks(model, target / utilization);
+        assumptions.add("recommended tasks run at most " + Numbers.format(utilization * 100) + "% of their capacity"
+                + " (" + Numbers.format(target / utilization) + " records/s), leaving headroom for bursts and rebalances");
+        double required = target / utilization;
+
+        TasksResult.Burst burst = null;
+        Integer burstTasks = null;
+        if (burstInput != null) {
+            PoissonBurst arrivals = PoissonBurst.of(target, burstInput.windowSeconds(), burstInput.quantile());
+            double burstRate = arrivals.ratePerSecond(burstInput.windowSeconds());
+            burst = new TasksResult.Burst(burstInput.windowSeconds(), burstInput.quantile(), arrivals.arrivals(),
+                    burstRate, arrivals.approximated());
+            burstTasks = tasks(model, burstRate);
+            required = Math.max(required, burstRate);
+            assumptions.add(burstInput.describe(target, arrivals));
+        }
+
+        List<Integer> needed = new ArrayList<>(Arrays.asList(minimum, recommended));
+        if (burst != null) {
+            needed.add(burstTasks);
+        }
+        boolean outOfReach = needed.contains(null);
+        Integer partitions = partitions(model, needed, outOfReach);
+        assumptions.add("partitions >= tasks: a sink task beyond the partition count sits idle");
+        assumptions.add("distinct key values >= 10x partitions (20x is good): with fewer, some partitions stay"
+                + " empty and their tasks starve; one hot key pins one partition");
+        assumptions.add("the sink (Elasticsearch shards and data nodes) absorbs " + Numbers.format(required)
+                + " records/s: see 'predict shards'");
+        Double latency = null;
+        if (lag != null) {
+            latency = lag / target;
+            assumptions.add("latency at lag is Little's law, lag / throughput at steady state (= the target rate):"
+                    + " an average, not a percentile");
+        }
+        if (choice.usl() != null && minimum != null && minimum > choice.mostTasksMeasured()) {
+            assumptions.add("extrapolates the fit from at most " + choice.mostTasksMeasured() + " measured tasks to "
+                    + minimum + ": measure closer to the target before relying on it");
+        }
+        TasksResult.SinkGrowth growth = outOfReach ? sinkGrowth(model, required) : null;
+        return new TasksResult(target, model.throughput(1), utilization, choice.usl() == null ? "linear" : "usl",
+                minimum, recommended, burstTasks, partitions, burst, lag, latency, choice.usl(), growth,
+                List.copyOf(assumptions), advice(growth, model));
+    }
+
+    /** The fewest tasks for {@code rate}; null above the model's ceiling, an input error past the int range. */
+    static Integer tasks(ScalingModel model, double rate) {
+        OptionalInt tasks = model.tasksFor(rate);
+        if (tasks.isPresent()) {
+            return tasks.getAsInt();
+        }
+        if (rate >= model.ceilingRate()) {
+            return null;
+        }
+        throw new InvalidInputException("targetRate", "needs more than " + Numbers.format(Integer.MAX_VALUE)
+                + " tasks at " + Numbers.format(model.throughput(1)) + " records/s per task: lower it");
+    }
+
+    /** Enough partitions for the most tasks that add throughput: up to the peak when a rate is out of reach. */
+    private static Integer partitions(ScalingModel model, List<Integer> needed, boolean outOfReach) {
+        int most = 0;
+        for (Integer count : needed) {
+            most = count == null ? most : Math.max(most, count);
+        }
+        if (outOfReach && model.peakTasks() != Integer.MAX_VALUE) {
+            most = Math.max(most, model.peakTasks());
+        }
+        return most == 0 ? null : most;
+    }
+
+    private static TasksResult.SinkGrowth sinkGrowth(ScalingModel model, double required) {
+        double ceiling = model.ceilingRate();
+        return new TasksResult.SinkGrowth(required, ceiling, required / ceiling, required - ceiling);
+    }
+
+    private static List<String> advice(TasksResult.SinkGrowth growth, ScalingModel model) {
+        List<String> advice = new ArrayList<>();
+        if (growth != null) {
+            advice.add("more tasks cannot reach " + Numbers.format(growth.requiredRate()) + " records/s: the connector"
+                    + " tops out at " + Numbers.format(growth.ceilingRate()) + " records/s"
+                    + (model.peakTasks() == Integer.MAX_VALUE ? "" : " with " + model.peakTasks() + " tasks")
+                    + ", so the sink, not the connector, must grow " + Numbers.format(growth.factor()) + "x (+"
+                    + Numbers.format(growth.additionalRate()) + " records/s): more primary shards and data nodes,"
+                    + " or bulk requests");
+        }
+        advice.add("bulk requests raise per-task throughput far more than extra tasks");
+        advice.add("create the partitions up front: adding partitions later re-maps keys, so per-key ordering"
+                + " breaks for a moment");
+        advice.add("scale up by ratio (tasks x append rate / sink rate), not one task at a time: every change of"
+                + " tasks.max rebalances the consumer group");
+        return List.copyOf(advice);
+    }
+
+    /** The validated Poisson burst inputs; null for steady arrivals. */
+    private record BurstInput(double windowSeconds, double quantile) {
+
+        static BurstInput of(TasksRequest request, double target) {
+            if (Arrivals.of("arrivals", request.arrivals()) == Arrivals.STEADY) {
+                if (request.windowSeconds() != null) {
+                    throw new InvalidInputException("windowSeconds", "applies only with {0} poisson", "arrivals");
+                }
+                if (request.quantile() != null) {
+                    throw new InvalidInputException("quantile", "applies only with {0} poisson", "arrivals");
+                }
+                return null;
+            }
+            double window = Inputs.positive("windowSeconds", request.windowSeconds(), DEFAULT_WINDOW_SECONDS);
+            double mean = target * window;
+            if (!(mean > 0 && Double.isFinite(mean))) {
+                throw new InvalidInputException("windowSeconds", "times {0} must give a finite, positive number of"
+                        + " arrivals per window", "targetRate");
+            }
+            return new BurstInput(window, Inputs.quantile("quantile", request.quantile(), DEFAULT_QUANTILE));
+        }
+
+        String describe(double target, PoissonBurst arrivals) {
+            return "arrivals are Poisson with mean " + Numbers.format(target) + " records/s; burst tasks absorb the "
+                    + Numbers.format(quantile * 100, 4) + "th percentile of arrivals in a " + Numbers.format(windowSeconds)
+                    + " s window (" + Numbers.format(arrivals.arrivals(), 0) + " records"
+                    + (arrivals.approximated() ? ", by the normal approximation to the Poisson quantile since the mean"
+                    + " exceeds " + Numbers.format(PoissonBurst.EXACT_MEAN_LIMIT, 0) + " arrivals per window" : "")
+                    + "); real traffic is often burstier than Poisson";
+        }
+    }
+}

@@ -1,0 +1,82 @@
+package io.kcscale.scaler.predict;
+
+import org.apache.commons.math3.fitting.leastsquares.LeastSquaresBuilder;
+import org.apache.commons.math3.fitting.leastsquares.LeastSquaresOptimizer;
+import org.apache.commons.math3.fitting.leastsquares.LevenbergMarquardtOptimizer;
+import org.apache.commons.math3.fitting.leastsquares.MultivariateJacobianFunction;
+import org.apache.commons.math3.linear.Array2DRowRealMatrix;
+import org.apache.commons.math3.linear.ArrayRealVector;
+import org.apache.commons.math3.linear.RealMatrix;
+import org.apache.commons.math3.linear.RealVector;
+import org.apache.commons.math3.util.Pair;
+
+import java.util.Arrays;
+
+/**
+ * The Universal Scalability Law fitted to measured (tasks, throughput) points by Levenberg–Marquardt
+ * least squares, with how well it fits (R², 1 = every point on the curve).
+ */
+public record UslFit(UniversalScalabilityLaw law, double rSquared) {
+
+    /** Three parameters need three distinct task counts to be determined. */
+    public static final int MINIMUM_TASK_COUNTS = 3;
+
+    public static UslFit of(double[] tasks, double[] throughput) {
+        if (tasks.length != throughput.length || Arrays.stream(tasks).distinct().count() < MINIMUM_TASK_COUNTS) {
+            throw new IllegalArgumentException("a USL fit needs " + MINIMUM_TASK_COUNTS + " distinct task counts");
+        }
+        LeastSquaresOptimizer.Optimum optimum = new LevenbergMarquardtOptimizer().optimize(new LeastSquaresBuilder()
+                .start(new double[] {singleTaskRateGuess(tasks, throughput), 0, 0})
+                .model(model(tasks))
+                .target(throughput)
+                // σ and κ below 0 would mean tasks speed each other up: clamp to the physical range
+                .parameterValidator(p -> new ArrayRealVector(new double[] {
+                        Math.max(p.getEntry(0), Double.MIN_NORMAL), Math.max(p.getEntry(1), 0), Math.max(p.getEntry(2), 0)}))
+                .maxEvaluations(10_000)
+                .maxIterations(10_000)
+                .build());
+        RealVector p = optimum.getPoint();
+        return new UslFit(new UniversalScalabilityLaw(p.getEntry(0), p.getEntry(1), p.getEntry(2)),
+                rSquared(optimum.getResiduals(), throughput));
+    }
+
+    /** X(N) and its partial derivatives in λ, σ and κ at every measured N. */
+    private static MultivariateJacobianFunction model(double[] tasks) {
+        return point -> {
+            double lambda = point.getEntry(0);
+            double sigma = point.getEntry(1);
+            double kappa = point.getEntry(2);
+            RealVector value = new ArrayRealVector(tasks.length);
+            RealMatrix jacobian = new Array2DRowRealMatrix(tasks.length, 3);
+            for (int i = 0; i < tasks.length; i++) {
+                double n = tasks[i];
+                double denominator = 1 + sigma * (n - 1) + kappa * n * (n - 1);
+                double x = lambda * n / denominator;
+                value.setEntry(i, x);
+                jacobian.setEntry(i, 0, n / denominator);
+                jacobian.setEntry(i, 1, -x * (n - 1) / denominator);
+                jacobian.setEntry(i, 2, -x * n * (n - 1) / denominator);
+            }
+            return new Pair<>(value, jacobian);
+        };
+    }
+
+    /** λ starts at the best per-task rate seen at the smallest task count, where contention is least. */
+    private static double singleTaskRateGuess(double[] tasks, double[] throughput) {
+        double fewest = Arrays.stream(tasks).min().orElseThrow();
+        double best = 0;
+        for (int i = 0; i < tasks.length; i++) {
+            if (tasks[i] == fewest) {
+                best = Math.max(best, throughput[i] / tasks[i]);
+            }
+        }
+        return best;
+    }
+
+    private static double rSquared(RealVector residuals, double[] observed) {
+        double mean = Arrays.stream(observed).average().orElseThrow();
+        double total = Arrays.stream(observed).map(x -> (x - mean) * (x - mean)).sum();
+        double unexplained = residuals.dotProduct(residuals);
+        return total == 0 ? (unexplained == 0 ? 1 : 0) : 1 - unexplained / total;
+    }
+}
