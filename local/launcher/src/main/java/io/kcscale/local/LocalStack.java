@@ -155,9 +155,6 @@ public final class LocalStack implements AutoCloseable {
     }
 
     private void startAll() {
-        if (options.fresh()) {
-            deleteRecursively(dataDir);
-        }
         Ports ports = new Ports();
         int kafkaPort;
         int controllerPort;
@@ -176,6 +173,10 @@ public final class LocalStack implements AutoCloseable {
             }
         } finally {
             ports.release();
+        }
+        // only once every port is known to be free: a refused start must not have wiped anything
+        if (options.fresh()) {
+            deleteRecursively(dataDir);
         }
         endpoints = new StackEndpoints(HOST + ":" + kafkaPort,
                 connectPorts.stream().map(p -> URI.create("http://" + HOST + ":" + p)).toList(),

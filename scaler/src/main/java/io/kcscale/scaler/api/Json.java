@@ -14,8 +14,8 @@ import java.io.UncheckedIOException;
 
 /**
  * The one JSON configuration, shared by the REST API and the CLI's {@code --json} so that both
- * print the same bytes. Reading is strict: unknown fields, strings for numbers and trailing
- * garbage are errors, not guesses.
+ * print the same bytes. Reading is strict: unknown fields and strings for numbers are errors, not
+ * guesses.
  */
 public final class Json {
 
@@ -25,7 +25,6 @@ public final class Json {
             // one array element a line: assumptions are sentences, unreadable side by side
             .defaultPrettyPrinter(new DefaultPrettyPrinter().withArrayIndenter(DefaultIndenter.SYSTEM_LINEFEED_INSTANCE))
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
             .build();
 

@@ -1,5 +1,7 @@
 package io.kcscale.scaler.api;
 
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.exc.StreamReadException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
@@ -23,19 +25,28 @@ final class JsonBody {
         if (bytes.length > MAX_BYTES) {
             throw new ApiError(413, "request body is larger than " + MAX_BYTES + " bytes", null);
         }
-        T value;
-        try {
-            value = bytes.length == 0 ? null : Json.MAPPER.readValue(bytes, type);
+        if (bytes.length == 0) {
+            throw new ApiError(400, "the request body must be a JSON object", null);
+        }
+        try (JsonParser parser = Json.MAPPER.createParser(bytes)) {
+            T value = Json.MAPPER.readValue(parser, type);
+            if (value == null) {
+                throw new ApiError(400, "the request body must be a JSON object", null);
+            }
+            if (parser.nextToken() != null) {
+                throw malformed(parser.currentLocation(), "more content after the JSON object");
+            }
+            return value;
         } catch (StreamReadException e) {
-            throw new ApiError(400, "malformed JSON at line " + e.getLocation().getLineNr() + ", column "
-                    + e.getLocation().getColumnNr() + ": " + e.getOriginalMessage(), null);
+            throw malformed(e.getLocation(), e.getOriginalMessage());
         } catch (JsonMappingException e) {
             throw mappingError(e);
         }
-        if (value == null) {
-            throw new ApiError(400, "the request body must be a JSON object", null);
-        }
-        return value;
+    }
+
+    private static ApiError malformed(JsonLocation at, String problem) {
+        return new ApiError(400, "malformed JSON at line " + at.getLineNr() + ", column " + at.getColumnNr() + ": "
+                + problem, null);
     }
 
     private static ApiError mappingError(JsonMappingException e) {

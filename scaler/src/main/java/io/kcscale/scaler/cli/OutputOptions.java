@@ -31,18 +31,12 @@ final class OutputOptions {
         try {
             result = computation.get();
         } catch (InvalidInputException e) {
-            return fail(e.describe(Flags::of), spec.exitCodeOnInvalidInput());
+            return ErrorLine.print(spec, e.describe(Flags::of), spec.exitCodeOnInvalidInput());
         } catch (IOException e) {
-            return fail(e.getMessage(), spec.exitCodeOnExecutionException());
+            return ErrorLine.print(spec, e.getMessage(), spec.exitCodeOnExecutionException());
         }
         spec.commandLine().getOut().print(json ? Json.write(result) : text.apply(result).toString());
         spec.commandLine().getOut().flush();
         return 0;
-    }
-
-    private int fail(String message, int exitCode) {
-        spec.commandLine().getErr().println(spec.qualifiedName() + ": " + message);
-        spec.commandLine().getErr().flush();
-        return exitCode;
     }
 }

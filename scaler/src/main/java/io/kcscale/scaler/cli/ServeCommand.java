@@ -33,16 +33,23 @@ public final class ServeCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Override
-    public Integer call() throws IOException, InterruptedException {
+    public Integer call() throws InterruptedException {
         InetSocketAddress address;
         try {
             address = new InetSocketAddress(InetAddress.getByName(bind), port());
         } catch (InvalidInputException e) {
-            return fail(e.describe(Flags::of));
+            return ErrorLine.print(spec, e.describe(Flags::of), spec.exitCodeOnInvalidInput());
         } catch (UnknownHostException e) {
-            return fail("--bind " + bind + " is not an address of this machine");
+            return ErrorLine.print(spec, "--bind " + bind + " is not a known address", spec.exitCodeOnInvalidInput());
         }
-        ApiServer server = ApiServer.start(address);
+        ApiServer server;
+        try {
+            server = ApiServer.start(address);
+        } catch (IOException e) {
+            // typically the port is taken or the address is not this machine's
+            return ErrorLine.print(spec, "cannot listen on " + bind + ":" + address.getPort() + ": " + e.getMessage(),
+                    spec.exitCodeOnExecutionException());
+        }
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             server.close();
             spec.commandLine().getOut().println("kcscale API stopped");
@@ -57,15 +64,13 @@ public final class ServeCommand implements Callable<Integer> {
     }
 
     private int port() {
-        int value = Inputs.count("port", Inputs.parse("port", port), 0, ApiServer.DEFAULT_PORT);
-        if (value > 65_535) {
-            throw new InvalidInputException("port", "must be from 0 to 65535, got " + value);
+        Double value = Inputs.parse("port", port);
+        if (value == null) {
+            return ApiServer.DEFAULT_PORT;
         }
-        return value;
-    }
-
-    private int fail(String message) {
-        spec.commandLine().getErr().println(spec.qualifiedName() + ": " + message);
-        return spec.exitCodeOnInvalidInput();
+        if (!(value >= 0 && value <= 65_535 && value == Math.rint(value))) {
+            throw new InvalidInputException("port", "must be a whole number from 0 to 65535, got " + port);
+        }
+        return value.intValue();
     }
 }

@@ -1,0 +1,89 @@
+package io.kcscale.scaler.cli;
+
+import io.kcscale.scaler.api.ApiServer;
+import org.junit.jupiter.api.Test;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ServeCommandTest {
+
+    private static final long TIMEOUT_SECONDS = 30;
+
+    @Test
+    void servesUntilSigtermThenStopsCleanly() throws Exception {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Process serve = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
+                KcscaleCommand.class.getName(), "serve", "--port", "0").redirectErrorStream(true).start();
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(serve.getInputStream(),
+                StandardCharsets.UTF_8))) {
+            String banner = readLine(out);
+            Matcher url = Pattern.compile("listening on (http://127\\.0\\.0\\.1:\\d+) ").matcher(banner);
+            assertTrue(url.find(), banner);
+            HttpResponse<String> response = HttpClient.newHttpClient().send(
+                    HttpRequest.newBuilder(URI.create(url.group(1) + "/openapi.json")).timeout(Duration.ofSeconds(10))
+                            .build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, response.statusCode());
+
+            serve.toHandle().destroy();  // SIGTERM; Process.destroy() would also close the stream we still read
+            assertTrue(serve.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS), "still running after SIGTERM");
+            assertEquals("kcscale API stopped", readLine(out));
+            assertEquals(143, serve.exitValue(), "the exit status of a JVM ended by SIGTERM");
+        } finally {
+            serve.destroyForcibly();
+        }
+    }
+
+    @Test
+    void aTakenPortIsOneLineAndExitCodeOne() throws IOException {
+        try (ApiServer taken = ApiServer.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
+            String port = String.valueOf(taken.address().getPort());
+            CliRun run = CliRun.of("serve", "--port", port);
+            assertEquals(1, run.exitCode());
+            assertTrue(run.err().matches("kcscale serve: cannot listen on 127\\.0\\.0\\.1:" + port + ": .+\\n"),
+                    run.err());
+        }
+    }
+
+    @Test
+    void aBadPortIsAUsageError() {
+        for (String port : new String[] {"70000", "-1", "80.5", "http"}) {
+            CliRun run = CliRun.of("serve", "--port", port);
+            assertEquals(2, run.exitCode(), port);
+            assertTrue(run.err().startsWith("kcscale serve: --port must be "), run.err());
+        }
+    }
+
+    private static String readLine(BufferedReader out) throws InterruptedException, ExecutionException {
+        try {
+            return CompletableFuture.supplyAsync(() -> {
+                try {
+                    return out.readLine();
+                } catch (IOException e) {
+                    throw new IllegalStateException(e);
+                }
+            }).get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        } catch (TimeoutException e) {
+            throw new AssertionError("no line from kcscale serve within " + TIMEOUT_SECONDS + " s", e);
+        }
+    }
+}
