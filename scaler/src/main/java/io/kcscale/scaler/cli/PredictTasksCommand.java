@@ -100,7 +100,8 @@ public final class PredictTasksCommand implements java.util.concurrent.Callable<
 
     private static TextReport text(TasksResult result) {
         TextReport report = new TextReport("Tasks for " + Numbers.format(result.targetRate()) + " records/s ("
-                + result.model() + " model, " + Numbers.format(result.perTaskRate()) + " records/s for one task)");
+                + (result.usl() == null ? "linear scaling" : "Universal Scalability Law") + ", "
+                + Numbers.format(result.perTaskRate()) + " records/s for one task)");
         report.row("minimum tasks", count(result.minimumTasks()), "to sustain the target");
         report.row("recommended tasks", count(result.recommendedTasks()), "at " + Numbers.format(result.utilization() * 100)
                 + "% utilization");

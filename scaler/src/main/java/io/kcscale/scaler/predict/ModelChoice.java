@@ -1,5 +1,7 @@
 package io.kcscale.scaler.predict;
 
+import org.apache.commons.math3.exception.MathIllegalStateException;
+
 import java.util.Arrays;
 import java.util.List;
 
@@ -12,6 +14,9 @@ import java.util.List;
  * @param basis           one sentence saying where the model comes from
  */
 record ModelChoice(ScalingModel model, TasksResult.Usl usl, int mostTasksMeasured, String basis) {
+
+    /** Below this R² the fitted curve explains too little of the measurements to trust without a warning. */
+    private static final double POOR_FIT = 0.9;
 
     static ModelChoice of(Double perTaskRate, List<Measurement> measurements) {
         if (perTaskRate != null && measurements != null) {
@@ -56,7 +61,13 @@ record ModelChoice(ScalingModel model, TasksResult.Usl usl, int mostTasksMeasure
                     + " distinct task count(s) measured, too few to fit the Universal Scalability Law: throughput"
                     + " scales linearly at the lowest measured per-task rate, " + Numbers.format(rate) + " records/s");
         }
-        UslFit fit = UslFit.of(tasks, throughput);
+        UslFit fit;
+        try {
+            fit = UslFit.of(tasks, throughput);
+        } catch (MathIllegalStateException e) {
+            throw new InvalidInputException("measurements", "do not follow the Universal Scalability Law (the fit did"
+                    + " not converge): check that each point was measured in steady state");
+        }
         UniversalScalabilityLaw law = fit.law();
         boolean bounded = Double.isFinite(law.ceilingRate());
         TasksResult.Usl usl = new TasksResult.Usl(law.lambda(), law.sigma(), law.kappa(), fit.rSquared(),
@@ -65,6 +76,7 @@ record ModelChoice(ScalingModel model, TasksResult.Usl usl, int mostTasksMeasure
         return new ModelChoice(law, usl, most, "throughput follows the Universal Scalability Law fitted to "
                 + tasks.length + " measurements (λ " + Numbers.format(law.lambda()) + " records/s, σ "
                 + Numbers.format(law.sigma(), 4) + ", κ " + Numbers.format(law.kappa(), 6) + ", R² "
-                + Numbers.format(fit.rSquared(), 5) + ")");
+                + Numbers.format(fit.rSquared(), 5) + ")"
+                + (fit.rSquared() < POOR_FIT ? "; the fit is poor: the points are noisy or not all in steady state" : ""));
     }
 }

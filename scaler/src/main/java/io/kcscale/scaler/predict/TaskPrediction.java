@@ -25,11 +25,11 @@ public final class TaskPrediction {
 
         List<String> assumptions = new ArrayList<>();
         assumptions.add(choice.basis());
-        Integer minimum = tasks(model, target);
-        Integer recommended = tasks(model, target / utilization);
-        assumptions.add("recommended tasks run at most " + Numbers.format(utilization * 100) + "% of their capacity"
-                + " (" + Numbers.format(target / utilization) + " records/s), leaving headroom for bursts and rebalances");
         double required = target / utilization;
+        Integer minimum = tasks(model, target);
+        Integer recommended = tasks(model, required);
+        assumptions.add("recommended tasks have " + Numbers.format(required) + " records/s of capacity, so the target"
+                + " keeps them at most " + Numbers.format(utilization * 100) + "% busy: headroom for bursts and rebalances");
 
         TasksResult.Burst burst = null;
         Integer burstTasks = null;
@@ -142,7 +142,7 @@ public final class TaskPrediction {
 
         String describe(double target, PoissonBurst arrivals) {
             return "arrivals are Poisson with mean " + Numbers.format(target) + " records/s; burst tasks absorb the "
-                    + Numbers.format(quantile * 100, 4) + "th percentile of arrivals in a " + Numbers.format(windowSeconds)
+                    + Numbers.format(quantile, 6) + " quantile of arrivals in a " + Numbers.format(windowSeconds)
                     + " s window (" + Numbers.format(arrivals.arrivals(), 0) + " records"
                     + (arrivals.approximated() ? ", by the normal approximation to the Poisson quantile since the mean"
                     + " exceeds " + Numbers.format(PoissonBurst.EXACT_MEAN_LIMIT, 0) + " arrivals per window" : "")

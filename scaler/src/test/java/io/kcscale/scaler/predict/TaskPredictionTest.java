@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -150,6 +151,40 @@ class TaskPredictionTest {
         assertNotNull(result.minimumTasks());
         assertNull(result.recommendedTasks());
         assertEquals(target / 0.8, result.sinkGrowth().requiredRate(), 1e-9);
+    }
+
+    @Test
+    void measurementsTheUslCannotFitAreAnInputErrorNamingThem() {
+        List<Measurement> wild = List.of(point(127, 0.022), point(197, 1870), point(180, 108_125), point(149, 0.052));
+        InvalidInputException e = assertField("measurements",
+                () -> TaskPrediction.predict(request(100.0, null, wild, null, null, null, null, null)));
+        assertTrue(e.getMessage().contains("steady state"), e.getMessage());
+    }
+
+    @Test
+    void aPoorFitIsSaidSo() {
+        List<Measurement> noisy = List.of(point(1, 70), point(2, 40), point(3, 210), point(4, 90), point(5, 330));
+        TasksResult result = TaskPrediction.predict(request(100.0, null, noisy, null, null, null, null, null));
+        assertTrue(result.usl().rSquared() < 0.9, "R² " + result.usl().rSquared());
+        assertTrue(result.assumptions().get(0).contains("the fit is poor"), result.assumptions().get(0));
+    }
+
+    @Test
+    void anyPositiveMeasurementsGiveAPredictionOrAnInputError() {
+        Random random = new Random(3);
+        for (int trial = 0; trial < 2_000; trial++) {
+            List<Measurement> points = new ArrayList<>();
+            for (int i = 0; i < 3 + random.nextInt(6); i++) {
+                points.add(point(1 + random.nextInt(trial % 2 == 0 ? 5 : 200), Math.pow(10, random.nextDouble() * 8 - 2)));
+            }
+            TasksRequest request = request(Math.pow(10, random.nextDouble() * 6), null, points, null, "poisson", null,
+                    null, null);
+            try {
+                TaskPrediction.predict(request);
+            } catch (InvalidInputException e) {
+                assertTrue(Set.of("measurements", "targetRate").contains(e.field()), e.getMessage());
+            }
+        }
     }
 
     @Test

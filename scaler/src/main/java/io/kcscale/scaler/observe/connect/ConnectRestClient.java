@@ -71,7 +71,25 @@ public final class ConnectRestClient {
     }
 
     public ConnectorStatus connectorStatus(String name) {
-        JsonNode status = send("GET", "connectors/" + name + "/status", null);
+        return status(send("GET", "connectors/" + name + "/status", null));
+    }
+
+    /** Every connector with its config and status, in one request ({@code ?expand=info&expand=status}). */
+    public Map<String, ConnectorView> connectorsExpanded() {
+        Map<String, ConnectorView> views = new java.util.TreeMap<>();
+        send("GET", "connectors?expand=info&expand=status", null).fields().forEachRemaining(e -> {
+            Map<String, String> config = JSON.convertValue(e.getValue().path("info").path("config"),
+                    new TypeReference<Map<String, String>>() { });
+            views.put(e.getKey(), new ConnectorView(e.getKey(), config, status(e.getValue().path("status"))));
+        });
+        return views;
+    }
+
+    /** A connector's configuration and status as one listing reports them. */
+    public record ConnectorView(String name, Map<String, String> config, ConnectorStatus status) {
+    }
+
+    private static ConnectorStatus status(JsonNode status) {
         List<ConnectorStatus.TaskStatus> tasks = new ArrayList<>();
         status.path("tasks").forEach(t -> tasks.add(new ConnectorStatus.TaskStatus(
                 t.path("id").asInt(), t.path("state").asText(), t.path("worker_id").asText(),

@@ -9,7 +9,7 @@ import org.elasticsearch.client.Response;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-/** Reads what the scaler needs of one index. */
+/** Reads what the scaler needs of the sink's index and the cluster that holds it. */
 public final class ElasticsearchObserver {
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -20,25 +20,41 @@ public final class ElasticsearchObserver {
         this.connection = connection;
     }
 
+    /** The index's primary shards and replicas, and the cluster's data nodes. */
+    public IndexLayout indexLayout(String index) {
+        JsonNode settings = get("/" + index + "/_settings", "settings of index " + index)
+                .path(index).path("settings").path("index");
+        JsonNode health = get("/_cluster/health", "cluster health");
+        return new IndexLayout(settings.path("number_of_shards").asInt(), settings.path("number_of_replicas").asInt(),
+                health.path("number_of_data_nodes").asInt());
+    }
+
+    public record IndexLayout(int primaryShards, int replicas, int dataNodes) {
+    }
+
     /**
      * Document count and indexing total of the index's primary shards, from {@code _stats}: read
      * untyped, because the 8.x client's typed stats response requires fields 7.17 does not send.
      */
     public IndexStats indexStats(String index) {
-        Request request = new Request("GET", "/" + index + "/_stats/docs,indexing");
+        JsonNode primaries = get("/" + index + "/_stats/docs,indexing", "_stats of index " + index)
+                .path("indices").path(index).path("primaries");
+        if (primaries.isMissingNode()) {
+            throw new ElasticsearchUnavailableException("index " + index + " has no statistics", null);
+        }
+        return new IndexStats(index, primaries.path("docs").path("count").asLong(),
+                primaries.path("indexing").path("index_total").asLong());
+    }
+
+    /** A GET through the low-level client: typed 8.x responses for these calls do not parse against 7.17. */
+    private JsonNode get(String path, String what) {
         try {
-            Response response = connection.restClient().performRequest(request);
-            JsonNode primaries;
+            Response response = connection.restClient().performRequest(new Request("GET", path));
             try (InputStream body = response.getEntity().getContent()) {
-                primaries = JSON.readTree(body).path("indices").path(index).path("primaries");
+                return JSON.readTree(body);
             }
-            if (primaries.isMissingNode()) {
-                throw new ElasticsearchUnavailableException("index " + index + " has no statistics", null);
-            }
-            return new IndexStats(index, primaries.path("docs").path("count").asLong(),
-                    primaries.path("indexing").path("index_total").asLong());
         } catch (IOException e) {
-            throw new ElasticsearchUnavailableException("cannot read _stats of index " + index + ": " + e.getMessage(), e);
+            throw new ElasticsearchUnavailableException("cannot read " + what + ": " + e.getMessage(), e);
         }
     }
 

@@ -2,6 +2,7 @@ package io.kcscale.scaler.observe.kafka;
 
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ExecutionException;
@@ -11,20 +12,25 @@ import java.util.stream.Collectors;
 
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.ListConsumerGroupOffsetsSpec;
+import org.apache.kafka.clients.admin.MemberDescription;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.TopicPartition;
 
-/** Reads a topic's end offsets and a consumer group's committed offsets through the Admin client. */
-public final class KafkaOffsetsReader implements AutoCloseable {
+/**
+ * Reads through the Admin client what the scaler derives rates and lag from: a topic's end offsets,
+ * a consumer group's committed offsets, its state and which member consumes which partition.
+ */
+public final class KafkaObserver implements AutoCloseable {
 
     private final Admin admin;
     private final Duration timeout;
 
-    public KafkaOffsetsReader(String bootstrapServers, Map<String, Object> clientOverrides, Duration timeout) {
+    public KafkaObserver(String bootstrapServers, Map<String, Object> clientOverrides, Duration timeout) {
         Properties props = new Properties();
         props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         props.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
@@ -35,7 +41,7 @@ public final class KafkaOffsetsReader implements AutoCloseable {
     }
 
     public int partitionCount(String topic) {
-        TopicDescription description = get(admin.describeTopics(java.util.List.of(topic)).topicNameValues().get(topic));
+        TopicDescription description = get(admin.describeTopics(List.of(topic)).topicNameValues().get(topic));
         return description.partitions().size();
     }
 
@@ -61,6 +67,24 @@ public final class KafkaOffsetsReader implements AutoCloseable {
             }
         });
         return offsets;
+    }
+
+    /** The group's state and, per partition of {@code topic}, the client id of the member consuming it. */
+    public GroupView describeGroup(String group, String topic) {
+        ConsumerGroupDescription description = get(admin.describeConsumerGroups(List.of(group)).describedGroups().get(group));
+        Map<Integer, String> owners = new HashMap<>();
+        for (MemberDescription member : description.members()) {
+            for (TopicPartition tp : member.assignment().topicPartitions()) {
+                if (tp.topic().equals(topic)) {
+                    owners.put(tp.partition(), member.clientId());
+                }
+            }
+        }
+        return new GroupView(description.groupState().name(), owners);
+    }
+
+    /** @param clientIdByPartition the member consuming each partition, by its client id */
+    public record GroupView(String state, Map<Integer, String> clientIdByPartition) {
     }
 
     public Admin admin() {

@@ -1,0 +1,56 @@
+package io.kcscale.scaler.act;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** Whether a scale to N tasks may go ahead, and what to warn about. Pure. */
+public final class ScaleRules {
+
+    private ScaleRules() {
+    }
+
+    /** What the rules look at. {@code partitions} is null when Kafka did not answer. */
+    public record Facts(String connector, boolean sink, int tasksMax, Integer partitions, int maxTasks,
+                        boolean stable, List<String> unstableReasons) {
+    }
+
+    /** The reason to refuse, if any: the first rule broken. */
+    public static Optional<String> refusal(int tasks, boolean allowIdleTasks, Facts f) {
+        if (!f.sink()) {
+            return Optional.of(f.connector() + " is not a sink connector: the scaler changes sink tasks only");
+        }
+        if (tasks < 1) {
+            return Optional.of("tasks must be at least 1, got " + tasks);
+        }
+        if (tasks > f.maxTasks()) {
+            return Optional.of("tasks " + tasks + " is above the configured maximum of " + f.maxTasks()
+                    + " (the scaler's --max-tasks)");
+        }
+        if (f.partitions() == null && !allowIdleTasks) {
+            return Optional.of("the partition count is unknown (Kafka did not answer), so tasks beyond it cannot be ruled out;"
+                    + " retry, or pass allowIdleTasks");
+        }
+        if (f.partitions() != null && tasks > f.partitions() && !allowIdleTasks) {
+            return Optional.of("tasks " + tasks + " is above the " + f.partitions() + " partitions of the topic: "
+                    + (tasks - f.partitions()) + " task(s) would sit idle; add partitions first, or pass allowIdleTasks");
+        }
+        return Optional.empty();
+    }
+
+    /** What the caller should know about a scale that goes ahead. */
+    public static List<String> warnings(int tasks, Facts f) {
+        List<String> warnings = new ArrayList<>();
+        if (tasks == f.tasksMax()) {
+            warnings.add("tasks.max is already " + tasks + ": nothing to change");
+        }
+        if (f.partitions() != null && tasks > f.partitions()) {
+            warnings.add((tasks - f.partitions()) + " task(s) will have no partition to consume");
+        }
+        if (!f.stable()) {
+            warnings.add("the pipeline was not stable before the change (" + String.join("; ", f.unstableReasons())
+                    + "): scaling can hide the cause");
+        }
+        return warnings;
+    }
+}

@@ -1,0 +1,46 @@
+package io.kcscale.scaler.model;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One observation of a sink pipeline at {@code atMillis}, as the observers read it: raw counters,
+ * no rates. A part whose system did not answer is null and its reason is in {@code unreachable}.
+ *
+ * @param connector         the sink connector's name
+ * @param tasksMax          {@code tasks.max} from its config, or null
+ * @param topics            topics the sink reads
+ * @param tasks             each task's Connect state and worker, or null when Connect did not answer
+ * @param endOffsets        log-end offset per partition of the (first) topic, or null
+ * @param committedOffsets  the sink group's committed offset per partition, or null
+ * @param assignment        partition → task id, from the group's members, or null
+ * @param groupState        the sink consumer group's state (e.g. STABLE), or null
+ * @param index             the Elasticsearch index the sink writes to, or null when unknown
+ * @param indexTotal        index operations Elasticsearch counted on it, or null
+ * @param primaryShards     the index's primary shards, or null
+ * @param replicas          the index's replicas per primary, or null
+ * @param dataNodes         data nodes in the Elasticsearch cluster, or null
+ * @param unreachable       one line per system that did not answer, or answered with an error
+ */
+public record PipelineSample(
+        long atMillis,
+        String connector,
+        String connectorType,
+        Integer tasksMax,
+        List<String> topics,
+        List<TaskState> tasks,
+        Map<Integer, Long> endOffsets,
+        Map<Integer, Long> committedOffsets,
+        Map<Integer, Integer> assignment,
+        String groupState,
+        String index,
+        Long indexTotal,
+        Integer primaryShards,
+        Integer replicas,
+        Integer dataNodes,
+        List<String> unreachable) {
+
+    /** A task as Connect reports it. */
+    public record TaskState(int id, String state, String workerId) {
+    }
+}

@@ -1,0 +1,47 @@
+package io.kcscale.scaler.model;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the scaler knows of one sink pipeline over its sliding window: the body of
+ * {@code GET /api/v1/connectors/{name}}. Rates are per second over the window; a figure that
+ * cannot be known (a system did not answer, too few samples) is null, and {@code reasons} says why.
+ */
+public record PipelineSnapshot(
+        String name,
+        List<String> topics,
+        Integer tasksMax,
+        Integer partitions,
+        List<Task> tasks,
+        Lag lag,
+        Rates rates,
+        Double latencySeconds,
+        boolean stable,
+        List<String> reasons,
+        Elasticsearch elasticsearch,
+        boolean degraded,
+        List<String> unreachable,
+        double windowSeconds,
+        long observedAtMillis) {
+
+    /** A sink task: its state, worker, the partitions it consumes and its sink rate. */
+    public record Task(int id, String state, String workerId, List<Integer> partitions, Double recordsPerSecond) {
+    }
+
+    /** Records not yet committed by the sink group, in total and per partition. */
+    public record Lag(Long total, Map<Integer, Long> perPartition) {
+    }
+
+    /**
+     * @param appendPerSecond records appended to the topic
+     * @param sinkPerSecond   records the sink group committed
+     * @param indexPerSecond  index operations Elasticsearch counted on the sink's index
+     */
+    public record Rates(Double appendPerSecond, Double sinkPerSecond, Double indexPerSecond) {
+    }
+
+    /** The sink's target index as Elasticsearch describes it. */
+    public record Elasticsearch(String index, Integer primaryShards, Integer replicas, Integer dataNodes) {
+    }
+}

@@ -1,0 +1,37 @@
+package io.kcscale.scaler.model;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.Optional;
+
+/** The samples of one connector over a sliding window of time; the newest sample sets "now". */
+public final class SampleWindow {
+
+    private final long windowMillis;
+    private final Deque<PipelineSample> samples = new ArrayDeque<>();
+
+    public SampleWindow(long windowMillis) {
+        if (windowMillis <= 0) {
+            throw new IllegalArgumentException("the window must be positive, got " + windowMillis + " ms");
+        }
+        this.windowMillis = windowMillis;
+    }
+
+    public synchronized void add(PipelineSample sample) {
+        samples.addLast(sample);
+        while (samples.peekFirst().atMillis() < sample.atMillis() - windowMillis) {
+            samples.removeFirst();
+        }
+    }
+
+    public synchronized Optional<PipelineSnapshot> snapshot() {
+        return samples.isEmpty() ? Optional.empty()
+                : Optional.of(SnapshotDerivation.derive(new ArrayList<>(samples), windowMillis / 1000.0));
+    }
+
+    /** Forgets every sample, e.g. after this scaler changed the connector and old rates no longer hold. */
+    public synchronized void clear() {
+        samples.clear();
+    }
+}

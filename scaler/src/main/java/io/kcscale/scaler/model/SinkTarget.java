@@ -1,0 +1,55 @@
+package io.kcscale.scaler.model;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** What a sink connector's configuration says about where it reads and writes. Pure. */
+public final class SinkTarget {
+
+    private static final Pattern CAMEL_INDEX = Pattern.compile("[?&]indexName=([^&]+)");
+    private static final Pattern TASK_SUFFIX = Pattern.compile("-(\\d+)$");
+
+    private SinkTarget() {
+    }
+
+    /** The topics of {@code topics} (a comma-separated list); empty for a {@code topics.regex} sink. */
+    public static List<String> topics(Map<String, String> config) {
+        String topics = config.getOrDefault("topics", "");
+        return Arrays.stream(topics.split(",")).map(String::trim).filter(t -> !t.isEmpty()).toList();
+    }
+
+    /**
+     * The Elasticsearch index the sink writes to: the Camel sink's {@code indexName} endpoint option
+     * (in {@code camel.sink.url} or {@code camel.sink.endpoint.indexName}); otherwise the first topic,
+     * which is the index Confluent's Elasticsearch sink writes a topic to.
+     */
+    public static Optional<String> index(Map<String, String> config) {
+        String endpointOption = config.get("camel.sink.endpoint.indexName");
+        if (endpointOption != null && !endpointOption.isBlank()) {
+            return Optional.of(endpointOption.trim());
+        }
+        Matcher m = CAMEL_INDEX.matcher(config.getOrDefault("camel.sink.url", ""));
+        if (m.find()) {
+            return Optional.of(m.group(1));
+        }
+        return topics(config).stream().findFirst();
+    }
+
+    /**
+     * The task a sink consumer belongs to: Connect names a sink task's consumer
+     * {@code connector-consumer-<connector>-<task>}.
+     */
+    public static Optional<Integer> taskOfClientId(String clientId) {
+        Matcher m = TASK_SUFFIX.matcher(clientId == null ? "" : clientId);
+        return m.find() ? Optional.of(Integer.parseInt(m.group(1))) : Optional.empty();
+    }
+
+    /** The consumer group of a sink connector. */
+    public static String consumerGroup(String connector) {
+        return "connect-" + connector;
+    }
+}

@@ -1,0 +1,173 @@
+package io.kcscale.scaler.model;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * Derives a {@link PipelineSnapshot} from the samples of a window: rates from counter deltas
+ * between the oldest and newest sample that carry each counter, lag and Little's-law latency from
+ * the newest, and the {@code stable} verdict with its reasons. Pure: no clock, no I/O.
+ */
+public final class SnapshotDerivation {
+
+    private SnapshotDerivation() {
+    }
+
+    /** @param samples oldest first, all of one connector; not empty */
+    public static PipelineSnapshot derive(List<PipelineSample> samples, double windowSeconds) {
+        if (samples.isEmpty()) {
+            throw new IllegalArgumentException("a snapshot needs at least one sample");
+        }
+        PipelineSample latest = samples.get(samples.size() - 1);
+        List<String> reasons = new ArrayList<>();
+
+        Map<Integer, Long> lagPerPartition = lagPerPartition(latest);
+        Long lagTotal = lagPerPartition == null ? null : lagPerPartition.values().stream().mapToLong(Long::longValue).sum();
+
+        Delta<Map<Integer, Long>> committed = delta(samples, PipelineSample::committedOffsets);
+        Map<Integer, Double> sinkPerPartition = committed == null ? null : perPartitionRates(committed);
+        Double sinkRate = sinkPerPartition == null ? null : sinkPerPartition.values().stream().mapToDouble(d -> d).sum();
+        Delta<Map<Integer, Long>> end = delta(samples, PipelineSample::endOffsets);
+        Double appendRate = end == null ? null : perPartitionRates(end).values().stream().mapToDouble(d -> d).sum();
+        Delta<Long> indexed = delta(samples, PipelineSample::indexTotal);
+        Double indexRate = indexed == null ? null : Math.max(0, indexed.newest - indexed.oldest) / indexed.seconds;
+
+        List<PipelineSnapshot.Task> tasks = tasks(latest, sinkPerPartition);
+        Double latency = latency(lagTotal, sinkRate);
+
+        if (committed == null) {
+            reasons.add("warming up: the window holds fewer than 2 samples of the sink group's offsets");
+        }
+        latest.unreachable().forEach(u -> reasons.add("unreachable: " + u));
+        if (latest.tasks() != null) {
+            if (latest.tasks().isEmpty()) {
+                reasons.add("the connector has no tasks");
+            }
+            latest.tasks().stream().filter(t -> !"RUNNING".equals(t.state()))
+                    .forEach(t -> reasons.add("task " + t.id() + " is " + t.state()));
+        }
+        if (rebalancedWithin(samples)) {
+            reasons.add("the sink group rebalanced within the window (its partition assignment changed)");
+        }
+        if (latest.groupState() != null && !"STABLE".equalsIgnoreCase(latest.groupState())) {
+            reasons.add("the sink group is " + latest.groupState());
+        }
+        List<Integer> stalled = stalledPartitions(committed, lagPerPartition);
+        if (!stalled.isEmpty()) {
+            reasons.add("partitions " + stalled + " have lag but their committed offsets did not advance within the window");
+        }
+
+        return new PipelineSnapshot(latest.connector(), latest.topics(), latest.tasksMax(),
+                latest.endOffsets() == null ? null : latest.endOffsets().size(), tasks,
+                new PipelineSnapshot.Lag(lagTotal, lagPerPartition),
+                new PipelineSnapshot.Rates(appendRate, sinkRate, indexRate), latency, reasons.isEmpty(), reasons,
+                new PipelineSnapshot.Elasticsearch(latest.index(), latest.primaryShards(), latest.replicas(), latest.dataNodes()),
+                !latest.unreachable().isEmpty(), latest.unreachable(), windowSeconds, latest.atMillis());
+    }
+
+    /** Little's law: the average time a record waits, lag / throughput. Unknown when nothing is consumed yet lag remains. */
+    static Double latency(Long lag, Double sinkRate) {
+        if (lag == null || sinkRate == null) {
+            return null;
+        }
+        if (lag == 0) {
+            return 0.0;
+        }
+        return sinkRate > 0 ? lag / sinkRate : null;
+    }
+
+    /**
+     * A Connect sink group starts at the earliest offset, so a partition it has never committed lags
+     * by its whole end offset (exact while retention has not deleted the log's head).
+     */
+    private static Map<Integer, Long> lagPerPartition(PipelineSample s) {
+        if (s.endOffsets() == null || s.committedOffsets() == null) {
+            return null;
+        }
+        Map<Integer, Long> lag = new TreeMap<>();
+        s.endOffsets().forEach((p, end) -> lag.put(p, Math.max(0, end - s.committedOffsets().getOrDefault(p, 0L))));
+        return lag;
+    }
+
+    private static List<PipelineSnapshot.Task> tasks(PipelineSample latest, Map<Integer, Double> sinkPerPartition) {
+        if (latest.tasks() == null) {
+            return List.of();
+        }
+        Map<Integer, List<Integer>> partitionsByTask = latest.assignment() == null ? Map.of()
+                : latest.assignment().entrySet().stream().collect(Collectors.groupingBy(Map.Entry::getValue, TreeMap::new,
+                        Collectors.mapping(Map.Entry::getKey, Collectors.toList())));
+        List<PipelineSnapshot.Task> tasks = new ArrayList<>();
+        for (PipelineSample.TaskState t : latest.tasks()) {
+            List<Integer> partitions = partitionsByTask.getOrDefault(t.id(), List.of()).stream().sorted().toList();
+            Double rate = sinkPerPartition == null || latest.assignment() == null ? null
+                    : partitions.stream().mapToDouble(p -> sinkPerPartition.getOrDefault(p, 0.0)).sum();
+            tasks.add(new PipelineSnapshot.Task(t.id(), t.state(), t.workerId(), partitions, rate));
+        }
+        return tasks;
+    }
+
+    private static boolean rebalancedWithin(List<PipelineSample> samples) {
+        Map<Integer, Integer> previous = null;
+        for (PipelineSample s : samples) {
+            if (s.assignment() == null) {
+                continue;
+            }
+            if (previous != null && !previous.equals(s.assignment())) {
+                return true;
+            }
+            previous = s.assignment();
+        }
+        return false;
+    }
+
+    private static List<Integer> stalledPartitions(Delta<Map<Integer, Long>> committed, Map<Integer, Long> lag) {
+        if (committed == null || lag == null) {
+            return List.of();
+        }
+        List<Integer> stalled = new ArrayList<>();
+        lag.forEach((p, l) -> {
+            if (l > 0 && Objects.equals(committed.oldest.get(p), committed.newest.get(p))) {
+                stalled.add(p);
+            }
+        });
+        return stalled;
+    }
+
+    /** Per-partition rate over a delta; a partition missing from either end is left out. */
+    private static Map<Integer, Double> perPartitionRates(Delta<Map<Integer, Long>> d) {
+        Map<Integer, Double> rates = new TreeMap<>();
+        d.newest.forEach((p, newest) -> {
+            Long oldest = d.oldest.get(p);
+            if (oldest != null) {
+                rates.put(p, Math.max(0, newest - oldest) / d.seconds);
+            }
+        });
+        return rates;
+    }
+
+    private record Delta<T>(T oldest, T newest, double seconds) {
+    }
+
+    /** The oldest and newest values of one counter in the window, if two samples at different times carry it. */
+    private static <T> Delta<T> delta(List<PipelineSample> samples, Function<PipelineSample, T> counter) {
+        PipelineSample first = null;
+        PipelineSample last = null;
+        for (PipelineSample s : samples) {
+            if (counter.apply(s) != null) {
+                if (first == null) {
+                    first = s;
+                }
+                last = s;
+            }
+        }
+        if (first == null || last.atMillis() <= first.atMillis()) {
+            return null;
+        }
+        return new Delta<>(counter.apply(first), counter.apply(last), (last.atMillis() - first.atMillis()) / 1000.0);
+    }
+}

@@ -1,0 +1,206 @@
+package io.kcscale.scaler.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+class SnapshotDerivationTest {
+
+    private static final List<PipelineSample.TaskState> TWO_RUNNING =
+            List.of(new PipelineSample.TaskState(0, "RUNNING", "w1"), new PipelineSample.TaskState(1, "RUNNING", "w2"));
+    private static final Map<Integer, Integer> ASSIGNMENT = Map.of(0, 0, 1, 0, 2, 1);
+
+    /** Three partitions; the sink group assigns 0,1 to task 0 and 2 to task 1. */
+    private static PipelineSample sample(long atMillis, long[] end, long[] committed, long indexTotal) {
+        return new Builder(atMillis).offsets(end, committed).indexTotal(indexTotal).build();
+    }
+
+    @Test
+    void ratesComeFromCounterDeltasOverTheWindow() {
+        PipelineSnapshot s = SnapshotDerivation.derive(List.of(
+                sample(0, new long[] {100, 100, 100}, new long[] {100, 100, 100}, 300),
+                sample(10_000, new long[] {200, 300, 400}, new long[] {150, 300, 400}, 850)), 30);
+        assertEquals(600.0 / 10, s.rates().appendPerSecond(), 1e-9);
+        assertEquals(550.0 / 10, s.rates().sinkPerSecond(), 1e-9);
+        assertEquals(550.0 / 10, s.rates().indexPerSecond(), 1e-9);
+        assertEquals(25.0, s.tasks().get(0).recordsPerSecond(), 1e-9, "task 0 owns partitions 0 and 1: (50+200)/10");
+        assertEquals(30.0, s.tasks().get(1).recordsPerSecond(), 1e-9, "task 1 owns partition 2: 300/10");
+        assertEquals(List.of(0, 1), s.tasks().get(0).partitions());
+        assertEquals(List.of(2), s.tasks().get(1).partitions());
+        assertEquals(3, s.partitions());
+    }
+
+    @Test
+    void latencyIsLagOverSinkRate() {
+        // lag 50 on partition 0, sink 55/s
+        PipelineSnapshot s = SnapshotDerivation.derive(List.of(
+                sample(0, new long[] {100, 100, 100}, new long[] {100, 100, 100}, 0),
+                sample(10_000, new long[] {200, 300, 400}, new long[] {150, 300, 400}, 0)), 30);
+        assertEquals(50L, s.lag().total());
+        assertEquals(Map.of(0, 50L, 1, 0L, 2, 0L), s.lag().perPartition());
+        assertEquals(50 / 55.0, s.latencySeconds(), 1e-9);
+        assertEquals(0.05, SnapshotDerivation.latency(2L, 40.0), 1e-12, "lag 2 at 40/s is 50 ms");
+        assertEquals(1.0, SnapshotDerivation.latency(200L, 200.0), 1e-12, "lag 200 at 200/s is 1 s");
+        assertEquals(0.0, SnapshotDerivation.latency(0L, 0.0));
+        assertNull(SnapshotDerivation.latency(10L, 0.0), "lag with nothing consumed has no finite latency");
+        assertNull(SnapshotDerivation.latency(null, 5.0));
+    }
+
+    @Test
+    void aHealthyPipelineIsStableWithNoReasons() {
+        PipelineSnapshot s = SnapshotDerivation.derive(List.of(
+                sample(0, new long[] {100, 100, 100}, new long[] {90, 95, 100}, 0),
+                sample(2_000, new long[] {110, 110, 110}, new long[] {105, 110, 110}, 0)), 30);
+        assertTrue(s.stable(), () -> "reasons: " + s.reasons());
+        assertEquals(List.of(), s.reasons());
+        assertFalse(s.degraded());
+    }
+
+    @Test
+    void oneSampleIsNotEnoughToBeStable() {
+        PipelineSnapshot s = SnapshotDerivation.derive(List.of(sample(0, new long[] {1, 1, 1}, new long[] {1, 1, 1}, 3)), 30);
+        assertFalse(s.stable());
+        assertTrue(s.reasons().get(0).startsWith("warming up"), s.reasons().toString());
+        assertNull(s.rates().sinkPerSecond());
+        assertNull(s.tasks().get(0).recordsPerSecond());
+    }
+
+    @Test
+    void aTaskThatIsNotRunningMakesItUnstable() {
+        PipelineSample a = sample(0, new long[] {1, 1, 1}, new long[] {1, 1, 1}, 0);
+        PipelineSample b = new Builder(1000).offsets(new long[] {1, 1, 1}, new long[] {1, 1, 1})
+                .tasks(List.of(new PipelineSample.TaskState(0, "RUNNING", "w1"), new PipelineSample.TaskState(1, "FAILED", "w2"))).build();
+        PipelineSnapshot s = SnapshotDerivation.derive(List.of(a, b), 30);
+        assertFalse(s.stable());
+        assertEquals(List.of("task 1 is FAILED"), s.reasons());
+    }
+
+    @Test
+    void aChangedAssignmentWithinTheWindowIsARebalance() {
+        PipelineSample a = sample(0, new long[] {1, 1, 1}, new long[] {1, 1, 1}, 0);
+        PipelineSample b = new Builder(1000).offsets(new long[] {1, 1, 1}, new long[] {1, 1, 1}).assignment(Map.of(0, 0, 1, 1, 2, 1)).build();
+        PipelineSample c = new Builder(2000).offsets(new long[] {1, 1, 1}, new long[] {1, 1, 1}).assignment(Map.of(0, 0, 1, 1, 2, 1))
+                .groupState("PREPARING_REBALANCE").build();
+        PipelineSnapshot s = SnapshotDerivation.derive(List.of(a, b, c), 30);
+        assertEquals(List.of("the sink group rebalanced within the window (its partition assignment changed)",
+                "the sink group is PREPARING_REBALANCE"), s.reasons());
+    }
+
+    @Test
+    void lagThatDoesNotMoveIsAStall() {
+        PipelineSnapshot s = SnapshotDerivation.derive(List.of(
+                sample(0, new long[] {100, 100, 100}, new long[] {50, 100, 100}, 0),
+                sample(5_000, new long[] {100, 100, 100}, new long[] {50, 100, 100}, 0)), 30);
+        assertEquals(List.of("partitions [0] have lag but their committed offsets did not advance within the window"), s.reasons());
+        assertNull(s.latencySeconds());
+    }
+
+    @Test
+    void anUnreachableSystemDegradesTheSnapshotAndLeavesItsFiguresUnknown() {
+        PipelineSample a = sample(0, new long[] {1, 1, 1}, new long[] {1, 1, 1}, 0);
+        PipelineSample b = new Builder(1000).offsets(new long[] {1, 1, 1}, new long[] {1, 1, 1}).tasks(null)
+                .unreachable(List.of("Kafka Connect: connection refused")).build();
+        PipelineSnapshot s = SnapshotDerivation.derive(List.of(a, b), 30);
+        assertTrue(s.degraded());
+        assertEquals(List.of("unreachable: Kafka Connect: connection refused"), s.reasons());
+        assertEquals(List.of(), s.tasks());
+        assertNull(s.rates().indexPerSecond(), "the newest sample carries no index total: only one sample has it");
+    }
+
+    @Test
+    void aPartitionTheGroupHadNotCommittedAtTheWindowStartIsLeftOutOfRates() {
+        Map<Integer, Long> none = Map.of(1, 0L, 2, 0L);
+        PipelineSample a = new Builder(0).end(new long[] {10, 10, 10}).committed(none).build();
+        PipelineSample b = new Builder(1000).end(new long[] {10, 10, 10}).committed(Map.of(0, 10L, 1, 10L, 2, 10L)).build();
+        PipelineSnapshot s = SnapshotDerivation.derive(List.of(a, b), 30);
+        assertEquals(20.0, s.rates().sinkPerSecond(), 1e-9);
+        assertEquals(Map.of(0, 10L, 1, 10L, 2, 10L), a.endOffsets());
+        assertEquals(30L, SnapshotDerivation.derive(List.of(a), 30).lag().total(), "never committed: lags by its whole log");
+    }
+
+    @Test
+    void theWindowForgetsSamplesOlderThanItsLength() {
+        SampleWindow window = new SampleWindow(10_000);
+        window.add(sample(0, new long[] {0, 0, 0}, new long[] {0, 0, 0}, 0));
+        window.add(sample(5_000, new long[] {50, 0, 0}, new long[] {50, 0, 0}, 50));
+        window.add(sample(15_000, new long[] {150, 0, 0}, new long[] {150, 0, 0}, 150));
+        assertEquals(10.0, window.snapshot().orElseThrow().rates().sinkPerSecond(), 1e-9, "only 5 s..15 s remains");
+        window.clear();
+        assertTrue(window.snapshot().isEmpty());
+    }
+
+    /** Builds samples; by default 3 partitions, two RUNNING tasks, a stable group, everything reachable. */
+    private static final class Builder {
+        private final long at;
+        private Map<Integer, Long> end;
+        private Map<Integer, Long> committed;
+        private Long indexTotal;
+        private List<PipelineSample.TaskState> tasks = TWO_RUNNING;
+        private Map<Integer, Integer> assignment = ASSIGNMENT;
+        private String groupState = "STABLE";
+        private List<String> unreachable = List.of();
+
+        Builder(long at) {
+            this.at = at;
+        }
+
+        Builder offsets(long[] e, long[] c) {
+            return end(e).committed(toMap(c));
+        }
+
+        Builder end(long[] e) {
+            end = toMap(e);
+            return this;
+        }
+
+        Builder committed(Map<Integer, Long> c) {
+            committed = c;
+            return this;
+        }
+
+        Builder indexTotal(long v) {
+            indexTotal = v;
+            return this;
+        }
+
+        Builder tasks(List<PipelineSample.TaskState> v) {
+            tasks = v;
+            return this;
+        }
+
+        Builder assignment(Map<Integer, Integer> v) {
+            assignment = v;
+            return this;
+        }
+
+        Builder groupState(String v) {
+            groupState = v;
+            return this;
+        }
+
+        Builder unreachable(List<String> v) {
+            unreachable = v;
+            return this;
+        }
+
+        PipelineSample build() {
+            return new PipelineSample(at, "sink", "sink", 2, List.of("t"), tasks, end, committed, assignment, groupState,
+                    "i", indexTotal, 1, 0, 1, new ArrayList<>(unreachable));
+        }
+
+        private static Map<Integer, Long> toMap(long[] values) {
+            Map<Integer, Long> m = new java.util.TreeMap<>();
+            for (int i = 0; i < values.length; i++) {
+                m.put(i, values[i]);
+            }
+            return m;
+        }
+    }
+}
