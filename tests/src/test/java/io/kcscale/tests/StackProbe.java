@@ -17,7 +17,7 @@ import io.kcscale.local.LocalStack;
 import io.kcscale.local.StackOptions;
 import io.kcscale.scaler.observe.connect.ConnectRestClient;
 import io.kcscale.scaler.observe.elasticsearch.ElasticsearchConnection;
-import io.kcscale.scaler.observe.kafka.KafkaOffsetsReader;
+import io.kcscale.scaler.observe.kafka.KafkaObserver;
 
 /** What end-to-end tests read from the running stack to assert on: exact counts, documents, offsets. */
 final class StackProbe implements AutoCloseable {
@@ -25,12 +25,12 @@ final class StackProbe implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     final ConnectRestClient connect;
-    final KafkaOffsetsReader kafka;
+    final KafkaObserver kafka;
     private final ElasticsearchConnection elasticsearch;
 
     StackProbe(LocalStack stack) {
         this.connect = new ConnectRestClient(stack.endpoints().connectUrl());
-        this.kafka = new KafkaOffsetsReader(stack.endpoints().kafkaBootstrap(), Map.of(), java.time.Duration.ofSeconds(10));
+        this.kafka = new KafkaObserver(stack.endpoints().kafkaBootstrap(), Map.of(), java.time.Duration.ofSeconds(10));
         this.elasticsearch = new ElasticsearchConnection(stack.endpoints().elasticsearchUrl(), 10_000);
     }
 

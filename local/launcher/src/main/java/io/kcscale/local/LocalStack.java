@@ -27,7 +27,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.kcscale.scaler.observe.connect.ConnectRestClient;
 import io.kcscale.scaler.observe.elasticsearch.ElasticsearchConnection;
-import io.kcscale.scaler.observe.kafka.KafkaOffsetsReader;
+import io.kcscale.scaler.observe.kafka.KafkaObserver;
 import io.kcscale.scaler.poll.Poll;
 
 /**
@@ -249,7 +249,7 @@ public final class LocalStack implements AutoCloseable {
     }
 
     private void awaitKafka(ChildJvm kafka) {
-        try (KafkaOffsetsReader admin = new KafkaOffsetsReader(endpoints.kafkaBootstrap(), Map.of(), Duration.ofSeconds(5))) {
+        try (KafkaObserver admin = new KafkaObserver(endpoints.kafkaBootstrap(), Map.of(), Duration.ofSeconds(5))) {
             await(kafka, "Kafka to accept clients", Duration.ofSeconds(90), () -> {
                 try {
                     return Optional.of(admin.admin().describeCluster().nodes().get().size());
@@ -300,7 +300,7 @@ public final class LocalStack implements AutoCloseable {
     }
 
     private void createTopic() {
-        try (KafkaOffsetsReader kafka = new KafkaOffsetsReader(endpoints.kafkaBootstrap(), Map.of(), Duration.ofSeconds(30))) {
+        try (KafkaObserver kafka = new KafkaObserver(endpoints.kafkaBootstrap(), Map.of(), Duration.ofSeconds(30))) {
             try {
                 kafka.admin().createTopics(List.of(new NewTopic(StackOptions.TOPIC, options.partitions(), (short) 1)))
                         .all().get();

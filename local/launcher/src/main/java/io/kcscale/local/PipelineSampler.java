@@ -11,17 +11,17 @@ import io.kcscale.scaler.observe.connect.ConnectRestClient;
 import io.kcscale.scaler.observe.connect.ConnectorStatus;
 import io.kcscale.scaler.observe.elasticsearch.ElasticsearchConnection;
 import io.kcscale.scaler.observe.elasticsearch.ElasticsearchObserver;
-import io.kcscale.scaler.observe.kafka.KafkaOffsetsReader;
+import io.kcscale.scaler.observe.kafka.KafkaObserver;
 
 /** Takes {@link PipelineSample}s of a running stack: Kafka offsets, Elasticsearch stats, Connect status. */
 public final class PipelineSampler implements AutoCloseable {
 
-    private final KafkaOffsetsReader kafka;
+    private final KafkaObserver kafka;
     private final ElasticsearchConnection elasticsearch;
     private final ConnectRestClient connect;
 
     public PipelineSampler(StackEndpoints endpoints) {
-        this.kafka = new KafkaOffsetsReader(endpoints.kafkaBootstrap(), Map.of(), Duration.ofSeconds(2));
+        this.kafka = new KafkaObserver(endpoints.kafkaBootstrap(), Map.of(), Duration.ofSeconds(2));
         this.elasticsearch = new ElasticsearchConnection(endpoints.elasticsearchUrl(), 2000);
         this.connect = new ConnectRestClient(endpoints.connectUrl(), Duration.ofSeconds(2),
                 new io.kcscale.scaler.observe.connect.Backoff(1, Duration.ZERO, Duration.ZERO));

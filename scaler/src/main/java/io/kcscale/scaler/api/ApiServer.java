@@ -5,6 +5,9 @@ import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.List;
+import java.util.Optional;
+
+import io.kcscale.scaler.service.ScalerService;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -48,9 +51,15 @@ public final class ApiServer implements AutoCloseable {
         server.setExecutor(workers);
     }
 
-    /** Starts the API with every route group; port 0 picks a free port. */
+    /** Starts the API unconnected to any pipeline: predictions work, connector routes answer 503. */
     public static ApiServer start(InetSocketAddress address) throws IOException {
-        ApiServer api = new ApiServer(address, List.of(new PredictRoutes(), new OpenApiRoutes()));
+        return start(address, Optional.empty());
+    }
+
+    /** Starts the API with every route group; port 0 picks a free port. */
+    public static ApiServer start(InetSocketAddress address, Optional<ScalerService> service) throws IOException {
+        ApiServer api = new ApiServer(address, List.of(new PredictRoutes(), new ConnectorRoutes(service),
+                new MetricsRoutes(service), new OpenApiRoutes()));
         api.server.start();
         return api;
     }

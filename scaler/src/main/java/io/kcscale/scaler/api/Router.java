@@ -17,7 +17,7 @@ import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
 /**
- * Dispatches requests by exact path and method to endpoints that return a JSON-serializable value.
+ * Dispatches requests by path (exact, or a template such as {@code /api/v1/connectors/{name}}) and method to endpoints that return a JSON-serializable value.
  * Every answer is JSON, errors included: 400 names the bad field, 404 and 405 say what exists, and
  * only a bug gives a 500.
  */
@@ -31,10 +31,26 @@ public final class Router implements HttpHandler {
         Object handle(HttpExchange exchange) throws IOException;
     }
 
+    private static final String PATH_PARAMETER = "kcscale.path.";
+
     private final Map<String, Map<String, Endpoint>> routes = new LinkedHashMap<>();
 
     public void get(String path, Endpoint endpoint) {
         add("GET", path, endpoint);
+    }
+
+    /** A POST endpoint that reads its own request (for path parameters, or a body it validates itself). */
+    public void post(String path, Endpoint endpoint) {
+        add("POST", path, endpoint);
+    }
+
+    /** The value of {@code {name}} in the path template the request matched. */
+    public static String pathParameter(HttpExchange exchange, String name) {
+        Object value = exchange.getAttribute(PATH_PARAMETER + name);
+        if (value == null) {
+            throw new IllegalStateException("the route has no path parameter {" + name + "}");
+        }
+        return (String) value;
     }
 
     /** A POST endpoint taking a JSON body of type {@code request}. */
@@ -60,7 +76,7 @@ public final class Router implements HttpHandler {
         try (exchange) {
             String method = exchange.getRequestMethod();
             String path = exchange.getRequestURI().getPath();
-            Map<String, Endpoint> methods = routes.get(path);
+            Map<String, Endpoint> methods = match(exchange, path);
             if (methods == null) {
                 respond(exchange, 404, error("no route " + path, null));
             } else if (!methods.containsKey(method)) {
@@ -73,6 +89,37 @@ public final class Router implements HttpHandler {
         }
     }
 
+    /** The methods of the route {@code path} matches, exact paths first; binds the template's parameters. */
+    private Map<String, Endpoint> match(HttpExchange exchange, String path) {
+        Map<String, Endpoint> exact = routes.get(path);
+        if (exact != null) {
+            return exact;
+        }
+        String[] segments = path.split("/", -1);
+        for (Map.Entry<String, Map<String, Endpoint>> route : routes.entrySet()) {
+            String[] template = route.getKey().split("/", -1);
+            if (template.length != segments.length || !route.getKey().contains("{")) {
+                continue;
+            }
+            Map<String, String> parameters = new LinkedHashMap<>();
+            boolean matches = true;
+            for (int i = 0; i < template.length && matches; i++) {
+                if (template[i].startsWith("{") && template[i].endsWith("}")) {
+                    matches = !segments[i].isEmpty();
+                    parameters.put(template[i].substring(1, template[i].length() - 1),
+                            java.net.URLDecoder.decode(segments[i], StandardCharsets.UTF_8));
+                } else {
+                    matches = template[i].equals(segments[i]);
+                }
+            }
+            if (matches) {
+                parameters.forEach((k, v) -> exchange.setAttribute(PATH_PARAMETER + k, v));
+                return route.getValue();
+            }
+        }
+        return null;
+    }
+
     private static void answer(HttpExchange exchange, Endpoint endpoint, String route) throws IOException {
         Object body;
         int status = 200;
@@ -81,6 +128,7 @@ public final class Router implements HttpHandler {
         } catch (ApiError e) {
             status = e.status();
             body = error(e.getMessage(), e.field());
+            e.headers().forEach((name, value) -> exchange.getResponseHeaders().set(name, value));
         } catch (InvalidInputException e) {
             status = 400;
             body = error(e.describe(UnaryOperator.identity()), e.field());
@@ -101,9 +149,19 @@ public final class Router implements HttpHandler {
         return error;
     }
 
+    /** A response body sent as it is, for the few answers that are not JSON (Prometheus text, the web page). */
+    public record RawBody(String contentType, byte[] bytes) {
+    }
+
     private static void respond(HttpExchange exchange, int status, Object body) throws IOException {
-        byte[] bytes = Json.write(body).getBytes(StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().set("Content-Type", "application/json; charset=utf-8");
+        byte[] bytes;
+        if (body instanceof RawBody raw) {
+            bytes = raw.bytes();
+            exchange.getResponseHeaders().set("Content-Type", raw.contentType());
+        } else {
+            bytes = Json.write(body).getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().set("Content-Type", "application/json; charset=utf-8");
+        }
         exchange.sendResponseHeaders(status, bytes.length);
         try (OutputStream out = exchange.getResponseBody()) {
             out.write(bytes);

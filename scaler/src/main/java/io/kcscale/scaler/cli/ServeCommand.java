@@ -14,12 +14,59 @@ import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 
+import io.kcscale.scaler.service.ScalerService;
+import io.kcscale.scaler.service.ScalerSettings;
+
 /** {@code kcscale serve}: runs the REST API until the process is stopped (SIGTERM or Ctrl-C stop it cleanly). */
-@Command(name = "serve", mixinStandardHelpOptions = true,
-        description = "Run the scaler's REST API (OpenAPI document at /openapi.json) until stopped.")
+@Command(name = "serve", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Run the scaler's REST API (OpenAPI document at /openapi.json) until stopped.",
+                "With a pipeline's Connect URL, bootstrap servers and Elasticsearch URL it observes every sink",
+                "connector and can scale them; without, it answers predictions only."})
 public final class ServeCommand implements Callable<Integer> {
+
+    @Option(names = "--config", paramLabel = "FILE", description = "Settings file (properties); flags override it. Keys: "
+            + "connect.url, kafka.bootstrap.servers, elasticsearch.url, connect.username, connect.password, "
+            + "elasticsearch.username, elasticsearch.password, elasticsearch.api.key, tls.truststore, tls.truststore.password, "
+            + "max.tasks, window.seconds, sample.interval.seconds, converge.timeout.seconds, token, kafka.<client property>.")
+    Path config;
+    @Option(names = "--connect-url", paramLabel = "URL", description = "Kafka Connect REST URL.")
+    String connectUrl;
+    @Option(names = "--bootstrap-servers", paramLabel = "HOSTS", description = "Kafka bootstrap servers.")
+    String bootstrapServers;
+    @Option(names = "--elasticsearch-url", paramLabel = "URL", description = "Elasticsearch URL.")
+    String elasticsearchUrl;
+    @Option(names = "--connect-username", paramLabel = "USER", description = "Basic auth for Connect.")
+    String connectUsername;
+    @Option(names = "--connect-password", paramLabel = "PASSWORD", description = "Basic auth for Connect.")
+    String connectPassword;
+    @Option(names = "--elasticsearch-username", paramLabel = "USER", description = "Basic auth for Elasticsearch.")
+    String elasticsearchUsername;
+    @Option(names = "--elasticsearch-password", paramLabel = "PASSWORD", description = "Basic auth for Elasticsearch.")
+    String elasticsearchPassword;
+    @Option(names = "--elasticsearch-api-key", paramLabel = "KEY", description = "Elasticsearch API key (instead of basic auth).")
+    String elasticsearchApiKey;
+    @Option(names = "--kafka-property", paramLabel = "KEY=VALUE", description = "A Kafka client property (SASL, TLS, ...); repeatable.")
+    Map<String, String> kafkaProperties = new LinkedHashMap<>();
+    @Option(names = "--truststore", paramLabel = "FILE", description = "Truststore for https Connect and Elasticsearch URLs.")
+    String truststore;
+    @Option(names = "--truststore-password", paramLabel = "PASSWORD", description = "Its password.")
+    String truststorePassword;
+    @Option(names = "--max-tasks", paramLabel = "N", description = "The most tasks a scale may set (default: 100).")
+    String maxTasks;
+    @Option(names = "--window-seconds", paramLabel = "S", description = "Sliding window for rates (default: 30).")
+    String windowSeconds;
+    @Option(names = "--sample-interval-seconds", paramLabel = "S", description = "How often to sample (default: 2).")
+    String sampleIntervalSeconds;
+    @Option(names = "--token", paramLabel = "TOKEN",
+            description = "Bearer token mutating endpoints require (default: $KCSCALE_TOKEN, else none).")
+    String token = System.getenv("KCSCALE_TOKEN");
 
     @Option(names = "--port", paramLabel = "<port>",
             description = "TCP port; 0 picks a free one (default: " + ApiServer.DEFAULT_PORT + ").")
@@ -42,9 +89,16 @@ public final class ServeCommand implements Callable<Integer> {
         } catch (UnknownHostException e) {
             return ErrorLine.print(spec, "--bind " + bind + " is not a known address", spec.exitCodeOnInvalidInput());
         }
+        Optional<ScalerService> service;
+        try {
+            service = connectedService();
+        } catch (IllegalArgumentException e) {
+            return ErrorLine.print(spec, e.getMessage(), spec.exitCodeOnInvalidInput());
+        }
+        service.ifPresent(ScalerService::start);
         ApiServer server;
         try {
-            server = ApiServer.start(address);
+            server = ApiServer.start(address, service);
         } catch (IOException e) {
             // typically the port is taken or the address is not this machine's
             return ErrorLine.print(spec, "cannot listen on " + bind + ":" + address.getPort() + ": " + e.getMessage(),
@@ -52,15 +106,54 @@ public final class ServeCommand implements Callable<Integer> {
         }
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             server.close();
+            service.ifPresent(ServeCommand::closeQuietly);
             spec.commandLine().getOut().println("kcscale API stopped");
             spec.commandLine().getOut().flush();
         }, "kcscale-api-stop"));
         PrintWriter out = spec.commandLine().getOut();
         out.println("kcscale API listening on http://" + server.address().getHostString() + ":"
-                + server.address().getPort() + " (OpenAPI document: " + OpenApiRoutes.PATH + ")");
+                + server.address().getPort() + " (OpenAPI document: " + OpenApiRoutes.PATH + ")"
+                + service.map(s -> "; observing " + s.settings().connectUrl()).orElse("; predictions only: no pipeline given"));
         out.flush();
         server.awaitClosed();
         return 0;
+    }
+
+    /** The service for the pipeline the flags (or file) name; none when they name no pipeline at all. */
+    private Optional<ScalerService> connectedService() {
+        Map<String, String> values = new TreeMap<>(config == null ? Map.of() : ScalerSettings.readFile(config));
+        put(values, "connect.url", connectUrl);
+        put(values, "kafka.bootstrap.servers", bootstrapServers);
+        put(values, "elasticsearch.url", elasticsearchUrl);
+        put(values, "connect.username", connectUsername);
+        put(values, "connect.password", connectPassword);
+        put(values, "elasticsearch.username", elasticsearchUsername);
+        put(values, "elasticsearch.password", elasticsearchPassword);
+        put(values, "elasticsearch.api.key", elasticsearchApiKey);
+        put(values, "tls.truststore", truststore);
+        put(values, "tls.truststore.password", truststorePassword);
+        put(values, "max.tasks", maxTasks);
+        put(values, "window.seconds", windowSeconds);
+        put(values, "sample.interval.seconds", sampleIntervalSeconds);
+        put(values, "token", token);
+        kafkaProperties.forEach((k, v) -> values.put("kafka." + k, v));
+        boolean namesAPipeline = values.containsKey("connect.url") || values.containsKey("kafka.bootstrap.servers")
+                || values.containsKey("elasticsearch.url");
+        return namesAPipeline ? Optional.of(new ScalerService(ScalerSettings.fromValues(values))) : Optional.empty();
+    }
+
+    private static void put(Map<String, String> values, String key, String flag) {
+        if (flag != null) {
+            values.put(key, flag);
+        }
+    }
+
+    private static void closeQuietly(ScalerService service) {
+        try {
+            service.close();
+        } catch (IOException ignored) {
+            // the process is ending; nothing is lost by a client that did not close cleanly
+        }
     }
 
     private int port() {

@@ -9,6 +9,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+
+import javax.net.ssl.SSLContext;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
@@ -28,16 +31,31 @@ public final class ConnectRestClient {
     private final HttpClient http;
     private final Duration requestTimeout;
     private final Backoff backoff;
+    private final Optional<String> authorization;
 
     public ConnectRestClient(URI baseUri) {
         this(baseUri, Duration.ofSeconds(10), Backoff.DEFAULT);
     }
 
     public ConnectRestClient(URI baseUri, Duration requestTimeout, Backoff backoff) {
+        this(baseUri, requestTimeout, backoff, Optional.empty(), null);
+    }
+
+    /**
+     * @param authorization an {@code Authorization} header value for every request (basic auth), if any
+     * @param tls           the TLS context for an https URL, or null for the JVM's default
+     */
+    public ConnectRestClient(URI baseUri, Duration requestTimeout, Backoff backoff, Optional<String> authorization,
+                             SSLContext tls) {
         this.baseUri = URI.create(baseUri.toString().replaceAll("/+$", "") + "/");
-        this.http = HttpClient.newBuilder().connectTimeout(requestTimeout).build();
+        HttpClient.Builder builder = HttpClient.newBuilder().connectTimeout(requestTimeout);
+        if (tls != null) {
+            builder.sslContext(tls);
+        }
+        this.http = builder.build();
         this.requestTimeout = requestTimeout;
         this.backoff = backoff;
+        this.authorization = authorization;
     }
 
     public URI baseUri() {
@@ -125,12 +143,13 @@ public final class ConnectRestClient {
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("cannot write request body as JSON", e);
         }
-        return HttpRequest.newBuilder(baseUri.resolve(path))
+        HttpRequest.Builder builder = HttpRequest.newBuilder(baseUri.resolve(path))
                 .timeout(requestTimeout)
                 .header("Content-Type", "application/json")
                 .header("Accept", "application/json")
-                .method(method, publisher)
-                .build();
+                .method(method, publisher);
+        authorization.ifPresent(a -> builder.header("Authorization", a));
+        return builder.build();
     }
 
     private JsonNode answer(HttpRequest request) {

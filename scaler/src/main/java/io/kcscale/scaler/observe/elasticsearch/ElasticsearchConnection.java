@@ -3,8 +3,15 @@ package io.kcscale.scaler.observe.elasticsearch;
 import java.io.IOException;
 import java.net.URI;
 
+import java.util.Optional;
+
+import javax.net.ssl.SSLContext;
+
+import org.apache.http.Header;
 import org.apache.http.HttpHost;
+import org.apache.http.message.BasicHeader;
 import org.elasticsearch.client.RestClient;
+import org.elasticsearch.client.RestClientBuilder;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import co.elastic.clients.json.jackson.JacksonJsonpMapper;
@@ -18,9 +25,21 @@ public final class ElasticsearchConnection implements AutoCloseable {
     private final ElasticsearchClient client;
 
     public ElasticsearchConnection(URI url, int timeoutMillis) {
-        this.rest = RestClient.builder(new HttpHost(url.getHost(), url.getPort(), url.getScheme()))
-                .setRequestConfigCallback(c -> c.setConnectTimeout(timeoutMillis).setSocketTimeout(timeoutMillis))
-                .build();
+        this(url, timeoutMillis, Optional.empty(), null);
+    }
+
+    /**
+     * @param authorization an {@code Authorization} header value (basic auth or {@code ApiKey ...}), if any
+     * @param tls           the TLS context for an https URL, or null for the JVM's default
+     */
+    public ElasticsearchConnection(URI url, int timeoutMillis, Optional<String> authorization, SSLContext tls) {
+        RestClientBuilder builder = RestClient.builder(new HttpHost(url.getHost(), url.getPort(), url.getScheme()))
+                .setRequestConfigCallback(c -> c.setConnectTimeout(timeoutMillis).setSocketTimeout(timeoutMillis));
+        authorization.ifPresent(a -> builder.setDefaultHeaders(new Header[] {new BasicHeader("Authorization", a)}));
+        if (tls != null) {
+            builder.setHttpClientConfigCallback(http -> http.setSSLContext(tls));
+        }
+        this.rest = builder.build();
         this.transport = new RestClientTransport(rest, new JacksonJsonpMapper());
         this.client = new ElasticsearchClient(transport);
     }

@@ -1,0 +1,239 @@
+package io.kcscale.scaler.act;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
+
+import io.kcscale.scaler.model.PipelineSnapshot;
+import io.kcscale.scaler.model.SinkTarget;
+import io.kcscale.scaler.observe.PipelineWatcher;
+import io.kcscale.scaler.observe.connect.ConnectRestClient;
+import io.kcscale.scaler.observe.connect.ConnectRestException;
+import io.kcscale.scaler.observe.connect.ConnectorStatus;
+import io.kcscale.scaler.observe.elasticsearch.ElasticsearchObserver;
+import io.kcscale.scaler.observe.kafka.KafkaObserver;
+import io.kcscale.scaler.poll.Poll;
+import io.kcscale.scaler.poll.PollTimeoutException;
+
+/**
+ * Sets a sink connector's {@code tasks.max}: checks the rules first and touches nothing when one is
+ * broken; then a read-modify-write of the whole config (Connect's 409 during a rebalance is retried
+ * by the client with a bounded back-off), a wait until exactly N tasks run, and the pause it caused,
+ * measured from Elasticsearch's index counter read every {@code PROGRESS_INTERVAL}.
+ */
+public final class ScaleAction {
+
+    private static final Duration PROGRESS_INTERVAL = Duration.ofMillis(100);
+    /** How long after convergence to keep watching for the sink to resume, to close the pause. */
+    private static final Duration RESUME_WAIT = Duration.ofSeconds(30);
+
+    private final ConnectRestClient connect;
+    private final KafkaObserver kafka;
+    private final ElasticsearchObserver elasticsearch;
+    private final PipelineWatcher watcher;
+    private final int maxTasks;
+    private final Duration convergeTimeout;
+    private final LongSupplier clock;
+    private final Set<String> inProgress = ConcurrentHashMap.newKeySet();
+
+    public ScaleAction(ConnectRestClient connect, KafkaObserver kafka, ElasticsearchObserver elasticsearch,
+                       PipelineWatcher watcher, int maxTasks, Duration convergeTimeout, LongSupplier clock) {
+        this.connect = connect;
+        this.kafka = kafka;
+        this.elasticsearch = elasticsearch;
+        this.watcher = watcher;
+        this.maxTasks = maxTasks;
+        this.convergeTimeout = convergeTimeout;
+        this.clock = clock;
+    }
+
+    public int maxTasks() {
+        return maxTasks;
+    }
+
+    public ScaleResult scale(String connector, ScaleRequest request) {
+        if (!inProgress.add(connector)) {
+            throw new ScaleException(ScaleException.Kind.IN_PROGRESS,
+                    "a scale of " + connector + " is already in progress; retry when it has finished");
+        }
+        try {
+            return scaleExclusively(connector, request);
+        } finally {
+            inProgress.remove(connector);
+        }
+    }
+
+    private ScaleResult scaleExclusively(String connector, ScaleRequest request) {
+        Map<String, String> config;
+        ConnectorStatus status;
+        try {
+            config = connect.connectorConfig(connector);
+            status = connect.connectorStatus(connector);
+        } catch (ConnectRestException.ConnectorNotFound e) {
+            throw new ScaleException(ScaleException.Kind.UNKNOWN_CONNECTOR, "no connector named " + connector);
+        } catch (ConnectRestException e) {
+            throw new ScaleException(ScaleException.Kind.UNAVAILABLE, "cannot read " + connector + " from Kafka Connect: " + e.getMessage());
+        }
+        int before = parseTasksMax(config);
+        Optional<PipelineSnapshot> snapshot = watcher.snapshot(connector);
+        ScaleRules.Facts facts = new ScaleRules.Facts(connector, status.isSink(), before, partitions(config), maxTasks,
+                snapshot.map(PipelineSnapshot::stable).orElse(false),
+                snapshot.map(PipelineSnapshot::reasons).orElse(List.of("the scaler has not observed it yet")));
+        Optional<String> refusal = ScaleRules.refusal(request.tasks(), request.allowIdleTasks(), facts);
+        if (refusal.isPresent()) {
+            throw new ScaleException(ScaleException.Kind.REFUSED, refusal.get(), "tasks");
+        }
+        List<String> warnings = new ArrayList<>(ScaleRules.warnings(request.tasks(), facts));
+        String plan = "set tasks.max of " + connector + " from " + before + " to " + request.tasks()
+                + " (PUT /connectors/" + connector + "/config with the rest of its config unchanged), then wait until "
+                + request.tasks() + " tasks are RUNNING";
+        int running = (int) status.tasksInState("RUNNING");
+        if (request.dryRun() || request.tasks() == before) {
+            return new ScaleResult(connector, before, request.tasks(), running, null, request.dryRun(), plan, warnings);
+        }
+
+        Map<String, String> changed = new LinkedHashMap<>(config);
+        changed.put("tasks.max", String.valueOf(request.tasks()));
+        ProgressRecorder progress = new ProgressRecorder(SinkTarget.index(config));
+        progress.start();
+        long changeAt = clock.getAsLong();
+        try {
+            connect.putConnectorConfig(connector, changed);
+        } catch (ConnectRestException e) {
+            progress.stop();
+            throw new ScaleException(ScaleException.Kind.UNAVAILABLE,
+                    "Kafka Connect did not take the new config (the connector is unchanged): " + e.getMessage());
+        }
+        try {
+            running = awaitRunning(connector, request.tasks());
+        } catch (PollTimeoutException e) {
+            progress.stop();
+            throw new ScaleException(ScaleException.Kind.NOT_CONVERGED, "tasks.max is now " + request.tasks()
+                    + " but the tasks did not all run within " + convergeTimeout.toSeconds() + " s: " + e.getMessage());
+        }
+        OptionalDouble pause = progress.awaitResumeAndStop(changeAt);
+        if (pause.isEmpty()) {
+            warnings.add(progress.available()
+                    ? "no sink progress was seen after the change, so its pause could not be measured (is there load?)"
+                    : "the pause could not be measured: Elasticsearch did not answer");
+        }
+        return new ScaleResult(connector, before, request.tasks(), running,
+                pause.isPresent() ? pause.getAsDouble() : null, false, plan, warnings);
+    }
+
+    private int awaitRunning(String connector, int tasks) {
+        return Poll.until("exactly " + tasks + " RUNNING tasks of " + connector, convergeTimeout, Duration.ofMillis(200), () -> {
+            ConnectorStatus s = connect.connectorStatus(connector);
+            if (s.tasks().size() == tasks && s.tasksInState("RUNNING") == tasks) {
+                return Optional.of(tasks);
+            }
+            throw new IllegalStateException("tasks " + s.tasks());
+        });
+    }
+
+    private Integer partitions(Map<String, String> config) {
+        List<String> topics = SinkTarget.topics(config);
+        try {
+            return topics.isEmpty() ? null : topics.stream().mapToInt(kafka::partitionCount).min().orElseThrow();
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static int parseTasksMax(Map<String, String> config) {
+        try {
+            return Integer.parseInt(config.getOrDefault("tasks.max", "1").trim());
+        } catch (NumberFormatException e) {
+            throw new ScaleException(ScaleException.Kind.REFUSED, "the connector's tasks.max is not a number: "
+                    + config.get("tasks.max"));
+        }
+    }
+
+    /** Reads the index counter in the background from before the change until the sink has resumed. */
+    private final class ProgressRecorder {
+        private final Optional<String> index;
+        private final List<RebalancePause.Reading> readings = Collections.synchronizedList(new ArrayList<>());
+        private volatile boolean stopped;
+        private volatile boolean available = true;
+        private Thread thread;
+
+        ProgressRecorder(Optional<String> index) {
+            this.index = index;
+        }
+
+        void start() {
+            if (index.isEmpty()) {
+                available = false;
+                return;
+            }
+            read();
+            thread = new Thread(() -> {
+                while (!stopped) {
+                    read();
+                    try {
+                        Thread.sleep(PROGRESS_INTERVAL.toMillis());
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+            }, "kcscale-scale-progress");
+            thread.setDaemon(true);
+            thread.start();
+        }
+
+        private void read() {
+            try {
+                readings.add(new RebalancePause.Reading(clock.getAsLong(), elasticsearch.indexStats(index.get()).indexTotal()));
+            } catch (RuntimeException e) {
+                available = false;
+            }
+        }
+
+        boolean available() {
+            return available;
+        }
+
+        /** Waits (bounded) for progress after convergence, then stops reading and measures. */
+        OptionalDouble awaitResumeAndStop(long changeAt) {
+            long convergedAt = clock.getAsLong();
+            try {
+                if (available && !readings.isEmpty()) {
+                    Poll.untilTrue("the sink to resume after the change", RESUME_WAIT, PROGRESS_INTERVAL,
+                            () -> resumedAfter(convergedAt), () -> "no index operations since the tasks converged");
+                }
+            } catch (PollTimeoutException noLoad) {
+                // measured below from what was read; an idle pipeline has no pause to report
+            }
+            stop();
+            synchronized (readings) {
+                return RebalancePause.seconds(new ArrayList<>(readings), changeAt);
+            }
+        }
+
+        private boolean resumedAfter(long at) {
+            synchronized (readings) {
+                for (int i = 1; i < readings.size(); i++) {
+                    if (readings.get(i).atMillis() > at && readings.get(i).counter() > readings.get(i - 1).counter()) {
+                        return true;
+                    }
+                }
+                return false;
+            }
+        }
+
+        void stop() {
+            stopped = true;
+            if (thread != null) {
+                thread.interrupt();
+            }
+        }
+    }
+}

@@ -1,0 +1,139 @@
+package io.kcscale.scaler.api;
+
+import java.io.IOException;
+import java.security.MessageDigest;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.sun.net.httpserver.HttpExchange;
+
+import io.kcscale.scaler.act.ScaleException;
+import io.kcscale.scaler.act.ScaleRequest;
+import io.kcscale.scaler.act.ScaleResult;
+import io.kcscale.scaler.model.PipelineSnapshot;
+import io.kcscale.scaler.observe.connect.ConnectRestException;
+import io.kcscale.scaler.observe.connect.ConnectorStatus;
+import io.kcscale.scaler.service.ScalerService;
+
+/**
+ * {@code /api/v1/connectors...}: what the scaler observes of each sink pipeline, and the scale action.
+ * Without a connected pipeline (serve started with no Connect URL) they answer 503 saying so.
+ */
+final class ConnectorRoutes implements Routes {
+
+    static final String LIST = "/api/v1/connectors";
+    static final String ONE = "/api/v1/connectors/{name}";
+    static final String SCALE = "/api/v1/connectors/{name}/scale";
+
+    private final Optional<ScalerService> service;
+
+    ConnectorRoutes(Optional<ScalerService> service) {
+        this.service = service;
+    }
+
+    @Override
+    public void register(Router router) {
+        router.get(LIST, exchange -> service().watcher().snapshots());
+        router.get(ONE, exchange -> snapshot(Router.pathParameter(exchange, "name")));
+        router.post(SCALE, this::scale);
+    }
+
+    private PipelineSnapshot snapshot(String name) {
+        ScalerService s = service();
+        Optional<PipelineSnapshot> known = s.watcher().snapshot(name);
+        if (known.isPresent()) {
+            return known.get();
+        }
+        requireSink(s, name);
+        // created since the last sampling round: sample now rather than make the caller wait for the next
+        s.watcher().sampleOnce();
+        return s.watcher().snapshot(name).orElseThrow(() -> new ApiError(503,
+                name + " is not observed yet; retry in a few seconds", null, Map.of("Retry-After", "2")));
+    }
+
+    private ScaleResult scale(HttpExchange exchange) throws IOException {
+        ScalerService s = service();
+        requireToken(exchange, s);
+        String name = Router.pathParameter(exchange, "name");
+        ScaleRequest request = parse(JsonBody.read(exchange.getRequestBody(), JsonNode.class));
+        try {
+            ScaleResult result = s.scaleAction().scale(name, request);
+            s.metrics().recordScale(result);
+            return result;
+        } catch (ScaleException e) {
+            s.metrics().recordRefusal(name, e.kind().name());
+            throw new ApiError(e.kind().status, e.getMessage(), e.field());
+        }
+    }
+
+    /** {@code {"tasks": N, "dryRun": false, "allowIdleTasks": false}}: tasks a whole number, the rest booleans. */
+    static ScaleRequest parse(JsonNode body) {
+        if (!body.isObject()) {
+            throw new ApiError(400, "the request body must be a JSON object", null);
+        }
+        body.fieldNames().forEachRemaining(f -> {
+            if (!List.of("tasks", "dryRun", "allowIdleTasks").contains(f)) {
+                throw new ApiError(400, f + " is not a field of this request; known fields: [tasks, dryRun, allowIdleTasks]", f);
+            }
+        });
+        JsonNode tasks = body.path("tasks");
+        if (tasks.isMissingNode() || tasks.isNull()) {
+            throw new ApiError(400, "tasks is required: the number of tasks to run", "tasks");
+        }
+        if (!tasks.isIntegralNumber() || !tasks.canConvertToInt()) {
+            throw new ApiError(400, "tasks must be a whole number, got " + tasks, "tasks");
+        }
+        return new ScaleRequest(tasks.intValue(), flag(body, "dryRun"), flag(body, "allowIdleTasks"));
+    }
+
+    private static boolean flag(JsonNode body, String field) {
+        JsonNode value = body.path(field);
+        if (value.isMissingNode() || value.isNull()) {
+            return false;
+        }
+        if (!value.isBoolean()) {
+            throw new ApiError(400, field + " must be true or false, got " + value, field);
+        }
+        return value.booleanValue();
+    }
+
+    private static void requireSink(ScalerService s, String name) {
+        Optional<String> type = s.watcher().nonSinkType(name);
+        if (type.isPresent()) {
+            throw new ApiError(422, name + " is a " + type.get() + " connector: the scaler observes sink connectors", null);
+        }
+        try {
+            ConnectorStatus status = s.connect().connectorStatus(name);
+            if (!status.isSink()) {
+                throw new ApiError(422, name + " is a " + status.type() + " connector: the scaler observes sink connectors", null);
+            }
+        } catch (ConnectRestException.ConnectorNotFound e) {
+            throw new ApiError(404, "no connector named " + name, null);
+        } catch (ConnectRestException e) {
+            throw new ApiError(503, name + " is unknown and Kafka Connect does not answer: " + e.getMessage(), null,
+                    Map.of("Retry-After", "5"));
+        }
+    }
+
+    /** When a token is configured, mutating requests must carry it as a bearer token. */
+    private static void requireToken(HttpExchange exchange, ScalerService s) {
+        Optional<String> token = s.settings().token();
+        if (token.isEmpty()) {
+            return;
+        }
+        String header = Optional.ofNullable(exchange.getRequestHeaders().getFirst("Authorization")).orElse("");
+        byte[] expected = ("Bearer " + token.get()).getBytes(StandardCharsets.UTF_8);
+        if (!MessageDigest.isEqual(expected, header.getBytes(StandardCharsets.UTF_8))) {
+            throw new ApiError(401, "this endpoint needs the scaler's bearer token: Authorization: Bearer <token>", null,
+                    Map.of("WWW-Authenticate", "Bearer"));
+        }
+    }
+
+    private ScalerService service() {
+        return service.orElseThrow(() -> new ApiError(503, "the scaler is not connected to a pipeline: start it with "
+                + "--connect-url, --bootstrap-servers and --elasticsearch-url (or --config FILE)", null));
+    }
+}

@@ -1,0 +1,82 @@
+package io.kcscale.scaler.cli;
+
+import java.io.PrintWriter;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import io.kcscale.scaler.api.Json;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code kcscale scale NAME --tasks N}: sets a sink connector's tasks through the scaler, safely. */
+@Command(name = "scale", mixinStandardHelpOptions = true,
+        description = {"Set a sink connector's tasks.max through the scaler: it checks the rules first, retries",
+                "Connect's 409 during rebalances, waits until N tasks RUNNING and measures the pause it caused.",
+                "Exits 1 with the reason when the scaler refuses."})
+public final class ScaleCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "NAME", description = "The sink connector.")
+    String name;
+    @Option(names = "--tasks", required = true, paramLabel = "N", description = "Tasks to run (a whole number).")
+    String tasks;
+    @Option(names = "--dry-run", description = "Show the plan; change nothing.")
+    boolean dryRun;
+    @Option(names = "--allow-idle-tasks", description = "Allow more tasks than partitions (the extra ones sit idle).")
+    boolean allowIdleTasks;
+    @Option(names = "--json", description = "Print the API's JSON.")
+    boolean json;
+    @Mixin
+    ScalerConnectionOptions connection = new ScalerConnectionOptions();
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        int n;
+        try {
+            n = Integer.parseInt(tasks.trim());
+        } catch (NumberFormatException e) {
+            return ErrorLine.print(spec, "--tasks must be a whole number, got " + tasks, spec.exitCodeOnInvalidInput());
+        }
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("tasks", n);
+        body.put("dryRun", dryRun);
+        body.put("allowIdleTasks", allowIdleTasks);
+        JsonNode result;
+        try {
+            result = connection.client().post("/api/v1/connectors/" + URLEncoder.encode(name, StandardCharsets.UTF_8) + "/scale",
+                    body, Duration.ofMinutes(5));
+        } catch (ScalerApiClient.Failure e) {
+            return ErrorLine.print(spec, (e.status > 0 ? "refused (" + e.status + "): " : "") + e.getMessage(), 1);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(json ? Json.write(result) + System.lineSeparator() : summary(result));
+        out.flush();
+        return 0;
+    }
+
+    static String summary(JsonNode r) {
+        StringBuilder b = new StringBuilder();
+        if (r.path("dryRun").asBoolean()) {
+            b.append("dry run: would ").append(r.path("plan").asText()).append(System.lineSeparator());
+        } else {
+            b.append(String.format(Locale.ROOT, "%s: tasks.max %d -> %d, %d tasks RUNNING, rebalance pause %s%n",
+                    r.path("connector").asText(), r.path("before").asInt(), r.path("after").asInt(), r.path("tasksRunning").asInt(),
+                    r.path("rebalancePauseSeconds").isNumber()
+                            ? String.format(Locale.ROOT, "%.2f s", r.path("rebalancePauseSeconds").asDouble()) : "not measured"));
+        }
+        r.path("warnings").forEach(w -> b.append("warning: ").append(w.asText()).append(System.lineSeparator()));
+        return b.toString();
+    }
+}

@@ -1,0 +1,92 @@
+package io.kcscale.scaler.cli;
+
+import java.io.PrintWriter;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import io.kcscale.scaler.api.Json;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code kcscale status NAME}: what the scaler sees of one sink pipeline, as a table or JSON. */
+@Command(name = "status", mixinStandardHelpOptions = true,
+        description = "Show a sink connector's tasks, rates, lag and stability as the scaler observes them.")
+public final class StatusCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "NAME", description = "The sink connector.")
+    String name;
+    @Option(names = "--json", description = "Print the API's JSON instead of a table.")
+    boolean json;
+    @Mixin
+    ScalerConnectionOptions connection = new ScalerConnectionOptions();
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        JsonNode s;
+        try {
+            s = connection.client().get("/api/v1/connectors/" + URLEncoder.encode(name, StandardCharsets.UTF_8));
+        } catch (ScalerApiClient.Failure e) {
+            return ErrorLine.print(spec, e.getMessage(), 1);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(json ? Json.write(s) + System.lineSeparator() : table(s));
+        out.flush();
+        return 0;
+    }
+
+    /** The readable form: a header, rates and lag, one row per task, then why it is not stable. */
+    static String table(JsonNode s) {
+        StringBuilder b = new StringBuilder();
+        long running = 0;
+        for (JsonNode t : s.path("tasks")) {
+            running += "RUNNING".equals(t.path("state").asText()) ? 1 : 0;
+        }
+        b.append(String.format(Locale.ROOT, "%s  topics %s  tasks %d/%d RUNNING (tasks.max %s)  partitions %s  %s%n",
+                s.path("name").asText(), join(s.path("topics")), running, s.path("tasks").size(),
+                text(s.path("tasksMax")), text(s.path("partitions")), s.path("stable").asBoolean() ? "stable" : "NOT STABLE"));
+        JsonNode r = s.path("rates");
+        b.append(String.format(Locale.ROOT, "rates/s  append %s  sink %s  index %s   (over %s s)%n",
+                rate(r.path("appendPerSecond")), rate(r.path("sinkPerSecond")), rate(r.path("indexPerSecond")),
+                text(s.path("windowSeconds"))));
+        b.append(String.format(Locale.ROOT, "lag %s  latency %s (Little's law)%n", text(s.path("lag").path("total")),
+                s.path("latencySeconds").isNumber() ? String.format(Locale.ROOT, "%.2f s", s.path("latencySeconds").asDouble()) : "?"));
+        JsonNode es = s.path("elasticsearch");
+        b.append(String.format(Locale.ROOT, "index %s  primary shards %s  replicas %s  data nodes %s%n",
+                text(es.path("index")), text(es.path("primaryShards")), text(es.path("replicas")), text(es.path("dataNodes"))));
+        b.append(String.format(Locale.ROOT, "%-5s %-12s %-22s %-10s %s%n", "TASK", "STATE", "WORKER", "RECORDS/S", "PARTITIONS"));
+        for (JsonNode t : s.path("tasks")) {
+            b.append(String.format(Locale.ROOT, "%-5s %-12s %-22s %-10s %s%n", t.path("id").asText(), t.path("state").asText(),
+                    t.path("workerId").asText(), rate(t.path("recordsPerSecond")), join(t.path("partitions"))));
+        }
+        for (JsonNode reason : s.path("reasons")) {
+            b.append("not stable: ").append(reason.asText()).append(System.lineSeparator());
+        }
+        return b.toString();
+    }
+
+    private static String rate(JsonNode n) {
+        return n.isNumber() ? String.format(Locale.ROOT, "%.1f", n.asDouble()) : "?";
+    }
+
+    private static String text(JsonNode n) {
+        return n.isMissingNode() || n.isNull() ? "?" : n.asText();
+    }
+
+    private static String join(JsonNode array) {
+        List<String> items = new ArrayList<>();
+        array.forEach(i -> items.add(i.asText()));
+        return items.isEmpty() ? "-" : String.join(",", items);
+    }
+}

@@ -1,0 +1,117 @@
+package io.kcscale.scaler.observe;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.kcscale.scaler.model.PipelineSnapshot;
+import io.kcscale.scaler.model.SampleWindow;
+import io.kcscale.scaler.observe.connect.ConnectRestClient;
+import io.kcscale.scaler.observe.connect.ConnectRestException;
+
+/**
+ * Samples every sink connector Connect lists at a fixed interval and keeps a sliding window of
+ * samples per connector; requests read the latest derived snapshot, never the systems themselves.
+ * When Connect is down it keeps sampling the connectors it knew, from Kafka and Elasticsearch.
+ */
+public final class PipelineWatcher implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(PipelineWatcher.class);
+
+    private final ConnectRestClient connect;
+    private final PipelineObserver observer;
+    private final Duration interval;
+    private final long windowMillis;
+    private final Map<String, Map<String, String>> knownConfigs = new ConcurrentHashMap<>();
+    private final Map<String, SampleWindow> windows = new ConcurrentHashMap<>();
+    private final Map<String, String> nonSinks = new ConcurrentHashMap<>();
+    private volatile String connectError;
+    private final ScheduledExecutorService loop = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "kcscale-watcher");
+        t.setDaemon(true);
+        return t;
+    });
+
+    public PipelineWatcher(ConnectRestClient connect, PipelineObserver observer, Duration interval, Duration window) {
+        this.connect = connect;
+        this.observer = observer;
+        this.interval = interval;
+        this.windowMillis = window.toMillis();
+    }
+
+    public void start() {
+        loop.scheduleWithFixedDelay(this::sampleSafely, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** One sampling round, now: every sink connector once. */
+    public void sampleOnce() {
+        Map<String, ConnectRestClient.ConnectorView> views = null;
+        try {
+            views = connect.connectorsExpanded();
+            connectError = null;
+        } catch (ConnectRestException e) {
+            connectError = e.getMessage();
+        }
+        if (views != null) {
+            knownConfigs.keySet().retainAll(views.keySet());
+            windows.keySet().retainAll(views.keySet());
+            nonSinks.clear();
+            views.forEach((name, view) -> {
+                if (view.status().isSink()) {
+                    knownConfigs.put(name, view.config());
+                } else {
+                    nonSinks.put(name, view.status().type());
+                    knownConfigs.remove(name);
+                    windows.remove(name);
+                }
+            });
+        }
+        for (Map.Entry<String, Map<String, String>> known : knownConfigs.entrySet()) {
+            String name = known.getKey();
+            var status = views == null ? null : views.get(name).status();
+            windows.computeIfAbsent(name, n -> new SampleWindow(windowMillis))
+                    .add(observer.sample(name, known.getValue(), status, connectError));
+        }
+    }
+
+    private void sampleSafely() {
+        try {
+            sampleOnce();
+        } catch (RuntimeException e) {
+            LOG.warn("sampling failed", e);
+        }
+    }
+
+    /** The latest snapshot of a sink connector the watcher knows. */
+    public Optional<PipelineSnapshot> snapshot(String connector) {
+        SampleWindow window = windows.get(connector);
+        return window == null ? Optional.empty() : window.snapshot();
+    }
+
+    public List<PipelineSnapshot> snapshots() {
+        return windows.keySet().stream().sorted().map(this::snapshot).flatMap(Optional::stream).toList();
+    }
+
+    /** The type of a connector that exists but is not a sink, if {@code connector} is one. */
+    public Optional<String> nonSinkType(String connector) {
+        return Optional.ofNullable(nonSinks.get(connector));
+    }
+
+    /** Why Connect did not answer the last round, or empty when it did. */
+    public Optional<String> connectError() {
+        return Optional.ofNullable(connectError);
+    }
+
+    @Override
+    public void close() {
+        loop.shutdownNow();
+    }
+}

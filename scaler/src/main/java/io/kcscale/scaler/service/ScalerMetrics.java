@@ -1,0 +1,103 @@
+package io.kcscale.scaler.service;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+import io.kcscale.scaler.act.ScaleResult;
+import io.kcscale.scaler.model.PipelineSnapshot;
+import io.kcscale.scaler.observe.PipelineWatcher;
+import io.prometheus.metrics.core.metrics.Counter;
+import io.prometheus.metrics.core.metrics.Gauge;
+import io.prometheus.metrics.core.metrics.GaugeWithCallback;
+import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+
+/**
+ * The scaler's figures as Prometheus metrics: every figure of a connector snapshot, per connector and
+ * per task (read from the watcher at scrape time), and the scaler's own scale actions.
+ */
+public final class ScalerMetrics {
+
+    private final PrometheusRegistry registry = new PrometheusRegistry();
+    private final PipelineWatcher watcher;
+    private final Counter scaleActions;
+    private final Gauge rebalancePause;
+
+    ScalerMetrics(PipelineWatcher watcher) {
+        this.watcher = watcher;
+        perConnector("kcscale_append_rate_records_per_second", "Records appended to the sink's topic per second", s -> s.rates().appendPerSecond());
+        perConnector("kcscale_sink_rate_records_per_second", "Records the sink group committed per second", s -> s.rates().sinkPerSecond());
+        perConnector("kcscale_index_rate_operations_per_second", "Index operations per second on the sink's Elasticsearch index", s -> s.rates().indexPerSecond());
+        perConnector("kcscale_lag_records", "Records the sink group has not committed, over all partitions", s -> s.lag().total() == null ? null : s.lag().total().doubleValue());
+        perConnector("kcscale_latency_seconds", "Little's-law latency: lag / sink rate", PipelineSnapshot::latencySeconds);
+        perConnector("kcscale_tasks_max", "tasks.max of the sink connector", s -> s.tasksMax() == null ? null : s.tasksMax().doubleValue());
+        perConnector("kcscale_partitions", "Partitions of the sink's topic", s -> s.partitions() == null ? null : s.partitions().doubleValue());
+        perConnector("kcscale_stable", "1 when the pipeline is stable (offsets advance, no rebalance, all tasks RUNNING)", s -> s.stable() ? 1.0 : 0.0);
+        perConnector("kcscale_degraded", "1 when a system of the pipeline did not answer", s -> s.degraded() ? 1.0 : 0.0);
+        GaugeWithCallback.builder().name("kcscale_task_sink_rate_records_per_second").help("Records per second a sink task committed")
+                .labelNames("connector", "task").callback(cb -> each(s -> s.tasks().forEach(t -> {
+                    if (t.recordsPerSecond() != null) {
+                        cb.call(t.recordsPerSecond(), s.name(), String.valueOf(t.id()));
+                    }
+                }))).register(registry);
+        GaugeWithCallback.builder().name("kcscale_task_running").help("1 when the sink task is RUNNING")
+                .labelNames("connector", "task").callback(cb -> each(s -> s.tasks().forEach(t ->
+                        cb.call("RUNNING".equals(t.state()) ? 1 : 0, s.name(), String.valueOf(t.id()))))).register(registry);
+        GaugeWithCallback.builder().name("kcscale_partition_lag_records").help("Records of one partition the sink group has not committed")
+                .labelNames("connector", "partition").callback(cb -> each(s -> {
+                    if (s.lag().perPartition() != null) {
+                        s.lag().perPartition().forEach((p, lag) -> cb.call(lag, s.name(), String.valueOf(p)));
+                    }
+                })).register(registry);
+        scaleActions = Counter.builder().name("kcscale_scale_actions_total")
+                .help("Scale requests by outcome (applied, dry_run, unchanged, or the refusal kind)")
+                .labelNames("connector", "outcome").register(registry);
+        rebalancePause = Gauge.builder().name("kcscale_last_rebalance_pause_seconds")
+                .help("Sink pause caused by the last scale this scaler applied").labelNames("connector").register(registry);
+    }
+
+    /** Counts a scale that went ahead, and remembers its pause. */
+    public void recordScale(ScaleResult result) {
+        String outcome = result.dryRun() ? "dry_run" : result.before() == result.after() ? "unchanged" : "applied";
+        scaleActions.labelValues(result.connector(), outcome).inc();
+        if (result.rebalancePauseSeconds() != null) {
+            rebalancePause.labelValues(result.connector()).set(result.rebalancePauseSeconds());
+        }
+    }
+
+    /** Counts a scale that did not go ahead, by why. */
+    public void recordRefusal(String connector, String kind) {
+        scaleActions.labelValues(connector, kind.toLowerCase(java.util.Locale.ROOT)).inc();
+    }
+
+    /** The Prometheus text exposition of every metric. */
+    public byte[] scrape() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            PrometheusTextFormatWriter.create().write(out, registry.scrape());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toByteArray();
+    }
+
+    public static String contentType() {
+        return PrometheusTextFormatWriter.CONTENT_TYPE;
+    }
+
+    private void perConnector(String name, String help, Function<PipelineSnapshot, Double> value) {
+        GaugeWithCallback.builder().name(name).help(help).labelNames("connector").callback(cb -> each(s -> {
+            Double v = value.apply(s);
+            if (v != null) {
+                cb.call(v, s.name());
+            }
+        })).register(registry);
+    }
+
+    private void each(Consumer<PipelineSnapshot> action) {
+        watcher.snapshots().forEach(action);
+    }
+}

@@ -1,0 +1,83 @@
+package io.kcscale.scaler.service;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+
+import javax.net.ssl.SSLContext;
+
+import io.kcscale.scaler.act.ScaleAction;
+import io.kcscale.scaler.observe.PipelineObserver;
+import io.kcscale.scaler.observe.PipelineWatcher;
+import io.kcscale.scaler.observe.connect.Backoff;
+import io.kcscale.scaler.observe.connect.ConnectRestClient;
+import io.kcscale.scaler.observe.elasticsearch.ElasticsearchConnection;
+import io.kcscale.scaler.observe.elasticsearch.ElasticsearchObserver;
+import io.kcscale.scaler.observe.kafka.KafkaObserver;
+
+/** The scaler connected to one pipeline: its clients, the watcher that samples it, and the scale action. */
+public final class ScalerService implements AutoCloseable {
+
+    /** Per request: a system slower than this counts as unreachable for that sample. */
+    private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(3);
+
+    private final ScalerSettings settings;
+    private final ConnectRestClient connect;
+    private final KafkaObserver kafka;
+    private final ElasticsearchConnection elasticsearchConnection;
+    private final PipelineWatcher watcher;
+    private final ScaleAction scaleAction;
+    private final ScalerMetrics metrics;
+
+    public ScalerService(ScalerSettings settings) {
+        this.settings = settings;
+        SSLContext tls = settings.truststore().map(t -> TlsTrust.fromTruststore(t, settings.truststorePassword())).orElse(null);
+        this.connect = new ConnectRestClient(settings.connectUrl(), REQUEST_TIMEOUT, Backoff.DEFAULT,
+                settings.connectAuthorization(), tls);
+        Map<String, Object> kafkaProps = new HashMap<>(settings.kafkaProperties());
+        this.kafka = new KafkaObserver(settings.bootstrapServers(), kafkaProps, REQUEST_TIMEOUT);
+        this.elasticsearchConnection = new ElasticsearchConnection(settings.elasticsearchUrl(),
+                (int) REQUEST_TIMEOUT.toMillis(), settings.elasticsearchAuthorization(), tls);
+        ElasticsearchObserver elasticsearch = new ElasticsearchObserver(elasticsearchConnection);
+        // the watcher's own reads must not stall on Connect's rebalance back-off: a 409 is one failed sample
+        ConnectRestClient watcherConnect = new ConnectRestClient(settings.connectUrl(), REQUEST_TIMEOUT,
+                new Backoff(1, Duration.ZERO, Duration.ZERO), settings.connectAuthorization(), tls);
+        this.watcher = new PipelineWatcher(watcherConnect, new PipelineObserver(kafka, elasticsearch, System::currentTimeMillis),
+                settings.sampleInterval(), settings.window());
+        this.scaleAction = new ScaleAction(connect, kafka, elasticsearch, watcher, settings.maxTasks(),
+                settings.convergeTimeout(), System::currentTimeMillis);
+        this.metrics = new ScalerMetrics(watcher);
+    }
+
+    public void start() {
+        watcher.start();
+    }
+
+    public ScalerSettings settings() {
+        return settings;
+    }
+
+    public PipelineWatcher watcher() {
+        return watcher;
+    }
+
+    public ScaleAction scaleAction() {
+        return scaleAction;
+    }
+
+    public ConnectRestClient connect() {
+        return connect;
+    }
+
+    public ScalerMetrics metrics() {
+        return metrics;
+    }
+
+    @Override
+    public void close() throws IOException {
+        watcher.close();
+        kafka.close();
+        elasticsearchConnection.close();
+    }
+}

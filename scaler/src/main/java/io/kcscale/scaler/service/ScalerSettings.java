@@ -1,0 +1,167 @@
+package io.kcscale.scaler.service;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.TreeMap;
+
+/**
+ * How the scaler reaches a pipeline, and its limits. Read from a properties file ({@code --config})
+ * whose keys are listed in {@link #KEYS}; command-line flags override the file.
+ */
+public record ScalerSettings(
+        URI connectUrl,
+        String bootstrapServers,
+        URI elasticsearchUrl,
+        Optional<String> connectAuthorization,
+        Optional<String> elasticsearchAuthorization,
+        Map<String, String> kafkaProperties,
+        Optional<Path> truststore,
+        String truststorePassword,
+        int maxTasks,
+        Duration window,
+        Duration sampleInterval,
+        Duration convergeTimeout,
+        Optional<String> token) {
+
+    /** The keys of a settings file, with what they mean. {@code kafka.*} keys go to the Kafka clients. */
+    public static final Map<String, String> KEYS = Map.ofEntries(
+            Map.entry("connect.url", "Kafka Connect REST URL, e.g. http://127.0.0.1:8083"),
+            Map.entry("connect.username", "HTTP basic auth user for Connect"),
+            Map.entry("connect.password", "HTTP basic auth password for Connect"),
+            Map.entry("kafka.bootstrap.servers", "Kafka bootstrap servers"),
+            Map.entry("elasticsearch.url", "Elasticsearch URL, e.g. http://127.0.0.1:9200"),
+            Map.entry("elasticsearch.username", "basic auth user for Elasticsearch"),
+            Map.entry("elasticsearch.password", "basic auth password for Elasticsearch"),
+            Map.entry("elasticsearch.api.key", "Elasticsearch API key (the encoded id:key), instead of basic auth"),
+            Map.entry("tls.truststore", "truststore (PKCS12 or JKS) for https Connect and Elasticsearch URLs"),
+            Map.entry("tls.truststore.password", "its password"),
+            Map.entry("max.tasks", "the most tasks a scale may set (default 100)"),
+            Map.entry("window.seconds", "the sliding window rates are computed over (default 30)"),
+            Map.entry("sample.interval.seconds", "how often the pipeline is sampled (default 2)"),
+            Map.entry("converge.timeout.seconds", "how long a scale waits for its tasks to run (default 120)"),
+            Map.entry("token", "bearer token required by mutating endpoints (default: none)"));
+
+    public static final int DEFAULT_MAX_TASKS = 100;
+
+    public ScalerSettings {
+        require(connectUrl != null, "connect.url (--connect-url) is required");
+        require(bootstrapServers != null && !bootstrapServers.isBlank(), "kafka.bootstrap.servers (--bootstrap-servers) is required");
+        require(elasticsearchUrl != null, "elasticsearch.url (--elasticsearch-url) is required");
+        require(maxTasks >= 1, "max.tasks (--max-tasks) must be at least 1, got " + maxTasks);
+        require(!window.isNegative() && window.toMillis() >= 2 * sampleInterval.toMillis(),
+                "window.seconds must span at least two sample intervals");
+        require(sampleInterval.toMillis() >= 100, "sample.interval.seconds must be at least 0.1");
+        require(!convergeTimeout.isNegative() && !convergeTimeout.isZero(), "converge.timeout.seconds must be positive");
+    }
+
+    /**
+     * Settings from key → value (a file's keys, with flags laid over them).
+     *
+     * @throws IllegalArgumentException naming the key of the first bad or missing value
+     */
+    public static ScalerSettings fromValues(Map<String, String> v) {
+        return new ScalerSettings(
+                uri(v, "connect.url"), v.get("kafka.bootstrap.servers"), uri(v, "elasticsearch.url"),
+                authorization(v.get("connect.username"), v.get("connect.password"), null),
+                authorization(v.get("elasticsearch.username"), v.get("elasticsearch.password"), v.get("elasticsearch.api.key")),
+                kafkaClientProperties(v),
+                Optional.ofNullable(v.get("tls.truststore")).map(Path::of), v.get("tls.truststore.password"),
+                (int) number(v, "max.tasks", DEFAULT_MAX_TASKS),
+                seconds(v, "window.seconds", 30), seconds(v, "sample.interval.seconds", 2),
+                seconds(v, "converge.timeout.seconds", 120),
+                Optional.ofNullable(v.get("token")).filter(t -> !t.isBlank()));
+    }
+
+    private static URI uri(Map<String, String> v, String key) {
+        String value = v.get(key);
+        if (value == null || value.isBlank()) {
+            return null;
+        }
+        try {
+            URI uri = URI.create(value.trim());
+            if (uri.getHost() == null || !(uri.getScheme().equals("http") || uri.getScheme().equals("https"))) {
+                throw new IllegalArgumentException();
+            }
+            return uri;
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(key + " must be an http(s) URL with a host, e.g. http://127.0.0.1:8083; got " + value);
+        }
+    }
+
+    private static double number(Map<String, String> v, String key, double fallback) {
+        String value = v.get(key);
+        if (value == null || value.isBlank()) {
+            return fallback;
+        }
+        try {
+            double d = Double.parseDouble(value.trim());
+            if (!Double.isFinite(d) || d <= 0) {
+                throw new NumberFormatException();
+            }
+            return d;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(key + " must be a positive number, got " + value);
+        }
+    }
+
+    private static Duration seconds(Map<String, String> v, String key, double fallback) {
+        return Duration.ofMillis(Math.round(number(v, key, fallback) * 1000));
+    }
+
+    /** Reads a settings file into key → value, refusing keys it does not know (a typo must not pass silently). */
+    public static Map<String, String> readFile(Path file) {
+        Properties p = new Properties();
+        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            p.load(r);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read settings file " + file + ": " + e.getMessage());
+        }
+        Map<String, String> values = new TreeMap<>();
+        for (String key : p.stringPropertyNames()) {
+            if (!KEYS.containsKey(key) && !key.startsWith("kafka.")) {
+                throw new IllegalArgumentException("unknown key " + key + " in " + file + "; known keys: "
+                        + new TreeMap<>(KEYS).keySet() + " and kafka.<client property>");
+            }
+            values.put(key, p.getProperty(key).trim());
+        }
+        return values;
+    }
+
+    /** An {@code Authorization} header value: an API key wins over basic auth; neither gives none. */
+    public static Optional<String> authorization(String username, String password, String apiKey) {
+        if (apiKey != null && !apiKey.isBlank()) {
+            return Optional.of("ApiKey " + apiKey.trim());
+        }
+        if (username == null || username.isBlank()) {
+            return Optional.empty();
+        }
+        String pair = username + ":" + (password == null ? "" : password);
+        return Optional.of("Basic " + Base64.getEncoder().encodeToString(pair.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /** The Kafka client properties among {@code kafka.*} keys, without the prefix. */
+    public static Map<String, String> kafkaClientProperties(Map<String, String> values) {
+        Map<String, String> kafka = new TreeMap<>();
+        values.forEach((k, v) -> {
+            if (k.startsWith("kafka.") && !k.equals("kafka.bootstrap.servers")) {
+                kafka.put(k.substring("kafka.".length()), v);
+            }
+        });
+        return kafka;
+    }
+
+    private static void require(boolean ok, String message) {
+        if (!ok) {
+            throw new IllegalArgumentException(message);
+        }
+    }
+}
