@@ -1,7 +1,15 @@
 #!/usr/bin/env bash
 # Installs what the test suite needs beyond Java 17 and Maven, when it is missing:
-# Debian's headless Chromium (tests render the scaler's SVG charts and web page in it).
+# Debian's headless Chromium (tests render the scaler's SVG charts and web page in it), and
+# schemathesis (PyPI), which fuzzes the scaler's API against its OpenAPI document.
 set -euo pipefail
+
+if ! command -v schemathesis >/dev/null 2>&1; then
+  echo "kcscale: installing schemathesis for the tests (pip)" >&2
+  python3 -m pip install --quiet --disable-pip-version-check 'schemathesis>=4,<5' >&2 \
+    || { echo "kcscale: the tests need schemathesis: python3 -m pip install schemathesis" >&2; exit 1; }
+  hash -r
+fi
 
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,6 +21,7 @@ import io.kcscale.local.LocalStack;
 import io.kcscale.local.StackOptions;
 
 /** A second {@code up} over a running stack, or onto a taken port, refuses and changes nothing. */
+@Order(2)
 @ExtendWith(SharedStack.class)
 class LauncherSafetyTest {
 

@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -25,6 +26,7 @@ import io.kcscale.scaler.poll.Poll;
  * their fields; raising tasks.max 1 → 3 mid-flow gives 3 RUNNING tasks spread over both workers,
  * and the count still ends exact (no record lost or indexed twice across the rebalance).
  */
+@Order(1)
 @ExtendWith(SharedStack.class)
 class LocalPipelineTest {
 

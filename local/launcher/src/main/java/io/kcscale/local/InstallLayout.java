@@ -35,6 +35,12 @@ public final class InstallLayout {
                 + read(target.resolve("runtime.classpath"));
     }
 
+    /** The scaler service runs on this classpath. */
+    public String scalerClasspath() {
+        Path target = home.resolve("scaler/target");
+        return jarIn(target, "kcscale-scaler-") + java.io.File.pathSeparator + read(target.resolve("runtime.classpath"));
+    }
+
     /** The Connect {@code plugin.path}: one folder per plugin family, each holding plugin directories. */
     public List<Path> pluginPath() {
         return List.of(home.resolve("connectors/datagen/target/plugin"),
@@ -45,7 +51,8 @@ public final class InstallLayout {
     public void requireBuilt() {
         List<String> missing = new ArrayList<>();
         for (Path p : List.of(home.resolve("local/kafka-runtime/target/runtime.classpath"),
-                home.resolve("local/elasticsearch-node/target/runtime.classpath"), configs())) {
+                home.resolve("local/elasticsearch-node/target/runtime.classpath"),
+                home.resolve("scaler/target/runtime.classpath"), configs())) {
             if (!Files.exists(p)) {
                 missing.add(home.relativize(p).toString());
             }

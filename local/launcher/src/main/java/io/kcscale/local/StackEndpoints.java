@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /** Where a running stack answers. */
-public record StackEndpoints(String kafkaBootstrap, List<URI> connectUrls, URI elasticsearchUrl, Path dataDir) {
+public record StackEndpoints(String kafkaBootstrap, List<URI> connectUrls, URI elasticsearchUrl, URI scalerUrl, Path dataDir) {
 
     /** The first worker: any worker of the group serves the whole REST API. */
     public URI connectUrl() {
@@ -18,6 +18,7 @@ public record StackEndpoints(String kafkaBootstrap, List<URI> connectUrls, URI e
         return "kafka " + kafkaBootstrap
                 + " | connect " + connectUrls.stream().map(URI::toString).collect(Collectors.joining(", "))
                 + " | elasticsearch " + elasticsearchUrl
+                + " | scaler " + scalerUrl
                 + " | data " + dataDir + " (logs in " + dataDir.resolve("logs") + ")";
     }
 }

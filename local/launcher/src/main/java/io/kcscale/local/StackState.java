@@ -28,7 +28,7 @@ public final class StackState {
     record Component(String name, long pid, String started, String log) {
     }
 
-    record Saved(String kafkaBootstrap, List<String> connectUrls, String elasticsearchUrl, List<Component> components) {
+    record Saved(String kafkaBootstrap, List<String> connectUrls, String elasticsearchUrl, String scalerUrl, List<Component> components) {
     }
 
     /** Writes the record atomically, so a reader never sees half a file. */
@@ -39,7 +39,8 @@ public final class StackState {
         }
         Saved saved = new Saved(endpoints == null ? null : endpoints.kafkaBootstrap(),
                 endpoints == null ? List.of() : endpoints.connectUrls().stream().map(URI::toString).toList(),
-                endpoints == null ? null : endpoints.elasticsearchUrl().toString(), components);
+                endpoints == null ? null : endpoints.elasticsearchUrl().toString(),
+                endpoints == null ? null : endpoints.scalerUrl().toString(), components);
         try {
             Files.createDirectories(dataDir);
             Path tmp = dataDir.resolve(FILE + ".tmp");
@@ -61,7 +62,8 @@ public final class StackState {
 
     static Optional<StackEndpoints> endpoints(Path dataDir) {
         return read(dataDir).filter(s -> s.kafkaBootstrap() != null).map(s -> new StackEndpoints(s.kafkaBootstrap(),
-                s.connectUrls().stream().map(URI::create).toList(), URI.create(s.elasticsearchUrl()), dataDir));
+                s.connectUrls().stream().map(URI::create).toList(), URI.create(s.elasticsearchUrl()),
+                URI.create(s.scalerUrl()), dataDir));
     }
 
     static void delete(Path dataDir) {

@@ -79,17 +79,17 @@ public final class ConnectRestClient {
     }
 
     public Map<String, String> connectorConfig(String name) {
-        return JSON.convertValue(send("GET", "connectors/" + name + "/config", null),
+        return JSON.convertValue(send("GET", "connectors/" + segment(name) + "/config", null),
                 new TypeReference<Map<String, String>>() { });
     }
 
     /** Creates the connector or replaces its whole configuration. */
     public void putConnectorConfig(String name, Map<String, String> config) {
-        send("PUT", "connectors/" + name + "/config", config);
+        send("PUT", "connectors/" + segment(name) + "/config", config);
     }
 
     public ConnectorStatus connectorStatus(String name) {
-        return status(send("GET", "connectors/" + name + "/status", null));
+        return status(send("GET", "connectors/" + segment(name) + "/status", null));
     }
 
     /** Every connector with its config and status, in one request ({@code ?expand=info&expand=status}). */
@@ -117,8 +117,18 @@ public final class ConnectRestClient {
                 connector.path("state").asText(), connector.path("worker_id").asText(), tasks);
     }
 
+    /** Restarts the connector and, as asked, its tasks (only the failed ones, with {@code onlyFailed}). */
+    public void restartConnector(String name, boolean includeTasks, boolean onlyFailed) {
+        send("POST", "connectors/" + segment(name) + "/restart?includeTasks=" + includeTasks + "&onlyFailed=" + onlyFailed, null);
+    }
+
     public void deleteConnector(String name) {
-        send("DELETE", "connectors/" + name, null);
+        send("DELETE", "connectors/" + segment(name), null);
+    }
+
+    /** A connector name as one path segment: names may hold spaces, slashes or other reserved characters. */
+    private static String segment(String name) {
+        return java.net.URLEncoder.encode(name, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20");
     }
 
     private JsonNode send(String method, String path, Object body) {

@@ -1,0 +1,67 @@
+package io.kcscale.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.kcscale.local.LocalStack;
+import io.kcscale.scaler.api.ApiServer;
+import io.kcscale.scaler.service.ScalerService;
+import io.kcscale.scaler.service.ScalerSettings;
+
+/**
+ * Schemathesis fuzzes the scaler's API from its own OpenAPI document, against a scaler connected to
+ * the real stack: no 5xx, and every response matches the document. The scaler under test allows at
+ * most one task, so generated scale requests are refused or leave the sink at one task, quickly.
+ */
+@Order(5)
+@ExtendWith(SharedStack.class)
+class ApiConformanceTest {
+
+    private static final Pattern GENERATED = Pattern.compile("(\\d+) generated");
+
+    @Test
+    void everyGeneratedRequestGetsADocumentedAnswerAndNoServerError(LocalStack stack, @TempDir Path dir) throws Exception {
+        ScalerSettings settings = ScalerSettings.fromValues(Map.of(
+                "connect.url", stack.endpoints().connectUrl().toString(),
+                "kafka.bootstrap.servers", stack.endpoints().kafkaBootstrap(),
+                "elasticsearch.url", stack.endpoints().elasticsearchUrl().toString(),
+                "max.tasks", "1"));
+        try (ScalerService service = new ScalerService(settings);
+             ApiServer api = ApiServer.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), Optional.of(service))) {
+            service.start();
+            String url = "http://127.0.0.1:" + api.address().getPort() + "/openapi.json";
+            Path report = dir.resolve("schemathesis.txt");
+            Process st = new ProcessBuilder(List.of("schemathesis", "run", url,
+                    "--checks", "not_a_server_error,status_code_conformance,content_type_conformance,"
+                            + "response_schema_conformance,response_headers_conformance",
+                    "--max-examples", "25", "--no-color", "--seed", "1"))
+                    .redirectErrorStream(true).redirectOutput(report.toFile()).start();
+            assertTrue(st.waitFor(10, TimeUnit.MINUTES), "schemathesis did not finish within 10 minutes");
+            String out = Files.readString(report, StandardCharsets.UTF_8);
+            Matcher generated = GENERATED.matcher(out);
+            assertTrue(generated.find(), "no case count in schemathesis' output:\n" + out);
+            System.out.println("[measure] schemathesis generated " + generated.group(1) + " cases");
+            assertEquals(0, st.exitValue(), "schemathesis found failures:\n" + out);
+        } catch (IOException e) {
+            throw new AssertionError("cannot run schemathesis (install it: python3 -m pip install schemathesis)", e);
+        }
+    }
+}

@@ -1,0 +1,50 @@
+package io.kcscale.tests;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/** Calls the scaler's REST API as a user would, keeping status and body. */
+final class ScalerHttp {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    record Answer(int status, JsonNode body, String raw) {
+    }
+
+    private final URI base;
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    ScalerHttp(URI base) {
+        this.base = base;
+    }
+
+    Answer get(String path) {
+        return send(HttpRequest.newBuilder(base.resolve(path)).GET());
+    }
+
+    Answer post(String path, String json) {
+        return send(HttpRequest.newBuilder(base.resolve(path)).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(json)));
+    }
+
+    private Answer send(HttpRequest.Builder request) {
+        try {
+            HttpResponse<String> r = http.send(request.timeout(Duration.ofMinutes(3)).build(), HttpResponse.BodyHandlers.ofString());
+            JsonNode body = r.body().startsWith("{") || r.body().startsWith("[") ? JSON.readTree(r.body()) : null;
+            return new Answer(r.statusCode(), body, r.body());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}
