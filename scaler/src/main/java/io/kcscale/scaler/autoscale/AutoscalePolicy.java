@@ -1,0 +1,74 @@
+package io.kcscale.scaler.autoscale;
+
+import io.kcscale.scaler.predict.InvalidInputException;
+
+/**
+ * What a user asks the autoscaler for: the body of {@code PUT /api/v1/connectors/{name}/autoscale}.
+ * Exactly one target: a Little's-law latency or a lag. Null fields take their defaults.
+ *
+ * @param cooldownSeconds       the least time between two actions; default at least twice the last measured
+ *                              rebalance pause, never under 30 s
+ * @param scaleDownIdleFraction scale down when tasks are idle more than this fraction of the time for a whole cooldown
+ * @param utilization           the share of measured capacity the tasks should run at (headroom for bursts)
+ * @param drainSeconds          how fast a backlog above the target must drain
+ */
+public record AutoscalePolicy(Integer minTasks, Integer maxTasks, Double targetLatencySeconds, Long targetLag,
+                              Double cooldownSeconds, Double scaleDownIdleFraction, Double utilization,
+                              Double drainSeconds, Boolean dryRun) {
+
+    public static final double MIN_COOLDOWN_SECONDS = 30;
+
+    /** The policy with defaults filled in, or an {@link InvalidInputException} naming the first bad field. */
+    public AutoscalePolicy validated() {
+        int min = minTasks == null ? 1 : minTasks;
+        if (min < 1) {
+            throw new InvalidInputException("minTasks", "must be at least 1, got " + min);
+        }
+        if (maxTasks == null) {
+            throw new InvalidInputException("maxTasks", "is required: the most tasks the autoscaler may set");
+        }
+        if (maxTasks < min) {
+            throw new InvalidInputException("maxTasks", "must be at least {0} (" + min + "), got " + maxTasks, "minTasks");
+        }
+        if ((targetLatencySeconds == null) == (targetLag == null)) {
+            throw new InvalidInputException("targetLatencySeconds", "or {0} is required, and only one of them", "targetLag");
+        }
+        if (targetLatencySeconds != null && !(targetLatencySeconds > 0 && Double.isFinite(targetLatencySeconds))) {
+            throw new InvalidInputException("targetLatencySeconds", "must be a positive number of seconds, got " + targetLatencySeconds);
+        }
+        if (targetLag != null && targetLag < 0) {
+            throw new InvalidInputException("targetLag", "must be 0 or more records, got " + targetLag);
+        }
+        if (cooldownSeconds != null && !(cooldownSeconds >= MIN_COOLDOWN_SECONDS && Double.isFinite(cooldownSeconds))) {
+            throw new InvalidInputException("cooldownSeconds", "must be at least " + (int) MIN_COOLDOWN_SECONDS
+                    + " s (a rebalance must settle before the next change), got " + cooldownSeconds);
+        }
+        double idle = scaleDownIdleFraction == null ? 0.75 : scaleDownIdleFraction;
+        if (!(idle > 0 && idle < 1)) {
+            throw new InvalidInputException("scaleDownIdleFraction", "must be more than 0 and less than 1, got " + idle);
+        }
+        double u = utilization == null ? 0.8 : utilization;
+        if (!(u > 0 && u <= 1)) {
+            throw new InvalidInputException("utilization", "must be more than 0 and at most 1, got " + u);
+        }
+        double drain = drainSeconds == null ? 60 : drainSeconds;
+        if (!(drain > 0 && Double.isFinite(drain))) {
+            throw new InvalidInputException("drainSeconds", "must be a positive number of seconds, got " + drain);
+        }
+        return new AutoscalePolicy(min, maxTasks, targetLatencySeconds, targetLag, cooldownSeconds, idle, u, drain,
+                dryRun != null && dryRun);
+    }
+
+    /** The lag the target allows at {@code throughput}: the target lag, or latency × throughput (Little's law). */
+    public double allowedLag(double throughput) {
+        return targetLag != null ? targetLag : targetLatencySeconds * throughput;
+    }
+
+    /** The cooldown in force: the set one, or twice the last rebalance pause, never under 30 s. */
+    public double cooldownSeconds(Double lastPauseSeconds) {
+        if (cooldownSeconds != null) {
+            return cooldownSeconds;
+        }
+        return Math.max(MIN_COOLDOWN_SECONDS, lastPauseSeconds == null ? 0 : 2 * lastPauseSeconds);
+    }
+}

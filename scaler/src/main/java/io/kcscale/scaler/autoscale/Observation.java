@@ -1,0 +1,35 @@
+package io.kcscale.scaler.autoscale;
+
+import java.util.List;
+
+/**
+ * What a scaling policy sees at one evaluation, from the live pipeline or the simulator alike.
+ *
+ * @param tasks             the connector's tasks.max now
+ * @param tasksRunning      tasks RUNNING now
+ * @param partitions        partitions of the sink's topic
+ * @param appendRate        records/s appended to the topic
+ * @param sinkRate          records/s the sink consumed (committed)
+ * @param lag               records not yet consumed
+ * @param stable            offsets advance, no rebalance in the window, all tasks RUNNING
+ * @param unstableReasons   why not, when not stable
+ * @param blockingFindings  findings that say more tasks cannot help (e.g. "key-cardinality: 2 distinct keys")
+ * @param sinkRejecting     the sink rejects or queues writes (Elasticsearch write rejections)
+ */
+public record Observation(long atMillis, int tasks, int tasksRunning, int partitions, double appendRate,
+                          double sinkRate, long lag, boolean stable, List<String> unstableReasons,
+                          List<String> blockingFindings, boolean sinkRejecting) {
+
+    /** Records/s one running task consumed. */
+    public double perTaskRate() {
+        return tasksRunning == 0 ? 0 : sinkRate / tasksRunning;
+    }
+
+    /** Little's law: lag / throughput; infinite when lag waits and nothing is consumed. */
+    public double latencySeconds() {
+        if (lag == 0) {
+            return 0;
+        }
+        return sinkRate > 0 ? lag / sinkRate : Double.POSITIVE_INFINITY;
+    }
+}

@@ -1,0 +1,183 @@
+package io.kcscale.scaler.autoscale;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The toolkit's policy ({@code kcscale}): sizes tasks in one step from rates and measured per-task
+ * capacity (new tasks ≈ append rate / per-task capacity, with headroom, plus what drains the backlog
+ * above target in {@code drainSeconds}), capped by partitions and {@code maxTasks}; waits out
+ * instability and cooldowns; refuses, once, when checks or a saturated sink say tasks cannot help;
+ * scales down only after tasks were mostly idle for a whole cooldown.
+ */
+public final class RatioScalingPolicy implements ScalingPolicy {
+
+    /** A scale-up that raised throughput by less than this share of the linear expectation saturated the sink. */
+    private static final double SATURATION_GAIN = 0.5;
+
+    private final AutoscalePolicy policy;
+    private final long intervalMillis;
+
+    public RatioScalingPolicy(AutoscalePolicy policy, long intervalMillis) {
+        this.policy = policy.validated();
+        this.intervalMillis = intervalMillis;
+    }
+
+    @Override
+    public String name() {
+        return "kcscale";
+    }
+
+    @Override
+    public long evaluationIntervalMillis() {
+        return intervalMillis;
+    }
+
+    public AutoscalePolicy policy() {
+        return policy;
+    }
+
+    @Override
+    public Decision decide(Observation o, PolicyMemory m) {
+        try {
+            return decideNow(o, m);
+        } finally {
+            m.observe(o.sinkRate());
+        }
+    }
+
+    private Decision decideNow(Observation o, PolicyMemory m) {
+        double allowedLag = policy.allowedLag(Math.max(o.appendRate(), o.sinkRate()));
+        double cooldown = policy.cooldownSeconds(m.lastPauseSeconds());
+        Map<String, Object> in = inputs(o, m, allowedLag, cooldown);
+        if (m.hasActed() && o.atMillis() - m.lastActionAtMillis() < cooldown * 1000) {
+            return hold(o, in, "cooldown", String.format(Locale.ROOT, "cooling down: %.0f s of %.0f s since the last change",
+                    (o.atMillis() - m.lastActionAtMillis()) / 1000.0, cooldown));
+        }
+        if (o.tasks() < policy.minTasks()) {
+            return scale(o, in, Decision.Action.SCALE_UP, policy.minTasks(), "bounds", "below minTasks " + policy.minTasks());
+        }
+        if (o.tasks() > policy.maxTasks()) {
+            return scale(o, in, Decision.Action.SCALE_DOWN, policy.maxTasks(), "bounds", "above maxTasks " + policy.maxTasks());
+        }
+        if (!o.stable()) {
+            return hold(o, in, "unstable", "the pipeline is not stable (" + String.join("; ", o.unstableReasons())
+                    + "): scaling now would hide the cause");
+        }
+        // with a backlog the tasks consume as fast as they can: their rate is their capacity
+        if (o.lag() > Math.max(allowedLag, o.sinkRate()) && o.tasksRunning() > 0) {
+            m.learnCapacity(o.perTaskRate());
+        }
+        double capacity = m.perTaskCapacity();
+        in.put("perTaskCapacity", Double.isNaN(capacity) ? null : capacity);
+        if (o.lag() > allowedLag) {
+            return scaleUp(o, m, in, allowedLag, capacity);
+        }
+        return scaleDownOrSteady(o, m, in, allowedLag, capacity, cooldown);
+    }
+
+    private Decision scaleUp(Observation o, PolicyMemory m, Map<String, Object> in, double allowedLag, double capacity) {
+        if (o.sinkRate() > o.appendRate() && o.lag() - allowedLag < (o.sinkRate() - o.appendRate()) * policy.drainSeconds()) {
+            return decision(o, in, Decision.Action.NONE, o.tasks(), "draining", String.format(Locale.ROOT,
+                    "lag %d above target %.0f but draining at %.1f/s: within target in %.0f s", o.lag(), allowedLag,
+                    o.sinkRate() - o.appendRate(), (o.lag() - allowedLag) / (o.sinkRate() - o.appendRate())));
+        }
+        if (!o.blockingFindings().isEmpty()) {
+            return decision(o, in, Decision.Action.BLOCKED, o.tasks(), "checks",
+                    "more tasks cannot help: " + String.join("; ", o.blockingFindings()));
+        }
+        if (o.sinkRejecting()) {
+            return decision(o, in, Decision.Action.BLOCKED, o.tasks(), "sink-rejecting",
+                    "Elasticsearch rejects or queues writes: the sink, not the connector, must grow");
+        }
+        if (saturatedByLastScaleUp(o, m)) {
+            return decision(o, in, Decision.Action.BLOCKED, o.tasks(), "sink-saturated", String.format(Locale.ROOT,
+                    "the sink is saturated: %d tasks gave %.1f/s, %d tasks give %.1f/s; grow Elasticsearch (shards, nodes) or use bulk requests",
+                    m.tasksBeforeLastAction(), m.sinkRateBeforeLastAction(), o.tasks(), o.sinkRate()));
+        }
+        double need = o.appendRate() / policy.utilization() + (o.lag() - allowedLag) / policy.drainSeconds();
+        int desired = (int) Math.min(Integer.MAX_VALUE, Math.ceil(need / capacity));
+        int cap = Math.min(policy.maxTasks(), o.partitions());
+        in.put("desiredTasks", desired);
+        String sizing = String.format(Locale.ROOT, "lag %d above target %.0f: %.1f/s appended, %.1f/s per task, backlog drained in %.0f s -> %d tasks",
+                o.lag(), allowedLag, o.appendRate(), capacity, policy.drainSeconds(), desired);
+        String partitionAdvice = desired > o.partitions()
+                ? "; raise the topic's partitions to at least " + desired + " (adding partitions re-maps keys)" : "";
+        if (Math.min(desired, cap) <= o.tasks()) {
+            return decision(o, in, Decision.Action.BLOCKED, o.tasks(), "capped",
+                    sizing + ", but capped at " + cap + " (maxTasks " + policy.maxTasks() + ", partitions " + o.partitions() + ")" + partitionAdvice);
+        }
+        int to = Math.min(desired, cap);
+        return scale(o, in, Decision.Action.SCALE_UP, to, "lag", sizing + (to < desired ? " (capped at " + cap + partitionAdvice + ")" : ""));
+    }
+
+    private Decision scaleDownOrSteady(Observation o, PolicyMemory m, Map<String, Object> in, double allowedLag,
+                                       double capacity, double cooldown) {
+        if (Double.isNaN(capacity) || o.tasksRunning() == 0) {
+            m.notIdle();
+            return decision(o, in, Decision.Action.NONE, o.tasks(), "steady", String.format(Locale.ROOT,
+                    "lag %d within target %.0f (per-task capacity not measured yet: it is learned under backlog)", o.lag(), allowedLag));
+        }
+        double idle = 1 - Math.min(1, o.sinkRate() / (o.tasksRunning() * capacity));
+        in.put("idleFraction", idle);
+        int desired = Math.max(policy.minTasks(), (int) Math.ceil(o.appendRate() / (capacity * policy.utilization())));
+        if (idle <= policy.scaleDownIdleFraction() || desired >= o.tasks()) {
+            m.notIdle();
+            return decision(o, in, Decision.Action.NONE, o.tasks(), "steady", String.format(Locale.ROOT,
+                    "lag %d within target %.0f; tasks %.0f%% idle", o.lag(), allowedLag, idle * 100));
+        }
+        if (m.idleSinceMillis() == Long.MIN_VALUE) {
+            m.idleSince(o.atMillis());
+        }
+        if (o.atMillis() - m.idleSinceMillis() < cooldown * 1000) {
+            return hold(o, in, "idle-wait", String.format(Locale.ROOT,
+                    "tasks %.0f%% idle (over %.0f%%): scaling down to %d once that lasts a whole cooldown of %.0f s",
+                    idle * 100, policy.scaleDownIdleFraction() * 100, desired, cooldown));
+        }
+        return scale(o, in, Decision.Action.SCALE_DOWN, desired, "idle", String.format(Locale.ROOT,
+                "tasks %.0f%% idle for %.0f s: %.1f/s appended needs %d tasks at %.0f%% of %.1f/s each",
+                idle * 100, (o.atMillis() - m.idleSinceMillis()) / 1000.0, o.appendRate(), desired,
+                policy.utilization() * 100, capacity));
+    }
+
+    /** The last action added tasks, and throughput gained less than half of what linear scaling promised. */
+    private static boolean saturatedByLastScaleUp(Observation o, PolicyMemory m) {
+        if (!m.hasActed() || m.tasksAfterLastAction() <= m.tasksBeforeLastAction() || o.tasks() != m.tasksAfterLastAction()
+                || Double.isNaN(m.sinkRateBeforeLastAction()) || m.tasksBeforeLastAction() == 0) {
+            return false;
+        }
+        double linearGain = (double) (m.tasksAfterLastAction() - m.tasksBeforeLastAction()) / m.tasksBeforeLastAction();
+        return o.sinkRate() < m.sinkRateBeforeLastAction() * (1 + SATURATION_GAIN * linearGain);
+    }
+
+    private Map<String, Object> inputs(Observation o, PolicyMemory m, double allowedLag, double cooldown) {
+        Map<String, Object> in = new LinkedHashMap<>();
+        in.put("tasks", o.tasks());
+        in.put("tasksRunning", o.tasksRunning());
+        in.put("partitions", o.partitions());
+        in.put("appendRate", o.appendRate());
+        in.put("sinkRate", o.sinkRate());
+        in.put("perTaskRate", o.perTaskRate());
+        in.put("lag", o.lag());
+        in.put("allowedLag", allowedLag);
+        in.put("latencySeconds", Double.isFinite(o.latencySeconds()) ? o.latencySeconds() : null);
+        in.put("cooldownSeconds", cooldown);
+        in.put("stable", o.stable());
+        in.put("findings", List.copyOf(o.blockingFindings()));
+        return in;
+    }
+
+    private static Decision hold(Observation o, Map<String, Object> in, String code, String reason) {
+        return decision(o, in, Decision.Action.HOLD, o.tasks(), code, reason);
+    }
+
+    private static Decision scale(Observation o, Map<String, Object> in, Decision.Action action, int to, String code, String reason) {
+        return decision(o, in, action, to, code, reason);
+    }
+
+    private static Decision decision(Observation o, Map<String, Object> in, Decision.Action action, int to, String code, String reason) {
+        return new Decision(o.atMillis(), action, o.tasks(), to, code, reason, in);
+    }
+}

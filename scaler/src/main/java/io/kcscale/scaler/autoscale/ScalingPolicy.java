@@ -1,0 +1,25 @@
+package io.kcscale.scaler.autoscale;
+
+/**
+ * Decides a connector's tasks from what it observes. Pure: the caller owns the clock, the systems
+ * and the {@link PolicyMemory}; the same policy runs live, in the simulator and in the benchmark.
+ */
+public interface ScalingPolicy {
+
+    /** The policy's name in reports, e.g. {@code kcscale} or {@code lag-threshold}. */
+    String name();
+
+    /** How often the policy wants to be evaluated. */
+    long evaluationIntervalMillis();
+
+    /**
+     * @param now    the pipeline now
+     * @param memory what this policy learned from earlier evaluations; the policy updates it
+     */
+    Decision decide(Observation now, PolicyMemory memory);
+
+    /** Called once a scale it decided has been applied (or dropped), with the pause it caused if measured. */
+    default void applied(Decision decision, Double pauseSeconds, PolicyMemory memory) {
+        memory.recordAction(decision.atMillis(), decision.fromTasks(), decision.toTasks(), pauseSeconds);
+    }
+}

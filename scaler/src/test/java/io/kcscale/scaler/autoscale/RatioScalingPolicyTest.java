@@ -1,0 +1,156 @@
+package io.kcscale.scaler.autoscale;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import io.kcscale.scaler.predict.InvalidInputException;
+
+class RatioScalingPolicyTest {
+
+    /** maxTasks 20, latency target 5 s, defaults otherwise (utilization 0.8, drain 60 s, cooldown 30 s). */
+    private static final AutoscalePolicy POLICY = new AutoscalePolicy(1, 20, 5.0, null, null, null, null, null, null);
+
+    private static Observation obs(long at, int tasks, double append, double sink, long lag) {
+        return new Observation(at, tasks, tasks, 20, append, sink, lag, true, List.of(), List.of(), false);
+    }
+
+    private final RatioScalingPolicy policy = new RatioScalingPolicy(POLICY, 5_000);
+
+    @Test
+    void scalesUpByRatioInOneStep() {
+        // 1 task saturated at 100/s while 400/s arrive (the field report's 4x): lag far above 5 s x 400/s
+        Decision d = policy.decide(obs(0, 1, 400, 100, 30_000), new PolicyMemory());
+        assertEquals(Decision.Action.SCALE_UP, d.action());
+        // need = 400/0.8 + (30000 - 2000)/60 = 966.7/s at 100/s per task -> 10 tasks
+        assertEquals(10, d.toTasks(), d.reason());
+        assertTrue(d.reason().contains("100.0/s per task"), d.reason());
+    }
+
+    @Test
+    void capsAtThePartitionCountAndSaysToAddPartitions() {
+        Decision d = policy.decide(new Observation(0, 1, 1, 4, 400, 100, 30_000, true, List.of(), List.of(), false), new PolicyMemory());
+        assertEquals(4, d.toTasks());
+        assertTrue(d.reason().contains("raise the topic's partitions to at least 10"), d.reason());
+    }
+
+    @Test
+    void atTheCapItIsBlockedNotFlapping() {
+        Decision d = policy.decide(new Observation(0, 4, 4, 4, 400, 100, 30_000, true, List.of(), List.of(), false), new PolicyMemory());
+        assertEquals(Decision.Action.BLOCKED, d.action());
+        assertEquals("capped", d.code());
+        Decision again = policy.decide(new Observation(5_000, 4, 4, 4, 410, 100, 31_000, true, List.of(), List.of(), false), new PolicyMemory());
+        assertTrue(again.repeats(d), "the same verdict with new numbers is a repeat, reported once");
+    }
+
+    @Test
+    void holdsWhileUnstableOrCoolingDown() {
+        Observation unstable = new Observation(0, 1, 1, 20, 400, 100, 30_000, false, List.of("task 0 is FAILED"), List.of(), false);
+        Decision d = policy.decide(unstable, new PolicyMemory());
+        assertEquals(Decision.Action.HOLD, d.action());
+        assertTrue(d.reason().contains("task 0 is FAILED"));
+
+        PolicyMemory m = new PolicyMemory();
+        m.recordAction(0, 1, 4, 0.3);
+        Decision cooling = policy.decide(obs(29_000, 4, 400, 100, 30_000), m);
+        assertEquals("cooldown", cooling.code());
+        assertEquals(Decision.Action.SCALE_UP, policy.decide(obs(30_000, 4, 400, 100, 30_000), m).action());
+    }
+
+    @Test
+    void cooldownIsTwiceTheLastPauseAndNeverUnder30Seconds() {
+        assertEquals(30, POLICY.validated().cooldownSeconds(null));
+        assertEquals(30, POLICY.validated().cooldownSeconds(10.0));
+        assertEquals(50, POLICY.validated().cooldownSeconds(25.0));
+    }
+
+    @Test
+    void checksThatSayTasksCannotHelpBlockAScaleUp() {
+        Observation keys = new Observation(0, 3, 3, 20, 400, 100, 30_000, true, List.of(),
+                List.of("key-cardinality: 2 distinct keys for 20 partitions"), false);
+        Decision d = policy.decide(keys, new PolicyMemory());
+        assertEquals(Decision.Action.BLOCKED, d.action());
+        assertTrue(d.reason().startsWith("more tasks cannot help: key-cardinality"), d.reason());
+    }
+
+    @Test
+    void aScaleUpThatDidNotRaiseThroughputMeansTheSinkIsSaturated() {
+        PolicyMemory m = new PolicyMemory();
+        policy.decide(obs(0, 2, 400, 200, 30_000), m);
+        m.recordAction(0, 2, 4, 0.3);
+        Decision d = policy.decide(obs(60_000, 4, 400, 220, 40_000), m);
+        assertEquals(Decision.Action.BLOCKED, d.action());
+        assertEquals("sink-saturated", d.code());
+        assertTrue(d.reason().contains("2 tasks gave 200.0/s, 4 tasks give 220.0/s"), d.reason());
+    }
+
+    @Test
+    void aDrainingBacklogNeedsNoAction() {
+        Decision d = policy.decide(obs(0, 4, 100, 400, 3_000), new PolicyMemory());
+        assertEquals(Decision.Action.NONE, d.action());
+        assertEquals("draining", d.code());
+    }
+
+    @Test
+    void scalesDownOnlyAfterTasksWereMostlyIdleForAWholeCooldown() {
+        PolicyMemory m = new PolicyMemory();
+        m.learnCapacity(100);
+        // 10 tasks of 100/s capacity consume 100/s: 90% idle
+        Decision first = policy.decide(obs(0, 10, 100, 100, 0), m);
+        assertEquals("idle-wait", first.code());
+        assertEquals(Decision.Action.HOLD, policy.decide(obs(29_000, 10, 100, 100, 0), m).action());
+        Decision down = policy.decide(obs(30_000, 10, 100, 100, 0), m);
+        assertEquals(Decision.Action.SCALE_DOWN, down.action());
+        assertEquals(2, down.toTasks(), "100/s at 80% of 100/s per task: " + down.reason());
+    }
+
+    @Test
+    void busyTasksResetTheIdleClock() {
+        PolicyMemory m = new PolicyMemory();
+        m.learnCapacity(100);
+        policy.decide(obs(0, 10, 100, 100, 0), m);
+        assertEquals("steady", policy.decide(obs(10_000, 10, 900, 900, 0), m).code());
+        assertEquals("idle-wait", policy.decide(obs(40_000, 10, 100, 100, 0), m).code(), "idleness starts over");
+    }
+
+    @Test
+    void aSteadyPipelineWithinTargetTakesNoAction() {
+        PolicyMemory m = new PolicyMemory();
+        m.learnCapacity(100);
+        for (int i = 0; i < 120; i++) {
+            Decision d = policy.decide(obs(i * 5_000L, 4, 300, 300, 50), m);
+            assertEquals(Decision.Action.NONE, d.action(), d.reason());
+        }
+    }
+
+    @Test
+    void boundsAreEnforced() {
+        assertEquals(Decision.Action.SCALE_DOWN, policy.decide(obs(0, 25, 10, 10, 0), new PolicyMemory()).action());
+        AutoscalePolicy min3 = new AutoscalePolicy(3, 20, 5.0, null, null, null, null, null, null);
+        Decision up = new RatioScalingPolicy(min3, 5_000).decide(obs(0, 1, 10, 10, 0), new PolicyMemory());
+        assertEquals(3, up.toTasks());
+    }
+
+    @Test
+    void badPoliciesNameTheirField() {
+        assertEquals("maxTasks", field(new AutoscalePolicy(null, null, 5.0, null, null, null, null, null, null)));
+        assertEquals("maxTasks", field(new AutoscalePolicy(4, 2, 5.0, null, null, null, null, null, null)));
+        assertEquals("minTasks", field(new AutoscalePolicy(0, 2, 5.0, null, null, null, null, null, null)));
+        assertEquals("targetLatencySeconds", field(new AutoscalePolicy(1, 2, null, null, null, null, null, null, null)));
+        assertEquals("targetLatencySeconds", field(new AutoscalePolicy(1, 2, 5.0, 100L, null, null, null, null, null)));
+        assertEquals("targetLatencySeconds", field(new AutoscalePolicy(1, 2, -1.0, null, null, null, null, null, null)));
+        assertEquals("targetLag", field(new AutoscalePolicy(1, 2, null, -1L, null, null, null, null, null)));
+        assertEquals("cooldownSeconds", field(new AutoscalePolicy(1, 2, 5.0, null, 10.0, null, null, null, null)));
+        assertEquals("scaleDownIdleFraction", field(new AutoscalePolicy(1, 2, 5.0, null, null, 1.0, null, null, null)));
+        assertEquals("utilization", field(new AutoscalePolicy(1, 2, 5.0, null, null, null, 1.5, null, null)));
+        assertEquals("drainSeconds", field(new AutoscalePolicy(1, 2, 5.0, null, null, null, null, 0.0, null)));
+    }
+
+    private static String field(AutoscalePolicy p) {
+        return assertThrows(InvalidInputException.class, p::validated).field();
+    }
+}
