@@ -35,6 +35,15 @@ final class ScalerHttp {
                 .POST(HttpRequest.BodyPublishers.ofString(json)));
     }
 
+    Answer put(String path, String json) {
+        return send(HttpRequest.newBuilder(base.resolve(path)).header("Content-Type", "application/json")
+                .PUT(HttpRequest.BodyPublishers.ofString(json)));
+    }
+
+    Answer delete(String path) {
+        return send(HttpRequest.newBuilder(base.resolve(path)).DELETE());
+    }
+
     private Answer send(HttpRequest.Builder request) {
         try {
             HttpResponse<String> r = http.send(request.timeout(Duration.ofMinutes(3)).build(), HttpResponse.BodyHandlers.ofString());

@@ -32,15 +32,22 @@ public final class ChildJvm {
     public static ChildJvm start(String name, String classpath, List<String> jvmOptions, String mainClass,
                                  List<String> args, Path logFile) {
         List<String> command = new ArrayList<>();
-        if (Files.isExecutable(Path.of("/usr/bin/setsid"))) {
-            command.add("/usr/bin/setsid");
-        }
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmOptions);
         command.add("-cp");
         command.add(classpath);
         command.add(mainClass);
         command.addAll(args);
+        return startProcess(name, command, logFile);
+    }
+
+    /** Starts any program as a component (Prometheus runs beside the JVMs), handled like a JVM child. */
+    public static ChildJvm startProcess(String name, List<String> program, Path logFile) {
+        List<String> command = new ArrayList<>();
+        if (Files.isExecutable(Path.of("/usr/bin/setsid"))) {
+            command.add("/usr/bin/setsid");
+        }
+        command.addAll(program);
         try {
             Files.createDirectories(logFile.getParent());
             Process p = new ProcessBuilder(command)

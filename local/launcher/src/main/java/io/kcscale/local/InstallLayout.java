@@ -47,6 +47,21 @@ public final class InstallLayout {
                 home.resolve("connectors/camel-elasticsearch-sink/target/plugin"));
     }
 
+    /** The JMX exporter agent, staged by the kafka-runtime build for {@code up --metrics} and the compose connect image. */
+    public Path jmxExporterAgent() {
+        return home.resolve("local/kafka-runtime/target/jmx-exporter/jmx_prometheus_javaagent.jar");
+    }
+
+    /** The agent's rules for a Connect worker, the same file the compose stack uses. */
+    public Path jmxExporterConfig() {
+        return configs().resolve("jmx-exporter/connect-worker.yml");
+    }
+
+    /** Prometheus' configuration and rules, the same the compose stack uses. */
+    public Path prometheusConfigs() {
+        return configs().resolve("prometheus");
+    }
+
     /** Fails with what to run when the build has not produced everything yet. */
     public void requireBuilt() {
         List<String> missing = new ArrayList<>();

@@ -4,6 +4,9 @@ import java.io.IOException;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -42,6 +45,7 @@ public final class LocalStack implements AutoCloseable {
     private static final String HOST = "127.0.0.1";
     // runs on its own classpath (local/elasticsearch-node), so named, not imported
     private static final String ELASTICSEARCH_MAIN = "io.kcscale.local.elasticsearch.ElasticsearchNodeMain";
+    private static final String SCALER_MAIN = "io.kcscale.scaler.cli.KcscaleCommand";
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration STOP_GRACE = Duration.ofSeconds(30);
 
@@ -51,6 +55,7 @@ public final class LocalStack implements AutoCloseable {
     private final List<ChildJvm> children = Collections.synchronizedList(new ArrayList<>());
     private final Consumer<String> progress;
     private StackEndpoints endpoints;
+    private int elasticsearchTransportPort;
 
     private LocalStack(StackOptions options, Consumer<String> progress) {
         this.options = options;
@@ -115,18 +120,33 @@ public final class LocalStack implements AutoCloseable {
         }
     }
 
-    /** Starts a worker again after a test stopped or killed it; it rejoins the group. */
-    public ChildJvm restartWorker(int index) {
-        ChildJvm old = component(workerName(index));
+    /**
+     * Starts a component again after a test stopped or killed it (a worker rejoins its group,
+     * Elasticsearch reopens its data, the scaler reloads its autoscale policies), and waits until it is ready.
+     */
+    public ChildJvm restart(String name) {
+        ChildJvm old = component(name);
         old.stop(STOP_GRACE);
         children.remove(old);
-        ChildJvm worker = startWorker(index, endpoints.connectUrls().get(index).getPort());
-        awaitWorker(worker, endpoints.connectUrls().get(index));
+        ChildJvm started;
+        if (name.equals("elasticsearch")) {
+            started = startElasticsearch();
+            awaitElasticsearch(started);
+        } else if (name.startsWith("connect-")) {
+            int index = Integer.parseInt(name.substring("connect-".length()));
+            started = startWorker(index, endpoints.connectUrls().get(index).getPort());
+            awaitWorker(started, endpoints.connectUrls().get(index));
+        } else if (name.equals("scaler")) {
+            started = startScaler(endpoints.scalerUrl().getPort());
+            awaitScaler(started);
+        } else {
+            throw new IllegalArgumentException("only elasticsearch, connect-N and scaler can be restarted, not " + name);
+        }
         StackState.write(dataDir, endpoints, children);
-        return worker;
+        return started;
     }
 
-    /** Stops every component, workers first (they commit to the broker), and forgets the stack. */
+    /** Stops every component, the scaler and then the workers first (they commit to the broker), and forgets the stack. */
     public void stop() {
         List<ChildJvm> all;
         synchronized (children) {
@@ -144,8 +164,10 @@ public final class LocalStack implements AutoCloseable {
 
     private static void stopInOrder(List<ChildJvm> components, Consumer<String> progress) {
         List<ChildJvm> ordered = new ArrayList<>(components);
-        ordered.sort(Comparator.comparingInt(c -> c.name().startsWith("connect") ? 0
-                : c.name().equals("elasticsearch") ? 1 : 2));
+        // observers first: Prometheus and the scaler would only log the others going away
+        ordered.sort(Comparator.comparingInt(c -> c.name().equals("scaler") || c.name().equals(LocalPrometheus.NAME) ? 0
+                : c.name().startsWith("connect") ? 1
+                : c.name().equals("elasticsearch") ? 2 : 3));
         for (ChildJvm c : ordered) {
             if (c.isAlive()) {
                 progress.accept("stopping " + c.name() + " (pid " + c.pid() + ")");
@@ -155,21 +177,33 @@ public final class LocalStack implements AutoCloseable {
     }
 
     private void startAll() {
+        Optional<Path> prometheusBinary = requireMetricsTools();
         Ports ports = new Ports();
         int kafkaPort;
         int controllerPort;
         int esPort;
         int esTransportPort;
+        int scalerPort;
         List<Integer> connectPorts = new ArrayList<>();
+        List<Integer> metricsPorts = new ArrayList<>();
+        Integer prometheusPort = null;
         try {
             kafkaPort = ports.resolve(options.kafkaPort(), "Kafka", "--kafka-port");
             controllerPort = ports.resolve(options.controllerPort(), "Kafka controller", "--controller-port");
             esPort = ports.resolve(options.elasticsearchPort(), "Elasticsearch HTTP", "--elasticsearch-port");
             esTransportPort = ports.resolve(options.elasticsearchTransportPort(), "Elasticsearch transport",
                     "--elasticsearch-transport-port");
+            scalerPort = ports.resolve(options.scalerPort(), "scaler", "--scaler-port");
             for (int i = 0; i < options.workers(); i++) {
                 connectPorts.add(ports.resolve(options.connectPort() == 0 ? 0 : options.connectPort() + i,
                         "Connect worker " + i, "--connect-port"));
+            }
+            for (int i = 0; options.metrics().exporter() && i < options.workers(); i++) {
+                int first = options.metrics().exporterPort();
+                metricsPorts.add(ports.resolve(first == 0 ? 0 : first + i, "JMX exporter of worker " + i, "--metrics-port"));
+            }
+            if (options.metrics().prometheus()) {
+                prometheusPort = ports.resolve(options.metrics().prometheusPort(), "Prometheus", "--prometheus-port");
             }
         } finally {
             ports.release();
@@ -180,14 +214,13 @@ public final class LocalStack implements AutoCloseable {
         }
         endpoints = new StackEndpoints(HOST + ":" + kafkaPort,
                 connectPorts.stream().map(p -> URI.create("http://" + HOST + ":" + p)).toList(),
-                URI.create("http://" + HOST + ":" + esPort), dataDir);
+                URI.create("http://" + HOST + ":" + esPort), URI.create("http://" + HOST + ":" + scalerPort), dataDir,
+                metricsPorts.stream().map(p -> URI.create("http://" + HOST + ":" + p + "/metrics")).toList(),
+                prometheusPort == null ? null : URI.create("http://" + HOST + ":" + prometheusPort));
 
         ChildJvm kafka = startKafka(kafkaPort, controllerPort);
-        ChildJvm elasticsearch = record(ChildJvm.start("elasticsearch", layout.elasticsearchClasspath(),
-                List.of("-Xms512m", "-Xmx512m", "-XX:+ExitOnOutOfMemoryError"),
-                ELASTICSEARCH_MAIN,
-                List.of(dataDir.resolve("elasticsearch").toString(), String.valueOf(esPort), String.valueOf(esTransportPort)),
-                logFile("elasticsearch")));
+        this.elasticsearchTransportPort = esTransportPort;
+        ChildJvm elasticsearch = startElasticsearch();
         awaitKafka(kafka);
         List<ChildJvm> workers = new ArrayList<>();
         for (int i = 0; i < options.workers(); i++) {
@@ -200,7 +233,74 @@ public final class LocalStack implements AutoCloseable {
             awaitWorker(workers.get(i), endpoints.connectUrls().get(i));
         }
         createConnectors();
+        awaitScaler(startScaler(scalerPort));
+        prometheusBinary.ifPresent(this::startPrometheus);
         StackState.write(dataDir, endpoints, children);
+    }
+
+    /** The prometheus program when asked for; checked before anything starts, like the agent jar. */
+    private Optional<Path> requireMetricsTools() {
+        if (options.metrics().exporter() && !Files.isRegularFile(layout.jmxExporterAgent())) {
+            throw new IllegalStateException("--metrics needs the JMX exporter agent at " + layout.jmxExporterAgent()
+                    + ": run `./kcscale build`");
+        }
+        if (!options.metrics().prometheus()) {
+            return Optional.empty();
+        }
+        return Optional.of(LocalPrometheus.binary().orElseThrow(() -> new IllegalStateException(
+                "--prometheus needs the prometheus program on the PATH (Debian: apt-get install prometheus);"
+                        + " or run the compose stack (compose/docker-compose.yml)")));
+    }
+
+    private void startPrometheus(Path binary) {
+        progress.accept("starting prometheus on " + endpoints.prometheusUrl());
+        ChildJvm prometheus = record(LocalPrometheus.start(binary, layout, endpoints, logFile(LocalPrometheus.NAME)));
+        awaitOk(prometheus, "Prometheus to be ready", endpoints.prometheusUrl().resolve("/-/ready"), Duration.ofSeconds(60));
+    }
+
+    /** The scaler service, observing this stack: the same {@code serve} verb a user runs against any pipeline. */
+    private ChildJvm startScaler(int port) {
+        progress.accept("starting the scaler on " + endpoints.scalerUrl());
+        return record(ChildJvm.start("scaler", layout.scalerClasspath(), List.of("-Xmx256m", "-XX:+ExitOnOutOfMemoryError"),
+                SCALER_MAIN, List.of("serve", "--port", String.valueOf(port),
+                        "--connect-url", endpoints.connectUrl().toString(),
+                        "--bootstrap-servers", endpoints.kafkaBootstrap(),
+                        "--elasticsearch-url", endpoints.elasticsearchUrl().toString(),
+                        "--state-dir", dataDir.resolve("scaler").toString()),
+                logFile("scaler")));
+    }
+
+    private void awaitScaler(ChildJvm scaler) {
+        awaitOk(scaler, "the scaler to observe " + StackOptions.SINK_CONNECTOR,
+                endpoints.scalerUrl().resolve("/api/v1/connectors/" + StackOptions.SINK_CONNECTOR), Duration.ofSeconds(60));
+    }
+
+    /** Polls {@code url} until it answers 200, while {@code component} lives. */
+    private void awaitOk(ChildJvm component, String what, URI url, Duration timeout) {
+        HttpClient http = HttpClient.newHttpClient();
+        await(component, what, timeout, () -> {
+            try {
+                int status = http.send(HttpRequest.newBuilder(url).timeout(Duration.ofSeconds(5)).build(),
+                        HttpResponse.BodyHandlers.discarding()).statusCode();
+                if (status != 200) {
+                    throw new IllegalStateException("GET " + url + " -> " + status);
+                }
+                return Optional.of(status);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new Poll.Abort("interrupted");
+            }
+        });
+    }
+
+    private ChildJvm startElasticsearch() {
+        return record(ChildJvm.start("elasticsearch", layout.elasticsearchClasspath(),
+                List.of("-Xms512m", "-Xmx512m", "-XX:+ExitOnOutOfMemoryError"), ELASTICSEARCH_MAIN,
+                List.of(dataDir.resolve("elasticsearch").toString(), String.valueOf(endpoints.elasticsearchUrl().getPort()),
+                        String.valueOf(elasticsearchTransportPort)),
+                logFile("elasticsearch")));
     }
 
     private ChildJvm startKafka(int kafkaPort, int controllerPort) {
@@ -232,12 +332,17 @@ public final class LocalStack implements AutoCloseable {
                 "PLUGIN_PATH", layout.pluginPath().stream().map(Path::toString).collect(Collectors.joining(","))));
         progress.accept("starting " + workerName(index) + " on http://" + HOST + ":" + port);
         List<String> jvm = new ArrayList<>(kafkaJvmOptions("1g"));
+        if (!endpoints.metricsUrls().isEmpty()) {
+            // the same agent and rules as the compose stack's connect image
+            jvm.add("-javaagent:" + layout.jmxExporterAgent() + "=" + HOST + ":" + endpoints.metricsUrls().get(index).getPort()
+                    + ":" + layout.jmxExporterConfig());
+        }
         jvm.addAll(extraWorkerJvmOptions());
         return record(ChildJvm.start(workerName(index), layout.kafkaClasspath(), jvm,
                 "org.apache.kafka.connect.cli.ConnectDistributed", List.of(config.toString()), logFile(workerName(index))));
     }
 
-    /** {@code KCSCALE_WORKER_JAVA_OPTS}: extra JVM options for workers (say, a JMX exporter agent). */
+    /** {@code KCSCALE_WORKER_JAVA_OPTS}: extra JVM options for workers (say, a profiler; {@code --metrics} attaches the JMX exporter). */
     private static List<String> extraWorkerJvmOptions() {
         String extra = System.getenv("KCSCALE_WORKER_JAVA_OPTS");
         return extra == null || extra.isBlank() ? List.of() : List.of(extra.trim().split("\\s+"));
@@ -347,7 +452,7 @@ public final class LocalStack implements AutoCloseable {
                 "TOPIC", StackOptions.TOPIC, "KEY_FIELD", options.keyField(),
                 "RATE_PER_TASK", String.valueOf(options.ratePerSecond()),
                 "ITERATIONS", String.valueOf(options.iterations()))));
-        connect.putConnectorConfig(StackOptions.SINK_CONNECTOR, connectorConfig("stocks-es-sink.json", Map.of(
+        connect.putConnectorConfig(StackOptions.SINK_CONNECTOR, connectorConfig(options.sinkMode().template(), Map.of(
                 "TOPIC", StackOptions.TOPIC, "INDEX", StackOptions.INDEX,
                 "SINK_TASKS", String.valueOf(options.sinkTasks()),
                 "ES_HOST_PORT", endpoints.elasticsearchUrl().getHost() + ":" + endpoints.elasticsearchUrl().getPort())));
@@ -355,7 +460,7 @@ public final class LocalStack implements AutoCloseable {
     }
 
     /** A connector configuration from {@code configs/connectors/}, filled in. */
-    Map<String, String> connectorConfig(String file, Map<String, String> values) {
+    public Map<String, String> connectorConfig(String file, Map<String, String> values) {
         String json = ConfigTemplate.load(layout.configs().resolve("connectors/" + file)).render(values);
         try {
             return JSON.readValue(json, new TypeReference<Map<String, String>>() { });

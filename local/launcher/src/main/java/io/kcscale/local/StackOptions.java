@@ -16,14 +16,17 @@ public record StackOptions(
         int connectPort,
         int elasticsearchPort,
         int elasticsearchTransportPort,
+        int scalerPort,
         int partitions,
         double ratePerSecond,
         String keyField,
         int shards,
         int sinkTasks,
+        SinkMode sinkMode,
         int workers,
         long iterations,
-        boolean fresh) {
+        boolean fresh,
+        MetricsOptions metrics) {
 
     public static final String TOPIC = "stocks";
     public static final String INDEX = "stocks";
@@ -36,9 +39,11 @@ public record StackOptions(
         require(keyField != null && !keyField.isBlank(), "--keyfield must name a field of the record");
         require(shards >= 1 && shards <= 1024, "--shards must be between 1 and 1024, got " + shards);
         require(sinkTasks >= 1, "--sink-tasks must be at least 1, got " + sinkTasks);
+        require(sinkMode != null, "--sink-mode must be set");
         require(workers >= 1 && workers <= 8, "--workers must be between 1 and 8, got " + workers);
         require(iterations == -1 || iterations >= 1, "--iterations must be -1 (no end) or at least 1, got " + iterations);
-        for (int port : new int[] {kafkaPort, controllerPort, connectPort, elasticsearchPort, elasticsearchTransportPort}) {
+        require(metrics != null, "metrics options must be set");
+        for (int port : new int[] {kafkaPort, controllerPort, connectPort, elasticsearchPort, elasticsearchTransportPort, scalerPort}) {
             require(port >= 0 && port <= 65535, "ports must be between 0 and 65535, got " + port);
         }
     }
@@ -57,14 +62,20 @@ public record StackOptions(
         private int connectPort = 8083;
         private int elasticsearchPort = 9200;
         private int elasticsearchTransportPort = 9300;
+        private int scalerPort = 8080;
         private int partitions = 20;
         private double ratePerSecond = 100;
         private String keyField = "price";
         private int shards = 1;
         private int sinkTasks = 1;
+        private SinkMode sinkMode = SinkMode.INDEX;
         private int workers = 1;
         private long iterations = -1;
         private boolean fresh;
+        private boolean metrics;
+        private int metricsPort = 9404;
+        private boolean prometheus;
+        private int prometheusPort = 9090;
 
         private Builder(Path home) {
             this.home = home;
@@ -73,7 +84,8 @@ public record StackOptions(
 
         /** Every port 0: each component takes a free port (tests, parallel stacks). */
         public Builder freePorts() {
-            kafkaPort = controllerPort = connectPort = elasticsearchPort = elasticsearchTransportPort = 0;
+            kafkaPort = controllerPort = connectPort = elasticsearchPort = elasticsearchTransportPort = scalerPort = 0;
+            metricsPort = prometheusPort = 0;
             return this;
         }
 
@@ -83,20 +95,26 @@ public record StackOptions(
         public Builder connectPort(int v) { connectPort = v; return this; }
         public Builder elasticsearchPort(int v) { elasticsearchPort = v; return this; }
         public Builder elasticsearchTransportPort(int v) { elasticsearchTransportPort = v; return this; }
+        public Builder scalerPort(int v) { scalerPort = v; return this; }
         public Builder partitions(int v) { partitions = v; return this; }
         public Builder ratePerSecond(double v) { ratePerSecond = v; return this; }
         public Builder keyField(String v) { keyField = v; return this; }
         public Builder shards(int v) { shards = v; return this; }
         public Builder sinkTasks(int v) { sinkTasks = v; return this; }
+        public Builder sinkMode(SinkMode v) { sinkMode = v; return this; }
         public Builder workers(int v) { workers = v; return this; }
         public Builder iterations(long v) { iterations = v; return this; }
         public Builder fresh(boolean v) { fresh = v; return this; }
+        public Builder metrics(boolean v) { metrics = v; return this; }
+        public Builder metricsPort(int v) { metricsPort = v; return this; }
+        public Builder prometheus(boolean v) { prometheus = v; return this; }
+        public Builder prometheusPort(int v) { prometheusPort = v; return this; }
 
         /** @throws IllegalArgumentException naming the flag of the first bad value */
         public StackOptions build() {
             return new StackOptions(home, dataDir, kafkaPort, controllerPort, connectPort, elasticsearchPort,
-                    elasticsearchTransportPort, partitions, ratePerSecond, keyField, shards, sinkTasks, workers,
-                    iterations, fresh);
+                    elasticsearchTransportPort, scalerPort, partitions, ratePerSecond, keyField, shards, sinkTasks, sinkMode, workers,
+                    iterations, fresh, new MetricsOptions(metrics, metricsPort, prometheus, prometheusPort));
         }
     }
 

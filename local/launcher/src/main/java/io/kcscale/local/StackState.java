@@ -28,7 +28,8 @@ public final class StackState {
     record Component(String name, long pid, String started, String log) {
     }
 
-    record Saved(String kafkaBootstrap, List<String> connectUrls, String elasticsearchUrl, String scalerUrl, List<Component> components) {
+    record Saved(String kafkaBootstrap, List<String> connectUrls, String elasticsearchUrl, String scalerUrl, List<Component> components,
+                 List<String> metricsUrls, String prometheusUrl) {
     }
 
     /** Writes the record atomically, so a reader never sees half a file. */
@@ -40,7 +41,9 @@ public final class StackState {
         Saved saved = new Saved(endpoints == null ? null : endpoints.kafkaBootstrap(),
                 endpoints == null ? List.of() : endpoints.connectUrls().stream().map(URI::toString).toList(),
                 endpoints == null ? null : endpoints.elasticsearchUrl().toString(),
-                endpoints == null ? null : endpoints.scalerUrl().toString(), components);
+                endpoints == null ? null : endpoints.scalerUrl().toString(), components,
+                endpoints == null ? List.of() : endpoints.metricsUrls().stream().map(URI::toString).toList(),
+                endpoints == null || endpoints.prometheusUrl() == null ? null : endpoints.prometheusUrl().toString());
         try {
             Files.createDirectories(dataDir);
             Path tmp = dataDir.resolve(FILE + ".tmp");
@@ -63,7 +66,10 @@ public final class StackState {
     static Optional<StackEndpoints> endpoints(Path dataDir) {
         return read(dataDir).filter(s -> s.kafkaBootstrap() != null).map(s -> new StackEndpoints(s.kafkaBootstrap(),
                 s.connectUrls().stream().map(URI::create).toList(), URI.create(s.elasticsearchUrl()),
-                URI.create(s.scalerUrl()), dataDir));
+                URI.create(s.scalerUrl()), dataDir,
+                // absent in a record written before metrics existed
+                s.metricsUrls() == null ? List.of() : s.metricsUrls().stream().map(URI::create).toList(),
+                s.prometheusUrl() == null ? null : URI.create(s.prometheusUrl())));
     }
 
     static void delete(Path dataDir) {

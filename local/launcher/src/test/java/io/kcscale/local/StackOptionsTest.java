@@ -24,6 +24,15 @@ class StackOptionsTest {
         assertEquals(1, o.sinkTasks());
         assertEquals(1, o.workers());
         assertEquals(HOME.resolve("data"), o.dataDir());
+        assertEquals(SinkMode.INDEX, o.sinkMode());
+    }
+
+    @Test
+    void sinkModesAreNamedAsOnTheCommandLine() {
+        assertEquals(SinkMode.BULK, SinkMode.parse("bulk"));
+        assertEquals("stocks-es-sink-bulk.json", SinkMode.BULK.template());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SinkMode.parse("batch"));
+        assertEquals("--sink-mode must be one of index, bulk, got batch", e.getMessage());
     }
 
     @Test

@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
 
+import io.kcscale.scaler.checks.Finding;
 import io.kcscale.scaler.model.PipelineSnapshot;
 import io.kcscale.scaler.model.SinkTarget;
 import io.kcscale.scaler.observe.PipelineWatcher;
@@ -39,17 +40,20 @@ public final class ScaleAction {
     private final KafkaObserver kafka;
     private final ElasticsearchObserver elasticsearch;
     private final PipelineWatcher watcher;
+    private final PreScaleChecks checks;
     private final int maxTasks;
     private final Duration convergeTimeout;
     private final LongSupplier clock;
     private final Set<String> inProgress = ConcurrentHashMap.newKeySet();
 
     public ScaleAction(ConnectRestClient connect, KafkaObserver kafka, ElasticsearchObserver elasticsearch,
-                       PipelineWatcher watcher, int maxTasks, Duration convergeTimeout, LongSupplier clock) {
+                       PipelineWatcher watcher, PreScaleChecks checks, int maxTasks, Duration convergeTimeout,
+                       LongSupplier clock) {
         this.connect = connect;
         this.kafka = kafka;
         this.elasticsearch = elasticsearch;
         this.watcher = watcher;
+        this.checks = checks;
         this.maxTasks = maxTasks;
         this.convergeTimeout = convergeTimeout;
         this.clock = clock;
@@ -92,6 +96,14 @@ public final class ScaleAction {
             throw new ScaleException(ScaleException.Kind.REFUSED, refusal.get(), "tasks");
         }
         List<String> warnings = new ArrayList<>(ScaleRules.warnings(request.tasks(), facts));
+        if (request.tasks() != before && snapshot.isPresent()) {
+            List<Finding> findings = checks.findings(snapshot.get(), request.tasks());
+            Optional<String> blocked = CheckGate.refusal(findings, before, request.tasks(), request.force());
+            if (blocked.isPresent()) {
+                throw new ScaleException(ScaleException.Kind.REFUSED, blocked.get(), "tasks");
+            }
+            warnings.addAll(CheckGate.warnings(findings));
+        }
         String plan = "set tasks.max of " + connector + " from " + before + " to " + request.tasks()
                 + " (PUT /connectors/" + connector + "/config with the rest of its config unchanged), then wait until "
                 + request.tasks() + " tasks are RUNNING";

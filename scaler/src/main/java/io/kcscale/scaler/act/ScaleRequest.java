@@ -1,5 +1,14 @@
 package io.kcscale.scaler.act;
 
-/** A validated request to set a sink connector's tasks. */
-public record ScaleRequest(int tasks, boolean dryRun, boolean allowIdleTasks) {
+/**
+ * A validated request to set a sink connector's tasks.
+ *
+ * @param force go ahead with a scale-up even when a check finds that adding tasks would not help
+ */
+public record ScaleRequest(int tasks, boolean dryRun, boolean allowIdleTasks, boolean force) {
+
+    /** A request that respects critical findings. */
+    public ScaleRequest(int tasks, boolean dryRun, boolean allowIdleTasks) {
+        this(tasks, dryRun, allowIdleTasks, false);
+    }
 }

@@ -58,8 +58,8 @@ public final class ApiServer implements AutoCloseable {
 
     /** Starts the API with every route group; port 0 picks a free port. */
     public static ApiServer start(InetSocketAddress address, Optional<ScalerService> service) throws IOException {
-        ApiServer api = new ApiServer(address, List.of(new PredictRoutes(), new ConnectorRoutes(service),
-                new MetricsRoutes(service), new OpenApiRoutes()));
+        ApiServer api = new ApiServer(address, List.of(new PredictRoutes(), new ConnectorRoutes(service), new CheckRoutes(service), new AutoscaleRoutes(service),
+                new MetricsRoutes(service), new OpenApiRoutes(), new WebRoutes()));
         api.server.start();
         return api;
     }

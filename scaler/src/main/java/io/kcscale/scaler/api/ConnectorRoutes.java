@@ -37,12 +37,12 @@ final class ConnectorRoutes implements Routes {
     @Override
     public void register(Router router) {
         router.get(LIST, exchange -> service().watcher().snapshots());
-        router.get(ONE, exchange -> snapshot(Router.pathParameter(exchange, "name")));
+        router.get(ONE, exchange -> snapshot(service(), Router.pathParameter(exchange, "name")));
         router.post(SCALE, this::scale);
     }
 
-    private PipelineSnapshot snapshot(String name) {
-        ScalerService s = service();
+    /** The connector's latest snapshot; 404, 422 or 503 (with Retry-After) when there is none to give. */
+    static PipelineSnapshot snapshot(ScalerService s, String name) {
         Optional<PipelineSnapshot> known = s.watcher().snapshot(name);
         if (known.isPresent()) {
             return known.get();
@@ -69,14 +69,14 @@ final class ConnectorRoutes implements Routes {
         }
     }
 
-    /** {@code {"tasks": N, "dryRun": false, "allowIdleTasks": false}}: tasks a whole number, the rest booleans. */
+    /** {@code {"tasks": N, "dryRun": false, "allowIdleTasks": false, "force": false}}: tasks a whole number, the rest booleans. */
     static ScaleRequest parse(JsonNode body) {
         if (!body.isObject()) {
             throw new ApiError(400, "the request body must be a JSON object", null);
         }
         body.fieldNames().forEachRemaining(f -> {
-            if (!List.of("tasks", "dryRun", "allowIdleTasks").contains(f)) {
-                throw new ApiError(400, f + " is not a field of this request; known fields: [tasks, dryRun, allowIdleTasks]", f);
+            if (!List.of("tasks", "dryRun", "allowIdleTasks", "force").contains(f)) {
+                throw new ApiError(400, f + " is not a field of this request; known fields: [tasks, dryRun, allowIdleTasks, force]", f);
             }
         });
         JsonNode tasks = body.path("tasks");
@@ -86,7 +86,7 @@ final class ConnectorRoutes implements Routes {
         if (!tasks.isIntegralNumber() || !tasks.canConvertToInt()) {
             throw new ApiError(400, "tasks must be a whole number, got " + tasks, "tasks");
         }
-        return new ScaleRequest(tasks.intValue(), flag(body, "dryRun"), flag(body, "allowIdleTasks"));
+        return new ScaleRequest(tasks.intValue(), flag(body, "dryRun"), flag(body, "allowIdleTasks"), flag(body, "force"));
     }
 
     private static boolean flag(JsonNode body, String field) {
@@ -100,7 +100,8 @@ final class ConnectorRoutes implements Routes {
         return value.booleanValue();
     }
 
-    private static void requireSink(ScalerService s, String name) {
+    /** 404 for a connector that does not exist, 422 for one that is not a sink, 503 when Connect cannot tell. */
+    static void requireSink(ScalerService s, String name) {
         Optional<String> type = s.watcher().nonSinkType(name);
         if (type.isPresent()) {
             throw new ApiError(422, name + " is a " + type.get() + " connector: the scaler observes sink connectors", null);
@@ -119,7 +120,7 @@ final class ConnectorRoutes implements Routes {
     }
 
     /** When a token is configured, mutating requests must carry it as a bearer token. */
-    private static void requireToken(HttpExchange exchange, ScalerService s) {
+    static void requireToken(HttpExchange exchange, ScalerService s) {
         Optional<String> token = s.settings().token();
         if (token.isEmpty()) {
             return;
@@ -133,6 +134,11 @@ final class ConnectorRoutes implements Routes {
     }
 
     private ScalerService service() {
+        return connected(service);
+    }
+
+    /** The connected service, or the 503 that says how to connect one. */
+    static ScalerService connected(Optional<ScalerService> service) {
         return service.orElseThrow(() -> new ApiError(503, "the scaler is not connected to a pipeline: start it with "
                 + "--connect-url, --bootstrap-servers and --elasticsearch-url (or --config FILE)", null));
     }

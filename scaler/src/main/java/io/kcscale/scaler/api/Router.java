@@ -44,6 +44,14 @@ public final class Router implements HttpHandler {
         add("POST", path, endpoint);
     }
 
+    public void put(String path, Endpoint endpoint) {
+        add("PUT", path, endpoint);
+    }
+
+    public void delete(String path, Endpoint endpoint) {
+        add("DELETE", path, endpoint);
+    }
+
     /** The value of {@code {name}} in the path template the request matched. */
     public static String pathParameter(HttpExchange exchange, String name) {
         Object value = exchange.getAttribute(PATH_PARAMETER + name);

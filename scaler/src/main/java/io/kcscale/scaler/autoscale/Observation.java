@@ -2,6 +2,8 @@ package io.kcscale.scaler.autoscale;
 
 import java.util.List;
 
+import io.kcscale.scaler.model.PipelineSnapshot;
+
 /**
  * What a scaling policy sees at one evaluation, from the live pipeline or the simulator alike.
  *
@@ -19,6 +21,19 @@ import java.util.List;
 public record Observation(long atMillis, int tasks, int tasksRunning, int partitions, double appendRate,
                           double sinkRate, long lag, boolean stable, List<String> unstableReasons,
                           List<String> blockingFindings, boolean sinkRejecting) {
+
+    /** What the scaler's snapshot shows at {@code atMillis}; unknown rates and lag count as 0. */
+    public static Observation of(PipelineSnapshot s, List<String> blockingFindings, long atMillis) {
+        int running = (int) s.tasks().stream().filter(t -> "RUNNING".equals(t.state())).count();
+        return new Observation(atMillis, s.tasksMax() == null ? running : s.tasksMax(), running,
+                s.partitions() == null ? 0 : s.partitions(), orZero(s.rates().appendPerSecond()),
+                orZero(s.rates().sinkPerSecond()), s.lag().total() == null ? 0 : s.lag().total(), s.stable(), s.reasons(),
+                blockingFindings, s.elasticsearch().rejectingWrites());
+    }
+
+    private static double orZero(Double d) {
+        return d == null ? 0 : d;
+    }
 
     /** Records/s one running task consumed. */
     public double perTaskRate() {

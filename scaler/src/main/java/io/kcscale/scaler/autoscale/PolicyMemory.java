@@ -2,7 +2,8 @@ package io.kcscale.scaler.autoscale;
 
 /**
  * What a policy carries between evaluations: the last action, the pause it caused, the per-task
- * capacity it saw while the pipeline was saturated, and since when tasks have been mostly idle.
+ * capacity it saw while the pipeline was saturated, since when tasks have been mostly idle, and the
+ * previous observation.
  * Not persisted: after a restart a policy learns again, and holds until the pipeline is stable.
  */
 public final class PolicyMemory {
@@ -14,22 +15,27 @@ public final class PolicyMemory {
     private int tasksAfterLastAction;
     private double perTaskCapacity = Double.NaN;
     private long idleSinceMillis = Long.MIN_VALUE;
-    private double lastSinkRate = Double.NaN;
+    private Observation lastObservation;
 
     public void recordAction(long atMillis, int fromTasks, int toTasks, Double pauseSeconds) {
         lastActionAtMillis = atMillis;
         tasksBeforeLastAction = fromTasks;
         tasksAfterLastAction = toTasks;
-        sinkRateBeforeLastAction = lastSinkRate;
+        sinkRateBeforeLastAction = lastObservation == null ? Double.NaN : lastObservation.sinkRate();
         if (pauseSeconds != null) {
             lastPauseSeconds = pauseSeconds;
         }
         idleSinceMillis = Long.MIN_VALUE;
     }
 
-    /** The sink rate of the latest observation, kept to judge the next action's effect. */
-    public void observe(double sinkRate) {
-        lastSinkRate = sinkRate;
+    /** The latest observation, kept to judge the next action's effect and how fast lag grows. */
+    public void observe(Observation o) {
+        lastObservation = o;
+    }
+
+    /** The observation before the current one, or null. */
+    public Observation lastObservation() {
+        return lastObservation;
     }
 
     public boolean hasActed() {

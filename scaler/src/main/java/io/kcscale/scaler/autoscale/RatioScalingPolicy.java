@@ -11,11 +11,17 @@ import java.util.Map;
  * above target in {@code drainSeconds}), capped by partitions and {@code maxTasks}; waits out
  * instability and cooldowns; refuses, once, when checks or a saturated sink say tasks cannot help;
  * scales down only after tasks were mostly idle for a whole cooldown.
+ *
+ * <p>The window's append rate trails a load step by up to a whole window, which would size the first
+ * scale-up too small and need a second one (a second rebalance): scale-ups take the append rate as at
+ * least the sink rate plus the lag's growth since the previous evaluation.
  */
 public final class RatioScalingPolicy implements ScalingPolicy {
 
     /** A scale-up that raised throughput by less than this share of the linear expectation saturated the sink. */
     private static final double SATURATION_GAIN = 0.5;
+    /** Rates are measured to about this share: a need this close above a whole number of tasks rounds down to it. */
+    private static final double RATE_PRECISION = 0.01;
 
     private final AutoscalePolicy policy;
     private final long intervalMillis;
@@ -44,7 +50,7 @@ public final class RatioScalingPolicy implements ScalingPolicy {
         try {
             return decideNow(o, m);
         } finally {
-            m.observe(o.sinkRate());
+            m.observe(o);
         }
     }
 
@@ -79,10 +85,12 @@ public final class RatioScalingPolicy implements ScalingPolicy {
     }
 
     private Decision scaleUp(Observation o, PolicyMemory m, Map<String, Object> in, double allowedLag, double capacity) {
-        if (o.sinkRate() > o.appendRate() && o.lag() - allowedLag < (o.sinkRate() - o.appendRate()) * policy.drainSeconds()) {
+        double append = appendRateNow(o, m.lastObservation());
+        in.put("appendRateNow", append);
+        if (o.sinkRate() > append && o.lag() - allowedLag < (o.sinkRate() - append) * policy.drainSeconds()) {
             return decision(o, in, Decision.Action.NONE, o.tasks(), "draining", String.format(Locale.ROOT,
                     "lag %d above target %.0f but draining at %.1f/s: within target in %.0f s", o.lag(), allowedLag,
-                    o.sinkRate() - o.appendRate(), (o.lag() - allowedLag) / (o.sinkRate() - o.appendRate())));
+                    o.sinkRate() - append, (o.lag() - allowedLag) / (o.sinkRate() - append)));
         }
         if (!o.blockingFindings().isEmpty()) {
             return decision(o, in, Decision.Action.BLOCKED, o.tasks(), "checks",
@@ -97,12 +105,13 @@ public final class RatioScalingPolicy implements ScalingPolicy {
                     "the sink is saturated: %d tasks gave %.1f/s, %d tasks give %.1f/s; grow Elasticsearch (shards, nodes) or use bulk requests",
                     m.tasksBeforeLastAction(), m.sinkRateBeforeLastAction(), o.tasks(), o.sinkRate()));
         }
-        double need = o.appendRate() / policy.utilization() + (o.lag() - allowedLag) / policy.drainSeconds();
-        int desired = (int) Math.min(Integer.MAX_VALUE, Math.ceil(need / capacity));
+        // the headroom drains the backlog too: add capacity only when it would not within drainSeconds
+        double need = Math.max(append / policy.utilization(), append + (o.lag() - allowedLag) / policy.drainSeconds());
+        int desired = tasksFor(need, capacity);
         int cap = Math.min(policy.maxTasks(), o.partitions());
         in.put("desiredTasks", desired);
         String sizing = String.format(Locale.ROOT, "lag %d above target %.0f: %.1f/s appended, %.1f/s per task, backlog drained in %.0f s -> %d tasks",
-                o.lag(), allowedLag, o.appendRate(), capacity, policy.drainSeconds(), desired);
+                o.lag(), allowedLag, append, capacity, policy.drainSeconds(), desired);
         String partitionAdvice = desired > o.partitions()
                 ? "; raise the topic's partitions to at least " + desired + " (adding partitions re-maps keys)" : "";
         if (Math.min(desired, cap) <= o.tasks()) {
@@ -122,7 +131,7 @@ public final class RatioScalingPolicy implements ScalingPolicy {
         }
         double idle = 1 - Math.min(1, o.sinkRate() / (o.tasksRunning() * capacity));
         in.put("idleFraction", idle);
-        int desired = Math.max(policy.minTasks(), (int) Math.ceil(o.appendRate() / (capacity * policy.utilization())));
+        int desired = Math.max(policy.minTasks(), tasksFor(o.appendRate() / policy.utilization(), capacity));
         if (idle <= policy.scaleDownIdleFraction() || desired >= o.tasks()) {
             m.notIdle();
             return decision(o, in, Decision.Action.NONE, o.tasks(), "steady", String.format(Locale.ROOT,
@@ -140,6 +149,23 @@ public final class RatioScalingPolicy implements ScalingPolicy {
                 "tasks %.0f%% idle for %.0f s: %.1f/s appended needs %d tasks at %.0f%% of %.1f/s each",
                 idle * 100, (o.atMillis() - m.idleSinceMillis()) / 1000.0, o.appendRate(), desired,
                 policy.utilization() * 100, capacity));
+    }
+
+    /** The tasks that serve {@code need} records/s at {@code capacity} each, within the rates' precision. */
+    private static int tasksFor(double need, double capacity) {
+        return (int) Math.min(Integer.MAX_VALUE, Math.ceil(need * (1 - RATE_PRECISION) / capacity));
+    }
+
+    /**
+     * Records/s appended now: the window's average, or more when lag grew faster since {@code previous}
+     * than that average explains (what the sink consumed plus the lag's growth).
+     */
+    static double appendRateNow(Observation o, Observation previous) {
+        if (previous == null || o.atMillis() <= previous.atMillis()) {
+            return o.appendRate();
+        }
+        double lagGrowth = (o.lag() - previous.lag()) * 1000.0 / (o.atMillis() - previous.atMillis());
+        return Math.max(o.appendRate(), o.sinkRate() + lagGrowth);
     }
 
     /** The last action added tasks, and throughput gained less than half of what linear scaling promised. */

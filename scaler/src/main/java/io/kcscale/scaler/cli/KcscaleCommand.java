@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         version = "kcscale 0.1.0",
         description = "Scale Kafka Connect sink pipelines into Elasticsearch.",
-        subcommands = {CommandLine.HelpCommand.class, StatusCommand.class, ScaleCommand.class, PredictCommand.class, ServeCommand.class})
+        subcommands = {CommandLine.HelpCommand.class, StatusCommand.class, CheckCommand.class, ScaleCommand.class, AutoscaleCommand.class, DecisionsCommand.class, LoadCommand.class, PredictCommand.class, ServeCommand.class})
 public final class KcscaleCommand implements Runnable {
 
     @CommandLine.Spec

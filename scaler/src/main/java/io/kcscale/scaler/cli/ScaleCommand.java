@@ -23,7 +23,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "scale", mixinStandardHelpOptions = true,
         description = {"Set a sink connector's tasks.max through the scaler: it checks the rules first, retries",
                 "Connect's 409 during rebalances, waits until N tasks RUNNING and measures the pause it caused.",
-                "Exits 1 with the reason when the scaler refuses."})
+                "The scaling checks run first: their warnings are printed, and a critical finding refuses a",
+                "scale-up unless --force. Exits 1 with the reason when the scaler refuses."})
 public final class ScaleCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "NAME", description = "The sink connector.")
@@ -34,6 +35,8 @@ public final class ScaleCommand implements Callable<Integer> {
     boolean dryRun;
     @Option(names = "--allow-idle-tasks", description = "Allow more tasks than partitions (the extra ones sit idle).")
     boolean allowIdleTasks;
+    @Option(names = "--force", description = "Scale up even when a check finds that adding tasks would not help.")
+    boolean force;
     @Option(names = "--json", description = "Print the API's JSON.")
     boolean json;
     @Mixin
@@ -53,6 +56,7 @@ public final class ScaleCommand implements Callable<Integer> {
         body.put("tasks", n);
         body.put("dryRun", dryRun);
         body.put("allowIdleTasks", allowIdleTasks);
+        body.put("force", force);
         JsonNode result;
         try {
             result = connection.client().post("/api/v1/connectors/" + URLEncoder.encode(name, StandardCharsets.UTF_8) + "/scale",

@@ -35,13 +35,27 @@ final class ScalerApiClient {
     }
 
     JsonNode get(String path) {
-        return send(HttpRequest.newBuilder(base.resolve(path)).GET(), Duration.ofSeconds(30));
+        return get(path, Duration.ofSeconds(30));
+    }
+
+    /** @param timeout a check samples the topic for up to its time budget before it answers */
+    JsonNode get(String path, Duration timeout) {
+        return send(HttpRequest.newBuilder(base.resolve(path)).GET(), timeout);
     }
 
     /** @param timeout a scale waits for tasks to converge, so it may take minutes */
     JsonNode post(String path, Object body, Duration timeout) {
         return send(HttpRequest.newBuilder(base.resolve(path)).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(Json.write(body))), timeout);
+    }
+
+    JsonNode put(String path, Object body) {
+        return send(HttpRequest.newBuilder(base.resolve(path)).header("Content-Type", "application/json")
+                .PUT(HttpRequest.BodyPublishers.ofString(Json.write(body))), Duration.ofSeconds(30));
+    }
+
+    JsonNode delete(String path) {
+        return send(HttpRequest.newBuilder(base.resolve(path)).DELETE(), Duration.ofSeconds(30));
     }
 
     private JsonNode send(HttpRequest.Builder request, Duration timeout) {

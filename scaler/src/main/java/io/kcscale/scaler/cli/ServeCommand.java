@@ -34,7 +34,8 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--config", paramLabel = "FILE", description = "Settings file (properties); flags override it. Keys: "
             + "connect.url, kafka.bootstrap.servers, elasticsearch.url, connect.username, connect.password, "
             + "elasticsearch.username, elasticsearch.password, elasticsearch.api.key, tls.truststore, tls.truststore.password, "
-            + "max.tasks, window.seconds, sample.interval.seconds, converge.timeout.seconds, token, kafka.<client property>.")
+            + "max.tasks, window.seconds, sample.interval.seconds, converge.timeout.seconds, token, state.dir, "
+            + "autoscale.interval.seconds, connect.worker.config, kafka.<client property>.")
     Path config;
     @Option(names = "--connect-url", paramLabel = "URL", description = "Kafka Connect REST URL.")
     String connectUrl;
@@ -64,6 +65,11 @@ public final class ServeCommand implements Callable<Integer> {
     String windowSeconds;
     @Option(names = "--sample-interval-seconds", paramLabel = "S", description = "How often to sample (default: 2).")
     String sampleIntervalSeconds;
+    @Option(names = "--state-dir", paramLabel = "DIR", description = "Where autoscale policies persist (default: ~/.kcscale).")
+    String stateDir;
+    @Option(names = "--connect-worker-config", paramLabel = "FILE",
+            description = "The Connect worker's properties, whose consumer.* settings the rebalance-config check reads.")
+    String connectWorkerConfig;
     @Option(names = "--token", paramLabel = "TOKEN",
             description = "Bearer token mutating endpoints require (default: $KCSCALE_TOKEN, else none).")
     String token = System.getenv("KCSCALE_TOKEN");
@@ -136,6 +142,8 @@ public final class ServeCommand implements Callable<Integer> {
         put(values, "window.seconds", windowSeconds);
         put(values, "sample.interval.seconds", sampleIntervalSeconds);
         put(values, "token", token);
+        put(values, "state.dir", stateDir);
+        put(values, "connect.worker.config", connectWorkerConfig);
         kafkaProperties.forEach((k, v) -> values.put("kafka." + k, v));
         boolean namesAPipeline = values.containsKey("connect.url") || values.containsKey("kafka.bootstrap.servers")
                 || values.containsKey("elasticsearch.url");

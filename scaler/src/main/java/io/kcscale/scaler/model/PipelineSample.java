@@ -20,6 +20,8 @@ import java.util.Map;
  * @param primaryShards     the index's primary shards, or null
  * @param replicas          the index's replicas per primary, or null
  * @param dataNodes         data nodes in the Elasticsearch cluster, or null
+ * @param writeRejected     write requests Elasticsearch's nodes rejected ever (thread pool), or null
+ * @param writeQueue        write requests queued on Elasticsearch's nodes now, or null
  * @param unreachable       one line per system that did not answer, or answered with an error
  */
 public record PipelineSample(
@@ -38,6 +40,8 @@ public record PipelineSample(
         Integer primaryShards,
         Integer replicas,
         Integer dataNodes,
+        Long writeRejected,
+        Integer writeQueue,
         List<String> unreachable) {
 
     /** A task as Connect reports it. */

@@ -37,11 +37,24 @@ public record PipelineSnapshot(
      * @param appendPerSecond records appended to the topic
      * @param sinkPerSecond   records the sink group committed
      * @param indexPerSecond  index operations Elasticsearch counted on the sink's index
+     * @param appendPerPartition records appended to each partition: 0 marks an empty one (say, too few distinct keys)
      */
-    public record Rates(Double appendPerSecond, Double sinkPerSecond, Double indexPerSecond) {
+    public record Rates(Double appendPerSecond, Double sinkPerSecond, Double indexPerSecond,
+                        Map<Integer, Double> appendPerPartition) {
     }
 
-    /** The sink's target index as Elasticsearch describes it. */
-    public record Elasticsearch(String index, Integer primaryShards, Integer replicas, Integer dataNodes) {
+    /**
+     * The sink's target index as Elasticsearch describes it, and whether its nodes push back on writes.
+     *
+     * @param writeRejectionsPerSecond write requests the nodes' thread pools rejected, over the window
+     * @param writeQueue               write requests queued now
+     */
+    public record Elasticsearch(String index, Integer primaryShards, Integer replicas, Integer dataNodes,
+                                Double writeRejectionsPerSecond, Integer writeQueue) {
+
+        /** Elasticsearch rejects or queues writes: the sink, not the connector, is the bottleneck. */
+        public boolean rejectingWrites() {
+            return (writeRejectionsPerSecond != null && writeRejectionsPerSecond > 0) || (writeQueue != null && writeQueue > 0);
+        }
     }
 }

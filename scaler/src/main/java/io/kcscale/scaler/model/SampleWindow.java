@@ -3,6 +3,7 @@ package io.kcscale.scaler.model;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.List;
 import java.util.Optional;
 
 /** The samples of one connector over a sliding window of time; the newest sample sets "now". */
@@ -28,6 +29,11 @@ public final class SampleWindow {
     public synchronized Optional<PipelineSnapshot> snapshot() {
         return samples.isEmpty() ? Optional.empty()
                 : Optional.of(SnapshotDerivation.derive(new ArrayList<>(samples), windowMillis / 1000.0));
+    }
+
+    /** The samples in the window, oldest first. */
+    public synchronized List<PipelineSample> samples() {
+        return List.copyOf(samples);
     }
 
     /** Forgets every sample, e.g. after this scaler changed the connector and old rates no longer hold. */

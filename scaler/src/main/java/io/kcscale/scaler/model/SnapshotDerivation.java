@@ -33,9 +33,12 @@ public final class SnapshotDerivation {
         Map<Integer, Double> sinkPerPartition = committed == null ? null : perPartitionRates(committed);
         Double sinkRate = sinkPerPartition == null ? null : sinkPerPartition.values().stream().mapToDouble(d -> d).sum();
         Delta<Map<Integer, Long>> end = delta(samples, PipelineSample::endOffsets);
-        Double appendRate = end == null ? null : perPartitionRates(end).values().stream().mapToDouble(d -> d).sum();
+        Map<Integer, Double> appendPerPartition = end == null ? null : perPartitionRates(end);
+        Double appendRate = appendPerPartition == null ? null : appendPerPartition.values().stream().mapToDouble(d -> d).sum();
         Delta<Long> indexed = delta(samples, PipelineSample::indexTotal);
         Double indexRate = indexed == null ? null : Math.max(0, indexed.newest - indexed.oldest) / indexed.seconds;
+        Delta<Long> rejected = delta(samples, PipelineSample::writeRejected);
+        Double rejections = rejected == null ? null : Math.max(0, rejected.newest - rejected.oldest) / rejected.seconds;
 
         List<PipelineSnapshot.Task> tasks = tasks(latest, sinkPerPartition);
         Double latency = latency(lagTotal, sinkRate);
@@ -65,8 +68,9 @@ public final class SnapshotDerivation {
         return new PipelineSnapshot(latest.connector(), latest.topics(), latest.tasksMax(),
                 latest.endOffsets() == null ? null : latest.endOffsets().size(), tasks,
                 new PipelineSnapshot.Lag(lagTotal, lagPerPartition),
-                new PipelineSnapshot.Rates(appendRate, sinkRate, indexRate), latency, reasons.isEmpty(), reasons,
-                new PipelineSnapshot.Elasticsearch(latest.index(), latest.primaryShards(), latest.replicas(), latest.dataNodes()),
+                new PipelineSnapshot.Rates(appendRate, sinkRate, indexRate, appendPerPartition), latency, reasons.isEmpty(), reasons,
+                new PipelineSnapshot.Elasticsearch(latest.index(), latest.primaryShards(), latest.replicas(), latest.dataNodes(),
+                        rejections, latest.writeQueue()),
                 !latest.unreachable().isEmpty(), latest.unreachable(), windowSeconds, latest.atMillis());
     }
 
@@ -111,7 +115,8 @@ public final class SnapshotDerivation {
         return tasks;
     }
 
-    private static boolean rebalancedWithin(List<PipelineSample> samples) {
+    /** Whether the sink group's partition assignment changed between samples of the window. */
+    public static boolean rebalancedWithin(List<PipelineSample> samples) {
         Map<Integer, Integer> previous = null;
         for (PipelineSample s : samples) {
             if (s.assignment() == null) {

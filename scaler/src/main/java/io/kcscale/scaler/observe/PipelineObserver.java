@@ -70,6 +70,8 @@ public final class PipelineObserver {
         Integer shards = null;
         Integer replicas = null;
         Integer dataNodes = null;
+        Long writeRejected = null;
+        Integer writeQueue = null;
         if (index.isPresent()) {
             try {
                 indexTotal = elasticsearch.indexStats(index.get()).indexTotal();
@@ -77,6 +79,9 @@ public final class PipelineObserver {
                 shards = layout.primaryShards();
                 replicas = layout.replicas();
                 dataNodes = layout.dataNodes();
+                ElasticsearchObserver.WritePressure pressure = elasticsearch.writePressure();
+                writeRejected = pressure.rejected();
+                writeQueue = pressure.queue();
             } catch (RuntimeException e) {
                 unreachable.add("Elasticsearch: " + e.getMessage());
             }
@@ -86,7 +91,7 @@ public final class PipelineObserver {
         Integer tasksMax = parseTasksMax(config.get("tasks.max"));
         return new PipelineSample(at, connector, status == null ? null : status.type(), tasksMax, topics, tasks,
                 end, committed, assignment, groupState, index.orElse(null), indexTotal, shards, replicas, dataNodes,
-                unreachable);
+                writeRejected, writeQueue, unreachable);
     }
 
     private static Integer parseTasksMax(String value) {

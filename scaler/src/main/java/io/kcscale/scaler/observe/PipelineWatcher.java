@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.kcscale.scaler.model.PipelineSample;
 import io.kcscale.scaler.model.PipelineSnapshot;
 import io.kcscale.scaler.model.SampleWindow;
 import io.kcscale.scaler.observe.connect.ConnectRestClient;
@@ -94,6 +95,12 @@ public final class PipelineWatcher implements AutoCloseable {
     public Optional<PipelineSnapshot> snapshot(String connector) {
         SampleWindow window = windows.get(connector);
         return window == null ? Optional.empty() : window.snapshot();
+    }
+
+    /** The samples of a connector's window, oldest first; empty for a connector the watcher does not know. */
+    public List<PipelineSample> window(String connector) {
+        SampleWindow window = windows.get(connector);
+        return window == null ? List.of() : window.samples();
     }
 
     public List<PipelineSnapshot> snapshots() {

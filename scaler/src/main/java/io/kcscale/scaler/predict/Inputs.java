@@ -85,6 +85,20 @@ public final class Inputs {
         return value == null ? whenAbsent : count(field, value, min);
     }
 
+    /** How messages name the limit of the arithmetic: the largest double. */
+    static final String LARGEST = "1.8e308, the largest number a prediction computes with";
+
+    /**
+     * {@code value} when finite; otherwise inputs that are each in range overflowed together, and
+     * {@code field} is refused with {@code problem} (which may name {@code related} inputs as {0}, {1}…).
+     */
+    static double finite(double value, String field, String problem, String... related) {
+        if (!Double.isFinite(value)) {
+            throw new InvalidInputException(field, problem, related);
+        }
+        return value;
+    }
+
     private static double required(String field, String part, Double value) {
         if (value == null) {
             throw new InvalidInputException(field, part + "is required");

@@ -27,11 +27,15 @@ public final class KafkaClusterCapacity {
         double utilization = Inputs.utilization("utilization", request.utilization(), TaskPrediction.DEFAULT_UTILIZATION);
         Double target = request.targetMbps() == null ? null : Inputs.positive("targetMbps", request.targetMbps());
 
+        // in double: consumer groups and the replication factor can each be near the int limit
+        double copiesOut = (double) groups + replication - 1;
         KafkaResult.Limits perBroker = new KafkaResult.Limits(storage / replication, storageNetwork / replication,
-                networkOut / (groups + replication - 1));
+                networkOut / copiesOut);
         double perBrokerLimit = Math.min(perBroker.storage(), Math.min(perBroker.storageNetwork(), perBroker.networkOut()));
-        KafkaResult.Limits limits = new KafkaResult.Limits(perBroker.storage() * brokers,
-                perBroker.storageNetwork() * brokers, perBroker.networkOut() * brokers);
+        KafkaResult.Limits limits = new KafkaResult.Limits(
+                clusterTerm("storageMbps", perBroker.storage() * brokers),
+                clusterTerm("storageNetworkMbps", perBroker.storageNetwork() * brokers),
+                clusterTerm("networkOutMbps", perBroker.networkOut() * brokers));
         double sustained = perBrokerLimit * brokers;
         Integer brokersNeeded = target == null ? null : brokersFor(target, perBrokerLimit * utilization, replication);
         return new KafkaResult(brokers, replication, groups, utilization, limits, sustained, sustained * utilization,
@@ -42,6 +46,11 @@ public final class KafkaClusterCapacity {
                         "every consumer group reads at the tip of the log, from the page cache, not from storage",
                         "partition leaders and traffic are spread evenly over the brokers",
                         "recommended throughput is " + Numbers.format(utilization * 100) + "% of the sustained limit"));
+    }
+
+    /** A term of the cluster limit, which per-broker MB/s near the double limit times the brokers can overflow. */
+    private static double clusterTerm(String field, double value) {
+        return Inputs.finite(value, field, "times {0} is above " + Inputs.LARGEST + " MB/s: lower it", "brokers");
     }
 
     /** Ties go to the first term: storage, then storage network, then network out. */

@@ -25,7 +25,8 @@ public final class TaskPrediction {
 
         List<String> assumptions = new ArrayList<>();
         assumptions.add(choice.basis());
-        double required = target / utilization;
+        double required = Inputs.finite(target / utilization, "utilization", "puts {0} / utilization, the capacity"
+                + " to recommend, above " + Inputs.LARGEST + ": raise it or lower {0}", "targetRate");
         Integer minimum = tasks(model, target);
         Integer recommended = tasks(model, required);
         assumptions.add("recommended tasks have " + Numbers.format(required) + " records/s of capacity, so the target"
@@ -35,7 +36,9 @@ public final class TaskPrediction {
         Integer burstTasks = null;
         if (burstInput != null) {
             PoissonBurst arrivals = PoissonBurst.of(target, burstInput.windowSeconds(), burstInput.quantile());
-            double burstRate = arrivals.ratePerSecond(burstInput.windowSeconds());
+            double burstRate = Inputs.finite(arrivals.ratePerSecond(burstInput.windowSeconds()), "windowSeconds",
+                    "is so short that the burst rate, arrivals in a window / windowSeconds, is above " + Inputs.LARGEST
+                            + " records/s: lengthen it or lower {0}", "targetRate");
             burst = new TasksResult.Burst(burstInput.windowSeconds(), burstInput.quantile(), arrivals.arrivals(),
                     burstRate, arrivals.approximated());
             burstTasks = tasks(model, burstRate);
@@ -56,7 +59,8 @@ public final class TaskPrediction {
                 + " records/s: see 'predict shards'");
         Double latency = null;
         if (lag != null) {
-            latency = lag / target;
+            latency = Inputs.finite(lag / target, "lag", "/ {0}, the latency at this lag, is above " + Inputs.LARGEST
+                    + " seconds: lower it", "targetRate");
             assumptions.add("latency at lag is Little's law, lag / throughput at steady state (= the target rate):"
                     + " an average, not a percentile");
         }
@@ -97,7 +101,9 @@ public final class TaskPrediction {
 
     private static TasksResult.SinkGrowth sinkGrowth(ScalingModel model, double required) {
         double ceiling = model.ceilingRate();
-        return new TasksResult.SinkGrowth(required, ceiling, required / ceiling, required - ceiling);
+        double factor = Inputs.finite(required / ceiling, "targetRate", "is so far above the most the connector"
+                + " sustains that the sink would have to grow more than " + Inputs.LARGEST + " times: lower it");
+        return new TasksResult.SinkGrowth(required, ceiling, factor, required - ceiling);
     }
 
     private static List<String> advice(TasksResult.SinkGrowth growth, ScalingModel model) {

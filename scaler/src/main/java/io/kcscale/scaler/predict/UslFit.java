@@ -73,10 +73,15 @@ public record UslFit(UniversalScalabilityLaw law, double rSquared) {
         return best;
     }
 
+    /** R² is the same at any scale: dividing by the largest throughput keeps squares of rates near 1e308 finite. */
     private static double rSquared(RealVector residuals, double[] observed) {
-        double mean = Arrays.stream(observed).average().orElseThrow();
-        double total = Arrays.stream(observed).map(x -> (x - mean) * (x - mean)).sum();
-        double unexplained = residuals.dotProduct(residuals);
+        double largest = Arrays.stream(observed).map(Math::abs).max().orElseThrow();
+        double scale = largest == 0 ? 1 : largest;
+        double[] x = Arrays.stream(observed).map(v -> v / scale).toArray();
+        double mean = Arrays.stream(x).average().orElseThrow();
+        double total = Arrays.stream(x).map(v -> (v - mean) * (v - mean)).sum();
+        RealVector r = residuals.mapDivide(scale);
+        double unexplained = r.dotProduct(r);
         return total == 0 ? (unexplained == 0 ? 1 : 0) : 1 - unexplained / total;
     }
 }

@@ -8,6 +8,9 @@ import java.util.Map;
 import javax.net.ssl.SSLContext;
 
 import io.kcscale.scaler.act.ScaleAction;
+import io.kcscale.scaler.autoscale.AutoscaleLoop;
+import io.kcscale.scaler.autoscale.PolicyStore;
+import io.kcscale.scaler.observe.CheckObserver;
 import io.kcscale.scaler.observe.PipelineObserver;
 import io.kcscale.scaler.observe.PipelineWatcher;
 import io.kcscale.scaler.observe.connect.Backoff;
@@ -15,6 +18,7 @@ import io.kcscale.scaler.observe.connect.ConnectRestClient;
 import io.kcscale.scaler.observe.elasticsearch.ElasticsearchConnection;
 import io.kcscale.scaler.observe.elasticsearch.ElasticsearchObserver;
 import io.kcscale.scaler.observe.kafka.KafkaObserver;
+import io.kcscale.scaler.observe.kafka.KeySampler;
 
 /** The scaler connected to one pipeline: its clients, the watcher that samples it, and the scale action. */
 public final class ScalerService implements AutoCloseable {
@@ -27,8 +31,10 @@ public final class ScalerService implements AutoCloseable {
     private final KafkaObserver kafka;
     private final ElasticsearchConnection elasticsearchConnection;
     private final PipelineWatcher watcher;
+    private final ScalingChecks checks;
     private final ScaleAction scaleAction;
     private final ScalerMetrics metrics;
+    private final AutoscaleLoop autoscaler;
 
     public ScalerService(ScalerSettings settings) {
         this.settings = settings;
@@ -45,13 +51,23 @@ public final class ScalerService implements AutoCloseable {
                 new Backoff(1, Duration.ZERO, Duration.ZERO), settings.connectAuthorization(), tls);
         this.watcher = new PipelineWatcher(watcherConnect, new PipelineObserver(kafka, elasticsearch, System::currentTimeMillis),
                 settings.sampleInterval(), settings.window());
-        this.scaleAction = new ScaleAction(connect, kafka, elasticsearch, watcher, settings.maxTasks(),
+        this.checks = new ScalingChecks(new CheckObserver(connect, kafka,
+                new KeySampler(settings.bootstrapServers(), kafkaProps, REQUEST_TIMEOUT), watcher, settings.connectWorkerConfig()),
+                watcher, System::currentTimeMillis);
+        this.scaleAction = new ScaleAction(connect, kafka, elasticsearch, watcher, checks, settings.maxTasks(),
                 settings.convergeTimeout(), System::currentTimeMillis);
         this.metrics = new ScalerMetrics(watcher);
+        this.autoscaler = new AutoscaleLoop(watcher, scaleAction, new PolicyStore(settings.stateDir()),
+                checks::blockingFindings, settings.autoscaleInterval().toMillis(), System::currentTimeMillis);
     }
 
     public void start() {
         watcher.start();
+        autoscaler.start();
+    }
+
+    public AutoscaleLoop autoscaler() {
+        return autoscaler;
     }
 
     public ScalerSettings settings() {
@@ -60,6 +76,10 @@ public final class ScalerService implements AutoCloseable {
 
     public PipelineWatcher watcher() {
         return watcher;
+    }
+
+    public ScalingChecks checks() {
+        return checks;
     }
 
     public ScaleAction scaleAction() {
@@ -76,6 +96,7 @@ public final class ScalerService implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
+        autoscaler.close();
         watcher.close();
         kafka.close();
         elasticsearchConnection.close();

@@ -30,7 +30,10 @@ public record ScalerSettings(
         Duration window,
         Duration sampleInterval,
         Duration convergeTimeout,
-        Optional<String> token) {
+        Optional<String> token,
+        Path stateDir,
+        Duration autoscaleInterval,
+        Optional<Path> connectWorkerConfig) {
 
     /** The keys of a settings file, with what they mean. {@code kafka.*} keys go to the Kafka clients. */
     public static final Map<String, String> KEYS = Map.ofEntries(
@@ -48,7 +51,10 @@ public record ScalerSettings(
             Map.entry("window.seconds", "the sliding window rates are computed over (default 30)"),
             Map.entry("sample.interval.seconds", "how often the pipeline is sampled (default 2)"),
             Map.entry("converge.timeout.seconds", "how long a scale waits for its tasks to run (default 120)"),
-            Map.entry("token", "bearer token required by mutating endpoints (default: none)"));
+            Map.entry("token", "bearer token required by mutating endpoints (default: none)"),
+            Map.entry("state.dir", "where autoscale policies persist (default: ~/.kcscale)"),
+            Map.entry("autoscale.interval.seconds", "how often the autoscaler evaluates its policies (default 5)"),
+            Map.entry("connect.worker.config", "the Connect worker's properties file, for its consumer.* settings (rebalance-config check)"));
 
     public static final int DEFAULT_MAX_TASKS = 100;
 
@@ -61,6 +67,8 @@ public record ScalerSettings(
                 "window.seconds must span at least two sample intervals");
         require(sampleInterval.toMillis() >= 100, "sample.interval.seconds must be at least 0.1");
         require(!convergeTimeout.isNegative() && !convergeTimeout.isZero(), "converge.timeout.seconds must be positive");
+        require(connectWorkerConfig.isEmpty() || Files.isReadable(connectWorkerConfig.get()),
+                "connect.worker.config (--connect-worker-config) must be a readable file, got " + connectWorkerConfig.orElse(null));
     }
 
     /**
@@ -78,7 +86,10 @@ public record ScalerSettings(
                 (int) number(v, "max.tasks", DEFAULT_MAX_TASKS),
                 seconds(v, "window.seconds", 30), seconds(v, "sample.interval.seconds", 2),
                 seconds(v, "converge.timeout.seconds", 120),
-                Optional.ofNullable(v.get("token")).filter(t -> !t.isBlank()));
+                Optional.ofNullable(v.get("token")).filter(t -> !t.isBlank()),
+                Path.of(v.getOrDefault("state.dir", Path.of(System.getProperty("user.home"), ".kcscale").toString())),
+                seconds(v, "autoscale.interval.seconds", 5),
+                Optional.ofNullable(v.get("connect.worker.config")).filter(f -> !f.isBlank()).map(Path::of));
     }
 
     private static URI uri(Map<String, String> v, String key) {

@@ -116,6 +116,35 @@ class ApiServerTest {
         }
     }
 
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "tasks|{\"targetRate\":10000,\"perTaskRate\":70,\"utilization\":null}|utilization must not be null: give a value,"
+                    + " or leave an optional field out to take its default|utilization",
+            "tasks|{\"targetRate\":null,\"perTaskRate\":70}|targetRate must not be null|targetRate",
+            "tasks|{\"targetRate\":100,\"perTaskRate\":null,\"measurements\":[{\"tasks\":1,\"throughput\":70}]}"
+                    + "|perTaskRate must not be null|perTaskRate",
+            "tasks|{\"targetRate\":100,\"measurements\":[{\"tasks\":1,\"throughput\":70},null]}"
+                    + "|measurements[1] must not be null|measurements[1]",
+            "tasks|{\"targetRate\":100,\"measurements\":[{\"tasks\":1,\"throughput\":null}]}"
+                    + "|measurements[0].throughput must not be null|measurements[0].throughput",
+            "tasks|{\"targetRate\":100,\"perTaskRate\":70,\"arrivals\":null}|arrivals must not be null|arrivals",
+            "tasks|{\"targetRate\":100,\"perTaskRate\":70,\"tasksMax\":null}|tasksMax is not a field of this request|tasksMax",
+            "tasks|{\"targetRate\":100,\"perTaskRate\":70,\"lag\":\"x\",\"utilization\":null}|lag must be a number|lag",
+            "kafka|{\"brokers\":3,\"replicationFactor\":3,\"consumerGroups\":2,\"storageMbps\":250,"
+                    + "\"storageNetworkMbps\":1000,\"networkOutMbps\":300,\"targetMbps\":null}|targetMbps must not be null"
+                    + "|targetMbps",
+            "lag-threshold|{\"perTaskRate\":100,\"tasks\":null,\"latencySloSeconds\":30}|tasks must not be null|tasks",
+            "shards|{\"targetRate\":10000,\"perShardRate\":1500,\"dataNodes\":3,\"replicas\":null}"
+                    + "|replicas must not be null|replicas"})
+    void nullIsRefusedNotTakenForAnAbsentField(String verb, String body, String error, String field)
+            throws IOException, InterruptedException {
+        HttpResponse<String> response = post("/api/v1/predict/" + verb, body);
+        assertEquals(400, response.statusCode(), response.body());
+        JsonNode json = Json.MAPPER.readTree(response.body());
+        assertTrue(json.get("error").asText().startsWith(error), json.toString());
+        assertEquals(field, json.get("field").asText());
+    }
+
     @Test
     void mangledBodiesNeverGiveA5xx() throws IOException, InterruptedException {
         String valid = "{\"targetRate\":10000,\"measurements\":[{\"tasks\":1,\"throughput\":70},"
@@ -179,6 +208,47 @@ class ApiServerTest {
                     .collect(Collectors.toSet()), names(schemas.get(result).get("properties")));
         } catch (ClassNotFoundException e) {
             throw new AssertionError(resultType, e);
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource({"TasksRequest", "Measurement", "KafkaRequest", "LagThresholdRequest", "ShardsRequest"})
+    void everyCountInARequestIsDocumentedUpToTheIntLimitInputsEnforces(String request) throws IOException {
+        JsonNode schema = Json.MAPPER.readTree(getClass().getResource(OpenApiRoutes.RESOURCE))
+                .get("components").get("schemas").get(request);
+        assertEquals(false, schema.get("additionalProperties").asBoolean(true), request + " refuses unknown fields");
+        schema.get("properties").fields().forEachRemaining(property -> {
+            if (property.getValue().path("type").asText().equals("integer")) {
+                assertEquals(Integer.MAX_VALUE, property.getValue().path("maximum").asLong(),
+                        request + "." + property.getKey());
+            }
+        });
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "kafka|{\"brokers\":2147483647,\"replicationFactor\":1,\"consumerGroups\":2147483647,\"storageMbps\":1,"
+                    + "\"storageNetworkMbps\":1,\"networkOutMbps\":1}|200",
+            "kafka|{\"brokers\":2147483648,\"replicationFactor\":1,\"consumerGroups\":1,\"storageMbps\":1,"
+                    + "\"storageNetworkMbps\":1,\"networkOutMbps\":1}|400",
+            // the int-overflow regression: consumerGroups + replicationFactor - 1 above the int range
+            "kafka|{\"brokers\":2147483647,\"replicationFactor\":2147483647,\"consumerGroups\":2147483647,"
+                    + "\"storageMbps\":1,\"storageNetworkMbps\":1,\"networkOutMbps\":1}|200",
+            "kafka|{\"brokers\":2,\"replicationFactor\":1,\"consumerGroups\":1,\"storageMbps\":1.7976931348623157e308,"
+                    + "\"storageNetworkMbps\":1,\"networkOutMbps\":1}|400",
+            "shards|{\"targetRate\":1,\"perShardRate\":1,\"dataNodes\":2147483647,\"replicas\":2147483647}|200",
+            "lag-threshold|{\"perTaskRate\":1,\"tasks\":2147483647,\"latencySloSeconds\":1}|200",
+            "tasks|{\"targetRate\":1,\"measurements\":[{\"tasks\":2147483647,\"throughput\":1e10}]}|200",
+            "tasks|{\"targetRate\":1,\"measurements\":[{\"tasks\":2147483648,\"throughput\":1}]}|400",
+            "tasks|{\"targetRate\":1e9,\"perTaskRate\":1e9,\"arrivals\":\"poisson\",\"quantile\":1e-300}|200",
+            "tasks|{\"targetRate\":1e-300,\"perTaskRate\":1,\"lag\":1e300}|400"})
+    void theLimitsOfTheRangesAnswer200Or400NeverA5xx(String verb, String body, int status)
+            throws IOException, InterruptedException {
+        HttpResponse<String> response = post("/api/v1/predict/" + verb, body);
+        assertEquals(status, response.statusCode(), response.body());
+        JsonNode json = Json.MAPPER.readTree(response.body());
+        if (status == 400) {
+            assertTrue(json.has("field"), json.toString());
         }
     }
 

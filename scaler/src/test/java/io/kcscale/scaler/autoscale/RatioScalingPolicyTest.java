@@ -26,16 +26,41 @@ class RatioScalingPolicyTest {
         // 1 task saturated at 100/s while 400/s arrive (the field report's 4x): lag far above 5 s x 400/s
         Decision d = policy.decide(obs(0, 1, 400, 100, 30_000), new PolicyMemory());
         assertEquals(Decision.Action.SCALE_UP, d.action());
-        // need = 400/0.8 + (30000 - 2000)/60 = 966.7/s at 100/s per task -> 10 tasks
-        assertEquals(10, d.toTasks(), d.reason());
+        // need = max(400/0.8, 400 + (30000 - 2000)/60) = 866.7/s at 100/s per task -> 9 tasks
+        assertEquals(9, d.toTasks(), d.reason());
         assertTrue(d.reason().contains("100.0/s per task"), d.reason());
+    }
+
+    @Test
+    void theHeadroomDrainsASmallBacklogWithoutAnExtraTask() {
+        // 400/s at 80% of 100/s needs 5 tasks, whose 100/s spare drains 100 records above target in 1 s
+        Decision d = policy.decide(obs(0, 1, 400, 100, 2_100), new PolicyMemory());
+        assertEquals(5, d.toTasks(), d.reason());
+    }
+
+    @Test
+    void aLoadStepTheWindowStillAveragesIsSizedFromTheLagsGrowth() {
+        // 400/s arrive since a step; the 30 s window averages 130/s, then 160/s; lag grows by 300/s
+        PolicyMemory m = new PolicyMemory();
+        assertEquals(Decision.Action.NONE, policy.decide(obs(0, 1, 130, 100, 600), m).action());
+        Decision d = policy.decide(obs(2_000, 1, 160, 100, 1_200), m);
+        assertEquals(Decision.Action.SCALE_UP, d.action());
+        assertEquals(5, d.toTasks(), "100/s consumed + 300/s lag growth = 400/s, not the window's 160/s: " + d.reason());
+        assertTrue(d.reason().contains("400.0/s appended"), d.reason());
+    }
+
+    @Test
+    void aNeedWithinTheRatesPrecisionOfWholeTasksIsNotRoundedUp() {
+        // 400.4/s at 80% of 100/s is 5.005 tasks: measurement noise, not a sixth task
+        Decision d = policy.decide(obs(0, 1, 400.4, 100, 2_100), new PolicyMemory());
+        assertEquals(5, d.toTasks(), d.reason());
     }
 
     @Test
     void capsAtThePartitionCountAndSaysToAddPartitions() {
         Decision d = policy.decide(new Observation(0, 1, 1, 4, 400, 100, 30_000, true, List.of(), List.of(), false), new PolicyMemory());
         assertEquals(4, d.toTasks());
-        assertTrue(d.reason().contains("raise the topic's partitions to at least 10"), d.reason());
+        assertTrue(d.reason().contains("raise the topic's partitions to at least 9"), d.reason());
     }
 
     @Test

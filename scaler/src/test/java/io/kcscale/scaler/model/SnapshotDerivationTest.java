@@ -30,11 +30,22 @@ class SnapshotDerivationTest {
         assertEquals(600.0 / 10, s.rates().appendPerSecond(), 1e-9);
         assertEquals(550.0 / 10, s.rates().sinkPerSecond(), 1e-9);
         assertEquals(550.0 / 10, s.rates().indexPerSecond(), 1e-9);
+        assertEquals(Map.of(0, 10.0, 1, 20.0, 2, 30.0), s.rates().appendPerPartition());
         assertEquals(25.0, s.tasks().get(0).recordsPerSecond(), 1e-9, "task 0 owns partitions 0 and 1: (50+200)/10");
         assertEquals(30.0, s.tasks().get(1).recordsPerSecond(), 1e-9, "task 1 owns partition 2: 300/10");
         assertEquals(List.of(0, 1), s.tasks().get(0).partitions());
         assertEquals(List.of(2), s.tasks().get(1).partitions());
         assertEquals(3, s.partitions());
+    }
+
+    @Test
+    void aPartitionNothingIsAppendedToHasAnAppendRateOfZero() {
+        PipelineSnapshot s = SnapshotDerivation.derive(List.of(
+                sample(0, new long[] {100, 100, 100}, new long[] {100, 100, 100}, 0),
+                sample(10_000, new long[] {100, 300, 100}, new long[] {100, 300, 100}, 0)), 30);
+        assertEquals(Map.of(0, 0.0, 1, 20.0, 2, 0.0), s.rates().appendPerPartition());
+        assertNull(SnapshotDerivation.derive(List.of(sample(0, new long[] {1, 1, 1}, new long[] {1, 1, 1}, 0)), 30)
+                .rates().appendPerPartition(), "one sample has no rate");
     }
 
     @Test
@@ -192,7 +203,7 @@ class SnapshotDerivationTest {
 
         PipelineSample build() {
             return new PipelineSample(at, "sink", "sink", 2, List.of("t"), tasks, end, committed, assignment, groupState,
-                    "i", indexTotal, 1, 0, 1, new ArrayList<>(unreachable));
+                    "i", indexTotal, 1, 0, 1, 0L, 0, new ArrayList<>(unreachable));
         }
 
         private static Map<Integer, Long> toMap(long[] values) {

@@ -44,4 +44,19 @@ class PoissonBurstTest {
         // beyond the int range the exact distribution cannot count
         assertTrue(PoissonBurst.of(1e12, 1, 0.99).arrivals() > 1e12);
     }
+
+    @Test
+    void theNormalQuantileHoldsFarIntoTheLeftTail() {
+        // reference values of the standard normal quantile (R's qnorm)
+        assertEquals(-2.326348, PoissonBurst.standardNormalQuantile(0.01), 1e-6);
+        assertEquals(-5.997807, PoissonBurst.standardNormalQuantile(1e-9), 1e-6);
+        assertEquals(-8.222082, PoissonBurst.standardNormalQuantile(1e-16), 1e-6);
+        assertEquals(-37.047096, PoissonBurst.standardNormalQuantile(1e-300), 1e-6);
+        // Φ is subnormal there, with few significant bits left
+        assertEquals(-38.467405, PoissonBurst.standardNormalQuantile(Double.MIN_VALUE), 0.02);
+        // so a tiny quantile of a large mean stays a count near the mean, not -∞
+        PoissonBurst low = PoissonBurst.of(1e9, 1, 1e-300);
+        assertTrue(low.approximated());
+        assertEquals(1e9 - 37.047096 * Math.sqrt(1e9), low.arrivals(), 1);
+    }
 }

@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import io.kcscale.local.LocalStack;
 import io.kcscale.local.PipelineSample;
 import io.kcscale.local.PipelineSampler;
+import io.kcscale.local.SinkMode;
 import io.kcscale.local.StackOptions;
 import io.kcscale.local.StackStartException;
 import io.kcscale.scaler.observe.connect.ConnectRestClient;
@@ -43,6 +44,10 @@ final class UpCommand implements Callable<Integer> {
     int shards;
     @Option(names = "--sink-tasks", paramLabel = "T", defaultValue = "1", description = "tasks.max of the sink connector (default: ${DEFAULT-VALUE}).")
     int sinkTasks;
+    @Option(names = "--sink-mode", paramLabel = "index|bulk", defaultValue = "index",
+            description = "index: one request per record (the stock Camel sink, default); bulk: one bulk request per batch, "
+                    + "offsets committed once Elasticsearch holds the documents.")
+    String sinkMode;
     @Option(names = "--workers", paramLabel = "W", defaultValue = "1", description = "Connect workers in the group (default: ${DEFAULT-VALUE}).")
     int workers;
     @Option(names = "--iterations", paramLabel = "N", defaultValue = "-1", description = "Records the source produces before it stops; -1: no end (default).")
@@ -55,8 +60,18 @@ final class UpCommand implements Callable<Integer> {
     int connectPort;
     @Option(names = "--elasticsearch-port", defaultValue = "9200", description = "Elasticsearch HTTP port (default: ${DEFAULT-VALUE}).")
     int elasticsearchPort;
+    @Option(names = "--scaler-port", defaultValue = "8080", description = "The scaler service's port (default: ${DEFAULT-VALUE}).")
+    int scalerPort;
     @Option(names = "--elasticsearch-transport-port", defaultValue = "9300", description = "Elasticsearch transport port (default: ${DEFAULT-VALUE}).")
     int elasticsearchTransportPort;
+    @Option(names = "--metrics", description = "Attach the JMX exporter agent (configs/jmx-exporter/) to every Connect worker.")
+    boolean metrics;
+    @Option(names = "--metrics-port", defaultValue = "9404", description = "Metrics port of the first worker's exporter; worker i uses port+i (default: ${DEFAULT-VALUE}).")
+    int metricsPort;
+    @Option(names = "--prometheus", description = "Also run Prometheus (on the PATH) against the stack with configs/prometheus/ rules; implies --metrics.")
+    boolean prometheus;
+    @Option(names = "--prometheus-port", defaultValue = "9090", description = "Prometheus' port (default: ${DEFAULT-VALUE}).")
+    int prometheusPort;
 
     @Override
     public Integer call() {
@@ -64,9 +79,10 @@ final class UpCommand implements Callable<Integer> {
         try {
             options = StackOptions.builder(DataDirOption.home()).dataDir(data.resolve()).fresh(fresh)
                     .partitions(partitions).ratePerSecond(rate).keyField(keyField).shards(shards)
-                    .sinkTasks(sinkTasks).workers(workers).iterations(iterations)
+                    .sinkTasks(sinkTasks).sinkMode(SinkMode.parse(sinkMode)).workers(workers).iterations(iterations)
                     .kafkaPort(kafkaPort).controllerPort(controllerPort).connectPort(connectPort)
-                    .elasticsearchPort(elasticsearchPort).elasticsearchTransportPort(elasticsearchTransportPort)
+                    .elasticsearchPort(elasticsearchPort).elasticsearchTransportPort(elasticsearchTransportPort).scalerPort(scalerPort)
+                    .metrics(metrics).metricsPort(metricsPort).prometheus(prometheus).prometheusPort(prometheusPort)
                     .build();
         } catch (IllegalArgumentException e) {
             System.err.println("kcscale: " + e.getMessage());

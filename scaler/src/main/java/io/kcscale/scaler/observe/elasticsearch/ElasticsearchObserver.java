@@ -32,6 +32,21 @@ public final class ElasticsearchObserver {
     public record IndexLayout(int primaryShards, int replicas, int dataNodes) {
     }
 
+    /** Write requests rejected ever and queued now, summed over the nodes' write thread pools. */
+    public WritePressure writePressure() {
+        long rejected = 0;
+        int queue = 0;
+        for (JsonNode node : get("/_nodes/stats/thread_pool", "thread pool stats").path("nodes")) {
+            JsonNode write = node.path("thread_pool").path("write");
+            rejected += write.path("rejected").asLong();
+            queue += write.path("queue").asInt();
+        }
+        return new WritePressure(rejected, queue);
+    }
+
+    public record WritePressure(long rejected, int queue) {
+    }
+
     /**
      * Document count and indexing total of the index's primary shards, from {@code _stats}: read
      * untyped, because the 8.x client's typed stats response requires fields 7.17 does not send.

@@ -80,11 +80,21 @@ public final class KafkaObserver implements AutoCloseable {
                 }
             }
         }
-        return new GroupView(description.groupState().name(), owners);
+        return new GroupView(description.groupState().name(), owners, description.partitionAssignor(),
+                description.type().name());
     }
 
-    /** @param clientIdByPartition the member consuming each partition, by its client id */
-    public record GroupView(String state, Map<Integer, String> clientIdByPartition) {
+    /**
+     * @param clientIdByPartition the member consuming each partition, by its client id
+     * @param assignor            the partition assignor the group uses (e.g. range), empty without members
+     * @param protocol            the group's protocol type: CLASSIC or CONSUMER
+     */
+    public record GroupView(String state, Map<Integer, String> clientIdByPartition, String assignor, String protocol) {
+    }
+
+    /** Brokers in the cluster. */
+    public int brokerCount() {
+        return get(admin.describeCluster().nodes()).size();
     }
 
     public Admin admin() {

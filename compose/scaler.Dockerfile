@@ -1,0 +1,14 @@
+# The compose stack's scaler service: the scaler jar and its dependencies as the Maven build staged
+# them (`./kcscale build` first). The build context is the repository root;
+# scaler.Dockerfile.dockerignore sends only what is copied here.
+FROM eclipse-temurin:17-jre
+
+COPY scaler/target/lib/ /opt/kcscale/scaler/lib/
+COPY scaler/target/kcscale-scaler-*.jar /opt/kcscale/scaler/lib/
+# autoscale policies persist in the state directory (a volume in compose)
+RUN useradd --system --home-dir /var/lib/kcscale kcscale && install -d -o kcscale /var/lib/kcscale
+USER kcscale
+
+EXPOSE 8080
+ENTRYPOINT ["java", "-Xmx256m", "-XX:+ExitOnOutOfMemoryError", "-cp", "/opt/kcscale/scaler/lib/*", "io.kcscale.scaler.cli.KcscaleCommand"]
+CMD ["serve", "--bind", "0.0.0.0", "--state-dir", "/var/lib/kcscale"]

@@ -1,0 +1,44 @@
+package io.kcscale.connectors.camel;
+
+import java.util.List;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** What became of the records of a bulk request: told by {@link BulkCompletion}, on a Camel thread. */
+interface BulkOutcomes {
+
+    /** Elasticsearch holds the record's document. */
+    void indexed(RecordCoordinates record);
+
+    /** Elasticsearch refused this one document for good (say, a mapping conflict); retrying cannot help. */
+    void rejected(RecordCoordinates record, String reason);
+
+    /** The whole request failed, or these documents were refused for now (overload): none of them is indexed. */
+    void failed(List<RecordCoordinates> records, String reason);
+
+    /**
+     * For the stock {@code CamelSinkTask}, which commits offsets without asking: failures can only be
+     * logged, and the records they name are lost.
+     */
+    BulkOutcomes UNTRACKED = new BulkOutcomes() {
+        private final Logger log = LoggerFactory.getLogger(BulkOutcomes.class);
+
+        @Override
+        public void indexed(RecordCoordinates record) {
+            // nothing waits for it
+        }
+
+        @Override
+        public void rejected(RecordCoordinates record, String reason) {
+            log.error("Elasticsearch rejected document {}: {}. Without {} the record is lost.", record.documentId(), reason,
+                    SafeCommitSinkConnector.class.getName());
+        }
+
+        @Override
+        public void failed(List<RecordCoordinates> records, String reason) {
+            log.error("a bulk request of {} documents failed: {}. Without {} the records are lost.", records.size(), reason,
+                    SafeCommitSinkConnector.class.getName());
+        }
+    };
+}

@@ -1,0 +1,43 @@
+package io.kcscale.connectors.camel;
+
+import java.util.Map;
+
+import org.apache.camel.kafkaconnector.CamelSinkTask;
+import org.apache.kafka.common.config.ConfigDef;
+import org.apache.kafka.connect.sink.SinkRecord;
+import org.apache.kafka.connect.transforms.Transformation;
+
+/**
+ * A Single Message Transform that adds the record's topic, partition and offset as headers prefixed
+ * {@code CamelHeader.}: the Camel sink task passes only the record key to the exchange, but maps
+ * headers with that prefix onto it, so this is how the coordinates reach {@link BulkIndexAggregation}.
+ */
+public class CoordinatesHeaders implements Transformation<SinkRecord> {
+
+    @Override
+    public SinkRecord apply(SinkRecord record) {
+        RecordCoordinates at = RecordCoordinates.of(record);
+        SinkRecord copy = record.newRecord(record.topic(), record.kafkaPartition(), record.keySchema(), record.key(),
+                record.valueSchema(), record.value(), record.timestamp());
+        copy.headers()
+                .addString(CamelSinkTask.HEADER_CAMEL_PREFIX + RecordCoordinates.TOPIC_HEADER, at.topic())
+                .addInt(CamelSinkTask.HEADER_CAMEL_PREFIX + RecordCoordinates.PARTITION_HEADER, at.partition())
+                .addLong(CamelSinkTask.HEADER_CAMEL_PREFIX + RecordCoordinates.OFFSET_HEADER, at.offset());
+        return copy;
+    }
+
+    @Override
+    public ConfigDef config() {
+        return new ConfigDef();
+    }
+
+    @Override
+    public void configure(Map<String, ?> configs) {
+        // nothing to configure
+    }
+
+    @Override
+    public void close() {
+        // holds nothing
+    }
+}

@@ -1,0 +1,165 @@
+package io.kcscale.connectors.camel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.apache.camel.CamelContext;
+import org.apache.camel.Exchange;
+import org.apache.camel.ExtendedExchange;
+import org.apache.camel.impl.DefaultCamelContext;
+import org.apache.camel.spi.Synchronization;
+import org.apache.camel.support.DefaultExchange;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.elasticsearch.action.DocWriteRequest;
+import org.elasticsearch.action.bulk.BulkItemResponse;
+import org.elasticsearch.action.bulk.BulkRequest;
+import org.elasticsearch.action.index.IndexRequest;
+import org.elasticsearch.action.index.IndexResponse;
+import org.elasticsearch.index.shard.ShardId;
+import org.elasticsearch.rest.RestStatus;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class BulkIndexAggregationTest {
+
+    private final CamelContext camel = new DefaultCamelContext();
+    private static final TopicPartition P2 = new TopicPartition("stocks", 2);
+    private static final Map<TopicPartition, OffsetAndMetadata> CONSUMED = Map.of(P2, new OffsetAndMetadata(43));
+
+    private final PendingRecords pending = new PendingRecords();
+    private final BulkIndexAggregation strategy = new BulkIndexAggregation();
+
+    BulkIndexAggregationTest() {
+        strategy.setIndexName("stocks");
+    }
+
+    @AfterEach
+    void stopCamel() throws Exception {
+        camel.close();
+    }
+
+    private Exchange record(long offset, Object value) {
+        Exchange exchange = new DefaultExchange(camel);
+        exchange.getMessage().setBody(value);
+        exchange.getMessage().setHeader(RecordCoordinates.TOPIC_HEADER, "stocks");
+        exchange.getMessage().setHeader(RecordCoordinates.PARTITION_HEADER, 2);
+        exchange.getMessage().setHeader(RecordCoordinates.OFFSET_HEADER, offset);
+        return exchange;
+    }
+
+    private Exchange batchOf(Object... values) {
+        Exchange batch = null;
+        for (int i = 0; i < values.length; i++) {
+            batch = strategy.aggregate(batch, record(40 + i, values[i]));
+        }
+        return batch;
+    }
+
+    @Test
+    void aBatchBecomesOneBulkRequestOfIndexOperationsWithCoordinateIds() {
+        Exchange batch = batchOf(Map.of("price", 1.5), "{\"price\":2.5}", "{\"price\":3.5}".getBytes());
+
+        BulkRequest bulk = batch.getMessage().getBody(BulkRequest.class);
+        assertEquals(3, bulk.numberOfActions());
+        List<String> ids = new ArrayList<>();
+        for (DocWriteRequest<?> request : bulk.requests()) {
+            IndexRequest index = (IndexRequest) request;
+            assertEquals("stocks", index.index());
+            assertTrue(index.sourceAsMap().containsKey("price"), index.toString());
+            ids.add(index.id());
+        }
+        assertEquals(List.of("stocks-2-40", "stocks-2-41", "stocks-2-42"), ids);
+    }
+
+    @Test
+    void aRecordWithoutCoordinatesNamesTheTransformToAdd() {
+        Exchange bare = new DefaultExchange(camel);
+        bare.getMessage().setBody(Map.of("price", 1.5));
+
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> strategy.aggregate(null, bare));
+        assertTrue(e.getMessage().contains("transforms.coordinates.type=io.kcscale.connectors.camel.CoordinatesHeaders"),
+                e.getMessage());
+    }
+
+    @Test
+    void aValueThatIsNoJsonObjectNamesTheConverterToUse() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> batchOf(42L));
+        assertEquals("record stocks-2-40 cannot be indexed: its value is a java.lang.Long, not a JSON object: use "
+                + "value.converter=org.apache.kafka.connect.json.JsonConverter with value.converter.schemas.enable=false",
+                e.getMessage());
+    }
+
+    @Test
+    void withoutAnIndexNameTheStrategySaysWhichPropertyToSet() {
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> new BulkIndexAggregation().aggregate(null, record(1, Map.of())));
+        assertEquals("set camel.beans.aggregate.indexName to the index the documents go to", e.getMessage());
+    }
+
+    @Test
+    void theAnswerReachesTheTasksPendingRecordsItemByItem() {
+        Exchange batch = batchOf(Map.of("price", 1.5), Map.of("price", "x"), Map.of("price", 3.5));
+        Synchronization completion = registeredCompletion(batch);
+
+        batch.getMessage().setBody(new BulkItemResponse[] {
+            created(0, "stocks-2-40"),
+            failure(1, "stocks-2-41", RestStatus.BAD_REQUEST, "mapper_parsing_exception: failed to parse field [price]"),
+            failure(2, "stocks-2-42", RestStatus.TOO_MANY_REQUESTS, "es_rejected_execution_exception"),
+        });
+        completion.onComplete(batch);
+
+        assertEquals(new OffsetAndMetadata(41), pending.committable(CONSUMED).get(P2), "41 and 42 are not indexed");
+        List<PendingRecords.Rejection> rejections = pending.takeRejections();
+        assertEquals(1, rejections.size());
+        assertEquals("Elasticsearch rejected document stocks-2-41: java.lang.IllegalArgumentException: "
+                + "mapper_parsing_exception: failed to parse field [price]", rejections.get(0).reason());
+        assertEquals(Optional.of("a bulk request of 1 documents failed: Elasticsearch is overloaded (429 Too Many "
+                + "Requests) for 1 documents"), pending.takeFailure(), "an overloaded node is worth a retry");
+    }
+
+    @Test
+    void aRequestThatFailsAsAWholeFailsEveryRecordInIt() {
+        Exchange batch = batchOf(Map.of("price", 1.5), Map.of("price", 2.5));
+        Synchronization completion = registeredCompletion(batch);
+
+        batch.setException(new java.net.ConnectException("Connection refused"));
+        completion.onFailure(batch);
+
+        assertEquals(Optional.of("a bulk request of 2 documents failed: ConnectException: Connection refused"),
+                pending.takeFailure());
+    }
+
+    /** Hands the batch's records to a task's {@link PendingRecords} and returns what the strategy registers on the batch. */
+    private Synchronization registeredCompletion(Exchange batch) {
+        for (long offset = 40; offset < 40 + batch.getMessage().getBody(BulkRequest.class).numberOfActions(); offset++) {
+            pending.handedOver(Records.trade("stocks", 2, offset));
+        }
+        String id = PendingRecordsRegistry.register(pending);
+        try {
+            strategy.setPendingRecords(id);
+            strategy.onCompletion(batch);
+        } finally {
+            PendingRecordsRegistry.unregister(id);
+        }
+        List<Synchronization> registered = batch.adapt(ExtendedExchange.class).handoverCompletions();
+        assertEquals(1, registered.size());
+        return registered.get(0);
+    }
+
+    private static BulkItemResponse created(int item, String id) {
+        return new BulkItemResponse(item, DocWriteRequest.OpType.INDEX,
+                new IndexResponse(new ShardId("stocks", "uuid", 0), "_doc", id, 1, 1, 1, true));
+    }
+
+    private static BulkItemResponse failure(int item, String id, RestStatus status, String reason) {
+        return new BulkItemResponse(item, DocWriteRequest.OpType.INDEX,
+                new BulkItemResponse.Failure("stocks", "_doc", id, new IllegalArgumentException(reason), status));
+    }
+}

@@ -1,0 +1,121 @@
+package io.kcscale.connectors.camel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.junit.jupiter.api.Test;
+
+class PendingRecordsTest {
+
+    private static final TopicPartition P0 = new TopicPartition("stocks", 0);
+    private static final TopicPartition P1 = new TopicPartition("stocks", 1);
+    private static final Map<TopicPartition, OffsetAndMetadata> CONSUMED = Map.of(P0, new OffsetAndMetadata(13), P1, new OffsetAndMetadata(7));
+
+    private final PendingRecords pending = new PendingRecords();
+
+    private static RecordCoordinates at(int partition, long offset) {
+        return new RecordCoordinates("stocks", partition, offset);
+    }
+
+    private void handOver(int partition, long from, long to) {
+        for (long offset = from; offset < to; offset++) {
+            pending.handedOver(Records.trade("stocks", partition, offset));
+        }
+    }
+
+    @Test
+    void eachPartitionCommitsUpToItsOldestUnindexedRecord() {
+        handOver(0, 10, 13);
+        handOver(1, 5, 7);
+
+        pending.indexed(at(0, 10));
+        pending.indexed(at(0, 12));
+        pending.indexed(at(1, 5));
+        pending.indexed(at(1, 6));
+
+        assertEquals(Map.of(P0, new OffsetAndMetadata(11), P1, new OffsetAndMetadata(7)), pending.committable(CONSUMED));
+    }
+
+    @Test
+    void nothingPendingReleasesWhatConnectConsumed() {
+        assertEquals(CONSUMED, pending.committable(CONSUMED));
+    }
+
+    @Test
+    void aRejectedRecordHoldsItsOffsetUntilTheTaskHasReportedIt() {
+        handOver(0, 10, 13);
+        pending.indexed(at(0, 10));
+        pending.indexed(at(0, 12));
+        pending.rejected(at(0, 11), "mapper_parsing_exception");
+
+        assertEquals(new OffsetAndMetadata(11), pending.committable(CONSUMED).get(P0));
+        List<PendingRecords.Rejection> rejections = pending.takeRejections();
+        assertEquals(1, rejections.size());
+        assertEquals(11, rejections.get(0).record().kafkaOffset());
+        assertEquals("Elasticsearch rejected document stocks-0-11: mapper_parsing_exception", rejections.get(0).reason());
+        assertEquals(List.of(), pending.takeRejections(), "a rejection is handed out once");
+
+        pending.settled(rejections.get(0).record());
+        assertEquals(new OffsetAndMetadata(13), pending.committable(CONSUMED).get(P0));
+    }
+
+    @Test
+    void aFailedRequestIsReportedOnceAndForgetsEverythingConnectWillDeliverAgain() {
+        handOver(0, 10, 13);
+        pending.rejected(at(0, 12), "conflict");
+        pending.failed(List.of(at(0, 10), at(0, 11)), "connection refused");
+        pending.failed(List.of(at(0, 10)), "connection refused again");
+
+        Optional<String> failure = pending.takeFailure();
+        assertEquals(Optional.of("a bulk request of 2 documents failed: connection refused"), failure);
+        assertEquals(Optional.empty(), pending.takeFailure());
+        assertEquals(CONSUMED, pending.committable(CONSUMED), "after the rewind nothing is pending");
+        assertEquals(List.of(), pending.takeRejections());
+    }
+
+    @Test
+    void outcomesOfRecordsNoLongerPendingAreIgnored() {
+        handOver(0, 10, 11);
+        pending.forget(List.of(P0));
+
+        pending.failed(List.of(at(0, 10)), "late failure of a revoked partition's batch");
+        pending.rejected(at(0, 10), "late rejection");
+        pending.indexed(at(3, 99));
+
+        assertEquals(Optional.empty(), pending.takeFailure());
+        assertTrue(pending.takeRejections().isEmpty());
+        assertEquals(CONSUMED, pending.committable(CONSUMED));
+    }
+
+    @Test
+    void aRevokedPartitionTakesItsRejectionsAlong() {
+        handOver(0, 10, 11);
+        handOver(1, 5, 6);
+        pending.rejected(at(0, 10), "conflict");
+        pending.rejected(at(1, 5), "conflict");
+
+        pending.forget(List.of(P0));
+
+        assertEquals(List.of(5L), pending.takeRejections().stream().map(r -> r.record().kafkaOffset()).toList());
+    }
+
+    @Test
+    void theTaskWaitsForAnswersOnlyWhileTooManyRecordsAwaitOne() throws InterruptedException {
+        handOver(0, 10, 13);
+        pending.rejected(at(0, 12), "conflict");
+
+        assertTrue(pending.awaitAnswersBelow(3, Duration.ZERO), "a rejected record has its answer");
+        assertFalse(pending.awaitAnswersBelow(2, Duration.ofMillis(20)), "records 10 and 11 await an answer");
+
+        pending.failed(List.of(at(0, 10)), "connection refused");
+        assertTrue(pending.awaitAnswersBelow(1, Duration.ZERO), "after a failure the next commit rewinds: no use waiting");
+    }
+}

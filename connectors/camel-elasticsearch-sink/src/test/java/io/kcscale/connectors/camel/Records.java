@@ -1,0 +1,21 @@
+package io.kcscale.connectors.camel;
+
+import java.util.Map;
+
+import org.apache.kafka.connect.sink.SinkRecord;
+
+/** Sink records as the worker hands them over: string keys, schemaless JSON values. */
+final class Records {
+
+    private Records() {
+    }
+
+    static SinkRecord trade(String topic, int partition, long offset, Object price) {
+        Map<String, Object> value = price == null ? null : Map.of("symbol", "ZVV", "price", price);
+        return new SinkRecord(topic, partition, null, "key-" + offset, null, value, offset);
+    }
+
+    static SinkRecord trade(String topic, int partition, long offset) {
+        return trade(topic, partition, offset, 12.5);
+    }
+}

@@ -1,0 +1,71 @@
+package io.kcscale.connectors.camel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import org.apache.kafka.common.config.ConfigValue;
+import org.apache.kafka.connect.errors.ConnectException;
+import org.junit.jupiter.api.Test;
+
+class SafeCommitSinkConnectorTest {
+
+    private static Map<String, String> bulkConfig() {
+        Map<String, String> config = new HashMap<>(Map.of(
+                "topics", "stocks",
+                "camel.sink.url", "elasticsearch-rest://local?hostAddresses=127.0.0.1:9200&operation=Bulk",
+                "camel.beans.aggregate", "#class:io.kcscale.connectors.camel.BulkIndexAggregation",
+                "camel.beans.aggregate.indexName", "stocks",
+                "transforms", "first, coordinates",
+                "transforms.first.type", "org.apache.kafka.connect.transforms.InsertField$Value",
+                "transforms.coordinates.type", "io.kcscale.connectors.camel.CoordinatesHeaders"));
+        return config;
+    }
+
+    private static Map<String, List<String>> errors(Map<String, String> config) {
+        return new SafeCommitSinkConnector().validate(config).configValues().stream()
+                .filter(v -> !v.errorMessages().isEmpty())
+                .collect(Collectors.toMap(ConfigValue::name, ConfigValue::errorMessages));
+    }
+
+    @Test
+    void aCompleteBulkConfigurationValidatesCleanly() {
+        assertEquals(Map.of(), errors(bulkConfig()));
+        assertEquals(SafeCommitSinkTask.class, new SafeCommitSinkConnector().taskClass());
+    }
+
+    @Test
+    void eachMissingPieceIsNamedOnItsKey() {
+        Map<String, String> config = bulkConfig();
+        config.put("camel.beans.aggregate", "#class:org.apache.camel.kafkaconnector.aggregator.StringAggregator");
+        config.remove("camel.beans.aggregate.indexName");
+        config.put("transforms", "first");
+
+        Map<String, List<String>> errors = errors(config);
+
+        assertEquals(List.of("camel.beans.aggregate", "camel.beans.aggregate.indexName", "transforms"),
+                errors.keySet().stream().sorted().toList());
+        assertTrue(errors.get("camel.beans.aggregate").get(0).startsWith("camel.beans.aggregate must be "
+                + "#class:io.kcscale.connectors.camel.BulkIndexAggregation (bulk mode), got #class:org.apache.camel"), errors.toString());
+        assertEquals(List.of("camel.beans.aggregate.indexName must name the index the documents go to"),
+                errors.get("camel.beans.aggregate.indexName"));
+        assertTrue(errors.get("transforms").get(0).contains("transforms.coordinates.type=io.kcscale.connectors.camel.CoordinatesHeaders"),
+                errors.toString());
+    }
+
+    @Test
+    void startingWithABadConfigurationFailsNamingEveryProblem() {
+        Map<String, String> config = bulkConfig();
+        config.remove("transforms");
+        config.remove("camel.beans.aggregate.indexName");
+
+        ConnectException e = assertThrows(ConnectException.class, () -> new SafeCommitSinkConnector().start(config));
+        assertTrue(e.getMessage().startsWith("invalid bulk-mode configuration: camel.beans.aggregate.indexName must name "
+                + "the index the documents go to; transforms must include"), e.getMessage());
+    }
+}

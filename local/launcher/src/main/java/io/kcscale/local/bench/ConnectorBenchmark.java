@@ -1,0 +1,198 @@
+package io.kcscale.local.bench;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+import org.elasticsearch.client.Request;
+
+import io.kcscale.local.ConfigTemplate;
+import io.kcscale.local.InstallLayout;
+import io.kcscale.local.LocalStack;
+import io.kcscale.local.SinkMode;
+import io.kcscale.local.StackOptions;
+import io.kcscale.scaler.observe.connect.ConnectRestClient;
+import io.kcscale.scaler.observe.connect.ConnectorStatus;
+import io.kcscale.scaler.observe.elasticsearch.ElasticsearchConnection;
+import io.kcscale.scaler.observe.elasticsearch.ElasticsearchObserver;
+import io.kcscale.scaler.observe.kafka.KafkaObserver;
+import io.kcscale.scaler.poll.Poll;
+
+/**
+ * Measures, on a stack of its own (one worker, free ports), one task of each connector at full
+ * speed: the datagen source unthrottled, then the sink per-record and in bulk mode draining the same
+ * backlog, each into an index of its own; and Elasticsearch's raw bulk rate (the ceiling) in between.
+ * Only one thing runs at a time, so no phase competes with another for the two cores.
+ */
+public final class ConnectorBenchmark {
+
+    private static final String RAW_INDEX = "bench-raw";
+    private static final int RAW_DOCUMENTS = 50_000;
+    private static final Duration BACKLOG_TIMEOUT = Duration.ofMinutes(5);
+    /** Headroom over what the fastest sink phase could consume, startup included. */
+    private static final double BACKLOG_MARGIN = 1.5;
+
+    private final LocalStack stack;
+    private final RateMeter meter;
+    private final Consumer<String> progress;
+    private final ConnectRestClient connect;
+    private final KafkaObserver kafka;
+    private final ElasticsearchConnection elasticsearch;
+    private final List<String> notes = new ArrayList<>();
+
+    private ConnectorBenchmark(LocalStack stack, RateMeter meter, Consumer<String> progress) {
+        this.stack = stack;
+        this.meter = meter;
+        this.progress = progress;
+        this.connect = new ConnectRestClient(stack.endpoints().connectUrl());
+        this.kafka = new KafkaObserver(stack.endpoints().kafkaBootstrap(), Map.of(), Duration.ofSeconds(10));
+        this.elasticsearch = new ElasticsearchConnection(stack.endpoints().elasticsearchUrl(), 60_000);
+    }
+
+    /** Starts a fresh stack in {@code dataDir}, measures, stops it. */
+    public static ConnectorBenchResult run(Path home, Path dataDir, Duration warmup, Duration window, Consumer<String> progress) {
+        StackOptions options = StackOptions.builder(home).dataDir(dataDir).freePorts().fresh(true).workers(1).build();
+        try (LocalStack stack = LocalStack.start(options, progress)) {
+            ConnectorBenchmark bench = new ConnectorBenchmark(stack, new RateMeter(warmup, window), progress);
+            try {
+                return bench.measure();
+            } finally {
+                bench.close();
+            }
+        }
+    }
+
+    private ConnectorBenchResult measure() {
+        // the stack's own sink would compete with every phase; each sink phase makes a connector of its own
+        connect.deleteConnector(StackOptions.SINK_CONNECTOR);
+        double datagen = datagenUnthrottled();
+        double raw = rawBulk();
+        fillBacklog((long) (raw * (meter.warmup().toSeconds() + meter.window().toSeconds() + 10) * BACKLOG_MARGIN));
+        double perRecord = sink(SinkMode.INDEX, "bench-index");
+        double bulk = sink(SinkMode.BULK, "bench-bulk");
+        return new ConnectorBenchResult(datagen, perRecord, bulk, raw, bulk / raw, bulkSize(), aggregationTimeoutMs(),
+                meter.warmup().toMillis() / 1000.0, meter.window().toMillis() / 1000.0, List.copyOf(notes));
+    }
+
+    private double datagenUnthrottled() {
+        progress.accept("measuring one datagen task, unthrottled");
+        Map<String, String> config = new HashMap<>(connect.connectorConfig(StackOptions.SOURCE_CONNECTOR));
+        config.remove("rate.per.task");
+        config.put("max.interval", "0");
+        config.put("iterations", "-1");
+        connect.putConnectorConfig(StackOptions.SOURCE_CONNECTOR, config);
+        double rate = meter.perSecond(this::recordsInTopic);
+        stopSource();
+        return rate;
+    }
+
+    private double rawBulk() {
+        progress.accept("measuring Elasticsearch's raw bulk rate, " + bulkSize() + " documents per request");
+        List<String> documents = TopicDocuments.read(stack.endpoints().kafkaBootstrap(), StackOptions.TOPIC, RAW_DOCUMENTS,
+                Duration.ofSeconds(60));
+        createIndex(RAW_INDEX);
+        RawBulkLoad load = new RawBulkLoad(elasticsearch.restClient(), RAW_INDEX, documents, bulkSize());
+        load.sendUntil(System.nanoTime() + meter.warmup().toNanos());
+        long start = System.nanoTime();
+        long indexed = load.sendUntil(start + meter.window().toNanos());
+        return indexed / ((System.nanoTime() - start) / 1e9);
+    }
+
+    /** Lets the source produce (unthrottled) until the topic holds {@code records}, so no sink phase runs dry. */
+    private void fillBacklog(long records) {
+        if (recordsInTopic() >= records) {
+            return;
+        }
+        progress.accept("producing a backlog of " + records + " records for the sink phases");
+        Map<String, String> config = new HashMap<>(connect.connectorConfig(StackOptions.SOURCE_CONNECTOR));
+        config.put("iterations", String.valueOf(records));
+        connect.putConnectorConfig(StackOptions.SOURCE_CONNECTOR, config);
+        Poll.untilTrue("a backlog of " + records + " records", BACKLOG_TIMEOUT, Duration.ofSeconds(1),
+                () -> recordsInTopic() >= records, () -> recordsInTopic() + " records so far");
+        stopSource();
+    }
+
+    /** The source's iterations count what it has produced in all: 1 stops it at once. */
+    private void stopSource() {
+        Map<String, String> config = new HashMap<>(connect.connectorConfig(StackOptions.SOURCE_CONNECTOR));
+        config.put("iterations", "1");
+        connect.putConnectorConfig(StackOptions.SOURCE_CONNECTOR, config);
+    }
+
+    /** One task of the sink in {@code mode}, draining the backlog from its start into an index of its own. */
+    private double sink(SinkMode mode, String name) {
+        progress.accept("measuring one sink task, " + mode.flagValue() + " mode");
+        createIndex(name);
+        connect.putConnectorConfig(name, stack.connectorConfig(mode.template(), Map.of(
+                "TOPIC", StackOptions.TOPIC, "INDEX", name, "SINK_TASKS", "1",
+                "ES_HOST_PORT", stack.endpoints().elasticsearchUrl().getHost() + ":" + stack.endpoints().elasticsearchUrl().getPort())));
+        ElasticsearchObserver observer = new ElasticsearchObserver(elasticsearch);
+        Poll.untilTrue(name + " to index its first documents", Duration.ofSeconds(120), Duration.ofMillis(250), () -> {
+            ConnectorStatus status = connect.connectorStatus(name);
+            status.tasks().stream().filter(t -> "FAILED".equals(t.state())).findFirst().ifPresent(t -> {
+                throw new Poll.Abort(name + " task " + t.id() + " FAILED: " + t.trace());
+            });
+            return observer.indexStats(name).indexTotal() > 0;
+        }, () -> "no documents yet");
+        double rate = meter.perSecond(() -> observer.indexStats(name).indexTotal());
+        long lag = lag("connect-" + name);
+        if (lag == 0) {
+            notes.add(mode.flagValue() + " sink: the backlog ran out during the window, so its figure is a lower bound");
+        }
+        connect.deleteConnector(name);
+        return rate;
+    }
+
+    private void createIndex(String name) {
+        String body = ConfigTemplate.load(new InstallLayout(stack.options().home()).configs().resolve("elasticsearch/stocks-index.json"))
+                .render(Map.of("SHARDS", "1", "REPLICAS", "0"));
+        Request request = new Request("PUT", "/" + name);
+        request.setJsonEntity(body);
+        try {
+            elasticsearch.restClient().performRequest(request);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create index " + name, e);
+        }
+    }
+
+    private long recordsInTopic() {
+        return kafka.endOffsets(StackOptions.TOPIC).values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    private long lag(String group) {
+        Map<Integer, Long> committed = kafka.committedOffsets(group, StackOptions.TOPIC);
+        return kafka.endOffsets(StackOptions.TOPIC).entrySet().stream()
+                .mapToLong(e -> e.getValue() - committed.getOrDefault(e.getKey(), 0L)).sum();
+    }
+
+    private int bulkSize() {
+        return Integer.parseInt(bulkTemplateValue("camel.aggregation.size"));
+    }
+
+    private long aggregationTimeoutMs() {
+        return Long.parseLong(bulkTemplateValue("camel.aggregation.timeout"));
+    }
+
+    private String bulkTemplateValue(String key) {
+        Map<String, String> template = stack.connectorConfig(SinkMode.BULK.template(),
+                Map.of("TOPIC", "t", "INDEX", "i", "SINK_TASKS", "1", "ES_HOST_PORT", "h:1"));
+        return Optional.ofNullable(template.get(key)).orElseThrow(() -> new IllegalStateException(
+                "configs/connectors/" + SinkMode.BULK.template() + " sets no " + key));
+    }
+
+    private void close() {
+        try {
+            kafka.close();
+            elasticsearch.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

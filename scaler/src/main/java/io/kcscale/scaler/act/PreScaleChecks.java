@@ -1,0 +1,13 @@
+package io.kcscale.scaler.act;
+
+import java.util.List;
+
+import io.kcscale.scaler.checks.Finding;
+import io.kcscale.scaler.model.PipelineSnapshot;
+
+/** The scaling checks a scale runs first, for the task count it asks for. */
+@FunctionalInterface
+public interface PreScaleChecks {
+
+    List<Finding> findings(PipelineSnapshot snapshot, int tasksWanted);
+}

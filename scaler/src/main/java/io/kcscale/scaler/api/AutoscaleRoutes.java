@@ -1,0 +1,52 @@
+package io.kcscale.scaler.api;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+import io.kcscale.scaler.autoscale.AutoscaleLoop;
+import io.kcscale.scaler.autoscale.AutoscalePolicy;
+import io.kcscale.scaler.service.ScalerService;
+
+/** {@code /api/v1/connectors/{name}/autoscale}: set, read and stop a connector's autoscale policy. */
+final class AutoscaleRoutes implements Routes {
+
+    static final String PATH = "/api/v1/connectors/{name}/autoscale";
+
+    private final Optional<ScalerService> service;
+
+    AutoscaleRoutes(Optional<ScalerService> service) {
+        this.service = service;
+    }
+
+    @Override
+    public void register(Router router) {
+        router.put(PATH, exchange -> {
+            ScalerService s = ConnectorRoutes.connected(service);
+            ConnectorRoutes.requireToken(exchange, s);
+            AutoscalePolicy policy = JsonBody.read(exchange.getRequestBody(), AutoscalePolicy.class);
+            String name = Router.pathParameter(exchange, "name");
+            AutoscalePolicy valid = policy.validated();
+            ConnectorRoutes.requireSink(s, name);
+            return s.autoscaler().put(name, valid);
+        });
+        router.get(PATH, exchange -> {
+            String name = Router.pathParameter(exchange, "name");
+            return ConnectorRoutes.connected(service).autoscaler().state(name).orElseThrow(() ->
+                    new ApiError(404, "no autoscale policy for " + name + "; PUT one to start", null));
+        });
+        router.delete(PATH, exchange -> {
+            ScalerService s = ConnectorRoutes.connected(service);
+            ConnectorRoutes.requireToken(exchange, s);
+            String name = Router.pathParameter(exchange, "name");
+            if (!s.autoscaler().remove(name)) {
+                throw new ApiError(404, "no autoscale policy for " + name, null);
+            }
+            Map<String, Object> body = new LinkedHashMap<>();
+            body.put("connector", name);
+            body.put("autoscaling", false);
+            return body;
+        });
+    }
+
+}

@@ -1,0 +1,34 @@
+package io.kcscale.scaler.api;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import io.kcscale.scaler.checks.keys.SampleBudget;
+import io.kcscale.scaler.service.ScalerService;
+
+/**
+ * {@code GET /api/v1/connectors/{name}/checks}: every scaling check's finding for one sink connector,
+ * judged against its current tasks.max; {@code sampleRecords} and {@code sampleSeconds} bound the key sample.
+ */
+final class CheckRoutes implements Routes {
+
+    static final String PATH = "/api/v1/connectors/{name}/checks";
+    static final List<String> PARAMETERS = List.of("sampleRecords", "sampleSeconds");
+
+    private final Optional<ScalerService> service;
+
+    CheckRoutes(Optional<ScalerService> service) {
+        this.service = service;
+    }
+
+    @Override
+    public void register(Router router) {
+        router.get(PATH, exchange -> {
+            ScalerService s = ConnectorRoutes.connected(service);
+            Map<String, String> query = QueryParameters.parse(exchange.getRequestURI().getRawQuery(), PARAMETERS);
+            SampleBudget budget = SampleBudget.parse(query.get("sampleRecords"), query.get("sampleSeconds"));
+            return s.checks().run(ConnectorRoutes.snapshot(s, Router.pathParameter(exchange, "name")), budget);
+        });
+    }
+}

@@ -1,0 +1,170 @@
+package io.kcscale.scaler.autoscale;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.function.LongSupplier;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.kcscale.scaler.act.ScaleAction;
+import io.kcscale.scaler.act.ScaleException;
+import io.kcscale.scaler.act.ScaleRequest;
+import io.kcscale.scaler.act.ScaleResult;
+import io.kcscale.scaler.model.PipelineSnapshot;
+import io.kcscale.scaler.observe.PipelineWatcher;
+
+/**
+ * Applies each connector's autoscale policy: every interval it turns the watcher's snapshot into an
+ * {@link Observation}, asks the policy, and carries out a scale through the same {@link ScaleAction}
+ * (and its rules) as a user's request. The only I/O of the autoscaler. Policies are persisted; what a
+ * policy learned and its decisions live in memory and start over after a restart.
+ */
+public final class AutoscaleLoop implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(AutoscaleLoop.class);
+    private static final int DECISIONS_KEPT = 50;
+
+    private final PipelineWatcher watcher;
+    private final ScaleAction scaleAction;
+    private final PolicyStore store;
+    private final Function<String, List<String>> blockingFindings;
+    private final long intervalMillis;
+    private final LongSupplier clock;
+    private final Map<String, Running> running = new ConcurrentHashMap<>();
+    private final ScheduledExecutorService loop = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "kcscale-autoscaler");
+        t.setDaemon(true);
+        return t;
+    });
+
+    /** One connector under a policy. */
+    private static final class Running {
+        final AutoscalePolicy policy;
+        final RatioScalingPolicy decider;
+        final PolicyMemory memory = new PolicyMemory();
+        final Deque<DecisionRecord> decisions = new ArrayDeque<>();
+
+        Running(AutoscalePolicy policy, long intervalMillis) {
+            this.policy = policy;
+            this.decider = new RatioScalingPolicy(policy, intervalMillis);
+        }
+    }
+
+    /** A connector's policy and its latest decisions, newest first. */
+    public record State(String connector, AutoscalePolicy policy, long evaluationIntervalMillis, List<DecisionRecord> decisions) {
+    }
+
+    /**
+     * @param blockingFindings per connector, the findings of checks that say more tasks cannot help
+     */
+    public AutoscaleLoop(PipelineWatcher watcher, ScaleAction scaleAction, PolicyStore store,
+                         Function<String, List<String>> blockingFindings, long intervalMillis, LongSupplier clock) {
+        this.watcher = watcher;
+        this.scaleAction = scaleAction;
+        this.store = store;
+        this.blockingFindings = blockingFindings;
+        this.intervalMillis = intervalMillis;
+        this.clock = clock;
+    }
+
+    /** Resumes the persisted policies and starts evaluating. */
+    public void start() {
+        store.load().forEach((connector, policy) -> running.put(connector, new Running(policy, intervalMillis)));
+        loop.scheduleWithFixedDelay(this::evaluateAll, intervalMillis, intervalMillis, TimeUnit.MILLISECONDS);
+    }
+
+    /** Sets (or replaces) a connector's policy; persisted before it takes effect. */
+    public State put(String connector, AutoscalePolicy policy) {
+        AutoscalePolicy valid = policy.validated();
+        store.put(connector, valid);
+        running.put(connector, new Running(valid, intervalMillis));
+        return state(connector).orElseThrow();
+    }
+
+    public Optional<State> state(String connector) {
+        Running r = running.get(connector);
+        if (r == null) {
+            return Optional.empty();
+        }
+        synchronized (r.decisions) {
+            return Optional.of(new State(connector, r.policy, intervalMillis, new ArrayList<>(r.decisions)));
+        }
+    }
+
+    /** Stops autoscaling a connector; false when it had no policy. */
+    public boolean remove(String connector) {
+        boolean known = running.remove(connector) != null;
+        return store.remove(connector) || known;
+    }
+
+    /** One evaluation of every connector, now (the loop's round; tests call it to avoid waiting). */
+    public void evaluateAll() {
+        for (String connector : List.copyOf(running.keySet())) {
+            try {
+                evaluate(connector);
+            } catch (RuntimeException e) {
+                LOG.warn("autoscaling {} failed", connector, e);
+            }
+        }
+    }
+
+    private void evaluate(String connector) {
+        Running r = running.get(connector);
+        if (r == null) {
+            return;
+        }
+        Optional<PipelineSnapshot> snapshot = watcher.snapshot(connector);
+        long now = clock.getAsLong();
+        if (snapshot.isEmpty() || snapshot.get().degraded()) {
+            record(r, new Decision(now, Decision.Action.HOLD, -1, -1, "unobserved", snapshot.isEmpty()
+                    ? connector + " is not observed (yet)" : "the pipeline is degraded: " + snapshot.get().unreachable(), Map.of()), "none");
+            return;
+        }
+        Decision d = r.decider.decide(Observation.of(snapshot.get(), blockingFindings.apply(connector), now), r.memory);
+        if (!d.scales()) {
+            record(r, d, "none");
+            return;
+        }
+        if (r.policy.dryRun()) {
+            record(r, d, "dry run");
+            return;
+        }
+        try {
+            ScaleResult result = scaleAction.scale(connector, new ScaleRequest(d.toTasks(), false, false));
+            r.decider.applied(d, result.rebalancePauseSeconds(), r.memory);
+            record(r, d, "applied: " + result.tasksRunning() + " tasks RUNNING"
+                    + (result.rebalancePauseSeconds() == null ? "" : ", pause " + result.rebalancePauseSeconds() + " s"));
+        } catch (ScaleException e) {
+            record(r, d, "failed: " + e.getMessage());
+        }
+    }
+
+    /** Keeps a decision unless it repeats the previous verdict: a held or blocked state is reported once. */
+    private static void record(Running r, Decision d, String outcome) {
+        synchronized (r.decisions) {
+            DecisionRecord last = r.decisions.peekFirst();
+            if (last != null && d.repeats(last.decision()) && last.outcome().equals(outcome)) {
+                return;
+            }
+            r.decisions.addFirst(new DecisionRecord(d, outcome));
+            while (r.decisions.size() > DECISIONS_KEPT) {
+                r.decisions.removeLast();
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        loop.shutdownNow();
+    }
+}

@@ -1,0 +1,50 @@
+package io.kcscale.scaler.checks;
+
+import java.util.List;
+import java.util.Map;
+
+import io.kcscale.scaler.checks.keys.KeySample;
+import io.kcscale.scaler.model.PipelineSample;
+
+/**
+ * What the checks judge beyond the snapshot, as the observers read it: raw facts, no verdicts. A
+ * part whose system did not answer is null; the check that needs it reports {@code info} saying so.
+ *
+ * @param tasksWanted     the task count to judge: tasks.max now, or what a scale asks for
+ * @param window          the watcher's samples over its window, oldest first
+ * @param keys            recent records' keys and field values, or null with {@code keysUnavailable} saying why
+ * @param sinkConfig      the sink connector's config, or null
+ * @param connectorState  the sink connector's own state (e.g. RUNNING, FAILED), or null
+ * @param taskTraces      the trace Connect reports for each task that has one (failed tasks), by task id
+ * @param otherConnectors every other connector with its type, state and config, or null
+ * @param workerConfig    the Connect worker's properties when the scaler was given them, else empty
+ * @param groupAssignor   the assignor the sink group uses (e.g. range), empty when the group has no members, or null
+ * @param groupProtocol   the group's protocol type (CLASSIC or CONSUMER), or null
+ * @param brokers         brokers in the Kafka cluster, or null
+ */
+public record CheckSamples(
+        int tasksWanted,
+        List<PipelineSample> window,
+        KeySample keys,
+        String keysUnavailable,
+        Map<String, String> sinkConfig,
+        String connectorState,
+        Map<Integer, String> taskTraces,
+        List<Connector> otherConnectors,
+        Map<String, String> workerConfig,
+        String groupAssignor,
+        String groupProtocol,
+        Integer brokers) {
+
+    /** A connector as Connect lists it. */
+    public record Connector(String name, String type, String state, Map<String, String> config) {
+
+        public boolean isSink() {
+            return "sink".equals(type);
+        }
+
+        public boolean isSource() {
+            return "source".equals(type);
+        }
+    }
+}

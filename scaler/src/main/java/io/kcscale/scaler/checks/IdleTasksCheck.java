@@ -1,0 +1,91 @@
+package io.kcscale.scaler.checks;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+import io.kcscale.scaler.model.PipelineSnapshot;
+
+/**
+ * {@code idle-tasks}: tasks that cannot work: with no partition assigned, with partitions that
+ * received no records in the window, or beyond the partition count.
+ */
+public final class IdleTasksCheck implements Check {
+
+    public static final String ID = "idle-tasks";
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public Finding check(PipelineSnapshot snapshot, CheckSamples samples) {
+        Integer partitions = snapshot.partitions();
+        int wanted = samples.tasksWanted();
+        boolean assignmentKnown = !samples.window().isEmpty()
+                && samples.window().get(samples.window().size() - 1).assignment() != null;
+        Map<Integer, Double> rates = snapshot.rates().appendPerPartition();
+        boolean appended = snapshot.rates().appendPerSecond() != null && snapshot.rates().appendPerSecond() > 0;
+        List<Integer> withoutPartitions = new ArrayList<>();
+        List<Integer> starved = new ArrayList<>();
+        if (assignmentKnown) {
+            for (PipelineSnapshot.Task t : snapshot.tasks()) {
+                if (t.partitions().isEmpty()) {
+                    withoutPartitions.add(t.id());
+                } else if (appended && t.partitions().stream().allMatch(p -> rates.getOrDefault(p, 0.0) == 0)) {
+                    starved.add(t.id());
+                }
+            }
+        }
+        TreeSet<Integer> idle = new TreeSet<>(withoutPartitions);
+        idle.addAll(starved);
+        int beyond = partitions == null ? 0 : Math.max(0, wanted - partitions);
+        Evidence e = new Evidence().put("tasks", snapshot.tasks().size()).put("tasksWanted", wanted).put("partitions", partitions)
+                .put("idleTasks", List.copyOf(idle)).put("tasksWithoutPartitions", withoutPartitions).put("starvedTasks", starved)
+                .ratio("appendPerSecond", snapshot.rates().appendPerSecond());
+        List<String> problems = new ArrayList<>();
+        List<String> advice = new ArrayList<>();
+        if (!starved.isEmpty()) {
+            problems.add(tasks(starved) + " got no records: " + (starved.size() == 1 ? "its" : "their")
+                    + " partitions received none in the window");
+            advice.add("Their partitions stay empty because the keys never map to them (see key-cardinality and "
+                    + "partition-skew): fix the keys; until then fewer tasks deliver the same throughput.");
+        }
+        if (!withoutPartitions.isEmpty()) {
+            problems.add(tasks(withoutPartitions) + " " + (withoutPartitions.size() == 1 ? "has" : "have") + " no partition");
+        }
+        if (beyond > 0) {
+            problems.add(wanted + " tasks for " + partitions + " partitions: " + beyond + " would sit idle");
+        }
+        if (!withoutPartitions.isEmpty() || beyond > 0) {
+            advice.add("A task consumes whole partitions: set tasks.max to at most " + (partitions == null ? "the partition count"
+                    : partitions) + ", or add partitions first (see partition-count).");
+        }
+        if (!problems.isEmpty()) {
+            return finding(Severity.WARNING, String.join("; ", problems), e, String.join(" ", advice));
+        }
+        if (snapshot.tasks().isEmpty()) {
+            return finding(Severity.INFO, "the connector has no tasks", e, "Start the connector or raise tasks.max.");
+        }
+        if (!assignmentKnown) {
+            return finding(Severity.INFO, "which task consumes which partition is unknown (the sink group did not answer)", e,
+                    "Run the check again when Kafka answers.");
+        }
+        if (!appended) {
+            return finding(Severity.INFO, "every task has partitions; no records arrived in the window to tell idle tasks apart",
+                    e, "Run the check again under load.");
+        }
+        return finding(Severity.OK, "all " + snapshot.tasks().size() + " tasks have partitions that received records", e,
+                "Nothing to do.");
+    }
+
+    private static String tasks(List<Integer> ids) {
+        return ids.size() == 1 ? "task " + ids.get(0) : "tasks " + ids;
+    }
+
+    private static Finding finding(Severity severity, String title, Evidence evidence, String advice) {
+        return new Finding(ID, severity, title, evidence.map(), advice);
+    }
+}

@@ -1,0 +1,95 @@
+package io.kcscale.scaler.checks;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import io.kcscale.scaler.model.PipelineSnapshot;
+
+/**
+ * {@code index-shards}: the target index's primary shards against the cluster's data nodes and the
+ * sink's tasks. Indexing into one primary shard runs on one node however many tasks send; fewer
+ * primaries than data nodes leaves nodes without indexing work. Shards are fixed at creation, so
+ * the advice spells out the three ways to change them as requests to paste into Kibana's console.
+ */
+public final class IndexShardsCheck implements Check {
+
+    public static final String ID = "index-shards";
+    /** One primary shard with this many tasks or more is a warning. */
+    static final int TASKS_PER_SINGLE_SHARD = 3;
+    /** Shards to suggest at least, when one shard is too few: the field report's fix went 1 → 3. */
+    static final int SUGGESTED_MINIMUM = 3;
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public Finding check(PipelineSnapshot snapshot, CheckSamples samples) {
+        PipelineSnapshot.Elasticsearch es = snapshot.elasticsearch();
+        int tasks = samples.tasksWanted();
+        Evidence e = new Evidence().put("index", es == null ? null : es.index());
+        if (es == null || es.index() == null || es.primaryShards() == null || es.dataNodes() == null) {
+            return finding(Severity.INFO, "the target index's shards are unknown (no index known, or Elasticsearch did not answer)",
+                    e, "Run the check again when Elasticsearch answers.");
+        }
+        int shards = es.primaryShards();
+        int nodes = es.dataNodes();
+        e.put("primaryShards", shards).put("replicas", es.replicas()).put("dataNodes", nodes).put("tasks", tasks);
+        List<String> problems = new ArrayList<>();
+        if (shards == 1 && tasks >= TASKS_PER_SINGLE_SHARD) {
+            problems.add("1 primary shard for " + tasks + " tasks: indexing runs on one node's shard whatever the task count");
+        }
+        if (shards < nodes) {
+            problems.add(shards + " primary shard(s) on " + nodes + " data nodes: " + (nodes - shards) + " node(s) index nothing");
+        }
+        if (problems.isEmpty()) {
+            return finding(Severity.OK, shards + " primary shard(s) for " + tasks + " tasks on " + nodes + " data node(s)", e,
+                    "For more tasks later: indices take their shard count at creation; an index template sets it for new ones.");
+        }
+        int target = Math.max(nodes, Math.max(SUGGESTED_MINIMUM, shards + 1));
+        int split = splitTarget(shards, target);
+        e.put("suggestedShards", target).put("splitShards", split);
+        return finding(Severity.WARNING, String.join("; ", problems), e, fix(es.index(), target, split,
+                es.replicas() == null ? 1 : es.replicas()));
+    }
+
+    /**
+     * {@code _split} multiplies the shards by a factor the index's routing shards allow: a 7.x index
+     * without {@code number_of_routing_shards} splits by factors of 2, so the next power-of-2 multiple.
+     */
+    static int splitTarget(int shards, int atLeast) {
+        int split = shards * 2;
+        while (split < atLeast) {
+            split *= 2;
+        }
+        return split;
+    }
+
+    private static String fix(String index, int shards, int split, int replicas) {
+        String settings = "{\"number_of_shards\": " + shards + ", \"number_of_replicas\": " + replicas + "}";
+        return "Shards are fixed when an index is created. Pick one:\n"
+                + "1. New indices, via an index template (takes effect at the next index created):\n"
+                + "PUT _index_template/" + index + "-shards\n"
+                + "{\"index_patterns\": [\"" + index + "-*\"], \"template\": {\"settings\": " + settings + "}}\n"
+                + "2. A new index behind an alias (pause the sink first, resume it after):\n"
+                + "PUT " + index + "-v2\n"
+                + "{\"settings\": " + settings + "}\n"
+                + "POST _reindex\n"
+                + "{\"source\": {\"index\": \"" + index + "\"}, \"dest\": {\"index\": \"" + index + "-v2\"}}\n"
+                + "POST _aliases\n"
+                + "{\"actions\": [{\"remove_index\": {\"index\": \"" + index + "\"}}, {\"add\": {\"index\": \"" + index
+                + "-v2\", \"alias\": \"" + index + "\"}}]}\n"
+                + "3. _split in place into " + split + " shards (a factor of 2 for an index made without "
+                + "number_of_routing_shards; pause the sink, the source index must be read-only):\n"
+                + "PUT " + index + "/_settings\n"
+                + "{\"settings\": {\"index.blocks.write\": true}}\n"
+                + "POST " + index + "/_split/" + index + "-split\n"
+                + "{\"settings\": {\"index.number_of_shards\": " + split + ", \"index.blocks.write\": null}}\n"
+                + "then point the sink (or an alias) at " + index + "-split.";
+    }
+
+    private static Finding finding(Severity severity, String title, Evidence evidence, String advice) {
+        return new Finding(ID, severity, title, evidence.map(), advice);
+    }
+}

@@ -1,0 +1,53 @@
+package io.kcscale.scaler.checks;
+
+import io.kcscale.scaler.model.PipelineSnapshot;
+
+/**
+ * {@code partition-count}: partitions cap the useful tasks (partitions ≥ tasks), and on small
+ * clusters many partitions per topic cost throughput (a field report saw a drop past ~100).
+ */
+public final class PartitionCountCheck implements Check {
+
+    public static final String ID = "partition-count";
+    /** The field guideline: stay under about this many partitions per topic on small clusters. */
+    static final int GUIDELINE = 100;
+    /** Brokers up to this many make a small cluster for the guideline. */
+    static final int SMALL_CLUSTER_BROKERS = 3;
+
+    private static final String REMAP_CAVEAT = "Adding partitions re-maps keys (hash(key) mod partitions changes): for a "
+            + "moment one key's records sit in two partitions and per-key order breaks; add them when lag is near zero.";
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public Finding check(PipelineSnapshot snapshot, CheckSamples samples) {
+        Integer partitions = snapshot.partitions();
+        int wanted = samples.tasksWanted();
+        Evidence e = new Evidence().put("partitions", partitions).put("tasksWanted", wanted).put("brokers", samples.brokers())
+                .put("partitionGuideline", GUIDELINE);
+        if (partitions == null) {
+            return finding(Severity.INFO, "the partition count is unknown (Kafka did not answer)", e, "Run the check again when Kafka answers.");
+        }
+        String topic = snapshot.topics().isEmpty() ? "TOPIC" : snapshot.topics().get(0);
+        if (wanted > partitions) {
+            return finding(Severity.WARNING, wanted + " tasks wanted, " + partitions + " partitions: " + (wanted - partitions)
+                    + " task(s) would have nothing to consume", e, "Add partitions before tasks: kafka-topics.sh --bootstrap-server "
+                    + "BROKER --alter --topic " + topic + " --partitions " + wanted + ". " + REMAP_CAVEAT);
+        }
+        if (partitions > GUIDELINE) {
+            boolean small = samples.brokers() != null && samples.brokers() <= SMALL_CLUSTER_BROKERS;
+            return finding(small ? Severity.WARNING : Severity.INFO, partitions + " partitions in one topic: beyond the ~"
+                    + GUIDELINE + " per topic a small cluster handles well", e, "Partitions cannot be removed: for a new topic "
+                    + "choose fewer (at least the tasks you will need, " + wanted + " now) and move the sink to it.");
+        }
+        return finding(Severity.OK, partitions + " partitions for " + wanted + " tasks: room for up to " + partitions + " tasks",
+                e, "Beyond " + partitions + " tasks, add partitions first. " + REMAP_CAVEAT);
+    }
+
+    private static Finding finding(Severity severity, String title, Evidence evidence, String advice) {
+        return new Finding(ID, severity, title, evidence.map(), advice);
+    }
+}

@@ -1,0 +1,41 @@
+package io.kcscale.scaler.checks.keys;
+
+import java.time.Duration;
+
+import io.kcscale.scaler.predict.Inputs;
+import io.kcscale.scaler.predict.InvalidInputException;
+
+/**
+ * How much of a topic the key sample may read: at most {@code records} records (spread over the
+ * partitions, the newest of each) and at most {@code time} of reading.
+ */
+public record SampleBudget(int records, Duration time) {
+
+    public static final int DEFAULT_RECORDS = 100_000;
+    public static final double DEFAULT_SECONDS = 5;
+    public static final int MAX_RECORDS = 10_000_000;
+    public static final double MIN_SECONDS = 0.1;
+    public static final double MAX_SECONDS = 60;
+
+    public static final SampleBudget DEFAULT = new SampleBudget(DEFAULT_RECORDS, Duration.ofMillis((long) (DEFAULT_SECONDS * 1000)));
+
+    /**
+     * The budget from user input (a flag or a query parameter); null means the default.
+     *
+     * @throws InvalidInputException naming {@code sampleRecords} or {@code sampleSeconds}
+     */
+    public static SampleBudget parse(String records, String seconds) {
+        Double r = Inputs.parse("sampleRecords", records);
+        Double s = Inputs.parse("sampleSeconds", seconds);
+        int count = r == null ? DEFAULT_RECORDS : Inputs.count("sampleRecords", r, 1);
+        if (count > MAX_RECORDS) {
+            throw new InvalidInputException("sampleRecords", "must be at most " + MAX_RECORDS + ", got " + count);
+        }
+        double time = s == null ? DEFAULT_SECONDS : s;
+        if (!(time >= MIN_SECONDS && time <= MAX_SECONDS)) {
+            throw new InvalidInputException("sampleSeconds", "must be from " + MIN_SECONDS + " to " + MAX_SECONDS
+                    + " seconds, got " + seconds);
+        }
+        return new SampleBudget(count, Duration.ofMillis(Math.round(time * 1000)));
+    }
+}

@@ -1,0 +1,98 @@
+package io.kcscale.scaler.cli;
+
+import java.io.PrintWriter;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import io.kcscale.scaler.api.Json;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code kcscale autoscale NAME ...}: puts a sink connector under an autoscale policy, or stops it. */
+@Command(name = "autoscale", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Autoscale a sink connector: one step by ratio when lag exceeds the target, waiting out",
+                "rebalances and cooldowns; scale down after tasks were mostly idle for a cooldown. `--stop` ends it.",
+                "`./kcscale decisions NAME` shows what it decided and why."})
+public final class AutoscaleCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "NAME", description = "The sink connector.")
+    String name;
+    @Option(names = "--max-tasks", paramLabel = "N", description = "The most tasks it may set (required unless --stop).")
+    Integer maxTasks;
+    @Option(names = "--min-tasks", paramLabel = "N", description = "The fewest tasks (default: 1).")
+    Integer minTasks;
+    @Option(names = "--target-latency", paramLabel = "DURATION", description = "Little's-law latency target, e.g. 5s.")
+    String targetLatency;
+    @Option(names = "--target-lag", paramLabel = "N", description = "Lag target in records (instead of a latency).")
+    Long targetLag;
+    @Option(names = "--cooldown", paramLabel = "DURATION", description = "Least time between actions (default: 2x the last rebalance pause, at least 30s).")
+    String cooldown;
+    @Option(names = "--scale-down-idle-fraction", paramLabel = "F", description = "Scale down when tasks idle more than this (default: 0.75).")
+    Double idleFraction;
+    @Option(names = "--dry-run", description = "Decide and report, change nothing.")
+    boolean dryRun;
+    @Option(names = "--stop", description = "Stop autoscaling this connector.")
+    boolean stop;
+    @Option(names = "--json", description = "Print the API's JSON.")
+    boolean json;
+    @Mixin
+    ScalerConnectionOptions connection = new ScalerConnectionOptions();
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        String path = "/api/v1/connectors/" + URLEncoder.encode(name, StandardCharsets.UTF_8) + "/autoscale";
+        JsonNode answer;
+        try {
+            answer = stop ? connection.client().delete(path) : connection.client().put(path, policy());
+        } catch (IllegalArgumentException e) {
+            return ErrorLine.print(spec, e.getMessage(), spec.exitCodeOnInvalidInput());
+        } catch (ScalerApiClient.Failure e) {
+            return ErrorLine.print(spec, (e.status > 0 ? "refused (" + e.status + "): " : "") + e.getMessage(), 1);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(Json.write(answer));
+        } else if (stop) {
+            out.println(name + ": autoscaling stopped; its tasks stay as they are");
+        } else {
+            JsonNode p = answer.path("policy");
+            out.printf("%s: autoscaling between %s and %s tasks, target %s%s%n", name, p.path("minTasks").asText(),
+                    p.path("maxTasks").asText(), p.has("targetLag") ? "lag " + p.path("targetLag").asText()
+                            : "latency " + p.path("targetLatencySeconds").asText() + " s",
+                    p.path("dryRun").asBoolean() ? " (dry run: decisions only)" : "");
+            out.println("`./kcscale decisions " + name + "` shows what it decides and why");
+        }
+        out.flush();
+        return 0;
+    }
+
+    private Map<String, Object> policy() {
+        if (maxTasks == null) {
+            throw new IllegalArgumentException("--max-tasks is required: the most tasks the autoscaler may set");
+        }
+        if ((targetLatency == null) == (targetLag == null)) {
+            throw new IllegalArgumentException("give exactly one of --target-latency and --target-lag");
+        }
+        Map<String, Object> p = new LinkedHashMap<>();
+        p.put("maxTasks", maxTasks);
+        p.put("minTasks", minTasks);
+        p.put("targetLatencySeconds", targetLatency == null ? null : DurationFlag.seconds("--target-latency", targetLatency));
+        p.put("targetLag", targetLag);
+        p.put("cooldownSeconds", cooldown == null ? null : DurationFlag.seconds("--cooldown", cooldown));
+        p.put("scaleDownIdleFraction", idleFraction);
+        p.put("dryRun", dryRun);
+        p.values().removeIf(v -> v == null);
+        return p;
+    }
+}

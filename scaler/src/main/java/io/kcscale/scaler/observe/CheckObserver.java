@@ -1,0 +1,119 @@
+package io.kcscale.scaler.observe;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.TreeMap;
+
+import io.kcscale.scaler.checks.CheckSamples;
+import io.kcscale.scaler.checks.keys.KeySample;
+import io.kcscale.scaler.checks.keys.SampleBudget;
+import io.kcscale.scaler.model.PipelineSnapshot;
+import io.kcscale.scaler.model.SinkTarget;
+import io.kcscale.scaler.observe.connect.ConnectRestClient;
+import io.kcscale.scaler.observe.connect.ConnectRestException;
+import io.kcscale.scaler.observe.connect.ConnectorStatus;
+import io.kcscale.scaler.observe.kafka.KafkaObserver;
+import io.kcscale.scaler.observe.kafka.KeySampler;
+import io.kcscale.scaler.observe.kafka.KafkaUnavailableException;
+
+/**
+ * Reads what the checks judge beyond the watcher's snapshot: every connector's config and status
+ * from Connect, the sink group's assignor and the broker count from Kafka, a key sample of the
+ * topic, and the worker's properties when the scaler was given them. A system that fails leaves
+ * its part null; nothing here judges.
+ */
+public final class CheckObserver {
+
+    private final ConnectRestClient connect;
+    private final KafkaObserver kafka;
+    private final KeySampler sampler;
+    private final PipelineWatcher watcher;
+    private final Optional<Path> workerConfig;
+
+    public CheckObserver(ConnectRestClient connect, KafkaObserver kafka, KeySampler sampler, PipelineWatcher watcher,
+                         Optional<Path> workerConfig) {
+        this.connect = connect;
+        this.kafka = kafka;
+        this.sampler = sampler;
+        this.watcher = watcher;
+        this.workerConfig = workerConfig;
+    }
+
+    public CheckSamples observe(PipelineSnapshot snapshot, int tasksWanted, SampleBudget budget) {
+        String name = snapshot.name();
+        Map<String, ConnectRestClient.ConnectorView> views = connectors();
+        ConnectRestClient.ConnectorView own = views == null ? null : views.get(name);
+        List<CheckSamples.Connector> others = null;
+        if (views != null) {
+            others = new ArrayList<>();
+            for (ConnectRestClient.ConnectorView v : views.values()) {
+                if (!v.name().equals(name)) {
+                    others.add(new CheckSamples.Connector(v.name(), v.status().type(), v.status().state(), v.config()));
+                }
+            }
+        }
+        Map<Integer, String> traces = new TreeMap<>();
+        if (own != null) {
+            for (ConnectorStatus.TaskStatus t : own.status().tasks()) {
+                if (t.trace() != null) {
+                    traces.put(t.id(), t.trace());
+                }
+            }
+        }
+        KeySample keys = null;
+        String keysUnavailable = null;
+        KafkaObserver.GroupView group = null;
+        Integer brokers = null;
+        if (snapshot.topics().isEmpty()) {
+            keysUnavailable = "the sink names no topic (a topics.regex sink), so there is none to sample";
+        } else {
+            String topic = snapshot.topics().get(0);
+            try {
+                keys = sampler.sample(topic, budget);
+            } catch (KafkaUnavailableException e) {
+                keysUnavailable = e.getMessage();
+            }
+            try {
+                group = kafka.describeGroup(SinkTarget.consumerGroup(name), topic);
+                brokers = kafka.brokerCount();
+            } catch (KafkaUnavailableException e) {
+                // left unknown: the checks that need it say so
+            }
+        }
+        return new CheckSamples(tasksWanted, watcher.window(name), keys, keysUnavailable,
+                own == null ? null : own.config(), own == null ? null : own.status().state(), traces, others,
+                workerProperties(), group == null ? null : group.assignor(), group == null ? null : group.protocol(), brokers);
+    }
+
+    private Map<String, ConnectRestClient.ConnectorView> connectors() {
+        try {
+            return connect.connectorsExpanded();
+        } catch (ConnectRestException e) {
+            return null;
+        }
+    }
+
+    /** The worker's properties, read afresh each time (the file may change); empty when none was given or it is gone. */
+    private Map<String, String> workerProperties() {
+        Map<String, String> values = new TreeMap<>();
+        if (workerConfig.isEmpty()) {
+            return values;
+        }
+        Properties p = new Properties();
+        try (Reader r = Files.newBufferedReader(workerConfig.get(), StandardCharsets.UTF_8)) {
+            p.load(r);
+        } catch (IOException e) {
+            return values;
+        }
+        p.stringPropertyNames().forEach(k -> values.put(k, p.getProperty(k).trim()));
+        return values;
+    }
+}

@@ -1,0 +1,45 @@
+// The pipeline as a strip, left to right as records flow: appended to the topic, waiting as lag,
+// committed by the sink, indexed by Elasticsearch. The lag stage turns red (and says so) when it grows.
+import {el} from './dom.js';
+import {number, perSecond, seconds} from './format.js';
+
+/**
+ * Over the window, lag grows by appended minus committed records per second. Below 5% of the append
+ * rate (or 1/s) that is commit timing, not a backlog building.
+ */
+function lagGrowth(rates) {
+  if (rates?.appendPerSecond === undefined || rates?.sinkPerSecond === undefined) {
+    return null;
+  }
+  const growth = rates.appendPerSecond - rates.sinkPerSecond;
+  return growth > Math.max(1, 0.05 * rates.appendPerSecond) ? growth : 0;
+}
+
+function stage(name, figure, details, alarm) {
+  return el('li', {class: alarm ? 'stage alarm' : 'stage'},
+    el('span', {class: 'name'}, name), el('span', {class: 'figure'}, figure),
+    ...details.filter(Boolean).map(d => el('span', {class: 'detail'}, d)));
+}
+
+export function renderStrip({strip, stability}, s) {
+  const growth = lagGrowth(s.rates);
+  const running = (s.tasks ?? []).filter(t => t.state === 'RUNNING').length;
+  const es = s.elasticsearch ?? {};
+  const rejecting = es.writeRejectionsPerSecond > 0;
+  strip.replaceChildren(
+    stage(`source → topic ${(s.topics ?? []).join(', ')}`, `appended ${perSecond(s.rates?.appendPerSecond)}`,
+      [`${s.partitions ?? '?'} partitions`]),
+    stage('lag', `${number(s.lag?.total)} records`,
+      [`latency ${seconds(s.latencySeconds)} (Little's law)`,
+        growth === null ? 'trend unknown' : growth > 0 ? `▲ growing by ${perSecond(growth)}` : 'not growing'],
+      growth > 0),
+    stage(`sink ${s.name}`, `committed ${perSecond(s.rates?.sinkPerSecond)}`,
+      [`${running}/${(s.tasks ?? []).length} tasks RUNNING (tasks.max ${s.tasksMax ?? '?'})`]),
+    stage(`Elasticsearch index ${es.index ?? '?'}`, `indexed ${perSecond(s.rates?.indexPerSecond)}`,
+      [`${es.primaryShards ?? '?'} primary shards, ${es.replicas ?? '?'} replicas, ${es.dataNodes ?? '?'} data nodes`,
+        rejecting ? `▲ rejecting ${perSecond(es.writeRejectionsPerSecond)} writes` : null],
+      rejecting));
+  const window = `over the last ${number(s.windowSeconds)} s`;
+  stability.className = s.stable ? 'ok' : 'warn';
+  stability.textContent = s.stable ? `Stable ${window}.` : `Not stable ${window}: ${(s.reasons ?? []).join('; ')}.`;
+}

@@ -1,0 +1,37 @@
+// Per-task sink throughput over the last 10 minutes: one line per RUNNING task and the total, so a
+// task stuck at zero next to busy ones shows at once.
+import {drawLegend, drawLineChart, STYLES} from './lineChart.js';
+import {SPAN_MILLIS} from './history.js';
+import {perSecond} from './format.js';
+
+const TOTAL = {color: '#222222', dash: '', width: 3.5};
+
+/** The style of task {@code id}, the same in this chart and in the partition map. */
+export function taskStyle(id) {
+  return STYLES[id % STYLES.length];
+}
+
+export function renderTaskChart({chart, legend, summary}, history, snapshot) {
+  const latest = snapshot.observedAtMillis;
+  const at = point => (point.at - latest) / 1000;
+  const running = (snapshot.tasks ?? []).filter(t => t.state === 'RUNNING');
+  const series = running.map(task => ({
+    key: `task-${task.id}`,
+    label: `task ${task.id}: ${perSecond(task.recordsPerSecond)}`,
+    ...taskStyle(task.id),
+    points: history.points.map(p => p.tasks.has(task.id) ? {x: at(p), y: p.tasks.get(task.id)} : null),
+  }));
+  series.push({key: 'total', label: `total: ${perSecond(snapshot.rates?.sinkPerSecond)}`, ...TOTAL,
+    points: history.points.map(p => ({x: at(p), y: p.total}))});
+  const ticks = [];
+  for (let minutes = SPAN_MILLIS / 60000; minutes >= 0; minutes -= 2) {
+    ticks.push({value: -minutes * 60, label: minutes === 0 ? 'now' : `−${minutes} min`});
+  }
+  drawLineChart(chart, {x: {min: -SPAN_MILLIS / 1000, max: 0, title: 'time', ticks},
+    y: {title: 'records/s'}, series});
+  drawLegend(legend, series);
+  const idle = running.filter(t => !(t.recordsPerSecond > 0)).map(t => t.id);
+  const others = (snapshot.tasks ?? []).filter(t => t.state !== 'RUNNING').map(t => `task ${t.id} is ${t.state}`);
+  summary.textContent = [`${running.length} of ${(snapshot.tasks ?? []).length} tasks RUNNING.`,
+    idle.length ? `Task(s) ${idle.join(', ')} sink nothing.` : '', ...others].filter(Boolean).join(' ');
+}

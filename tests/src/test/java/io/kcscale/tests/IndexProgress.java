@@ -1,0 +1,75 @@
+package io.kcscale.tests;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalDouble;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import io.kcscale.local.LocalStack;
+import io.kcscale.scaler.act.RebalancePause;
+import io.kcscale.scaler.observe.elasticsearch.ElasticsearchConnection;
+import io.kcscale.scaler.observe.elasticsearch.ElasticsearchObserver;
+import io.kcscale.scaler.poll.Poll;
+
+/**
+ * Reads an index's operation counter every 100 ms in the background, so a test can measure how long
+ * indexing paused around a change it made (the longest stretch without progress, as the scaler measures it).
+ */
+final class IndexProgress implements AutoCloseable {
+
+    private static final Duration INTERVAL = Duration.ofMillis(100);
+
+    private final String index;
+    private final ElasticsearchConnection connection;
+    private final ElasticsearchObserver observer;
+    private final List<RebalancePause.Reading> readings = new ArrayList<>();
+    private final ScheduledExecutorService reader = Executors.newSingleThreadScheduledExecutor();
+
+    IndexProgress(LocalStack stack, String index) {
+        this.index = index;
+        this.connection = new ElasticsearchConnection(stack.endpoints().elasticsearchUrl(), 2000);
+        this.observer = new ElasticsearchObserver(connection);
+        reader.scheduleAtFixedRate(this::read, 0, INTERVAL.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    private void read() {
+        try {
+            long counter = observer.indexStats(index).indexTotal();
+            synchronized (readings) {
+                readings.add(new RebalancePause.Reading(System.currentTimeMillis(), counter));
+            }
+        } catch (RuntimeException unavailable) {
+            // a missed reading only coarsens the measurement
+        }
+    }
+
+    /** Waits until the counter grows in a reading taken after {@code atMillis}. */
+    void awaitProgressAfter(long atMillis, Duration timeout) {
+        Poll.untilTrue(index + " to make progress again", timeout, INTERVAL, () -> {
+            synchronized (readings) {
+                for (int i = readings.size() - 1; i > 0 && readings.get(i).atMillis() > atMillis; i--) {
+                    if (readings.get(i).counter() > readings.get(i - 1).counter()) {
+                        return true;
+                    }
+                }
+                return false;
+            }
+        }, () -> "no index operations since the change converged");
+    }
+
+    /** Seconds of the longest stretch without progress that ended after {@code changeAtMillis}. */
+    OptionalDouble pauseAround(long changeAtMillis) {
+        synchronized (readings) {
+            return RebalancePause.seconds(new ArrayList<>(readings), changeAtMillis);
+        }
+    }
+
+    @Override
+    public void close() throws Exception {
+        reader.shutdownNow();
+        connection.close();
+    }
+}
