@@ -24,7 +24,7 @@ final class AutoscaleRoutes implements Routes {
         router.put(PATH, exchange -> {
             ScalerService s = ConnectorRoutes.connected(service);
             ConnectorRoutes.requireToken(exchange, s);
-            AutoscalePolicy policy = JsonBody.read(exchange.getRequestBody(), AutoscalePolicy.class);
+            AutoscalePolicy policy = JsonBody.readWithoutNulls(exchange.getRequestBody(), AutoscalePolicy.class);
             String name = Router.pathParameter(exchange, "name");
             AutoscalePolicy valid = policy.validated();
             ConnectorRoutes.requireSink(s, name);

@@ -80,7 +80,7 @@ final class ConnectorRoutes implements Routes {
             }
         });
         JsonNode tasks = body.path("tasks");
-        if (tasks.isMissingNode() || tasks.isNull()) {
+        if (tasks.isMissingNode()) {
             throw new ApiError(400, "tasks is required: the number of tasks to run", "tasks");
         }
         if (!tasks.isIntegralNumber() || !tasks.canConvertToInt()) {
@@ -89,9 +89,10 @@ final class ConnectorRoutes implements Routes {
         return new ScaleRequest(tasks.intValue(), flag(body, "dryRun"), flag(body, "allowIdleTasks"), flag(body, "force"));
     }
 
+    /** Absent means false; null is refused as everywhere in this API (give a value, or leave the field out). */
     private static boolean flag(JsonNode body, String field) {
         JsonNode value = body.path(field);
-        if (value.isMissingNode() || value.isNull()) {
+        if (value.isMissingNode()) {
             return false;
         }
         if (!value.isBoolean()) {

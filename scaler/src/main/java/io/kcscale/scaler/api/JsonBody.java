@@ -1,5 +1,6 @@
 package io.kcscale.scaler.api;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.exc.StreamReadException;
@@ -7,6 +8,9 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 
+import java.io.ByteArrayInputStream;
+import java.util.Iterator;
+import java.util.Map;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
@@ -87,4 +91,45 @@ final class JsonBody {
         return List.class.isAssignableFrom(type) ? "an array" : "an object";
     }
 
+    /**
+     * The body as {@code type}, and no null anywhere in it; else a 4xx {@link ApiError}. A request field
+     * is given or left out, like a CLI flag; JSON null is refused rather than guessed at.
+     */
+    static <T> T readWithoutNulls(InputStream body, Class<T> type) throws IOException {
+        // one byte over the limit is enough for JsonBody to answer 413
+        byte[] bytes = body.readNBytes(MAX_BYTES + 1);
+        // malformed JSON, unknown fields and wrong types first: Jackson reads a null as an absent field
+        T request = read(new ByteArrayInputStream(bytes), type);
+        String at = firstNull(read(new ByteArrayInputStream(bytes), JsonNode.class), "");
+        if (at != null) {
+            boolean field = !at.endsWith("]");
+            throw new ApiError(400, at + " must not be null" + (field
+                    ? ": give a value, or leave an optional field out to take its default" : ""), at);
+        }
+        return request;
+    }
+
+    /** The path of the first null in {@code node}, named as JsonBody names fields ({@code measurements[2].tasks}). */
+    private static String firstNull(JsonNode node, String path) {
+        if (node.isNull()) {
+            return path;
+        }
+        if (node.isObject()) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> field = it.next();
+                String found = firstNull(field.getValue(), path.isEmpty() ? field.getKey() : path + "." + field.getKey());
+                if (found != null) {
+                    return found;
+                }
+            }
+        } else if (node.isArray()) {
+            for (int i = 0; i < node.size(); i++) {
+                String found = firstNull(node.get(i), path + "[" + i + "]");
+                if (found != null) {
+                    return found;
+                }
+            }
+        }
+        return null;
+    }
 }
