@@ -85,8 +85,9 @@ public final class Inputs {
         return value == null ? whenAbsent : count(field, value, min);
     }
 
-    /** How messages name the limit of the arithmetic: the largest double. */
-    static final String LARGEST = "1.8e308, the largest number a prediction computes with";
+    /** How messages name the limit of the arithmetic, the largest double; a unit may follow. */
+    static final String LARGEST = "1.8e308";
+    static final String LARGEST_IS = " (the largest number a prediction computes with)";
 
     /**
      * {@code value} when finite; otherwise inputs that are each in range overflowed together, and

@@ -33,9 +33,9 @@ public final class KafkaClusterCapacity {
                 networkOut / copiesOut);
         double perBrokerLimit = Math.min(perBroker.storage(), Math.min(perBroker.storageNetwork(), perBroker.networkOut()));
         KafkaResult.Limits limits = new KafkaResult.Limits(
-                clusterTerm("storageMbps", perBroker.storage() * brokers),
-                clusterTerm("storageNetworkMbps", perBroker.storageNetwork() * brokers),
-                clusterTerm("networkOutMbps", perBroker.networkOut() * brokers));
+                clusterTerm("storageMbps", perBroker.storage() * brokers, "x {0} / {1}"),
+                clusterTerm("storageNetworkMbps", perBroker.storageNetwork() * brokers, "x {0} / {1}"),
+                clusterTerm("networkOutMbps", perBroker.networkOut() * brokers, "x {0} / ({2} + {1} - 1)"));
         double sustained = perBrokerLimit * brokers;
         Integer brokersNeeded = target == null ? null : brokersFor(target, perBrokerLimit * utilization, replication);
         return new KafkaResult(brokers, replication, groups, utilization, limits, sustained, sustained * utilization,
@@ -49,8 +49,9 @@ public final class KafkaClusterCapacity {
     }
 
     /** A term of the cluster limit, which per-broker MB/s near the double limit times the brokers can overflow. */
-    private static double clusterTerm(String field, double value) {
-        return Inputs.finite(value, field, "times {0} is above " + Inputs.LARGEST + " MB/s: lower it", "brokers");
+    private static double clusterTerm(String field, double value, String formula) {
+        return Inputs.finite(value, field, formula + ", a term of the cluster limit, is above " + Inputs.LARGEST
+                + " MB/s" + Inputs.LARGEST_IS + ": lower it", "brokers", "replicationFactor", "consumerGroups");
     }
 
     /** Ties go to the first term: storage, then storage network, then network out. */

@@ -25,8 +25,9 @@ public final class TaskPrediction {
 
         List<String> assumptions = new ArrayList<>();
         assumptions.add(choice.basis());
-        double required = Inputs.finite(target / utilization, "utilization", "puts {0} / utilization, the capacity"
-                + " to recommend, above " + Inputs.LARGEST + ": raise it or lower {0}", "targetRate");
+        double required = Inputs.finite(target / utilization, "utilization", "puts {0} / {1}, the capacity to"
+                + " recommend, above " + Inputs.LARGEST + " records/s" + Inputs.LARGEST_IS + ": raise it or lower {0}",
+                "targetRate", "utilization");
         Integer minimum = tasks(model, target);
         Integer recommended = tasks(model, required);
         assumptions.add("recommended tasks have " + Numbers.format(required) + " records/s of capacity, so the target"
@@ -37,8 +38,9 @@ public final class TaskPrediction {
         if (burstInput != null) {
             PoissonBurst arrivals = PoissonBurst.of(target, burstInput.windowSeconds(), burstInput.quantile());
             double burstRate = Inputs.finite(arrivals.ratePerSecond(burstInput.windowSeconds()), "windowSeconds",
-                    "is so short that the burst rate, arrivals in a window / windowSeconds, is above " + Inputs.LARGEST
-                            + " records/s: lengthen it or lower {0}", "targetRate");
+                    "is so short that the burst rate, the arrivals in one window / {1}, is above " + Inputs.LARGEST
+                            + " records/s" + Inputs.LARGEST_IS + ": lengthen it or lower {0}", "targetRate",
+                    "windowSeconds");
             burst = new TasksResult.Burst(burstInput.windowSeconds(), burstInput.quantile(), arrivals.arrivals(),
                     burstRate, arrivals.approximated());
             burstTasks = tasks(model, burstRate);
@@ -60,7 +62,7 @@ public final class TaskPrediction {
         Double latency = null;
         if (lag != null) {
             latency = Inputs.finite(lag / target, "lag", "/ {0}, the latency at this lag, is above " + Inputs.LARGEST
-                    + " seconds: lower it", "targetRate");
+                    + " seconds" + Inputs.LARGEST_IS + ": lower it", "targetRate");
             assumptions.add("latency at lag is Little's law, lag / throughput at steady state (= the target rate):"
                     + " an average, not a percentile");
         }
@@ -102,7 +104,8 @@ public final class TaskPrediction {
     private static TasksResult.SinkGrowth sinkGrowth(ScalingModel model, double required) {
         double ceiling = model.ceilingRate();
         double factor = Inputs.finite(required / ceiling, "targetRate", "is so far above the most the connector"
-                + " sustains that the sink would have to grow more than " + Inputs.LARGEST + " times: lower it");
+                + " sustains that the sink would have to grow more than " + Inputs.LARGEST + " times" + Inputs.LARGEST_IS
+                + ": lower it");
         return new TasksResult.SinkGrowth(required, ceiling, factor, required - ceiling);
     }
 

@@ -81,6 +81,28 @@ class KafkaClusterCapacityTest {
         assertField("targetMbps", () -> KafkaClusterCapacity.predict(request(3, 3, 1, 1, 1, 1, null, 1e300)));
     }
 
+    @Test
+    void countsAtTheIntLimitDoNotOverflow() {
+        // consumerGroups + replicationFactor - 1 is above the int range: still a positive network-out term
+        int max = Integer.MAX_VALUE;
+        KafkaResult result = KafkaClusterCapacity.predict(request(max, max, max, 1, 1, 1e9, null, null));
+        assertTrue(result.limits().networkOut() > 0 && Double.isFinite(result.limits().networkOut()),
+                result.limits().toString());
+        assertEquals("storage", result.bottleneck());
+    }
+
+    @Test
+    void aClusterLimitAboveTheLargestDoubleNamesItsTerm() {
+        double max = Double.MAX_VALUE;
+        InvalidInputException e = assertField("storageMbps",
+                () -> KafkaClusterCapacity.predict(request(3, 1, 1, max, 1, 1, null, null)));
+        assertTrue(e.getMessage().startsWith("storageMbps x brokers / replicationFactor"), e.getMessage());
+        assertField("storageNetworkMbps", () -> KafkaClusterCapacity.predict(request(3, 1, 1, 1, max, 1, null, null)));
+        InvalidInputException out = assertField("networkOutMbps",
+                () -> KafkaClusterCapacity.predict(request(3, 1, 1, 1, 1, max, null, null)));
+        assertTrue(out.getMessage().contains("(consumerGroups + replicationFactor - 1)"), out.getMessage());
+    }
+
     private static KafkaRequest request(double brokers, double replication, double groups, double storage,
                                         double storageNetwork, double networkOut, Double utilization, Double target) {
         return new KafkaRequest(brokers, replication, groups, storage, storageNetwork, networkOut, utilization, target);

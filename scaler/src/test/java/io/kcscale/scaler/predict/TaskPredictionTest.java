@@ -90,6 +90,21 @@ class TaskPredictionTest {
     }
 
     @Test
+    void figuresThatWouldOverflowADoubleNameTheInputToChange() {
+        double max = Double.MAX_VALUE;
+        // each input in range, a derived figure not: targetRate / utilization, lag / targetRate
+        InvalidInputException capacity = assertField("utilization",
+                () -> TaskPrediction.predict(request(max, max / 4, null, 0.5, null, null, null, null)));
+        assertTrue(capacity.getMessage().contains("targetRate / utilization"), capacity.getMessage());
+        assertField("lag", () -> TaskPrediction.predict(request(1e-300, 1.0, null, null, null, null, null, 1e300)));
+        assertField("windowSeconds",
+                () -> TaskPrediction.predict(request(max, max, null, null, "poisson", 2.0, null, null)));
+        // the Poisson burst of a tiny quantile is a count near the mean, not -∞
+        TasksResult low = TaskPrediction.predict(request(1e9, 1e9, null, null, "poisson", 1.0, 1e-300, null));
+        assertTrue(low.burst().arrivalsInWindow() > 0.99e9, low.burst().toString());
+    }
+
+    @Test
     void hugeTargetsAreAClearErrorNotAnOverflow() {
         InvalidInputException e = assertField("targetRate", () -> TaskPrediction.predict(linear(1e300, 70)));
         assertTrue(e.getMessage().contains("more than 2,147,483,647 tasks"), e.getMessage());
