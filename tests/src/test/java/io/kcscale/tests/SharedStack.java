@@ -43,6 +43,8 @@ public final class SharedStack implements ParameterResolver {
                     .partitions(20)
                     .ratePerSecond(1000)
                     .iterations(INITIAL_RECORDS)
+                    // as `up --prometheus`: the JMX exporter on the workers and Prometheus with configs/prometheus/
+                    .prometheus(true)
                     .build();
             stack = LocalStack.start(options, m -> System.out.println("[stack] " + m));
         }

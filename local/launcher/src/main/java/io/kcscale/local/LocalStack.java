@@ -83,7 +83,8 @@ public final class LocalStack implements AutoCloseable {
         try {
             stack.startAll();
             return stack;
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
+            // an Error too (a class gone missing under a rebuild): children must never outlive a failed start
             stack.stop();
             throw e;
         }
