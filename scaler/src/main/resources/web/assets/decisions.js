@@ -4,6 +4,14 @@ import {clock} from './format.js';
 
 const SHOWN = 8;
 
+/** "2 → 3 tasks", "at 3 tasks", or nothing for a decision made without an observation (tasks -1). */
+function tasks(d) {
+  if (d.fromTasks !== d.toTasks) {
+    return ` ${d.fromTasks} → ${d.toTasks} tasks`;
+  }
+  return d.fromTasks >= 0 ? ` at ${d.fromTasks} tasks` : '';
+}
+
 /** @param state the autoscale state, null when the connector has no policy, or an Error */
 export function renderDecisions({policy, list}, state) {
   if (state === null || state instanceof Error) {
@@ -19,8 +27,7 @@ export function renderDecisions({policy, list}, state) {
   list.replaceChildren(...state.decisions.slice(0, SHOWN).map(({decision: d, outcome}) =>
     el('li', {class: `decision ${d.action.toLowerCase()}`},
       el('p', {class: 'headline'}, el('time', {datetime: new Date(d.atMillis).toISOString()}, clock(d.atMillis)), ' ',
-        el('strong', {}, d.action), d.fromTasks !== d.toTasks ? ` ${d.fromTasks} → ${d.toTasks} tasks` : d.fromTasks >= 0 ? ` at ${d.fromTasks} tasks` : '', ' ',
-        el('code', {}, d.code)),
+        el('strong', {}, d.action), tasks(d), ' ', el('code', {}, d.code)),
       el('p', {}, d.reason),
       el('p', {class: 'outcome'}, `outcome: ${outcome}`))));
 }

@@ -15,7 +15,10 @@ export function perSecond(value) {
 }
 
 export function seconds(value) {
-  return value === null || value === undefined ? 'unknown' : `${value.toLocaleString('en', {maximumFractionDigits: 2})} s`;
+  if (value === null || value === undefined) {
+    return 'unknown';
+  }
+  return value >= 100 ? `${number(value)} s` : `${value.toLocaleString('en', {maximumFractionDigits: 2})} s`;
 }
 
 export function clock(millis) {

@@ -1,5 +1,5 @@
 // Wires the page: polls the scaler every 2 s (no reload) and hands each part of the page its data.
-import {ApiError, connectorPath, getJson} from './api.js';
+import {connectorPath, getJson} from './api.js';
 import {renderDecisions} from './decisions.js';
 import {el} from './dom.js';
 import {renderFindings} from './findings.js';
@@ -47,9 +47,9 @@ function pick(name) {
   polls = 0;
 }
 
-/** The connector's autoscale state; null when it has none (the API answers 404). */
+/** The connector's autoscale state, null when it has no policy; read from the list, which has no 404 to log. */
 function autoscale(name) {
-  return getJson(connectorPath(name, '/autoscale')).catch(e => e instanceof ApiError && e.status === 404 ? null : e);
+  return getJson('/api/v1/autoscale').then(states => states.find(s => s.connector === name) ?? null, e => e);
 }
 
 async function poll() {

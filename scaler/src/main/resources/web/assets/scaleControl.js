@@ -6,7 +6,8 @@ import {seconds} from './format.js';
 
 function done(r) {
   const pause = r.rebalancePauseSeconds === undefined ? '' : `, rebalance pause ${seconds(r.rebalancePauseSeconds)}`;
-  return [el('p', {class: 'ok'}, `${r.connector}: tasks.max ${r.before} → ${r.after}, ${r.tasksRunning} tasks RUNNING${pause}.`),
+  return [el('p', {class: 'ok'},
+    `${r.connector}: tasks.max ${r.before} → ${r.after}, ${r.tasksRunning} tasks RUNNING${pause}.`),
     ...(r.warnings ?? []).map(w => el('p', {class: 'warn'}, `Warning: ${w}`))];
 }
 
@@ -20,7 +21,8 @@ export function setupScaleControl({form, tasks, force, button, tokenForm, token,
   async function scale(request) {
     button.disabled = true;
     result.dataset.outcome = 'pending';
-    result.replaceChildren(el('p', {}, `Scaling ${request.name} to ${request.body.tasks} tasks; the scaler answers once they are RUNNING…`));
+    result.replaceChildren(el('p', {},
+      `Scaling ${request.name} to ${request.body.tasks} tasks; the scaler answers once they are RUNNING…`));
     try {
       result.replaceChildren(...done(await postJson(connectorPath(request.name, '/scale'), request.body)));
       result.dataset.outcome = 'done';

@@ -6,7 +6,7 @@ import {perSecond} from './format.js';
 
 const TOTAL = {color: '#222222', dash: '', width: 3.5};
 
-/** The style of task {@code id}, the same in this chart and in the partition map. */
+/** The style of a task id, the same in this chart and in the partition map. */
 export function taskStyle(id) {
   return STYLES[id % STYLES.length];
 }
@@ -21,17 +21,18 @@ export function renderTaskChart({chart, legend, summary}, history, snapshot) {
     ...taskStyle(task.id),
     points: history.points.map(p => p.tasks.has(task.id) ? {x: at(p), y: p.tasks.get(task.id)} : null),
   }));
-  series.push({key: 'total', label: `total: ${perSecond(snapshot.rates?.sinkPerSecond)}`, ...TOTAL,
-    points: history.points.map(p => ({x: at(p), y: p.total}))});
+  const total = {key: 'total', label: `total: ${perSecond(snapshot.rates?.sinkPerSecond)}`, ...TOTAL,
+    points: history.points.map(p => ({x: at(p), y: p.total}))};
   const ticks = [];
   for (let minutes = SPAN_MILLIS / 60000; minutes >= 0; minutes -= 2) {
     ticks.push({value: -minutes * 60, label: minutes === 0 ? 'now' : `−${minutes} min`});
   }
   drawLineChart(chart, {x: {min: -SPAN_MILLIS / 1000, max: 0, title: 'time', ticks},
-    y: {title: 'records/s'}, series});
-  drawLegend(legend, series);
+    y: {title: 'records/s'}, series: [total, ...series]});  // the total underneath: one task alone runs along it
+  drawLegend(legend, [...series, total]);
   const idle = running.filter(t => !(t.recordsPerSecond > 0)).map(t => t.id);
   const others = (snapshot.tasks ?? []).filter(t => t.state !== 'RUNNING').map(t => `task ${t.id} is ${t.state}`);
   summary.textContent = [`${running.length} of ${(snapshot.tasks ?? []).length} tasks RUNNING.`,
-    idle.length ? `Task(s) ${idle.join(', ')} sink nothing.` : '', ...others].filter(Boolean).join(' ');
+    idle.length ? `${idle.length === 1 ? 'Task' : 'Tasks'} ${idle.join(', ')} committed nothing over the window.` : '',
+    ...others].filter(Boolean).join(' ');
 }

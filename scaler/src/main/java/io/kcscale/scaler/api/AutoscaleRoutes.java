@@ -8,10 +8,12 @@ import io.kcscale.scaler.autoscale.AutoscaleLoop;
 import io.kcscale.scaler.autoscale.AutoscalePolicy;
 import io.kcscale.scaler.service.ScalerService;
 
-/** {@code /api/v1/connectors/{name}/autoscale}: set, read and stop a connector's autoscale policy. */
+/** {@code /api/v1/connectors/{name}/autoscale}: set, read and stop a connector's autoscale policy; {@code /api/v1/autoscale}: read all. */
 final class AutoscaleRoutes implements Routes {
 
     static final String PATH = "/api/v1/connectors/{name}/autoscale";
+    /** Every policy at once, so that a poller (the web view) need not take a 404 for each connector without one. */
+    static final String ALL = "/api/v1/autoscale";
 
     private final Optional<ScalerService> service;
 
@@ -34,6 +36,10 @@ final class AutoscaleRoutes implements Routes {
             String name = Router.pathParameter(exchange, "name");
             return ConnectorRoutes.connected(service).autoscaler().state(name).orElseThrow(() ->
                     new ApiError(404, "no autoscale policy for " + name + "; PUT one to start", null));
+        });
+        router.get(ALL, exchange -> {
+            ScalerService s = ConnectorRoutes.connected(service);
+            return s.watcher().snapshots().stream().flatMap(snapshot -> s.autoscaler().state(snapshot.name()).stream()).toList();
         });
         router.delete(PATH, exchange -> {
             ScalerService s = ConnectorRoutes.connected(service);

@@ -17,7 +17,7 @@ final class WebRoutes implements Routes {
     static final String ASSETS = "/assets/{file}";
     private static final String ROOT = "/web/";
     /** A bare file name with a known type: nothing outside web/assets can be named. */
-    private static final Pattern ASSET = Pattern.compile("[a-z][a-z0-9-]*\\.(js|css)");
+    private static final Pattern ASSET = Pattern.compile("[a-zA-Z][a-zA-Z0-9-]*\\.(js|css)");
     private static final Map<String, String> TYPES = Map.of(
             "js", "text/javascript; charset=utf-8",
             "css", "text/css; charset=utf-8");
