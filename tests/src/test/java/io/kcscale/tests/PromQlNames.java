@@ -21,8 +21,8 @@ final class PromQlNames {
     private static final Pattern TOKEN = Pattern.compile("[0-9][0-9a-zA-Z_.]*|([a-zA-Z_:][a-zA-Z0-9_:]*)(\\s*\\()?");
     private static final Set<String> KEYWORDS = Set.of("and", "or", "unless", "by", "without", "on", "ignoring",
             "group_left", "group_right", "bool", "offset", "atan2", "inf", "nan");
-    // Grafana's label_values(metric, label): the metric is PromQL, the label is not
-    private static final Pattern LABEL_VALUES = Pattern.compile("^\\s*label_values\\((.*),\\s*\\w+\\s*\\)\\s*$");
+    // Grafana's label_values([metric,] label): the metric is PromQL, the label is not
+    private static final Pattern LABEL_VALUES = Pattern.compile("^\\s*label_values\\((?:(.*),)?\\s*\\w+\\s*\\)\\s*$");
 
     private PromQlNames() {
     }
@@ -46,6 +46,9 @@ final class PromQlNames {
     /** The names a Grafana template variable's Prometheus query selects. */
     static Set<String> ofVariableQuery(String query) {
         Matcher m = LABEL_VALUES.matcher(query);
-        return m.matches() ? of(m.group(1)) : of(query);
+        if (!m.matches()) {
+            return of(query);
+        }
+        return m.group(1) == null ? Set.of() : of(m.group(1));
     }
 }
