@@ -23,7 +23,7 @@ import io.kcscale.scaler.observe.connect.ConnectRestException;
  * key cardinality is refused by Connect's validation with a message naming the key, and nothing changes.
  * Leaves the source's config as it found it.
  */
-@Order(5)
+@Order(4)
 @ExtendWith(SharedStack.class)
 class LoadCommandTest {
 

@@ -114,6 +114,9 @@ final class ConnectorRoutes implements Routes {
             }
         } catch (ConnectRestException.ConnectorNotFound e) {
             throw new ApiError(404, "no connector named " + name, null);
+        } catch (ConnectRestException.ConfigRejected e) {
+            // Connect refuses such a name in a path (control characters, say), so no connector has it
+            throw new ApiError(404, "no connector named " + name + " (Kafka Connect rejects the name)", null);
         } catch (ConnectRestException e) {
             throw new ApiError(503, name + " is unknown and Kafka Connect does not answer: " + e.getMessage(), null,
                     Map.of("Retry-After", "5"));

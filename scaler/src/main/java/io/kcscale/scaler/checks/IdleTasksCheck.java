@@ -14,6 +14,11 @@ import io.kcscale.scaler.model.PipelineSnapshot;
 public final class IdleTasksCheck implements Check {
 
     public static final String ID = "idle-tasks";
+    /**
+     * A task is starved only when its partitions would have received at least this many records at
+     * the topic's mean rate: fewer can be none by chance.
+     */
+    static final int MIN_EXPECTED_RECORDS = 10;
 
     @Override
     public String id() {
@@ -28,13 +33,16 @@ public final class IdleTasksCheck implements Check {
                 && samples.window().get(samples.window().size() - 1).assignment() != null;
         Map<Integer, Double> rates = snapshot.rates().appendPerPartition();
         boolean appended = snapshot.rates().appendPerSecond() != null && snapshot.rates().appendPerSecond() > 0;
+        double expectedPerPartition = !appended ? 0 : snapshot.rates().appendPerSecond() / rates.size()
+                * PartitionSkewCheck.spanSeconds(samples.window()).orElse(0.0);
         List<Integer> withoutPartitions = new ArrayList<>();
         List<Integer> starved = new ArrayList<>();
         if (assignmentKnown) {
             for (PipelineSnapshot.Task t : snapshot.tasks()) {
                 if (t.partitions().isEmpty()) {
                     withoutPartitions.add(t.id());
-                } else if (appended && t.partitions().stream().allMatch(p -> rates.getOrDefault(p, 0.0) == 0)) {
+                } else if (expectedPerPartition * t.partitions().size() >= MIN_EXPECTED_RECORDS
+                        && t.partitions().stream().allMatch(p -> rates.getOrDefault(p, 0.0) == 0)) {
                     starved.add(t.id());
                 }
             }

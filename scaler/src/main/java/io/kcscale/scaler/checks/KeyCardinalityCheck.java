@@ -54,7 +54,7 @@ public final class KeyCardinalityCheck implements Check {
                 .put("sampledRecords", keys.records()).put("nullKeys", keys.nullKeys())
                 .put("partitionsSampled", keys.partitionsRead())
                 .ratio("samplingSeconds", keys.elapsedMillis() / 1000.0)
-                .put("fieldDistinctValues", fieldCounts(keys));
+                .put("fieldDistinctValues", fieldCounts(keys)).put("fieldRecords", keys.recordsWithFields());
         if (partitions == null) {
             return finding(Severity.INFO, "key cardinality cannot be judged: the partition count is unknown", e,
                     "Retry when Kafka answers.");

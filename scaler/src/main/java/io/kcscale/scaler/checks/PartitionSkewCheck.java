@@ -90,7 +90,7 @@ public final class PartitionSkewCheck implements Check {
     }
 
     /** The time between the oldest and newest sample with offsets: the span the snapshot's append rates cover. */
-    private static Optional<Double> spanSeconds(List<PipelineSample> window) {
+    static Optional<Double> spanSeconds(List<PipelineSample> window) {
         List<Long> times = window.stream().filter(s -> s.endOffsets() != null).map(PipelineSample::atMillis).toList();
         return times.size() < 2 ? Optional.empty() : Optional.of((times.get(times.size() - 1) - times.get(0)) / 1000.0);
     }

@@ -57,15 +57,20 @@ public final class StabilityCheck implements Check {
                             + ", then restart: POST /connectors/" + snapshot.name() + "/restart?includeTasks=true&onlyFailed=true."
                             + " Scaling restarts the tasks and hides the cause.");
         }
-        if (snapshot.stable()) {
-            return finding(Severity.OK, "steady: offsets advance wherever there is lag, no rebalance in the window, all "
-                    + snapshot.tasks().size() + " tasks RUNNING", e, "Nothing to do.");
-        }
         if (samples.window().size() < 2) {
             return finding(Severity.INFO, "warming up: the window holds too few samples to see offsets advance", e,
                     "Run the check again in a few seconds.");
         }
-        return finding(Severity.WARNING, "not steady: " + String.join("; ", snapshot.reasons()), e, "Scale once the pipeline "
+        List<String> problems = new ArrayList<>(snapshot.reasons());
+        Long lag = snapshot.lag() == null ? null : snapshot.lag().total();
+        if (lag != null && lag > 0 && Double.valueOf(0).equals(snapshot.rates().sinkPerSecond())) {
+            problems.add("the sink group committed nothing over the window while " + lag + " records wait");
+        }
+        if (problems.isEmpty()) {
+            return finding(Severity.OK, "steady: offsets advance wherever there is lag, no rebalance in the window, all "
+                    + snapshot.tasks().size() + " tasks RUNNING", e, "Nothing to do.");
+        }
+        return finding(Severity.WARNING, "not steady: " + String.join("; ", problems), e, "Scale once the pipeline "
                 + "is steady: wait out a rebalance (a full window without one), and find why stalled partitions or tasks do not "
                 + "advance before adding tasks.");
     }

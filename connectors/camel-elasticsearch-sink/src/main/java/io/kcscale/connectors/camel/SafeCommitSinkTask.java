@@ -64,20 +64,17 @@ public class SafeCommitSinkTask extends CamelSinkTask {
         registration = PendingRecordsRegistry.register(pending);
         Map<String, String> withPending = new HashMap<>(props);
         withPending.put(BulkModeConfig.STRATEGY_BEAN + "." + PENDING_RECORDS_PROPERTY, registration);
-        super.start(withPending);
+        try {
+            super.start(withPending);
+        } catch (RuntimeException e) {
+            PendingRecordsRegistry.unregister(registration);
+            throw e;
+        }
     }
 
     @Override
     public void put(Collection<SinkRecord> records) {
-        try {
-            if (!pending.awaitAnswersBelow(maxInFlight, MAX_WAIT_FOR_ANSWERS)) {
-                throw new RetriableException("Elasticsearch has not answered for " + MAX_WAIT_FOR_ANSWERS.toSeconds()
-                        + " s on " + maxInFlight + " documents or more; Connect delivers this batch again later");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ConnectException("interrupted while waiting for Elasticsearch", e);
-        }
+        awaitRoomInFlight();
         // rejections answered since the last call, on Camel's thread
         for (PendingRecords.Rejection rejection : pending.takeRejections()) {
             reject(rejection.record(), rejection.reason());
@@ -117,6 +114,19 @@ public class SafeCommitSinkTask extends CamelSinkTask {
             super.stop();
         } finally {
             PendingRecordsRegistry.unregister(registration);
+        }
+    }
+
+    /** Nothing of this batch is handed over yet, so Connect can deliver it again after a RetriableException. */
+    private void awaitRoomInFlight() {
+        try {
+            if (!pending.awaitAnswersBelow(maxInFlight, MAX_WAIT_FOR_ANSWERS)) {
+                throw new RetriableException("Elasticsearch has not answered for " + MAX_WAIT_FOR_ANSWERS.toSeconds()
+                        + " s on " + maxInFlight + " documents or more; Connect delivers this batch again later");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ConnectException("interrupted while waiting for Elasticsearch", e);
         }
     }
 

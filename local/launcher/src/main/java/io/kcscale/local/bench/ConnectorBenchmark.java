@@ -2,11 +2,13 @@ package io.kcscale.local.bench;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -72,12 +74,14 @@ public final class ConnectorBenchmark {
     private ConnectorBenchResult measure() {
         // the stack's own sink would compete with every phase; each sink phase makes a connector of its own
         connect.deleteConnector(StackOptions.SINK_CONNECTOR);
+        double loadBefore = systemLoad();
         double datagen = datagenUnthrottled();
         double raw = rawBulk();
         fillBacklog((long) (raw * (meter.warmup().toSeconds() + meter.window().toSeconds() + 10) * BACKLOG_MARGIN));
         double perRecord = sink(SinkMode.INDEX, "bench-index");
         double bulk = sink(SinkMode.BULK, "bench-bulk");
-        return new ConnectorBenchResult(datagen, perRecord, bulk, raw, bulk / raw, bulkSize(), aggregationTimeoutMs(),
+        noteBusyMachine(Math.max(loadBefore, systemLoad()));
+        return new ConnectorBenchResult(datagen, perRecord, bulk, raw, rawClients(), bulk / raw, bulkSize(), aggregationTimeoutMs(),
                 meter.warmup().toMillis() / 1000.0, meter.window().toMillis() / 1000.0, List.copyOf(notes));
     }
 
@@ -94,15 +98,17 @@ public final class ConnectorBenchmark {
     }
 
     private double rawBulk() {
-        progress.accept("measuring Elasticsearch's raw bulk rate, " + bulkSize() + " documents per request");
+        progress.accept("measuring Elasticsearch's raw bulk rate: " + rawClients() + " clients, " + bulkSize()
+                + " documents per request");
         List<String> documents = TopicDocuments.read(stack.endpoints().kafkaBootstrap(), StackOptions.TOPIC, RAW_DOCUMENTS,
                 Duration.ofSeconds(60));
         createIndex(RAW_INDEX);
-        RawBulkLoad load = new RawBulkLoad(elasticsearch.restClient(), RAW_INDEX, documents, bulkSize());
-        load.sendUntil(System.nanoTime() + meter.warmup().toNanos());
-        long start = System.nanoTime();
-        long indexed = load.sendUntil(start + meter.window().toNanos());
-        return indexed / ((System.nanoTime() - start) / 1e9);
+        return new RawBulkLoad(elasticsearch.restClient(), RAW_INDEX, documents, bulkSize()).docsPerSecond(rawClients(), meter);
+    }
+
+    /** One per core: the node's write threads, as many as its cores, all kept busy. */
+    private static int rawClients() {
+        return Runtime.getRuntime().availableProcessors();
     }
 
     /** Lets the source produce (unthrottled) until the topic holds {@code records}, so no sink phase runs dry. */
@@ -148,6 +154,23 @@ public final class ConnectorBenchmark {
         }
         connect.deleteConnector(name);
         return rate;
+    }
+
+    /** The one-minute load average, the stack itself included. */
+    private static double systemLoad() {
+        return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+    }
+
+    /**
+     * Other work on the machine takes cores from every phase, unevenly: the figures must say so. The
+     * benchmark's own busy threads count in the load average too, hence the margin.
+     */
+    private void noteBusyMachine(double load) {
+        int cores = Runtime.getRuntime().availableProcessors();
+        if (load > 3 * cores) {
+            notes.add(String.format(Locale.ROOT, "the machine was busy (load average %.1f on %d cores): other work took "
+                    + "cores from the phases unevenly, so these figures are low and their ratios unreliable", load, cores));
+        }
     }
 
     private void createIndex(String name) {

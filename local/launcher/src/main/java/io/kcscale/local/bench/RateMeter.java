@@ -33,7 +33,7 @@ final class RateMeter {
     }
 
     /** A measurement window is a span of time to let pass, not a condition to wait for. */
-    private static void pause(Duration duration) {
+    static void pause(Duration duration) {
         try {
             Thread.sleep(duration.toMillis());
         } catch (InterruptedException e) {

@@ -33,13 +33,19 @@ public final class SinkDelayProxy implements AutoCloseable {
             "transfer-encoding", "keep-alive");
     private static final Duration FORWARD_TIMEOUT = Duration.ofSeconds(30);
 
+    static {
+        // without it Nagle's algorithm meets delayed ACKs: ~40 ms stalls per response, far above the delay itself
+        System.setProperty("sun.net.httpserver.nodelay", "true");
+    }
+
     private final HttpServer server;
     private final ExecutorService threads = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "kcscale-sink-delay");
         t.setDaemon(true);
         return t;
     });
-    private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5)).build();
     private final URI target;
     private final Duration delay;
 

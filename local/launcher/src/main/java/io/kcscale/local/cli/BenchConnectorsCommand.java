@@ -52,19 +52,20 @@ final class BenchConnectorsCommand implements Callable<Integer> {
 
     static String table(ConnectorBenchResult r) {
         StringBuilder out = new StringBuilder();
-        out.append(String.format(Locale.ROOT, "one task each; measured over %.0f s after %.0f s of warm-up%n", r.windowSeconds(),
+        out.append(String.format(Locale.ROOT, "one connector task each; measured over %.0f s after %.0f s of warm-up%n", r.windowSeconds(),
                 r.warmupSeconds()));
         row(out, "datagen source, unthrottled", r.datagenRecordsPerSecond(), "records/s");
         row(out, "sink, per-record (--sink-mode index)", r.perRecordSinkDocsPerSecond(), "docs/s");
         row(out, String.format(Locale.ROOT, "sink, bulk (--sink-mode bulk, %d docs / %d ms)", r.bulkSize(), r.aggregationTimeoutMs()),
                 r.bulkSinkDocsPerSecond(), "docs/s");
-        row(out, String.format(Locale.ROOT, "raw _bulk, %d docs per request (ceiling)", r.bulkSize()), r.rawBulkDocsPerSecond(), "docs/s");
-        out.append(String.format(Locale.ROOT, "%-52s %10.0f %%%n", "bulk sink / ceiling", 100 * r.bulkFractionOfCeiling()));
+        row(out, String.format(Locale.ROOT, "raw _bulk, %d clients, %d docs per request (ceiling)", r.rawBulkClients(), r.bulkSize()),
+                r.rawBulkDocsPerSecond(), "docs/s");
+        out.append(String.format(Locale.ROOT, "%-56s %10.0f %%%n", "bulk sink / ceiling", 100 * r.bulkFractionOfCeiling()));
         r.notes().forEach(n -> out.append("note: ").append(n).append(System.lineSeparator()));
         return out.toString().stripTrailing();
     }
 
     private static void row(StringBuilder out, String what, double rate, String unit) {
-        out.append(String.format(Locale.ROOT, "%-52s %,10.0f %s%n", what, rate, unit));
+        out.append(String.format(Locale.ROOT, "%-56s %,10.0f %s%n", what, rate, unit));
     }
 }

@@ -3,6 +3,7 @@ package io.kcscale.scaler.autoscale.simulator;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -22,9 +23,11 @@ public record BenchmarkReport(String mode, long seed, List<Step> steps, long lag
     public record Step(String name, double atSeconds, double ratePerSecond, double targetLag) {
     }
 
-    public record Goals(boolean atMostOneActionPerStep, boolean peakLagAtMostHalf, boolean noMoreTaskSeconds) {
-        public boolean met() {
-            return atMostOneActionPerStep && peakLagAtMostHalf && noMoreTaskSeconds;
+    /** @param met all three */
+    public record Goals(boolean atMostOneActionPerStep, boolean peakLagAtMostHalf, boolean noMoreTaskSeconds, boolean met) {
+        static Goals of(boolean atMostOneActionPerStep, boolean peakLagAtMostHalf, boolean noMoreTaskSeconds) {
+            return new Goals(atMostOneActionPerStep, peakLagAtMostHalf, noMoreTaskSeconds,
+                    atMostOneActionPerStep && peakLagAtMostHalf && noMoreTaskSeconds);
         }
     }
 
@@ -39,7 +42,7 @@ public record BenchmarkReport(String mode, long seed, List<Step> steps, long lag
             LoadPhase p = trace.phases().get(i);
             steps.add(new Step(p.name(), trace.startOf(i), p.ratePerSecond(), policies.targetLatencySeconds() * p.ratePerSecond()));
         }
-        String choice = String.format(java.util.Locale.ROOT, "the lag one task (%.0f records/s) drains within the %.1f s target",
+        String choice = String.format(Locale.ROOT, "the lag one task (%.0f records/s) drains within the %.1f s target",
                 perTaskRate, policies.targetLatencySeconds());
         return new BenchmarkReport(mode, seed, steps, policies.lagThreshold(), choice, outcomes,
                 goals(outcomes.get(OURS), outcomes.get(BASELINE)));
@@ -49,7 +52,7 @@ public record BenchmarkReport(String mode, long seed, List<Step> steps, long lag
         if (ours == null || baseline == null) {
             throw new IllegalArgumentException("the report compares " + OURS + " with " + BASELINE);
         }
-        return new Goals(ours.actionsPerStep().stream().allMatch(n -> n <= 1),
+        return Goals.of(ours.actionsPerStep().stream().allMatch(n -> n <= 1),
                 ours.peakLag() <= baseline.peakLag() / 2.0,
                 ours.taskSeconds() <= baseline.taskSeconds());
     }

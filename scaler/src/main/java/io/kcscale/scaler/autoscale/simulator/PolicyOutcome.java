@@ -36,11 +36,17 @@ public record PolicyOutcome(String policy, List<ScalingAction> actions, List<Int
                     steadyFrom = Math.max(steadyFrom, i + 1 < points.size() ? Math.min(end, points.get(i + 1).atSeconds()) : end);
                 }
             }
-            toSteady.add(end - steadyFrom >= steadyWindowSeconds ? steadyFrom - start : null);
+            toSteady.add(end - steadyFrom >= steadyWindowSeconds ? tenths(steadyFrom - start) : null);
         }
         long peakLag = run.points().stream().mapToLong(Timeline.Point::lag).max().orElse(0);
         Double peakLatency = run.points().stream().map(Timeline.Point::latencySeconds).filter(l -> l != null)
                 .max(Double::compare).orElse(null);
-        return new PolicyOutcome(run.policy(), run.actions(), actionsPerStep, toSteady, peakLag, peakLatency, run.taskSeconds());
+        return new PolicyOutcome(run.policy(), run.actions(), actionsPerStep, toSteady, peakLag,
+                peakLatency == null ? null : tenths(peakLatency), tenths(run.taskSeconds()));
+    }
+
+    /** Samples are 0.1 s apart at the finest: more digits would be noise. */
+    private static double tenths(double seconds) {
+        return Math.round(seconds * 10) / 10.0;
     }
 }

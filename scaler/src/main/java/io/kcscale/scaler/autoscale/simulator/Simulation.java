@@ -34,7 +34,12 @@ public final class Simulation {
         this.pipeline = new SimulatedPipeline(settings);
         this.arrivals = new Arrivals(KeySpace.partitionWeights(settings.partitions(), settings.keyCardinality(),
                 settings.keySkew(), random.nextLong()), new PoissonSampler(random.split()));
-        this.clockPhase = random.nextDouble();
+        this.clockPhase = clockPhase(settings.seed());
+    }
+
+    /** Where within its interval a policy's first evaluation falls, for a seed (the same live and simulated). */
+    public static double clockPhase(long seed) {
+        return new SplittableRandom(~seed).nextDouble();
     }
 
     public Timeline run(ScalingPolicy policy) {
@@ -66,7 +71,8 @@ public final class Simulation {
                 if (d.scales() && d.toTasks() != pipeline.tasks()) {
                     pipeline.scaleTo(d.toTasks(), now);
                     policy.applied(d, settings.rebalancePauseSeconds(), memory);
-                    actions.add(new ScalingAction(now / 1000.0, d.fromTasks(), d.toTasks(), d.code(), d.reason()));
+                    actions.add(new ScalingAction(now / 1000.0, d.fromTasks(), d.toTasks(), d.code(), d.reason(),
+                            settings.rebalancePauseSeconds()));
                 }
                 nextEvaluation += intervalMillis;
             }
@@ -86,9 +92,9 @@ public final class Simulation {
         return pipeline.written();
     }
 
-    /** Records appended and not yet written. */
+    /** Records appended and not yet written, counted from the offsets and the batches in flight. */
     public long backlog() {
-        return pipeline.appended() - pipeline.written();
+        return pipeline.unwritten();
     }
 
     SimulatedPipeline pipeline() {

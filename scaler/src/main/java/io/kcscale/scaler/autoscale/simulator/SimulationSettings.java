@@ -10,7 +10,10 @@ package io.kcscale.scaler.autoscale.simulator;
  * @param assignor              how the sink group spreads partitions over tasks
  * @param perTaskRate           records/s one task writes when it has a backlog (its service rate)
  * @param sinkCeiling           records/s the sink (Elasticsearch) absorbs in total, shared by all tasks
- * @param rebalancePauseSeconds no task consumes for this long after every change of tasks
+ * @param maxPollRecords        records a task polls at once ({@code max.poll.records}); their offsets count only
+ *                              once the whole batch is written, and a rebalance waits for the batches in flight
+ * @param rebalancePauseSeconds no task consumes for this long after every change of tasks, once the old tasks'
+ *                              batches are written (what the scale action measures as the pause)
  * @param commitIntervalSeconds the worker's {@code offset.flush.interval.ms}: committed offsets (what lag is
  *                              measured from) trail the sink by up to this
  * @param sampleIntervalSeconds how often the scaler samples the pipeline
@@ -21,7 +24,7 @@ package io.kcscale.scaler.autoscale.simulator;
  * @param seed                  seeds the key → partition map, Poisson arrivals and the policies' clock phase
  */
 public record SimulationSettings(int partitions, int keyCardinality, double keySkew, Assignor assignor,
-                                 double perTaskRate, double sinkCeiling, double rebalancePauseSeconds,
+                                 double perTaskRate, double sinkCeiling, int maxPollRecords, double rebalancePauseSeconds,
                                  double commitIntervalSeconds, double sampleIntervalSeconds, double windowSeconds,
                                  int stepMillis, int initialTasks, long seed) {
 
@@ -37,6 +40,7 @@ public record SimulationSettings(int partitions, int keyCardinality, double keyS
         require(assignor != null, "assignor must be set");
         require(perTaskRate > 0 && Double.isFinite(perTaskRate), "perTaskRate must be a positive number of records/s, got " + perTaskRate);
         require(sinkCeiling > 0, "sinkCeiling must be a positive number of records/s, got " + sinkCeiling);
+        require(maxPollRecords >= 1, "maxPollRecords must be at least 1, got " + maxPollRecords);
         require(rebalancePauseSeconds >= 0 && Double.isFinite(rebalancePauseSeconds),
                 "rebalancePauseSeconds must be 0 or more, got " + rebalancePauseSeconds);
         require(stepMillis >= 1 && stepMillis <= 1000, "stepMillis must be between 1 and 1000, got " + stepMillis);
@@ -56,15 +60,16 @@ public record SimulationSettings(int partitions, int keyCardinality, double keyS
     /** A builder starting from these settings. */
     public Builder toBuilder() {
         return new Builder().partitions(partitions).keyCardinality(keyCardinality).keySkew(keySkew).assignor(assignor)
-                .perTaskRate(perTaskRate).sinkCeiling(sinkCeiling).rebalancePauseSeconds(rebalancePauseSeconds)
+                .perTaskRate(perTaskRate).sinkCeiling(sinkCeiling).maxPollRecords(maxPollRecords)
+                .rebalancePauseSeconds(rebalancePauseSeconds)
                 .commitIntervalSeconds(commitIntervalSeconds).sampleIntervalSeconds(sampleIntervalSeconds)
                 .windowSeconds(windowSeconds).stepMillis(stepMillis).initialTasks(initialTasks).seed(seed);
     }
 
     /**
      * Starts from the defaults: the local stack's 20 partitions keyed by 10,000 distinct values, range
-     * assignment, the measured per-task rate and pause, a sink that absorbs ten tasks' worth, Connect's
-     * 1 s offset flush, the scaler's 2 s samples over a 30 s window, 100 ms steps, one task.
+     * assignment, the measured per-task rate and pause, a sink that absorbs ten tasks' worth, Kafka's
+     * 500 records per poll, Connect's 1 s offset flush, the scaler's 2 s samples over a 30 s window, 100 ms steps, one task.
      */
     public static final class Builder {
         private int partitions = 20;
@@ -73,6 +78,7 @@ public record SimulationSettings(int partitions, int keyCardinality, double keyS
         private Assignor assignor = Assignor.RANGE;
         private double perTaskRate = MEASURED_PER_TASK_RATE;
         private double sinkCeiling = 10 * MEASURED_PER_TASK_RATE;
+        private int maxPollRecords = 500;
         private double rebalancePauseSeconds = MEASURED_REBALANCE_PAUSE_SECONDS;
         private double commitIntervalSeconds = 1;
         private double sampleIntervalSeconds = 2;
@@ -90,6 +96,7 @@ public record SimulationSettings(int partitions, int keyCardinality, double keyS
         public Builder assignor(Assignor v) { assignor = v; return this; }
         public Builder perTaskRate(double v) { perTaskRate = v; return this; }
         public Builder sinkCeiling(double v) { sinkCeiling = v; return this; }
+        public Builder maxPollRecords(int v) { maxPollRecords = v; return this; }
         public Builder rebalancePauseSeconds(double v) { rebalancePauseSeconds = v; return this; }
         public Builder commitIntervalSeconds(double v) { commitIntervalSeconds = v; return this; }
         public Builder sampleIntervalSeconds(double v) { sampleIntervalSeconds = v; return this; }
@@ -101,7 +108,7 @@ public record SimulationSettings(int partitions, int keyCardinality, double keyS
         /** @throws IllegalArgumentException naming the first bad setting */
         public SimulationSettings build() {
             return new SimulationSettings(partitions, keyCardinality, keySkew, assignor, perTaskRate, sinkCeiling,
-                    rebalancePauseSeconds, commitIntervalSeconds, sampleIntervalSeconds, windowSeconds, stepMillis,
+                    maxPollRecords, rebalancePauseSeconds, commitIntervalSeconds, sampleIntervalSeconds, windowSeconds, stepMillis,
                     initialTasks, seed);
         }
     }

@@ -22,16 +22,18 @@ public record Timeline(String policy, int initialTasks, double durationSeconds, 
      * @param offeredRate    records/s the trace offered then (its nominal rate)
      * @param appendRate     records/s appended, over the scaler's window; null until it has two samples
      * @param sinkRate       records/s the sink committed, over the window
+     * @param indexRate      documents/s Elasticsearch indexed, over the window: unlike the committed rate, not
+     *                       quantized by the sink's batches
      * @param lag            records not yet committed by the sink
      * @param latencySeconds Little's law, lag / sink rate; null when it cannot be known
      */
-    public record Point(double atSeconds, double offeredRate, Double appendRate, Double sinkRate, long lag, int tasks,
-                        Double latencySeconds) {
+    public record Point(double atSeconds, double offeredRate, Double appendRate, Double sinkRate, Double indexRate,
+                        long lag, int tasks, Double latencySeconds) {
 
         /** A point from the scaler's snapshot, as the live pipeline and the simulator both produce it. */
         public static Point of(double atSeconds, double offeredRate, PipelineSnapshot s, int tasks) {
             return new Point(atSeconds, offeredRate, s.rates().appendPerSecond(), s.rates().sinkPerSecond(),
-                    s.lag().total() == null ? 0 : s.lag().total(), tasks, s.latencySeconds());
+                    s.rates().indexPerSecond(), s.lag().total() == null ? 0 : s.lag().total(), tasks, s.latencySeconds());
         }
     }
 

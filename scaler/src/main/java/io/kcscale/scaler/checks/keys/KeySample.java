@@ -9,7 +9,7 @@ import java.util.Map;
  * @param nullKeys         of which had no key
  * @param keys             distinct keys among the others
  * @param fieldValues      distinct values of each top-level field of the (JSON object) values, by field name
- * @param recordsWithFields records whose value was a JSON object
+ * @param recordsWithFields records whose value was a JSON object, of the first {@link KeyTally#FIELD_RECORDS} sampled
  * @param firstField       the first field of the first such value, or null
  * @param partitionsRead   partitions that had records in the sampled range
  * @param stoppedBy        why sampling ended: {@code end} of every partition, {@code records} or {@code time} budget

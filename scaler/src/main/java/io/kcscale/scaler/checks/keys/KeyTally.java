@@ -16,6 +16,12 @@ public final class KeyTally {
     public static final int EXACT_FIELD_VALUES = 1_000;
     /** Fields tracked at most, so that a wide record cannot make the sample's memory grow without end. */
     public static final int MAX_FIELDS = 32;
+    /**
+     * Records whose fields are counted: the first this many of the sample. Enough to show which field
+     * spreads (20× a few hundred partitions), while parsing every value would make sampling several
+     * times slower than reading.
+     */
+    public static final int FIELD_RECORDS = 50_000;
 
     private final DistinctCounter keys = new DistinctCounter(EXACT_KEYS);
     private final Map<String, DistinctCounter> fields = new LinkedHashMap<>();
@@ -33,6 +39,11 @@ public final class KeyTally {
         } else {
             keys.add(key);
         }
+    }
+
+    /** Whether the record last passed to {@link #record} is one whose fields are counted. */
+    public boolean wantsFields() {
+        return records <= FIELD_RECORDS;
     }
 
     /** A top-level scalar field of the value of the record last passed to {@link #record}. */

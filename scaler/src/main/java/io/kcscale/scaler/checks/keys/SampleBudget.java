@@ -27,15 +27,15 @@ public record SampleBudget(int records, Duration time) {
     public static SampleBudget parse(String records, String seconds) {
         Double r = Inputs.parse("sampleRecords", records);
         Double s = Inputs.parse("sampleSeconds", seconds);
-        int count = r == null ? DEFAULT_RECORDS : Inputs.count("sampleRecords", r, 1);
-        if (count > MAX_RECORDS) {
-            throw new InvalidInputException("sampleRecords", "must be at most " + MAX_RECORDS + ", got " + count);
+        double count = r == null ? DEFAULT_RECORDS : r;
+        if (!(count >= 1 && count <= MAX_RECORDS && count == Math.rint(count))) {
+            throw new InvalidInputException("sampleRecords", "must be a whole number from 1 to " + MAX_RECORDS + ", got " + records);
         }
         double time = s == null ? DEFAULT_SECONDS : s;
         if (!(time >= MIN_SECONDS && time <= MAX_SECONDS)) {
             throw new InvalidInputException("sampleSeconds", "must be from " + MIN_SECONDS + " to " + MAX_SECONDS
                     + " seconds, got " + seconds);
         }
-        return new SampleBudget(count, Duration.ofMillis(Math.round(time * 1000)));
+        return new SampleBudget((int) count, Duration.ofMillis(Math.round(time * 1000)));
     }
 }

@@ -21,7 +21,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 /**
  * A typed client of the Kafka Connect REST API. HTTP errors become typed exceptions
  * ({@link ConnectRestException} and its cases); a 409, which Connect answers while its worker group
- * rebalances, is retried with a bounded {@link Backoff} before it is reported.
+ * rebalances (or a 500 saying a rebalance is expected), is retried with a bounded {@link Backoff} before it
+ * is reported.
  */
 public final class ConnectRestClient {
 
@@ -126,6 +127,15 @@ public final class ConnectRestClient {
         send("DELETE", "connectors/" + segment(name), null);
     }
 
+    /** Pauses the connector and its tasks; a paused sink keeps its group membership and committed offsets. */
+    public void pauseConnector(String name) {
+        send("PUT", "connectors/" + segment(name) + "/pause", null);
+    }
+
+    public void resumeConnector(String name) {
+        send("PUT", "connectors/" + segment(name) + "/resume", null);
+    }
+
     /** A connector name as one path segment: names may hold spaces, slashes or other reserved characters. */
     private static String segment(String name) {
         return java.net.URLEncoder.encode(name, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20");
@@ -180,6 +190,10 @@ public final class ConnectRestClient {
         }
         String message = request.method() + " " + request.uri().getPath() + " -> " + status + ": "
                 + errorMessage(response.body());
+        // a request that arrives just as the worker group must rebalance gets a 500 saying so, not a 409
+        if (status == 500 && message.contains("rebalance is expected")) {
+            throw new ConnectRestException.RebalanceInProgress(message);
+        }
         switch (status) {
             case 404: throw new ConnectRestException.ConnectorNotFound(message);
             case 409: throw new ConnectRestException.RebalanceInProgress(message);

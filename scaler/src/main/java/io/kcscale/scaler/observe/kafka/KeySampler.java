@@ -84,13 +84,15 @@ public final class KeySampler {
                 ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofNanos(Math.min(left, LONGEST_POLL.toNanos())));
                 for (TopicPartition tp : records.partitions()) {
                     long stop = end.get(tp);
+                    read.add(tp);
                     for (ConsumerRecord<byte[], byte[]> r : records.records(tp)) {
                         if (r.offset() >= stop || tally.records() >= budget.records()) {
                             break;
                         }
-                        read.add(tp);
                         tally.record(r.key());
-                        JsonFields.read(r.value(), tally);
+                        if (tally.wantsFields()) {
+                            JsonFields.read(r.value(), tally);
+                        }
                     }
                     if (consumer.position(tp, requestTimeout) >= stop) {
                         unread.remove(tp);

@@ -20,7 +20,7 @@ class PolicyOutcomeTest {
     private static List<Timeline.Point> points(long... lags) {
         List<Timeline.Point> points = new ArrayList<>();
         for (int i = 0; i < lags.length; i++) {
-            points.add(new Timeline.Point(i * 10, i * 10 < 100 ? 100 : 400, null, 100.0, lags[i], 1, lags[i] / 100.0));
+            points.add(new Timeline.Point(i * 10, i * 10 < 100 ? 100 : 400, null, 100.0, 100.0, lags[i], 1, lags[i] / 100.0));
         }
         return points;
     }
@@ -31,7 +31,7 @@ class PolicyOutcomeTest {
         Arrays.fill(lags, 0);
         lags[11] = 9_000;
         lags[12] = 2_500;
-        Timeline run = new Timeline("p", 1, 200, points(lags), List.of(new ScalingAction(112, 1, 5, "lag", "up")));
+        Timeline run = new Timeline("p", 1, 200, points(lags), List.of(new ScalingAction(112, 1, 5, "lag", "up", 0.3)));
         PolicyOutcome o = PolicyOutcome.of(run, TRACE, 5, 30);
         assertEquals(List.of(1), o.actionsPerStep());
         assertEquals(List.of(30.0), o.secondsToSteady(), "lag above 2,000 until the sample at 120 s, steady from 130 s");
@@ -42,7 +42,7 @@ class PolicyOutcomeTest {
 
     @Test
     void anActionLateInTheStepLeavesItNeverSteady() {
-        Timeline run = new Timeline("p", 1, 200, points(new long[20]), List.of(new ScalingAction(180, 1, 2, "lag", "late")));
+        Timeline run = new Timeline("p", 1, 200, points(new long[20]), List.of(new ScalingAction(180, 1, 2, "lag", "late", 0.3)));
         List<Double> toSteady = PolicyOutcome.of(run, TRACE, 5, 30).secondsToSteady();
         assertEquals(1, toSteady.size());
         assertNull(toSteady.get(0), "steady needs a whole window without action before the next step");

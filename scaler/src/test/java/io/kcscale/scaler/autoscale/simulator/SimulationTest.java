@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
@@ -29,11 +30,11 @@ class SimulationTest {
         assertTrue(run.actions().size() >= 2, "the run must rebalance to test conservation across it: " + run.actions());
         SimulatedPipeline p = sim.pipeline();
         long[] end = p.endOffsets();
-        long[] consumed = p.consumedOffsets();
+        long[] polled = p.polledOffsets();
         long[] committed = p.committedOffsets();
         for (int i = 0; i < end.length; i++) {
-            assertTrue(committed[i] <= consumed[i] && consumed[i] <= end[i], "partition " + i + ": committed "
-                    + committed[i] + " <= consumed " + consumed[i] + " <= end " + end[i]);
+            assertTrue(committed[i] <= polled[i] && polled[i] <= end[i], "partition " + i + ": committed "
+                    + committed[i] + " <= polled " + polled[i] + " <= end " + end[i]);
         }
         assertEquals(sim.recordsIn(), sim.recordsOut() + sim.backlog());
         // constant phases are exact; the Poisson phase (780,000 expected) within 5 standard deviations
@@ -63,6 +64,43 @@ class SimulationTest {
         Simulation paused = new Simulation(trace, three.toBuilder().rebalancePauseSeconds(5).build());
         paused.run(scale);
         assertEquals(5 * 3 * 2600, quick.recordsOut() - paused.recordsOut(), 2600 * 0.01);
+    }
+
+    @Test
+    void aRebalanceWaitsForTheBatchesInFlight() {
+        // a slow task (40/s) holds up to 500 records: 12.5 s of writes the group must wait for
+        SimulationSettings slow = DEFAULTS.toBuilder().partitions(4).perTaskRate(40).rebalancePauseSeconds(0.3).build();
+        SimulatedPipeline p = new SimulatedPipeline(slow);
+        long[] arrivals = {5, 5, 5, 5};
+        long now = 0;
+        for (; now < 20_000; now += 100) {
+            p.arrive(arrivals);
+            p.consume(now, 0.1);
+        }
+        long writtenAtScale = p.written();
+        long committedLagAtScale = p.committedLag();
+        p.scaleTo(4, now);
+        long scaledAt = now;
+        while (p.sample(now).assignment().isEmpty()) {
+            p.arrive(arrivals);
+            p.consume(now, 0.1);
+            now += 100;
+        }
+        double stalled = (now - scaledAt) / 1000.0;
+        assertTrue(stalled > 1 && stalled <= 12.5 + 0.3 + 0.2, "the group waited " + stalled + " s");
+        long wrote = p.written() - writtenAtScale;
+        assertTrue(wrote >= (stalled - 0.5) * 40, "the old task kept writing its batch: " + wrote + " in " + stalled + " s");
+        assertTrue(p.committedLag() < committedLagAtScale + stalled * 200, "its batch was committed as the group rebalanced");
+
+        // then the first new task, alone with every partition, writes a whole batch before the other three join
+        assertEquals(Set.of(0), Set.copyOf(p.sample(now).assignment().values()));
+        long aloneFrom = now;
+        while (Set.copyOf(p.sample(now).assignment().values()).size() < 4) {
+            p.arrive(arrivals);
+            p.consume(now, 0.1);
+            now += 100;
+        }
+        assertEquals(500 / 40.0, (now - aloneFrom) / 1000.0, 0.3, "one batch of 500 at 40/s");
     }
 
     @Test

@@ -1,0 +1,131 @@
+package io.kcscale.scaler.checks;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import io.kcscale.scaler.checks.keys.DistinctCounter;
+import io.kcscale.scaler.checks.keys.KeySample;
+import io.kcscale.scaler.model.PipelineSample;
+import io.kcscale.scaler.model.PipelineSnapshot;
+
+/**
+ * A pipeline to run checks on, described field by field; every test changes what its rule looks at.
+ * By default: sink {@code sink} reads topic {@code t} (20 partitions, 10 records/s each) with 3
+ * RUNNING tasks into index {@code idx} (1 primary, 0 replicas, 1 data node), over a 10 s window.
+ */
+final class Fixture {
+
+    String name = "sink";
+    List<String> topics = List.of("t");
+    Integer tasksMax = 3;
+    Integer partitions = 20;
+    int tasksWanted = 3;
+    /** Task id → its partitions; by default partitions dealt round-robin over 3 tasks. */
+    Map<Integer, List<Integer>> assignment = roundRobin(20, 3);
+    Map<Integer, String> taskStates = new TreeMap<>();
+    Map<Integer, Double> appendPerPartition = uniform(20, 10);
+    Double sinkPerSecond = 200.0;
+    Long lag = 0L;
+    boolean stable = true;
+    List<String> reasons = List.of();
+    boolean degraded;
+    String index = "idx";
+    Integer primaryShards = 1;
+    Integer replicas = 0;
+    Integer dataNodes = 1;
+    /** The window's samples: by default two, 10 s apart, each with offsets and the assignment. */
+    List<PipelineSample> window;
+    KeySample keys = keys(10_000, 0, 900, Map.of());
+    String keysUnavailable;
+    Map<String, String> sinkConfig = new LinkedHashMap<>(Map.of("topics", "t",
+            "camel.sink.url", "elasticsearch-rest://local?hostAddresses=h:9200&operation=Index&indexName=idx"));
+    String connectorState = "RUNNING";
+    Map<Integer, String> taskTraces = new TreeMap<>();
+    List<CheckSamples.Connector> otherConnectors = new ArrayList<>(List.of(
+            new CheckSamples.Connector("source", "source", "RUNNING", Map.of("kafka.topic", "t", "quickstart", "stock_trades",
+                    "schema.keyfield", "price"))));
+    Map<String, String> workerConfig = Map.of();
+    String groupAssignor = "range";
+    String groupProtocol = "CLASSIC";
+    Integer brokers = 1;
+
+    static Map<Integer, List<Integer>> roundRobin(int partitions, int tasks) {
+        Map<Integer, List<Integer>> byTask = new TreeMap<>();
+        for (int t = 0; t < tasks; t++) {
+            byTask.put(t, new ArrayList<>());
+        }
+        for (int p = 0; p < partitions; p++) {
+            byTask.get(p % tasks).add(p);
+        }
+        return byTask;
+    }
+
+    static Map<Integer, Double> uniform(int partitions, double perSecond) {
+        Map<Integer, Double> rates = new TreeMap<>();
+        for (int p = 0; p < partitions; p++) {
+            rates.put(p, perSecond);
+        }
+        return rates;
+    }
+
+    static Map<Integer, Double> rates(double... perPartition) {
+        Map<Integer, Double> rates = new TreeMap<>();
+        for (int p = 0; p < perPartition.length; p++) {
+            rates.put(p, perPartition[p]);
+        }
+        return rates;
+    }
+
+    /** A key sample with exact counts; {@code fields} gives each field's distinct values. */
+    static KeySample keys(long records, long nullKeys, long distinct, Map<String, Long> fields) {
+        Map<String, DistinctCounter.Distinct> values = new LinkedHashMap<>();
+        fields.forEach((f, n) -> values.put(f, new DistinctCounter.Distinct(n, true, n, n)));
+        return new KeySample("t", records, nullKeys, new DistinctCounter.Distinct(distinct, true, distinct, distinct), values,
+                records, fields.isEmpty() ? null : fields.keySet().iterator().next(), 20, 20, 500, "end");
+    }
+
+    PipelineSnapshot snapshot() {
+        List<PipelineSnapshot.Task> tasks = new ArrayList<>();
+        assignment.forEach((id, owned) -> {
+            double rate = appendPerPartition == null ? 0 : owned.stream().mapToDouble(p -> appendPerPartition.getOrDefault(p, 0.0)).sum();
+            tasks.add(new PipelineSnapshot.Task(id, taskStates.getOrDefault(id, "RUNNING"), "w", owned, rate));
+        });
+        Double append = appendPerPartition == null ? null : appendPerPartition.values().stream().mapToDouble(d -> d).sum();
+        return new PipelineSnapshot(name, topics, tasksMax, partitions, tasks, new PipelineSnapshot.Lag(lag, Map.of()),
+                new PipelineSnapshot.Rates(append, sinkPerSecond, sinkPerSecond, appendPerPartition), 0.0, stable, reasons,
+                new PipelineSnapshot.Elasticsearch(index, primaryShards, replicas, dataNodes, 0.0, 0),
+                degraded, List.of(), 30, 10_000);
+    }
+
+    CheckSamples samples() {
+        return new CheckSamples(tasksWanted, window != null ? window : List.of(sample(0, assignment), sample(10_000, assignment)),
+                keys, keysUnavailable, sinkConfig, connectorState, taskTraces, otherConnectors, workerConfig, groupAssignor,
+                groupProtocol, brokers);
+    }
+
+    Finding run(Check check) {
+        return check.check(snapshot(), samples());
+    }
+
+    /** A sample at {@code atMillis} with offsets for every partition and {@code byTask} as the group's assignment (null: unknown). */
+    PipelineSample sample(long atMillis, Map<Integer, List<Integer>> byTask) {
+        Map<Integer, Long> offsets = new TreeMap<>();
+        for (int p = 0; p < (partitions == null ? 0 : partitions); p++) {
+            offsets.put(p, atMillis);
+        }
+        Map<Integer, Integer> owner = null;
+        if (byTask != null) {
+            owner = new TreeMap<>();
+            for (Map.Entry<Integer, List<Integer>> t : byTask.entrySet()) {
+                for (int p : t.getValue()) {
+                    owner.put(p, t.getKey());
+                }
+            }
+        }
+        return new PipelineSample(atMillis, name, "sink", tasksMax, topics, List.of(), offsets, offsets, owner, "STABLE",
+                index, 0L, primaryShards, replicas, dataNodes, 0L, 0, List.of());
+    }
+}

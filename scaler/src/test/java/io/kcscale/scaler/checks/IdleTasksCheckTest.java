@@ -1,0 +1,91 @@
+package io.kcscale.scaler.checks;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.junit.jupiter.api.Test;
+
+class IdleTasksCheckTest {
+
+    private static final IdleTasksCheck CHECK = new IdleTasksCheck();
+
+    @Test
+    void everyTaskWithRecordsIsOk() {
+        Finding f = new Fixture().run(CHECK);
+        assertEquals(Severity.OK, f.severity(), f.title());
+        assertEquals(List.of(), f.evidence().get("idleTasks"));
+        assertEquals(200.0, f.evidence().get("appendPerSecond"));
+    }
+
+    @Test
+    void aTaskWhosePartitionsGetNothingIsStarved() {
+        Fixture f = new Fixture();
+        // two keys: records reach partitions 3 and 9 only, owned by task 0 (3 and 9 are 0 mod 3)
+        f.appendPerPartition = Fixture.uniform(20, 0);
+        f.appendPerPartition.put(3, 60.0);
+        f.appendPerPartition.put(9, 40.0);
+        Finding finding = f.run(CHECK);
+        assertEquals(Severity.WARNING, finding.severity());
+        assertEquals(List.of(1, 2), finding.evidence().get("starvedTasks"));
+        assertEquals(List.of(1, 2), finding.evidence().get("idleTasks"));
+        assertTrue(finding.title().startsWith("tasks [1, 2] got no records"), finding.title());
+        assertTrue(finding.advice().contains("see key-cardinality"), finding.advice());
+    }
+
+    @Test
+    void tooFewRecordsToExpectAnyOnATasksPartitionsAreNoStarvation() {
+        Fixture f = new Fixture();
+        // 2/s in all, over 10 s: 1 record expected per partition, 7 on task 1's 7 partitions, 6 on task 2's
+        f.appendPerPartition = Fixture.uniform(20, 0);
+        f.appendPerPartition.put(3, 2.0);
+        Finding sparse = f.run(CHECK);
+        assertEquals(List.of(), sparse.evidence().get("starvedTasks"), sparse.toString());
+        assertEquals(Severity.OK, sparse.severity());
+        // 2.9/s: 10.15 expected on task 1's partitions (none came: starved), 8.7 on task 2's (could be chance)
+        f.appendPerPartition.put(3, 2.9);
+        assertEquals(List.of(1), f.run(CHECK).evidence().get("starvedTasks"));
+    }
+
+    @Test
+    void aTaskWithoutPartitionsAndTasksBeyondThePartitionsAreIdle() {
+        Fixture f = new Fixture();
+        f.partitions = 2;
+        f.appendPerPartition = Fixture.uniform(2, 10);
+        f.assignment = new TreeMap<>(Map.of(0, List.of(0), 1, List.of(1), 2, List.of()));
+        Finding finding = f.run(CHECK);
+        assertEquals(Severity.WARNING, finding.severity());
+        assertEquals(List.of(2), finding.evidence().get("tasksWithoutPartitions"));
+        assertTrue(finding.title().contains("task 2 has no partition"), finding.title());
+        assertTrue(finding.title().contains("3 tasks for 2 partitions: 1 would sit idle"), finding.title());
+        assertTrue(finding.advice().contains("set tasks.max to at most 2"), finding.advice());
+    }
+
+    @Test
+    void askingForMoreTasksThanPartitionsWarnsBeforeTheyExist() {
+        Fixture f = new Fixture();
+        f.tasksWanted = 21;
+        Finding finding = f.run(CHECK);
+        assertEquals(Severity.WARNING, finding.severity());
+        assertTrue(finding.title().equals("21 tasks for 20 partitions: 1 would sit idle"), finding.title());
+        f.tasksWanted = 20;
+        assertEquals(Severity.OK, f.run(CHECK).severity());
+    }
+
+    @Test
+    void withoutRecordsOrAssignmentOrTasksItCannotTell() {
+        Fixture idleSource = new Fixture();
+        idleSource.appendPerPartition = Fixture.uniform(20, 0);
+        assertEquals(Severity.INFO, idleSource.run(CHECK).severity(), "no records: starved cannot be told from idle");
+        assertEquals(List.of(), idleSource.run(CHECK).evidence().get("starvedTasks"));
+        Fixture unknown = new Fixture();
+        unknown.window = List.of(unknown.sample(0, null), unknown.sample(10_000, null));
+        assertEquals(Severity.INFO, unknown.run(CHECK).severity());
+        Fixture none = new Fixture();
+        none.assignment = Map.of();
+        assertEquals("the connector has no tasks", none.run(CHECK).title());
+    }
+}
