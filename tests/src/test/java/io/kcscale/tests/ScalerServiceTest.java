@@ -140,6 +140,19 @@ class ScalerServiceTest {
         Run dry = run("scale", StackOptions.SINK_CONNECTOR, "--tasks", "3", "--dry-run", "--scaler-url", url);
         assertEquals(0, dry.exit, dry.err);
         assertTrue(dry.out.startsWith("dry run: would set tasks.max"), dry.out);
+
+        // a live per-task rate is a capacity only while the pipeline is saturated (a backlog not draining)
+        JsonNode now = new ScalerHttp(stack.endpoints().scalerUrl()).get(SINK).body();
+        boolean saturated = now.path("lag").path("total").asLong() >= now.path("rates").path("sinkPerSecond").asDouble()
+                && now.path("rates").path("appendPerSecond").asDouble() >= 0.98 * now.path("rates").path("sinkPerSecond").asDouble();
+        Run measured = run("predict", "tasks", "--target-rate", "10000", "--measure", StackOptions.SINK_CONNECTOR, "--scaler-url", url);
+        if (saturated) {
+            assertEquals(0, measured.exit, measured.err);
+            assertTrue(measured.err.contains("measured on " + StackOptions.SINK_CONNECTOR), measured.err);
+        } else {
+            assertEquals(2, measured.exit, measured.out + measured.err);
+            assertTrue(measured.err.contains("is not saturated"), measured.err);
+        }
     }
 
     @Test

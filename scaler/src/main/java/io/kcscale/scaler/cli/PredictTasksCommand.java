@@ -1,6 +1,9 @@
 package io.kcscale.scaler.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.kcscale.scaler.predict.Inputs;
+import io.kcscale.scaler.predict.InvalidInputException;
+import io.kcscale.scaler.predict.MeasuredCapacity;
 import io.kcscale.scaler.predict.Numbers;
 import io.kcscale.scaler.predict.TaskPrediction;
 import io.kcscale.scaler.predict.TasksChart;
@@ -13,6 +16,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.IOException;
+import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,6 +38,14 @@ public final class PredictTasksCommand implements java.util.concurrent.Callable<
             description = "CSV of measured points: columns tasks and throughput (or sustainedRate), or the first"
                     + " two numeric columns. Three or more task counts fit the Universal Scalability Law.")
     Path measurements;
+
+    @Option(names = "--measure", paramLabel = "<connector>",
+            description = "Take the per-task rate live from the scaler's view of this sink connector; only a saturated"
+                    + " pipeline's rate is a capacity (see --scaler-url).")
+    String measure;
+
+    @Mixin
+    ScalerConnectionOptions scaler = new ScalerConnectionOptions();
 
     @Option(names = "--utilization", paramLabel = "<share>",
             description = "Share of task capacity to plan for, in (0,1] (default: "
@@ -73,7 +85,7 @@ public final class PredictTasksCommand implements java.util.concurrent.Callable<
         return output.print(() -> {
             TasksRequest request = new TasksRequest(
                     Inputs.parse("targetRate", targetRate),
-                    Inputs.parse("perTaskRate", perTaskRate),
+                    measure == null ? Inputs.parse("perTaskRate", perTaskRate) : measuredPerTaskRate(),
                     measurements == null ? null : MeasurementsCsv.read(measurements),
                     Inputs.parse("utilization", utilization),
                     arrivals,
@@ -86,6 +98,29 @@ public final class PredictTasksCommand implements java.util.concurrent.Callable<
             }
             return result;
         }, PredictTasksCommand::text);
+    }
+
+    /** The live per-task rate of {@code --measure}'s connector, if it is saturated (else a field error). */
+    private Double measuredPerTaskRate() {
+        if (perTaskRate != null || measurements != null) {
+            throw new InvalidInputException("measure", "cannot be combined with {0} or {1}: give one source of the per-task rate",
+                    "perTaskRate", "measurements");
+        }
+        JsonNode s;
+        try {
+            s = scaler.client().get("/api/v1/connectors/" + URLEncoder.encode(measure, StandardCharsets.UTF_8));
+        } catch (ScalerApiClient.Failure e) {
+            throw new InvalidInputException("measure", "cannot be read from the scaler: " + e.getMessage());
+        }
+        int running = 0;
+        for (JsonNode t : s.path("tasks")) {
+            running += "RUNNING".equals(t.path("state").asText()) ? 1 : 0;
+        }
+        double rate = MeasuredCapacity.perTaskRate(measure, running, s.path("rates").path("appendPerSecond").asDouble(),
+                s.path("rates").path("sinkPerSecond").asDouble(), s.path("lag").path("total").asLong());
+        spec.commandLine().getErr().println("per-task rate " + Numbers.format(rate) + " records/s measured on " + measure
+                + " (saturated: lag " + s.path("lag").path("total").asLong() + ")");
+        return rate;
     }
 
     private void writePlot(String svg) throws IOException {

@@ -169,7 +169,8 @@ class PredictCommandsTest {
     /** The REST body mirrors the flags: every request field must be a flag of its verb, and back. */
     @Test
     void everyRequestFieldIsAFlagOfItsVerb() {
-        assertMirrors(TasksRequest.class, "tasks", Set.of("--plot"));
+        // --measure reads the per-task rate from a running scaler: a CLI convenience, REST callers send perTaskRate
+        assertMirrors(TasksRequest.class, "tasks", Set.of("--plot", "--measure", "--scaler-url", "--token"));
         assertMirrors(KafkaRequest.class, "kafka", Set.of());
         assertMirrors(LagThresholdRequest.class, "lag-threshold", Set.of());
         assertMirrors(ShardsRequest.class, "shards", Set.of());
