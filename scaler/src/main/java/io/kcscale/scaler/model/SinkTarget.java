@@ -23,14 +23,17 @@ public final class SinkTarget {
     }
 
     /**
-     * The Elasticsearch index the sink writes to: the Camel sink's {@code indexName} endpoint option
-     * (in {@code camel.sink.url} or {@code camel.sink.endpoint.indexName}); otherwise the first topic,
-     * which is the index Confluent's Elasticsearch sink writes a topic to.
+     * The Elasticsearch index the sink writes to: our bulk aggregation's {@code camel.beans.aggregate.indexName},
+     * the Camel sink's {@code indexName} endpoint option (in {@code camel.sink.url} or
+     * {@code camel.sink.endpoint.indexName}); otherwise the first topic, which is the index Confluent's
+     * Elasticsearch sink writes a topic to.
      */
     public static Optional<String> index(Map<String, String> config) {
-        String endpointOption = config.get("camel.sink.endpoint.indexName");
-        if (endpointOption != null && !endpointOption.isBlank()) {
-            return Optional.of(endpointOption.trim());
+        for (String key : new String[] {"camel.beans.aggregate.indexName", "camel.sink.endpoint.indexName"}) {
+            String option = config.get(key);
+            if (option != null && !option.isBlank()) {
+                return Optional.of(option.trim());
+            }
         }
         Matcher m = CAMEL_INDEX.matcher(config.getOrDefault("camel.sink.url", ""));
         if (m.find()) {
