@@ -43,15 +43,15 @@ public class BulkIndexAggregation implements AggregationStrategy {
 
     /**
      * Why Elasticsearch cannot take {@code value} as a document, if it cannot: a bulk request carries
-     * JSON objects (what JsonConverter with schemas.enable=false makes) or JSON text.
+     * JSON text (what StringConverter makes of a JSON record, passed on as it is) or JSON objects
+     * (what JsonConverter with schemas.enable=false makes, serialized again).
      */
     public static Optional<String> unindexable(Object value) {
         if (value instanceof Map || value instanceof String || value instanceof byte[]) {
             return Optional.empty();
         }
         return Optional.of("its value is " + (value == null ? "null (a tombstone)" : "a " + value.getClass().getName())
-                + ", not a JSON object: use value.converter=org.apache.kafka.connect.json.JsonConverter"
-                + " with value.converter.schemas.enable=false");
+                + ", not JSON: use value.converter=org.apache.kafka.connect.storage.StringConverter for JSON records");
     }
 
     @Override

@@ -91,8 +91,8 @@ class BulkIndexAggregationTest {
     @Test
     void aValueThatIsNoJsonObjectNamesTheConverterToUse() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> batchOf(42L));
-        assertEquals("record stocks-2-40 cannot be indexed: its value is a java.lang.Long, not a JSON object: use "
-                + "value.converter=org.apache.kafka.connect.json.JsonConverter with value.converter.schemas.enable=false",
+        assertEquals("record stocks-2-40 cannot be indexed: its value is a java.lang.Long, not JSON: use "
+                + "value.converter=org.apache.kafka.connect.storage.StringConverter for JSON records",
                 e.getMessage());
     }
 

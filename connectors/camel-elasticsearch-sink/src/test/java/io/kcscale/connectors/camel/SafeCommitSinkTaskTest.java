@@ -145,8 +145,8 @@ class SafeCommitSinkTaskTest {
 
         task.put(records(0, 1.0, null));
 
-        assertEquals(List.of("1: record stocks-0-1 cannot be indexed: its value is null (a tombstone), not a JSON object: "
-                + "use value.converter=org.apache.kafka.connect.json.JsonConverter with value.converter.schemas.enable=false"),
+        assertEquals(List.of("1: record stocks-0-1 cannot be indexed: its value is null (a tombstone), not JSON: "
+                + "use value.converter=org.apache.kafka.connect.storage.StringConverter for JSON records"),
                 deadLetters);
         assertEquals(Map.of(P0, new OffsetAndMetadata(0)), commitAfterConsuming(2), "record 0 still waits for its batch");
     }

@@ -5,7 +5,6 @@ import java.util.List;
 /**
  * What {@code kcscale bench connectors} measured, one task of each kind, and under which settings.
  *
- * @param rawBulkClients        how many clients sent the raw bulk requests at once
  * @param bulkFractionOfCeiling the bulk sink's rate over the raw bulk rate of the same node
  * @param bulkSize              documents per bulk request: the sink's {@code camel.aggregation.size}, and the raw load's
  * @param notes                 anything that makes a figure less than it seems (a backlog that ran out, say)
@@ -15,7 +14,6 @@ public record ConnectorBenchResult(
         double perRecordSinkDocsPerSecond,
         double bulkSinkDocsPerSecond,
         double rawBulkDocsPerSecond,
-        int rawBulkClients,
         double bulkFractionOfCeiling,
         int bulkSize,
         long aggregationTimeoutMs,

@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 
 import org.elasticsearch.client.Request;
 
@@ -30,16 +31,22 @@ import io.kcscale.scaler.poll.Poll;
 /**
  * Measures, on a stack of its own (one worker, free ports), one task of each connector at full
  * speed: the datagen source unthrottled, then the sink per-record and in bulk mode draining the same
- * backlog, each into an index of its own; and Elasticsearch's raw bulk rate (the ceiling) in between.
- * Only one thing runs at a time, so no phase competes with another for the two cores.
+ * backlog, each into an index of its own, and Elasticsearch's raw bulk rate (the ceiling). Only one
+ * thing runs at a time, so no phase competes with another for the cores; the bulk sink and the raw
+ * load take turns in short slices, so their ratio holds even when other work shares the machine.
  */
 public final class ConnectorBenchmark {
 
     private static final String RAW_INDEX = "bench-raw";
+    private static final String PER_RECORD_INDEX = "bench-index";
+    private static final String BULK_INDEX = "bench-bulk";
     private static final int RAW_DOCUMENTS = 50_000;
+    private static final int SLICES = 3;
+    /** Above what one bulk sink task reached on two cores: the backlog lets it run that fast throughout. */
+    private static final long BACKLOG_PER_SECOND = 80_000;
     private static final Duration BACKLOG_TIMEOUT = Duration.ofMinutes(5);
-    /** Headroom over what the fastest sink phase could consume, startup included. */
-    private static final double BACKLOG_MARGIN = 1.5;
+    /** A paused sink may still send the batch its aggregator held: it completes within timeout + 1 s. */
+    private static final Duration SINK_SETTLE = Duration.ofSeconds(2);
 
     private final LocalStack stack;
     private final RateMeter meter;
@@ -76,12 +83,14 @@ public final class ConnectorBenchmark {
         connect.deleteConnector(StackOptions.SINK_CONNECTOR);
         double loadBefore = systemLoad();
         double datagen = datagenUnthrottled();
-        double raw = rawBulk();
-        fillBacklog((long) (raw * (meter.warmup().toSeconds() + meter.window().toSeconds() + 10) * BACKLOG_MARGIN));
-        double perRecord = sink(SinkMode.INDEX, "bench-index");
-        double bulk = sink(SinkMode.BULK, "bench-bulk");
+        // each sink drains the backlog from its start for a warm-up, a window and the turns in between
+        fillBacklog(BACKLOG_PER_SECOND * (meter.warmup().toSeconds() + meter.window().toSeconds() + 10));
+        double perRecord = perRecordSink();
+        double[] bulkAndRaw = bulkSinkAgainstCeiling();
+        double bulk = bulkAndRaw[0];
+        double raw = bulkAndRaw[1];
         noteBusyMachine(Math.max(loadBefore, systemLoad()));
-        return new ConnectorBenchResult(datagen, perRecord, bulk, raw, rawClients(), bulk / raw, bulkSize(), aggregationTimeoutMs(),
+        return new ConnectorBenchResult(datagen, perRecord, bulk, raw, bulk / raw, bulkSize(), aggregationTimeoutMs(),
                 meter.warmup().toMillis() / 1000.0, meter.window().toMillis() / 1000.0, List.copyOf(notes));
     }
 
@@ -97,18 +106,44 @@ public final class ConnectorBenchmark {
         return rate;
     }
 
-    private double rawBulk() {
-        progress.accept("measuring Elasticsearch's raw bulk rate: " + rawClients() + " clients, " + bulkSize()
-                + " documents per request");
+    private double perRecordSink() {
+        progress.accept("measuring one sink task, per-record mode");
+        LongSupplier indexed = startSink(SinkMode.INDEX, PER_RECORD_INDEX);
+        double rate = meter.perSecond(indexed);
+        stopSink(SinkMode.INDEX, PER_RECORD_INDEX);
+        return rate;
+    }
+
+    /**
+     * The bulk sink and Elasticsearch driven directly, in turns: the sink for a slice of the window,
+     * then paused while the raw load runs for one, {@link #SLICES} times over. Returns both rates.
+     */
+    private double[] bulkSinkAgainstCeiling() {
+        progress.accept("measuring one sink task in bulk mode against Elasticsearch's raw bulk rate ("
+                + bulkSize() + " documents per request), in turns");
         List<String> documents = TopicDocuments.read(stack.endpoints().kafkaBootstrap(), StackOptions.TOPIC, RAW_DOCUMENTS,
                 Duration.ofSeconds(60));
         createIndex(RAW_INDEX);
-        return new RawBulkLoad(elasticsearch.restClient(), RAW_INDEX, documents, bulkSize()).docsPerSecond(rawClients(), meter);
-    }
-
-    /** One per core: the node's write threads, as many as its cores, all kept busy. */
-    private static int rawClients() {
-        return Runtime.getRuntime().availableProcessors();
+        RawBulkLoad raw = new RawBulkLoad(elasticsearch.restClient(), RAW_INDEX, documents, bulkSize());
+        LongSupplier indexed = startSink(SinkMode.BULK, BULK_INDEX);
+        RateMeter.pause(meter.warmup());
+        Duration slice = meter.window().dividedBy(SLICES);
+        double sinkSum = 0;
+        double rawSum = 0;
+        for (int i = 1; i <= SLICES; i++) {
+            double sink = new RateMeter(Duration.ZERO, slice).perSecond(indexed);
+            connect.pauseConnector(BULK_INDEX);
+            awaitStill(indexed);
+            double ceiling = raw.docsPerSecond(i == 1 ? meter.warmup() : Duration.ZERO, slice);
+            progress.accept(String.format(Locale.ROOT, "turn %d of %d: bulk sink %.0f docs/s, raw _bulk %.0f docs/s", i, SLICES,
+                    sink, ceiling));
+            sinkSum += sink;
+            rawSum += ceiling;
+            connect.resumeConnector(BULK_INDEX);
+            awaitGrowth(indexed);
+        }
+        stopSink(SinkMode.BULK, BULK_INDEX);
+        return new double[] {sinkSum / SLICES, rawSum / SLICES};
     }
 
     /** Lets the source produce (unthrottled) until the topic holds {@code records}, so no sink phase runs dry. */
@@ -132,9 +167,11 @@ public final class ConnectorBenchmark {
         connect.putConnectorConfig(StackOptions.SOURCE_CONNECTOR, config);
     }
 
-    /** One task of the sink in {@code mode}, draining the backlog from its start into an index of its own. */
-    private double sink(SinkMode mode, String name) {
-        progress.accept("measuring one sink task, " + mode.flagValue() + " mode");
+    /**
+     * One task of the sink in {@code mode}, draining the backlog from its start into an index of its
+     * own; returns once it has indexed documents, with its index's operation counter.
+     */
+    private LongSupplier startSink(SinkMode mode, String name) {
         createIndex(name);
         connect.putConnectorConfig(name, stack.connectorConfig(mode.template(), Map.of(
                 "TOPIC", StackOptions.TOPIC, "INDEX", name, "SINK_TASKS", "1",
@@ -147,13 +184,33 @@ public final class ConnectorBenchmark {
             });
             return observer.indexStats(name).indexTotal() > 0;
         }, () -> "no documents yet");
-        double rate = meter.perSecond(() -> observer.indexStats(name).indexTotal());
-        long lag = lag("connect-" + name);
-        if (lag == 0) {
+        return () -> observer.indexStats(name).indexTotal();
+    }
+
+    private void stopSink(SinkMode mode, String name) {
+        if (lag("connect-" + name) == 0) {
             notes.add(mode.flagValue() + " sink: the backlog ran out during the window, so its figure is a lower bound");
         }
         connect.deleteConnector(name);
-        return rate;
+    }
+
+    /** Waits until {@code counter} has not moved for {@link #SINK_SETTLE}: the paused sink has nothing left in flight. */
+    private static void awaitStill(LongSupplier counter) {
+        long[] last = {counter.getAsLong(), System.nanoTime()};
+        Poll.untilTrue("the paused sink to settle", Duration.ofSeconds(60), Duration.ofMillis(250), () -> {
+            long now = counter.getAsLong();
+            if (now != last[0]) {
+                last[0] = now;
+                last[1] = System.nanoTime();
+            }
+            return System.nanoTime() - last[1] >= SINK_SETTLE.toNanos();
+        }, () -> "still indexing");
+    }
+
+    private static void awaitGrowth(LongSupplier counter) {
+        long from = counter.getAsLong();
+        Poll.untilTrue("the resumed sink to index again", Duration.ofSeconds(60), Duration.ofMillis(100),
+                () -> counter.getAsLong() > from, () -> "no documents since the resume");
     }
 
     /** The one-minute load average, the stack itself included. */

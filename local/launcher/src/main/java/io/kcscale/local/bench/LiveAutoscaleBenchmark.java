@@ -53,8 +53,8 @@ public final class LiveAutoscaleBenchmark implements AutoCloseable {
     public static final Duration WINDOW = Duration.ofSeconds(30);
     private static final Duration LOOP_TICK = Duration.ofMillis(100);
     private static final Duration RESET_TIMEOUT = Duration.ofMinutes(3);
-    private static final Duration CALIBRATION_WINDOW = Duration.ofSeconds(10);
-    private static final int CALIBRATION_WINDOWS = 15;
+    private static final Duration CALIBRATION_WINDOW = Duration.ofSeconds(5);
+    private static final int CALIBRATION_WINDOWS = 30;
     private static final int AGREEING_WINDOWS = 3;
     private static final double CALIBRATION_AGREEMENT = 0.10;
 
@@ -132,14 +132,17 @@ public final class LiveAutoscaleBenchmark implements AutoCloseable {
     }
 
     /**
-     * One sink task's rate when it cannot keep up: the source offers more than the delay allows, and
-     * Elasticsearch's index counter is read over successive 10 s windows until three in a row agree within
-     * 10% of their mean. A fresh sink speeds up for a minute or more as the JVM compiles its path (measured
-     * here: 36, 53, 75, 95, 147 docs/s in successive windows), and the trace's rates are multiples of this one.
+     * What {@code tasks} sink tasks write together when they cannot keep up: the source offers more than the
+     * delay allows them, and Elasticsearch's index counter is read over successive 5 s windows until three
+     * in a row agree within 10% of their mean. A fresh sink speeds up for a minute or more as the JVM compiles
+     * its path (measured here: 36, 53, 75, 95, 147 docs/s in successive 10 s windows); with one task, the trace's
+     * rates are multiples of this one. The sink keeps {@code tasks} tasks: a run's reset brings it back to one.
      */
-    public double calibrate() {
-        progress.accept(String.format(Locale.ROOT, "measuring one sink task's rate (the source offers %.0f/s)", overloadRate()));
-        setSource(new LoadPhase("calibration", 1, overloadRate(), ArrivalProcess.CONSTANT));
+    public double calibrate(int tasks) {
+        double offered = tasks * overloadRate();
+        progress.accept(String.format(Locale.ROOT, "measuring %d sink task(s) (the source offers %.0f/s)", tasks, offered));
+        scaleTo(tasks);
+        setSource(new LoadPhase("calibration", 1, offered, ArrivalProcess.CONSTANT));
         ElasticsearchObserver observer = new ElasticsearchObserver(elasticsearch);
         LongSupplier indexed = () -> observer.indexStats(StackOptions.INDEX).indexTotal();
         long before = indexed.getAsLong();
@@ -150,7 +153,7 @@ public final class LiveAutoscaleBenchmark implements AutoCloseable {
         List<Double> rates = new ArrayList<>();
         while (rates.size() < CALIBRATION_WINDOWS) {
             rates.add(window.perSecond(indexed));
-            progress.accept(String.format(Locale.ROOT, "one sink task: %.1f docs/s", rates.get(rates.size() - 1)));
+            progress.accept(String.format(Locale.ROOT, "%d sink task(s): %.1f docs/s", tasks, rates.get(rates.size() - 1)));
             if (rates.size() >= AGREEING_WINDOWS) {
                 List<Double> last = rates.subList(rates.size() - AGREEING_WINDOWS, rates.size());
                 double mean = last.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
@@ -159,11 +162,11 @@ public final class LiveAutoscaleBenchmark implements AutoCloseable {
                 }
             }
         }
-        progress.accept("one sink task's rate did not settle within " + CALIBRATION_WINDOWS + " windows: taking the last");
+        progress.accept("the sink's rate did not settle within " + CALIBRATION_WINDOWS + " windows: taking the last");
         return rates.get(rates.size() - 1);
     }
 
-    /** Records/s that no task can keep up with: half again the most the sink's delay lets one task write. */
+    /** Records/s that one task cannot keep up with: half again the most the sink's delay lets it write. */
     public double overloadRate() {
         return settings.sinkDelay().isZero() ? 20_000 : 1.5 * 1000.0 / settings.sinkDelay().toMillis();
     }

@@ -60,7 +60,7 @@ final class BenchAutoscaleCommand implements Callable<Integer> {
     Double sinkCeiling;
     @Option(names = "--rebalance-pause-seconds", paramLabel = "S", description = "Simulator: consumption stops this long per change (default: 0.3, measured here).")
     Double rebalancePauseSeconds;
-    @Option(names = "--key-cardinality", paramLabel = "K", description = "Simulator: distinct record keys (default: 10000).")
+    @Option(names = "--key-cardinality", paramLabel = "K", description = "Simulator: distinct record keys (default: 1000, the local stack's prices).")
     Integer keyCardinality;
     @Option(names = "--key-skew", paramLabel = "S", description = "Simulator: Zipf exponent of key popularity (default: 0, uniform).")
     Double keySkew;
@@ -81,9 +81,9 @@ final class BenchAutoscaleCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        String misplaced = misplacedFlag();
-        if (misplaced != null) {
-            System.err.println("kcscale: " + misplaced);
+        String problem = flagProblem();
+        if (problem != null) {
+            System.err.println("kcscale: " + problem);
             return 2;
         }
         Outcome outcome;
@@ -129,7 +129,7 @@ final class BenchAutoscaleCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(stopStack);
         double loadAtStart = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
         try (LiveAutoscaleBenchmark live = LiveAutoscaleBenchmark.start(settings, m -> System.err.println("kcscale: " + m))) {
-            double perTask = live.calibrate();
+            double perTask = live.calibrate(1);
             LoadTrace trace = LoadTrace.standard(perTask).shortened(timeScale);
             BenchmarkPolicies policies = policies(perTask, LiveAutoscaleBenchmark.SAMPLE_INTERVAL.toMillis());
             List<Timeline> runs = policies.create().stream().map(p -> live.run(p, trace)).toList();
@@ -212,8 +212,11 @@ final class BenchAutoscaleCommand implements Callable<Integer> {
         return c;
     }
 
-    /** A flag given to the mode that does not use it: said, rather than silently ignored. */
-    private String misplacedFlag() {
+    /** A flag given to the mode that does not use it (said, rather than silently ignored), or a bad target; null if none. */
+    private String flagProblem() {
+        if (!(targetLatencySeconds > 0 && Double.isFinite(targetLatencySeconds))) {
+            return "--target-latency-seconds must be a positive number of seconds, got " + targetLatencySeconds;
+        }
         List<String> wrong = simulate ? REAL_ONLY : SIMULATOR_ONLY;
         for (String flag : wrong) {
             if (spec.commandLine().getParseResult().hasMatchedOption(flag)) {

@@ -24,11 +24,13 @@ final class BenchConnectorsCommand implements Callable<Integer> {
 
     @Option(names = "--json", description = "Print the figures as JSON instead of a table.")
     boolean json;
-    @Option(names = "--warmup", paramLabel = "S", defaultValue = "5", description = "Seconds each phase runs before it is measured (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--warmup", paramLabel = "S", defaultValue = "10",
+            description = "Seconds each phase runs before it is measured, JIT compilation included (default: ${DEFAULT-VALUE}).")
     int warmupSeconds;
     @Option(names = "--window", paramLabel = "S", defaultValue = "15", description = "Seconds each phase is measured over (default: ${DEFAULT-VALUE}).")
     int windowSeconds;
-    @Option(names = "--data-dir", paramLabel = "DIR", description = "The benchmark stack's data, wiped first (default: data/bench in the toolkit's folder).")
+    @Option(names = "--data-dir", paramLabel = "DIR",
+            description = "The benchmark stack's data, a few GB, wiped by the next run (default: data/bench in the toolkit's folder).")
     Path dataDir;
 
     @Override
@@ -58,7 +60,7 @@ final class BenchConnectorsCommand implements Callable<Integer> {
         row(out, "sink, per-record (--sink-mode index)", r.perRecordSinkDocsPerSecond(), "docs/s");
         row(out, String.format(Locale.ROOT, "sink, bulk (--sink-mode bulk, %d docs / %d ms)", r.bulkSize(), r.aggregationTimeoutMs()),
                 r.bulkSinkDocsPerSecond(), "docs/s");
-        row(out, String.format(Locale.ROOT, "raw _bulk, %d clients, %d docs per request (ceiling)", r.rawBulkClients(), r.bulkSize()),
+        row(out, String.format(Locale.ROOT, "raw _bulk, one at a time, %d docs each (ceiling)", r.bulkSize()),
                 r.rawBulkDocsPerSecond(), "docs/s");
         out.append(String.format(Locale.ROOT, "%-56s %10.0f %%%n", "bulk sink / ceiling", 100 * r.bulkFractionOfCeiling()));
         r.notes().forEach(n -> out.append("note: ").append(n).append(System.lineSeparator()));

@@ -7,18 +7,16 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.Consumer;
-import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 import org.apache.kafka.clients.admin.MemberDescription;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.TopicPartition;
 import org.elasticsearch.client.Request;
 import org.elasticsearch.client.RestClient;
@@ -31,7 +29,6 @@ import io.kcscale.local.StackEndpoints;
 import io.kcscale.local.StackOptions;
 import io.kcscale.scaler.model.SinkTarget;
 import io.kcscale.scaler.observe.connect.ConnectRestClient;
-import io.kcscale.scaler.observe.connect.ConnectRestException;
 import io.kcscale.scaler.observe.connect.ConnectorStatus;
 import io.kcscale.scaler.observe.elasticsearch.ElasticsearchConnection;
 import io.kcscale.scaler.observe.kafka.KafkaObserver;
@@ -46,6 +43,7 @@ final class ExperimentPipeline implements AutoCloseable {
 
     private static final Duration CONVERGE = Duration.ofSeconds(120);
     private static final Duration POLL = Duration.ofMillis(250);
+    private static final Duration ADMIN_TIMEOUT = Duration.ofSeconds(10);
     private static final String SOURCE = StackOptions.SOURCE_CONNECTOR;
     private static final String SINK = StackOptions.SINK_CONNECTOR;
     private static final String GROUP = SinkTarget.consumerGroup(SINK);
@@ -59,15 +57,17 @@ final class ExperimentPipeline implements AutoCloseable {
     static final int INDEX_MODE_POLL_RECORDS = 50;
 
     private final LocalStack stack;
-    private final ConnectRestClient connect;
+    private final ConnectCalls connect;
+    private final DatagenSource source;
     private final KafkaObserver kafka;
     private final ElasticsearchConnection elasticsearch;
     private PipelineLayout layout;
 
     ExperimentPipeline(LocalStack stack) {
         this.stack = stack;
-        this.connect = new ConnectRestClient(stack.endpoints().connectUrl());
+        this.connect = new ConnectCalls(new ConnectRestClient(stack.endpoints().connectUrl()));
         this.kafka = new KafkaObserver(stack.endpoints().kafkaBootstrap(), Map.of(), Duration.ofSeconds(10));
+        this.source = new DatagenSource(connect, () -> offsets().appended());
         this.elasticsearch = new ElasticsearchConnection(stack.endpoints().elasticsearchUrl(), 30_000);
     }
 
@@ -79,9 +79,9 @@ final class ExperimentPipeline implements AutoCloseable {
         resumeSink();
         createTopic(next);
         createIndex(next);
-        Map<String, String> source = new HashMap<>(stack.connectorConfig("stocks-datagen.json", Map.of("TOPIC", next.name(),
+        Map<String, String> sourceConfig = new HashMap<>(stack.connectorConfig("stocks-datagen.json", Map.of("TOPIC", next.name(),
                 "KEY_FIELD", next.keyField(), "RATE_PER_TASK", "1", "ITERATIONS", "1")));
-        source.put("random.seed", String.valueOf(seed));
+        sourceConfig.put("random.seed", String.valueOf(seed));
         Map<String, String> sink = new HashMap<>(stack.connectorConfig(next.sinkMode().template(), Map.of("TOPIC", next.name(),
                 "INDEX", next.name(), "SINK_TASKS", String.valueOf(tasks),
                 "ES_HOST_PORT", stack.endpoints().elasticsearchUrl().getHost() + ":" + stack.endpoints().elasticsearchUrl().getPort())));
@@ -89,57 +89,25 @@ final class ExperimentPipeline implements AutoCloseable {
             sink.put(MAX_POLL_RECORDS, String.valueOf(INDEX_MODE_POLL_RECORDS));
         }
         Set<String> before = members();
-        call("configure " + SOURCE, () -> connect.putConnectorConfig(SOURCE, source));
-        call("configure " + SINK, () -> connect.putConnectorConfig(SINK, sink));
+        connect.call("configure " + SOURCE, () -> connect.client().putConnectorConfig(SOURCE, sourceConfig));
+        connect.call("configure " + SINK, () -> connect.client().putConnectorConfig(SINK, sink));
         layout = next;
         awaitSinkTasks(tasks, before);
     }
 
     /** The source's and the sink's configs as Connect holds them now, by connector name: for the run's record. */
     Map<String, Map<String, String>> connectorConfigs() {
-        return Map.of(SOURCE, call("read " + SOURCE, () -> connect.connectorConfig(SOURCE)),
-                SINK, call("read " + SINK, () -> connect.connectorConfig(SINK)));
+        return Map.of(SOURCE, connect.call("read " + SOURCE, () -> connect.client().connectorConfig(SOURCE)),
+                SINK, connect.call("read " + SINK, () -> connect.client().connectorConfig(SINK)));
     }
 
     PipelineLayout layout() {
         return layout;
     }
 
-    /** The source at {@code rate} records/s in all (one source task), evenly spaced, from now on. */
-    void sourceAt(double rate) {
-        updateSource(c -> {
-            c.put("rate.per.task", String.valueOf(rate));
-            c.put("iterations", "-1");
-        });
-    }
-
-    /** Waits until the source appends again: a config change restarts its task, which takes a moment. */
-    void awaitAppending() {
-        long from = offsets().appended();
-        Poll.untilTrue("the source to append records", CONVERGE, Duration.ofMillis(100), () -> offsets().appended() > from,
-                () -> "the topic still ends at " + from);
-    }
-
-    /** The source as fast as it can go. */
-    void sourceFlatOut() {
-        updateSource(c -> {
-            c.remove("rate.per.task");
-            c.put("max.interval", "0");
-            c.put("iterations", "-1");
-        });
-    }
-
-    /** The source's iterations count all it ever produced, so 1 stops it at once. */
-    void stopSource() {
-        updateSource(c -> c.put("iterations", "1"));
-    }
-
-    private void updateSource(Consumer<Map<String, String>> change) {
-        call("reconfigure " + SOURCE, () -> {
-            Map<String, String> config = new HashMap<>(connect.connectorConfig(SOURCE));
-            change.accept(config);
-            connect.putConnectorConfig(SOURCE, config);
-        });
+    /** The source, pointed at the layout's topic by {@link #prepare}. */
+    DatagenSource source() {
+        return source;
     }
 
     /**
@@ -149,26 +117,26 @@ final class ExperimentPipeline implements AutoCloseable {
      */
     void sinkTasks(int tasks) {
         resumeSink();
-        Map<String, String> config = new HashMap<>(call("read " + SINK, () -> connect.connectorConfig(SINK)));
+        Map<String, String> config = new HashMap<>(connect.call("read " + SINK, () -> connect.client().connectorConfig(SINK)));
         Set<String> before = Set.of();
         if (!String.valueOf(tasks).equals(config.get("tasks.max"))) {
             before = members();
             config.put("tasks.max", String.valueOf(tasks));
-            call("set tasks.max of " + SINK, () -> connect.putConnectorConfig(SINK, config));
+            connect.call("set tasks.max of " + SINK, () -> connect.client().putConnectorConfig(SINK, config));
         }
         awaitSinkTasks(tasks, before);
     }
 
     /** Stops the sink consuming; its tasks keep their partitions and the group its offsets. */
     void pauseSink() {
-        call("pause " + SINK, () -> connect.pauseConnector(SINK));
+        connect.call("pause " + SINK, () -> connect.client().pauseConnector(SINK));
         Poll.untilTrue("the sink to pause", CONVERGE, POLL,
-                () -> connect.connectorStatus(SINK).tasks().stream().allMatch(t -> "PAUSED".equals(t.state())),
-                () -> "tasks " + connect.connectorStatus(SINK).tasks());
+                () -> connect.client().connectorStatus(SINK).tasks().stream().allMatch(t -> "PAUSED".equals(t.state())),
+                () -> "tasks " + connect.client().connectorStatus(SINK).tasks());
     }
 
     private void resumeSink() {
-        call("resume " + SINK, () -> connect.resumeConnector(SINK));
+        connect.call("resume " + SINK, () -> connect.client().resumeConnector(SINK));
     }
 
     /**
@@ -178,7 +146,7 @@ final class ExperimentPipeline implements AutoCloseable {
     private void awaitSinkTasks(int tasks, Set<String> before) {
         int owners = Math.min(tasks, layout.partitions());
         Poll.untilTrue(tasks + " RUNNING sink tasks owning all partitions", CONVERGE, POLL, () -> {
-            ConnectorStatus status = connect.connectorStatus(SINK);
+            ConnectorStatus status = connect.client().connectorStatus(SINK);
             status.tasks().stream().filter(t -> "FAILED".equals(t.state())).findFirst().ifPresent(t -> {
                 throw new Poll.Abort("sink task " + t.id() + " FAILED: " + t.trace());
             });
@@ -188,7 +156,7 @@ final class ExperimentPipeline implements AutoCloseable {
             }
             Map<Integer, Integer> assignment = assignment();
             return assignment.size() == layout.partitions() && new HashSet<>(assignment.values()).size() == owners;
-        }, () -> "sink tasks " + connect.connectorStatus(SINK).tasks() + ", group members " + members().size());
+        }, () -> "sink tasks " + connect.client().connectorStatus(SINK).tasks() + ", group members " + members().size());
         Offsets from = offsets();
         if (from.lag() > 0) {
             Poll.untilTrue("the sink tasks to commit progress", CONVERGE, POLL, () -> offsets().consumed() > from.consumed(),
@@ -198,15 +166,8 @@ final class ExperimentPipeline implements AutoCloseable {
 
     /** The sink group's member ids: a restarted task joins under a new one. */
     private Set<String> members() {
-        try {
-            return kafka.admin().describeConsumerGroups(List.of(GROUP)).describedGroups().get(GROUP).get(10, TimeUnit.SECONDS)
-                    .members().stream().map(MemberDescription::consumerId).collect(Collectors.toSet());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted describing group " + GROUP, e);
-        } catch (ExecutionException | TimeoutException e) {
-            throw new IllegalStateException("cannot describe group " + GROUP + ": " + e.getMessage(), e);
-        }
+        return await("describe group " + GROUP, kafka.admin().describeConsumerGroups(List.of(GROUP)).describedGroups().get(GROUP))
+                .members().stream().map(MemberDescription::consumerId).collect(Collectors.toSet());
     }
 
     /** Which sink task consumes each partition, from the group's members. */
@@ -229,21 +190,14 @@ final class ExperimentPipeline implements AutoCloseable {
      * creates the sink again as it was.
      */
     void skipBacklog() {
-        Map<String, String> config = call("read " + SINK, () -> connect.connectorConfig(SINK));
-        call("remove " + SINK, () -> connect.deleteConnector(SINK));
+        Map<String, String> config = connect.call("read " + SINK, () -> connect.client().connectorConfig(SINK));
+        connect.call("remove " + SINK, () -> connect.client().deleteConnector(SINK));
         Poll.untilTrue("the sink group to have no members", CONVERGE, POLL, () -> members().isEmpty(),
                 () -> members().size() + " members");
         Map<TopicPartition, OffsetAndMetadata> ends = new HashMap<>();
         offsets().end().forEach((p, end) -> ends.put(new TopicPartition(layout.name(), p), new OffsetAndMetadata(end)));
-        try {
-            kafka.admin().alterConsumerGroupOffsets(GROUP, ends).all().get(10, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted moving group " + GROUP, e);
-        } catch (ExecutionException | TimeoutException e) {
-            throw new IllegalStateException("cannot move group " + GROUP + " to the end of " + layout.name() + ": " + e.getMessage(), e);
-        }
-        call("create " + SINK, () -> connect.putConnectorConfig(SINK, config));
+        await("move group " + GROUP + " to the end of " + layout.name(), kafka.admin().alterConsumerGroupOffsets(GROUP, ends).all());
+        connect.call("create " + SINK, () -> connect.client().putConnectorConfig(SINK, config));
         awaitSinkTasks(Integer.parseInt(config.get("tasks.max")), Set.of());
     }
 
@@ -261,38 +215,20 @@ final class ExperimentPipeline implements AutoCloseable {
         return stack.endpoints();
     }
 
-    /**
-     * A Connect call, retried until a deadline while Connect is busy rebalancing: it answers 409, or
-     * 500 "a rebalance is expected", then. Any other 4xx is final.
-     */
-    private <T> T call(String what, Supplier<T> request) {
-        return Poll.until("Connect to " + what, CONVERGE, POLL, () -> {
-            try {
-                return Optional.of(request.get());
-            } catch (ConnectRestException e) {
-                if (e.status() >= 400 && e.status() < 500 && e.status() != 409) {
-                    throw new Poll.Abort(e.getMessage());
-                }
-                throw e;
-            }
-        });
-    }
-
-    private void call(String what, Runnable request) {
-        call(what, () -> {
-            request.run();
-            return Boolean.TRUE;
-        });
-    }
-
     private void createTopic(PipelineLayout next) {
+        await("create topic " + next.name(), kafka.admin().createTopics(List.of(new NewTopic(next.name(), next.partitions(), (short) 1))).all());
+    }
+
+    private static <T> T await(String what, KafkaFuture<T> future) {
         try {
-            kafka.admin().createTopics(List.of(new NewTopic(next.name(), next.partitions(), (short) 1))).all().get();
+            return future.get(ADMIN_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted creating topic " + next.name(), e);
+            throw new IllegalStateException("interrupted: " + what, e);
         } catch (ExecutionException e) {
-            throw new IllegalStateException("cannot create topic " + next.name() + ": " + e.getCause().getMessage(), e);
+            throw new IllegalStateException("cannot " + what + ": " + e.getCause().getMessage(), e);
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("cannot " + what + ": no answer within " + ADMIN_TIMEOUT.toSeconds() + " s", e);
         }
     }
 

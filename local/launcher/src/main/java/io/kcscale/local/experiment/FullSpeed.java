@@ -2,7 +2,6 @@ package io.kcscale.local.experiment;
 
 import java.time.Duration;
 import java.util.Locale;
-import java.util.Map;
 import java.util.function.Consumer;
 
 import io.kcscale.local.SinkMode;
@@ -37,11 +36,11 @@ final class FullSpeed {
     }
 
     /**
-     * Records/s per task to size the first backlog by: low, because a backlog too small only costs
-     * another window, while one too large must be drained before a sweep's trials.
+     * Records/s per task to size the first backlog by, near what a busy two-core machine gives: a backlog
+     * too small costs another window, one too large the seconds to produce it (the source is faster).
      */
     static double firstGuessPerTask(SinkMode mode) {
-        return mode == SinkMode.BULK ? 1000 : 100;
+        return mode == SinkMode.BULK ? 2000 : 200;
     }
 
     /**
@@ -98,9 +97,9 @@ final class FullSpeed {
         }
         progress.accept("producing a backlog of " + records + " records");
         pipeline.pauseSink();
-        pipeline.sourceFlatOut();
+        pipeline.source().flatOut();
         Poll.untilTrue("a backlog of " + records + " records", FILL_TIMEOUT, Duration.ofMillis(500),
                 () -> pipeline.offsets().lag() >= records, () -> "lag " + pipeline.offsets().lag());
-        pipeline.stopSource();
+        pipeline.source().stop();
     }
 }

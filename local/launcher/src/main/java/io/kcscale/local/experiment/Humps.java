@@ -84,7 +84,7 @@ public final class Humps {
         double perTask = FullSpeed.firstGuessPerTask(SINK_MODE);
         for (int tasks : sequence) {
             FullSpeedResult full = fullSpeed.measure(tasks, perTask * tasks);
-            windows.add(tasks, full.throughput());
+            windows.add(tasks, full.throughput(), Machine.loadAverage());
             perTask = Math.max(perTask, full.throughput().total() / tasks);
             if (full.ranDry()) {
                 notes.add(tasks + " task(s): the backlog ran out during a window, so that window is a lower bound");

@@ -53,8 +53,7 @@ final class HumpsReport {
             s.notes().forEach(n -> md.append("Note: ").append(n).append("\n\n"));
         }
         md.append("Chart: [`").append(CHART).append("`](").append(CHART).append(").\n\n");
-        md.append("Measured on a machine shared with other work (load average at the end: ").append(RunDirectory.machine().get("loadAverage"))
-                .append(" on ").append(RunDirectory.machine().get("cores")).append(" cores): figures move with that load.\n");
+        md.append(Machine.note());
         return md.toString();
     }
 

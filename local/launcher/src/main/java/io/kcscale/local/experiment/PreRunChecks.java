@@ -42,7 +42,7 @@ final class PreRunChecks {
     static List<Finding> raised(ExperimentPipeline pipeline, int tasks, Path stateDir, Consumer<String> progress) {
         progress.accept("running the scaler's checks for " + tasks + " task(s) under a load of " + (int) LOAD + " records/s");
         pipeline.sinkTasks(tasks);
-        pipeline.sourceAt(LOAD);
+        pipeline.source().at(LOAD);
         try (ScalerService scaler = new ScalerService(settings(pipeline.endpoints(), stateDir))) {
             scaler.watcher().start();
             PipelineSnapshot snapshot = steadySnapshot(scaler);
@@ -51,7 +51,7 @@ final class PreRunChecks {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {
-            pipeline.stopSource();
+            pipeline.source().stop();
             pipeline.awaitLagAtMost(LagBound.DEFAULT.capFloor(), DRAIN_TIMEOUT);
         }
     }

@@ -11,8 +11,8 @@ import java.util.function.Predicate;
  * halves the bracket, so a handful of trials pins the sustained rate to a few percent, where a linear
  * ramp would need dozens. Pure: the trial is given.
  *
- * @param low        a rate taken as sustainable without a trial (tried, and halved, only when no trial was)
- * @param high       a rate taken as not sustainable
+ * @param low        a rate taken as sustainable without a trial (tried, then halved, only when no trial was)
+ * @param high       a rate taken as not sustainable (tried, then raised by half, only when every trial was)
  * @param trials     the most bisection trials
  * @param resolution stop once the bracket is narrower than this share of its top
  */
@@ -27,18 +27,22 @@ public record RateSearch(double low, double high, int trials, double resolution)
         }
     }
 
-    /** Trials below the bracket when none in it was sustained: at its bottom, then at half, then a quarter. */
-    static final int BELOW_BRACKET = 3;
+    /** Trials beyond the bracket when it was wrong: below it, at its bottom, half, a quarter; above, its top and 1.5× twice. */
+    static final int OUTSIDE_BRACKET = 3;
+    private static final double RAISE = 1.5;
 
     /**
-     * Runs trials at whole records/s until the bracket is narrow enough or the trials are spent; if
-     * none was sustained, tries {@code low}, then halves it, up to {@link #BELOW_BRACKET} more.
+     * Runs trials at whole records/s until the bracket is narrow enough or the trials are spent. The
+     * bracket comes from a measurement that may have been lucky or unlucky on a busy machine: when no
+     * trial was sustained, tries {@code low} and halves it until one is; when every trial was, tries
+     * {@code high} and raises it until one is not, up to {@link #OUTSIDE_BRACKET} more each way.
      */
     public <T> Result<T> run(DoubleFunction<T> trial, Predicate<T> sustained) {
         List<Tried<T>> tried = new ArrayList<>();
         double lo = low;
         double hi = high;
         Tried<T> best = null;
+        boolean failed = false;
         while (tried.size() < trials && hi - lo > resolution * hi) {
             Tried<T> t = attempt(Math.round((lo + hi) / 2), trial, sustained);
             tried.add(t);
@@ -47,14 +51,21 @@ public record RateSearch(double low, double high, int trials, double resolution)
                 best = t;
             } else {
                 hi = t.rate();
+                failed = true;
             }
         }
-        // the bracket came from a measurement that may have been lucky: below it, halve until a rate holds
         double rate = low;
-        for (int below = 0; best == null && below < BELOW_BRACKET && rate >= 1; below++, rate /= 2) {
+        for (int below = 0; best == null && below < OUTSIDE_BRACKET && rate >= 1; below++, rate /= 2) {
             Tried<T> t = attempt(Math.round(rate), trial, sustained);
             tried.add(t);
             best = t.sustained() ? t : null;
+        }
+        rate = high;
+        for (int above = 0; !failed && above < OUTSIDE_BRACKET; above++, rate *= RAISE) {
+            Tried<T> t = attempt(Math.round(rate), trial, sustained);
+            tried.add(t);
+            best = t.sustained() ? t : best;
+            failed = !t.sustained();
         }
         return new Result<>(Optional.ofNullable(best), List.copyOf(tried));
     }
@@ -73,6 +84,11 @@ public record RateSearch(double low, double high, int trials, double resolution)
      * @param tried every trial, in the order run
      */
     public record Result<T>(Optional<Tried<T>> best, List<Tried<T>> tried) {
+
+        /** Whether every rate tried was sustained: the best is then a lower bound of what the sink sustains. */
+        public boolean lowerBound() {
+            return tried.stream().allMatch(Tried::sustained);
+        }
 
         /** The lowest rate tried that was not sustained, if any. */
         public Optional<Tried<T>> lowestFailure() {

@@ -13,7 +13,7 @@ import java.util.stream.Collectors;
 final class ResultsCsv {
 
     static final String HEADER = "tasks,sustainedRate,perTaskRate,throughput,perTaskThroughput,fullSpeedRate,"
-            + "p50LatencyMs,p99LatencyMs,latencySamples,littleLatencyMs,lagSlopePerSecond,finalLag,trials";
+            + "p50LatencyMs,p99LatencyMs,latencySamples,littleLatencyMs,lagSlopePerSecond,finalLag,trials,loadAverage";
 
     private ResultsCsv() {
     }
@@ -36,7 +36,8 @@ final class ResultsCsv {
                     t == null ? "" : number(t.littleSeconds() * 1000),
                     t == null ? "" : number(t.verdict().slopePerSecond()),
                     t == null ? "" : number(t.verdict().finalLag()),
-                    String.valueOf(r.search().tried().size()))).append('\n');
+                    String.valueOf(r.search().tried().size()),
+                    String.valueOf(r.loadAverage()))).append('\n');
         }
         return csv.toString();
     }

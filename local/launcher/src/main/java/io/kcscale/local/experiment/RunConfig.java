@@ -37,7 +37,7 @@ final class RunConfig {
         stack.put("sourceTasks", 1);
         stack.put("indexModeMaxPollRecords", ExperimentPipeline.INDEX_MODE_POLL_RECORDS);
         values.put("stack", stack);
-        values.put("machine", RunDirectory.machine());
+        values.put("machine", Machine.describe());
     }
 
     RunConfig put(String key, Object value) {

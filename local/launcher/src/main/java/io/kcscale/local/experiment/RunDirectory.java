@@ -2,14 +2,11 @@ package io.kcscale.local.experiment;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -60,15 +57,5 @@ public final class RunDirectory {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot write " + file + " as JSON", e);
         }
-    }
-
-    /** The machine a run measured on: its figures depend on it as much as on the code. */
-    static Map<String, Object> machine() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("cores", Runtime.getRuntime().availableProcessors());
-        m.put("loadAverage", Math.round(ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage() * 100) / 100.0);
-        m.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version"));
-        m.put("java", System.getProperty("java.version"));
-        return m;
     }
 }

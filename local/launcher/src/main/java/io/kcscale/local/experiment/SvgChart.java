@@ -1,10 +1,10 @@
 package io.kcscale.local.experiment;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-
-import io.kcscale.scaler.predict.Numbers;
 
 /**
  * A self-contained SVG chart for the reports: straight lines through measured points with a dot on
@@ -13,7 +13,7 @@ import io.kcscale.scaler.predict.Numbers;
  */
 final class SvgChart {
 
-    private static final int WIDTH = 980;
+    private static final int WIDTH = 1120;
     private static final int HEIGHT = 560;
     private static final int PLOT_LEFT = 90;
     private static final int PLOT_RIGHT = 690;
@@ -25,11 +25,16 @@ final class SvgChart {
     record Series(String name, String color, boolean dashed, boolean dots, double[] x, double[] y) {
     }
 
+    /** A labelled vertical line at {@code x}. */
+    record Marker(String label, double x) {
+    }
+
     private final String title;
     private final String xTitle;
     private final String yTitle;
     private final boolean integerX;
     private final List<Series> series = new ArrayList<>();
+    private final List<Marker> markers = new ArrayList<>();
 
     /** @param integerX x counts whole things (tasks): ticks on whole numbers */
     SvgChart(String title, String xTitle, String yTitle, boolean integerX) {
@@ -41,6 +46,11 @@ final class SvgChart {
 
     SvgChart add(Series s) {
         series.add(s);
+        return this;
+    }
+
+    SvgChart mark(Marker m) {
+        markers.add(m);
         return this;
     }
 
@@ -56,19 +66,25 @@ final class SvgChart {
             double px = x.pixel(v);
             out.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#e6e6e6\"/>%n",
                     px, PLOT_TOP, px, PLOT_BOTTOM));
-            label(out, px, PLOT_BOTTOM + 20, "middle", 12, Numbers.format(v), "");
+            label(out, px, PLOT_BOTTOM + 20, "middle", 12, x.format(v), "");
         }
         for (double v = 0; v <= y.top + 1e-9; v += y.step) {
             double py = y.pixel(v);
             out.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#e6e6e6\"/>%n",
                     PLOT_LEFT, py, PLOT_RIGHT, py));
-            label(out, PLOT_LEFT - 8, py + 4, "end", 12, Numbers.format(v), "");
+            label(out, PLOT_LEFT - 8, py + 4, "end", 12, y.format(v), "");
         }
         out.append(String.format(Locale.ROOT, "<path fill=\"none\" stroke=\"#222\" d=\"M%d %d V%d H%d\"/>%n",
                 PLOT_LEFT, PLOT_TOP, PLOT_BOTTOM, PLOT_RIGHT));
         label(out, (PLOT_LEFT + PLOT_RIGHT) / 2.0, PLOT_BOTTOM + 50, "middle", 14, xTitle, "");
         double middle = (PLOT_TOP + PLOT_BOTTOM) / 2.0;
         label(out, 24, middle, "middle", 14, yTitle, String.format(Locale.ROOT, " transform=\"rotate(-90 24 %.1f)\"", middle));
+        for (Marker m : markers) {
+            double px = x.pixel(m.x());
+            out.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#555\""
+                    + " stroke-dasharray=\"3 4\"/>%n", px, PLOT_TOP, px, PLOT_BOTTOM));
+            label(out, px + 4, PLOT_TOP + 14, "start", 12, m.label(), "");
+        }
         for (Series s : series) {
             line(out, s, x, y);
         }
@@ -134,13 +150,20 @@ final class SvgChart {
                 }
             }
             this.step = whole ? Math.max(1, Math.ceil(nice)) : nice;
-            this.top = Math.ceil(max / step) * step;
+            // counts get half a step of room on the right, so the last point is not drawn on the frame
+            this.top = Math.ceil(max / step) * step + (whole ? step / 2 : 0);
             this.from = from;
             this.to = to;
         }
 
         double pixel(double v) {
             return from + (to - from) * v / top;
+        }
+
+        /** A tick label: thousands grouped, as many decimals as the step has (2.5 → one). */
+        String format(double v) {
+            int decimals = Math.max(0, new BigDecimal(step).round(new MathContext(12)).stripTrailingZeros().scale());
+            return String.format(Locale.ROOT, "%,." + decimals + "f", v);
         }
     }
 }

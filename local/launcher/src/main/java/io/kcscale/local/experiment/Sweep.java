@@ -39,8 +39,12 @@ public final class Sweep {
         }
     }
 
-    /** One task count: its full-speed throughput and the bisection's trials. */
-    public record Row(int tasks, FullSpeedResult fullSpeed, RateSearch.Result<TrialResult> search) {
+    /**
+     * One task count: its full-speed throughput and the bisection's trials.
+     *
+     * @param loadAverage the machine's load average when its trials ended
+     */
+    public record Row(int tasks, FullSpeedResult fullSpeed, RateSearch.Result<TrialResult> search, double loadAverage) {
 
         /** The highest sustained rate, records/s; 0 when no rate tried was. */
         public double sustainedRate() {
@@ -117,7 +121,7 @@ public final class Sweep {
                         t.sustained() ? "sustained" : "not sustained", t.verdict().reason()));
                 return t;
             }, TrialResult::sustained);
-            rows.add(new Row(tasks, full, found));
+            rows.add(new Row(tasks, full, found, Machine.loadAverage()));
         }
         return new Result(plan, findings, List.copyOf(rows), configs);
     }

@@ -44,8 +44,10 @@ final class SweepCharts {
 
     /** Per task count: the lag through the highest sustained trial (solid) and the lowest unsustained one (dashed). */
     private static String lag(List<Sweep.Row> rows, String mode) {
-        SvgChart chart = new SvgChart("Sink group lag over a trial (" + mode + " sink; hold after the settle)",
+        SvgChart chart = new SvgChart("Sink group lag over a trial (" + mode + " sink)",
                 "seconds since the source rate was set", "lag (records)", false);
+        rows.stream().flatMap(r -> r.search().tried().stream()).findFirst()
+                .ifPresent(t -> chart.mark(new SvgChart.Marker("hold starts", t.outcome().holdStartSeconds())));
         for (int i = 0; i < rows.size(); i++) {
             Sweep.Row r = rows.get(i);
             String color = Palette.color(i);

@@ -15,17 +15,19 @@ final class SweepReport {
     /** The results as a Markdown table: readable in a terminal as in a rendered page. */
     static String table(Sweep.Result result) {
         StringBuilder t = new StringBuilder("| tasks | sustained rate (records/s) | per task | full speed (records/s) "
-                + "| p50 latency | p99 latency | Little's law | per-task throughput at the sustained rate |\n"
-                + "|---:|---:|---:|---:|---:|---:|---:|---|\n");
+                + "| p50 latency | p99 latency | Little's law | per-task throughput at the sustained rate | load average |\n"
+                + "|---:|---:|---:|---:|---:|---:|---:|---|---:|\n");
         for (Sweep.Row r : result.rows()) {
             Optional<TrialResult> s = r.sustained();
             Optional<Latency> latency = s.flatMap(TrialResult::latency);
-            t.append(String.format(Locale.ROOT, "| %d | %.0f | %.0f | %.0f%s | %s | %s | %s | %s |%n", r.tasks(), r.sustainedRate(),
-                    r.sustainedRate() / r.tasks(), r.fullSpeed().throughput().total(), r.fullSpeed().ranDry() ? " (lower bound)" : "",
+            // every trial held: the sink may sustain more than the highest rate tried
+            String atLeast = r.search().lowerBound() ? "≥ " : "";
+            t.append(String.format(Locale.ROOT, "| %d | %s%.0f | %s%.0f | %.0f%s | %s | %s | %s | %s | %.1f |%n", r.tasks(), atLeast,
+                    r.sustainedRate(), atLeast, r.sustainedRate() / r.tasks(), r.fullSpeed().throughput().total(), r.fullSpeed().ranDry() ? " (lower bound)" : "",
                     latency.map(l -> millis(l.p50Millis())).orElse("–"), latency.map(l -> millis(l.p99Millis())).orElse("–"),
                     s.map(x -> millis(1000 * x.littleSeconds())).orElse("–"),
                     s.map(x -> x.throughput().perTask().stream().map(v -> String.format(Locale.ROOT, "%.0f", v))
-                            .reduce((a, b) -> a + ", " + b).orElse("")).orElse("–")));
+                            .reduce((a, b) -> a + ", " + b).orElse("")).orElse("–"), r.loadAverage()));
         }
         return t.toString();
     }
@@ -46,9 +48,10 @@ final class SweepReport {
                 plan.sinkMode() == SinkMode.INDEX ? " The per-record sink polls " + ExperimentPipeline.INDEX_MODE_POLL_RECORDS
                         + " records at a time here, so that it commits every second or two." : ""));
         md.append(String.format(Locale.ROOT, "- **Sustained rate**: bisection on the source rate between %.0f%% and %.0f%% of full speed,"
-                + " at most %d trials (stopping when the bracket is under %.0f%% wide); when no trial is sustained, one more at the"
-                + " bottom of the bracket. Each trial sets the rate, settles %.0f s, then holds %.0f s; afterwards the source stops and"
-                + " the sink drains.%n", 100 * Sweep.BRACKET_LOW, 100 * Sweep.BRACKET_HIGH, plan.timing().trials(),
+                + " at most %d trials (stopping when the bracket is under %.0f%% wide); when no trial holds, more at the bracket's"
+                + " bottom and then halving, when every trial holds, more at its top and then 1.5× (a sustained rate marked ≥ held at"
+                + " every rate tried). Each trial sets the rate, waits for the restarted source to append, settles %.0f s, then holds"
+                + " %.0f s; afterwards the source stops and the sink drains.%n", 100 * Sweep.BRACKET_LOW, 100 * Sweep.BRACKET_HIGH, plan.timing().trials(),
                 100 * Sweep.RESOLUTION, seconds(plan.timing().settle()), seconds(plan.timing().hold())));
         md.append("- **Bounded**: ").append(plan.bound().describe()).append(String.format(Locale.ROOT,
                 ". A trial whose lag passes %d × that cap ends early as not sustained.%n", Trial.ABORT_FACTOR));
@@ -77,8 +80,7 @@ final class SweepReport {
         }
         md.append("\n## Next\n\n`./kcscale predict tasks --measurements results.csv --target-rate N` fits these points"
                 + " (columns `tasks` and `sustainedRate`).\n\n");
-        md.append("Measured on a machine shared with other work (load average at the end: ").append(RunDirectory.machine().get("loadAverage"))
-                .append(" on ").append(RunDirectory.machine().get("cores")).append(" cores): figures move with that load.\n");
+        md.append(Machine.note());
         return md.toString();
     }
 

@@ -52,10 +52,10 @@ final class Trial {
     TrialResult run(int tasks, double rate) {
         PipelineLayout layout = pipeline.layout();
         try (IndexClock clock = IndexClock.start(pipeline.elasticsearch(), layout.name())) {
-            pipeline.sourceAt(rate);
-            pipeline.awaitAppending();
+            pipeline.source().at(rate);
+            pipeline.source().awaitAppending();
             Recording r = record(tasks, rate);
-            pipeline.stopSource();
+            pipeline.source().stop();
             double delivered = (r.last().appended() - r.holdStart().appended()) / r.holdSeconds();
             LagBound.Verdict verdict = r.aborted() ? new LagBound.Verdict(false, LagBound.slope(r.hold()), r.last().lag(),
                     String.format(Locale.ROOT, "lag reached %d records, %d × the cap, %.1f s into the hold: stopped early",

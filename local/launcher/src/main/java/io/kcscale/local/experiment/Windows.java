@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 /**
  * Full-speed windows of a scenario, taken in a palindromic order (1, 2, 3, 3, 2, 1): a machine that
@@ -16,9 +15,12 @@ import java.util.stream.Collectors;
 final class Windows {
 
     private final Map<Integer, List<Throughput>> byTasks = new LinkedHashMap<>();
+    private final Map<Integer, List<Double>> loads = new LinkedHashMap<>();
 
-    void add(int tasks, Throughput window) {
+    /** @param loadAverage the machine's load average as the window ended */
+    void add(int tasks, Throughput window, double loadAverage) {
         byTasks.computeIfAbsent(tasks, t -> new ArrayList<>()).add(window);
+        loads.computeIfAbsent(tasks, t -> new ArrayList<>()).add(loadAverage);
     }
 
     /** Per task count, in the order first measured: the mean of its windows, in all and per task. */
@@ -40,8 +42,13 @@ final class Windows {
     /** Each task count's windows, for the report: how far apart the same work landed. */
     List<String> describe() {
         List<String> lines = new ArrayList<>();
-        byTasks.forEach((tasks, windows) -> lines.add(String.format(Locale.ROOT, "%d task(s): windows %s records/s", tasks,
-                windows.stream().map(w -> String.format(Locale.ROOT, "%.1f", w.total())).collect(Collectors.joining(", ")))));
+        byTasks.forEach((tasks, windows) -> {
+            List<String> each = new ArrayList<>();
+            for (int i = 0; i < windows.size(); i++) {
+                each.add(String.format(Locale.ROOT, "%.1f (load %.1f)", windows.get(i).total(), loads.get(tasks).get(i)));
+            }
+            lines.add(tasks + " task(s): windows " + String.join(", ", each) + " records/s");
+        });
         return lines;
     }
 }

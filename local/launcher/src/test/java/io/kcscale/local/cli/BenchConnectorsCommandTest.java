@@ -12,7 +12,7 @@ class BenchConnectorsCommandTest {
 
     @Test
     void theTableShowsEachFigureWithItsUnitAndTheFractionOfTheCeiling() {
-        ConnectorBenchResult result = new ConnectorBenchResult(41_234.5, 2_610.2, 11_900.7, 14_200.1, 2, 11_900.7 / 14_200.1,
+        ConnectorBenchResult result = new ConnectorBenchResult(41_234.5, 2_610.2, 11_900.7, 14_200.1, 11_900.7 / 14_200.1,
                 1000, 500, 5, 15, List.of("index sink: the backlog ran out"));
 
         assertEquals(String.join(System.lineSeparator(),
@@ -20,7 +20,7 @@ class BenchConnectorsCommandTest {
                 "datagen source, unthrottled                                  41,235 records/s",
                 "sink, per-record (--sink-mode index)                          2,610 docs/s",
                 "sink, bulk (--sink-mode bulk, 1000 docs / 500 ms)            11,901 docs/s",
-                "raw _bulk, 2 clients, 1000 docs per request (ceiling)        14,200 docs/s",
+                "raw _bulk, one at a time, 1000 docs each (ceiling)           14,200 docs/s",
                 "bulk sink / ceiling                                              84 %",
                 "note: index sink: the backlog ran out"), BenchConnectorsCommand.table(result));
     }

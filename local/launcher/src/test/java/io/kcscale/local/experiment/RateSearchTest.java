@@ -1,6 +1,7 @@
 package io.kcscale.local.experiment;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -52,6 +53,22 @@ class RateSearchTest {
         assertEquals(List.of(775.0, 638.0, 500.0, 250.0, 125.0), r.tried().stream().map(RateSearch.Tried::rate).toList());
         assertTrue(r.best().isEmpty());
         assertEquals(125, r.lowestFailure().orElseThrow().rate());
+    }
+
+    @Test
+    void aboveTheBracketTheRateIsRaisedUntilOneFails() {
+        RateSearch.Result<Double> r = search(new RateSearch(500, 1050, 2, 0.0), 1400);
+        assertEquals(List.of(775.0, 913.0, 1050.0, 1575.0), r.tried().stream().map(RateSearch.Tried::rate).toList());
+        assertEquals(1050, r.best().orElseThrow().rate());
+        assertFalse(r.lowerBound());
+    }
+
+    @Test
+    void aSinkFarAboveTheBracketGivesALowerBound() {
+        RateSearch.Result<Double> r = search(new RateSearch(500, 1050, 2, 0.0), 10_000);
+        assertEquals(List.of(775.0, 913.0, 1050.0, 1575.0, 2363.0), r.tried().stream().map(RateSearch.Tried::rate).toList());
+        assertEquals(2363, r.best().orElseThrow().rate());
+        assertTrue(r.lowerBound());
     }
 
     @Test

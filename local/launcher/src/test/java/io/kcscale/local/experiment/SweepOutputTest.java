@@ -47,7 +47,7 @@ class SweepOutputTest {
         RateSearch.Tried<TrialResult> good = new RateSearch.Tried<>(sustainedRate, trial(sustainedRate, true, perTask), true);
         RateSearch.Tried<TrialResult> bad = new RateSearch.Tried<>(sustainedRate * 1.1, trial(sustainedRate * 1.1, false, perTask), false);
         return new Sweep.Row(tasks, new FullSpeedResult(new Throughput(full, List.of()), false),
-                new RateSearch.Result<>(Optional.of(good), List.of(bad, good)));
+                new RateSearch.Result<>(Optional.of(good), List.of(bad, good)), 1.5);
     }
 
     private static Sweep.Result result() {
@@ -66,7 +66,7 @@ class SweepOutputTest {
 
         List<String> csv = Files.readAllLines(dir.path().resolve("results.csv"));
         assertEquals(ResultsCsv.HEADER, csv.get(0));
-        assertEquals("2,150.0,75.0,150.0,76.0;74.0,170.0,120.0,480.0,600,400.0,0.5,50.0,2", csv.get(2));
+        assertEquals("2,150.0,75.0,150.0,76.0;74.0,170.0,120.0,480.0,600,400.0,0.5,50.0,2,1.5", csv.get(2));
 
         StringWriter out = new StringWriter();
         int exit = KcscaleCommand.newCommandLine().setOut(new PrintWriter(out)).setErr(new PrintWriter(new StringWriter()))
@@ -89,7 +89,7 @@ class SweepOutputTest {
         assertEquals("7", config.path("connectors").path("stocks-datagen").path("random.seed").asText());
 
         String report = Files.readString(dir.path().resolve("report.md"));
-        assertTrue(report.contains("| 3 | 210 | 70 | 240 | 120 ms | 480 ms | 400 ms | 71, 70, 69 |"), report);
+        assertTrue(report.contains("| 3 | 210 | 70 | 240 | 120 ms | 480 ms | 400 ms | 71, 70, 69 | 1.5 |"), report);
         assertTrue(report.contains("index-shards warning: 1 primary shard for 3 tasks"), report);
     }
 

@@ -67,13 +67,13 @@ public record SimulationSettings(int partitions, int keyCardinality, double keyS
     }
 
     /**
-     * Starts from the defaults: the local stack's 20 partitions keyed by 10,000 distinct values, range
+     * Starts from the defaults: the local stack's 20 partitions keyed by its ~1,000 distinct prices, range
      * assignment, the measured per-task rate and pause, a sink that absorbs ten tasks' worth, Kafka's
      * 500 records per poll, Connect's 1 s offset flush, the scaler's 2 s samples over a 30 s window, 100 ms steps, one task.
      */
     public static final class Builder {
         private int partitions = 20;
-        private int keyCardinality = 10_000;
+        private int keyCardinality = 1000;
         private double keySkew;
         private Assignor assignor = Assignor.RANGE;
         private double perTaskRate = MEASURED_PER_TASK_RATE;
