@@ -11,6 +11,7 @@ import java.util.Optional;
 
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import io.kcscale.local.LocalStack;
 import io.kcscale.local.SinkMode;
@@ -25,6 +26,7 @@ import io.kcscale.scaler.poll.Poll;
  * document per record in the topic: none lost in the aggregator, none duplicated by the replays.
  */
 @Order(20)
+@ExtendWith(OwnStack.class)
 class BulkSinkExactlyOnceTest {
 
     private static final long RECORDS = 60_000;

@@ -30,6 +30,14 @@ public final class SharedStack implements ParameterResolver {
                 .getOrComputeIfAbsent(Running.class, k -> new Running(), Running.class).stack;
     }
 
+    /** Stops the shared stack now, if it runs; a later test that asks for it gets a fresh one. */
+    static void release(ExtensionContext context) {
+        Running running = context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL).remove(Running.class, Running.class);
+        if (running != null) {
+            running.close();
+        }
+    }
+
     private static final class Running implements ExtensionContext.Store.CloseableResource {
         final LocalStack stack;
 

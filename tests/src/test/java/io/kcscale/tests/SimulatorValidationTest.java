@@ -12,6 +12,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import io.kcscale.local.bench.LiveAutoscaleBenchmark;
 import io.kcscale.scaler.autoscale.simulator.ArrivalProcess;
@@ -32,7 +33,8 @@ import io.kcscale.scaler.autoscale.simulator.Timeline;
  * must agree within 20%: where the step ends, and at its peak; and the backlog must drain after the scale
  * in the same time, within 20% (or a batch's writing time and two samples).
  */
-@Order(6)
+@Order(19)
+@ExtendWith(OwnStack.class)
 class SimulatorValidationTest {
 
     private static final int PARTITIONS = 20;

@@ -64,13 +64,17 @@ public final class Humps {
             FullSpeed fullSpeed = new FullSpeed(pipeline, timing, progress);
             List<ScenarioResult> results = new ArrayList<>();
             Map<String, Map<String, Map<String, String>>> configs = new LinkedHashMap<>();
+            double perTask = FullSpeed.firstGuessPerTask(SINK_MODE);
             for (Scenario s : SCENARIOS) {
                 progress.accept("scenario " + s.name() + ": key " + s.layout().keyField() + ", " + s.layout().shards()
                         + " shard(s), tasks " + s.tasks(quick));
                 pipeline.prepare(s.layout(), s.mostTasks(), seed);
                 configs.put(s.name(), pipeline.connectorConfigs());
                 List<Finding> findings = PreRunChecks.raised(pipeline, s.mostTasks(), dataDir.resolve("experiment-scaler"), progress);
-                results.add(measure(s, s.tasks(quick), fullSpeed, findings));
+                if (results.isEmpty()) {
+                    perTask = fullSpeed.warmUp(s.tasks(quick).get(0), perTask * s.tasks(quick).get(0));
+                }
+                results.add(measure(s, s.tasks(quick), fullSpeed, findings, perTask));
             }
             return new Result(List.copyOf(results), configs);
         } catch (IOException e) {
@@ -78,10 +82,11 @@ public final class Humps {
         }
     }
 
-    private static ScenarioResult measure(Scenario s, List<Integer> sequence, FullSpeed fullSpeed, List<Finding> findings) {
+    private static ScenarioResult measure(Scenario s, List<Integer> sequence, FullSpeed fullSpeed, List<Finding> findings,
+            double perTaskGuess) {
         Windows windows = new Windows();
         List<String> notes = new ArrayList<>();
-        double perTask = FullSpeed.firstGuessPerTask(SINK_MODE);
+        double perTask = perTaskGuess;
         for (int tasks : sequence) {
             FullSpeedResult full = fullSpeed.measure(tasks, perTask * tasks);
             windows.add(tasks, full.throughput(), Machine.loadAverage());

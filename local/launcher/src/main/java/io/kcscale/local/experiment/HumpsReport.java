@@ -24,6 +24,7 @@ final class HumpsReport {
             }
             s.notes().forEach(n -> out.append("  note: ").append(n).append('\n'));
         }
+        HumpsReading.lines(scenarios, Runtime.getRuntime().availableProcessors()).forEach(l -> out.append(l).append('\n'));
         return out.toString();
     }
 
@@ -33,7 +34,7 @@ final class HumpsReport {
                 .append(" JSON in `").append(HumpsOutput.JSON).append("`.\n\n");
         md.append(String.format(Locale.ROOT, "Each scenario runs on a topic (%d partitions) and an index of its own, with the per-record"
                 + " sink (polling %d records at a time) and one Connect worker. A point is the tasks' full-speed throughput: the"
-                + " sink drains a backlog with the source stopped; after a %.0f s warm-up, each task's committed offsets are read"
+                + " first scenario's first count is measured once uncounted (the worker's JVM compiles the sink's path); the sink drains a backlog with the source stopped; after a %.0f s warm-up, each task's committed offsets are read"
                 + " every %.2f s for at least %.0f s, and its rate runs from its first commit in that window to its last. Task"
                 + " counts are measured there and back (1, 2, 3, 3, 2, 1) and each point is the mean of its windows, so that a"
                 + " machine speeding up or slowing down meanwhile shifts all counts alike; the notes list every window. Before a"
@@ -47,6 +48,8 @@ final class HumpsReport {
                         p.perTaskThroughput().stream().map(v -> String.format(Locale.ROOT, "%.1f", v)).collect(Collectors.joining(", "))));
             }
         }
+        md.append("\n## What they show\n\n");
+        HumpsReading.lines(scenarios, Runtime.getRuntime().availableProcessors()).forEach(l -> md.append("- ").append(l).append('\n'));
         md.append("\n## Findings before each run\n\n");
         for (ScenarioResult s : scenarios) {
             md.append("**").append(s.name()).append("**\n\n").append(FindingsText.lines(s.findings(), "- ")).append('\n');

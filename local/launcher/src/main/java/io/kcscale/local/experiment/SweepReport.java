@@ -41,7 +41,7 @@ final class SweepReport {
                 + " one Connect worker; one datagen task, constant arrivals.%n%n", Sweep.TOPIC, plan.partitions(), plan.sinkMode().flagValue()));
         md.append(table(result)).append('\n');
         md.append("## Method\n\n");
-        md.append(String.format(Locale.ROOT, "- **Full speed**: the tasks drain a backlog with the source stopped; after a %.0f s warm-up,"
+        md.append(String.format(Locale.ROOT, "- **Full speed**: after one uncounted window (the worker's JVM compiles the sink's path), the tasks drain a backlog with the source stopped; after a %.0f s warm-up,"
                 + " each task's committed offsets are read every %.2f s for at least %.0f s, and its rate runs from its first commit"
                 + " in that window to its last (sink tasks commit between batches, so a fixed window would be off by up to a batch).%s%n",
                 seconds(plan.timing().warmup()), Trial.SAMPLE_SECONDS, seconds(plan.timing().window()),
