@@ -1,21 +1,15 @@
 package io.kcscale.scaler.cli;
 
-import java.io.PrintWriter;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import io.kcscale.scaler.api.Json;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code kcscale autoscale NAME ...}: puts a sink connector under an autoscale policy, or stops it. */
 @Command(name = "autoscale", mixinStandardHelpOptions = true, sortOptions = false,
@@ -24,8 +18,8 @@ import picocli.CommandLine.Spec;
                 "`./kcscale decisions NAME` shows what it decided and why."})
 public final class AutoscaleCommand implements Callable<Integer> {
 
-    @Parameters(paramLabel = "NAME", description = "The sink connector.")
-    String name;
+    @Mixin
+    ConnectorVerbOptions connector = new ConnectorVerbOptions();
     @Option(names = "--max-tasks", paramLabel = "N", description = "The most tasks it may set (required unless --stop).")
     Integer maxTasks;
     @Option(names = "--min-tasks", paramLabel = "N", description = "The fewest tasks (default: 1).")
@@ -42,39 +36,31 @@ public final class AutoscaleCommand implements Callable<Integer> {
     boolean dryRun;
     @Option(names = "--stop", description = "Stop autoscaling this connector.")
     boolean stop;
-    @Option(names = "--json", description = "Print the API's JSON.")
-    boolean json;
-    @Mixin
-    ScalerConnectionOptions connection = new ScalerConnectionOptions();
-    @Spec
-    CommandSpec spec;
 
     @Override
     public Integer call() {
-        String path = "/api/v1/connectors/" + URLEncoder.encode(name, StandardCharsets.UTF_8) + "/autoscale";
-        JsonNode answer;
+        String path = connector.path("/autoscale");
         try {
-            answer = stop ? connection.client().delete(path) : connection.client().put(path, policy());
+            connector.print(stop ? connector.client().delete(path) : connector.client().put(path, policy()), this::summary);
+            return 0;
         } catch (IllegalArgumentException e) {
-            return ErrorLine.print(spec, e.getMessage(), spec.exitCodeOnInvalidInput());
+            return connector.invalid(e.getMessage());
         } catch (ScalerApiClient.Failure e) {
-            return ErrorLine.print(spec, (e.status > 0 ? "refused (" + e.status + "): " : "") + e.getMessage(), 1);
+            return connector.failed(e);
         }
-        PrintWriter out = spec.commandLine().getOut();
-        if (json) {
-            out.println(Json.write(answer));
-        } else if (stop) {
-            out.println(name + ": autoscaling stopped; its tasks stay as they are");
-        } else {
-            JsonNode p = answer.path("policy");
-            out.printf("%s: autoscaling between %s and %s tasks, target %s%s%n", name, p.path("minTasks").asText(),
-                    p.path("maxTasks").asText(), p.has("targetLag") ? "lag " + p.path("targetLag").asText()
-                            : "latency " + p.path("targetLatencySeconds").asText() + " s",
-                    p.path("dryRun").asBoolean() ? " (dry run: decisions only)" : "");
-            out.println("`./kcscale decisions " + name + "` shows what it decides and why");
+    }
+
+    private String summary(JsonNode answer) {
+        String name = connector.name;
+        if (stop) {
+            return name + ": autoscaling stopped; its tasks stay as they are" + System.lineSeparator();
         }
-        out.flush();
-        return 0;
+        JsonNode p = answer.path("policy");
+        return String.format(Locale.ROOT, "%s: autoscaling between %s and %s tasks, target %s%s%n", name, p.path("minTasks").asText(),
+                p.path("maxTasks").asText(), p.has("targetLag") ? "lag " + p.path("targetLag").asText()
+                        : "latency " + p.path("targetLatencySeconds").asText() + " s",
+                p.path("dryRun").asBoolean() ? " (dry run: decisions only)" : "")
+                + "`./kcscale decisions " + name + "` shows what it decides and why" + System.lineSeparator();
     }
 
     private Map<String, Object> policy() {

@@ -1,7 +1,5 @@
 package io.kcscale.scaler.cli;
 
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,15 +10,11 @@ import java.util.concurrent.Callable;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import io.kcscale.scaler.api.Json;
 import io.kcscale.scaler.checks.keys.SampleBudget;
 import io.kcscale.scaler.predict.InvalidInputException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code kcscale check NAME}: every scaling check's finding for a sink connector; exit 1 when one is a warning or worse. */
 @Command(name = "check", mixinStandardHelpOptions = true,
@@ -33,20 +27,14 @@ public final class CheckCommand implements Callable<Integer> {
     private static final Duration ANSWER_MARGIN = Duration.ofSeconds(30);
     private static final String INDENT = "          ";
 
-    @Parameters(paramLabel = "NAME", description = "The sink connector.")
-    String name;
-    @Option(names = "--json", description = "Print the API's JSON instead of a report.")
-    boolean json;
+    @Mixin
+    ConnectorVerbOptions connector = new ConnectorVerbOptions();
     @Option(names = "--sample-records", paramLabel = "N",
             description = "Most records the key sample reads, the newest of each partition (default: " + SampleBudget.DEFAULT_RECORDS + ").")
     String sampleRecords;
     @Option(names = "--sample-seconds", paramLabel = "S",
             description = "Most seconds the key sample reads for (default: 5).")
     String sampleSeconds;
-    @Mixin
-    ScalerConnectionOptions connection = new ScalerConnectionOptions();
-    @Spec
-    CommandSpec spec;
 
     @Override
     public Integer call() {
@@ -54,18 +42,16 @@ public final class CheckCommand implements Callable<Integer> {
         try {
             budget = SampleBudget.parse(sampleRecords, sampleSeconds);
         } catch (InvalidInputException e) {
-            return ErrorLine.print(spec, e.describe(Flags::of), spec.exitCodeOnInvalidInput());
+            return connector.invalid(e.describe(Flags::of));
         }
-        String path = "/api/v1/connectors/" + URLEncoder.encode(name, StandardCharsets.UTF_8).replace("+", "%20")
-                + "/checks?sampleRecords=" + budget.records() + "&sampleSeconds=" + budget.time().toMillis() / 1000.0;
+        String path = connector.path("/checks?sampleRecords=" + budget.records() + "&sampleSeconds=" + budget.time().toMillis() / 1000.0);
         JsonNode report;
         try {
-            report = connection.client().get(path, budget.time().plus(ANSWER_MARGIN));
+            report = connector.client().get(path, budget.time().plus(ANSWER_MARGIN));
         } catch (ScalerApiClient.Failure e) {
-            return ErrorLine.print(spec, e.getMessage(), 1);
+            return connector.failed(e);
         }
-        spec.commandLine().getOut().print(json ? Json.write(report) : report(report));
-        spec.commandLine().getOut().flush();
+        connector.print(report, CheckCommand::report);
         String worst = report.path("severity").asText();
         return worst.equals("warning") || worst.equals("critical") ? 1 : 0;
     }

@@ -1,22 +1,15 @@
 package io.kcscale.scaler.cli;
 
-import java.io.PrintWriter;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import io.kcscale.scaler.api.Json;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code kcscale decisions NAME}: the autoscaler's latest decisions, each with its reason and outcome. */
 @Command(name = "decisions", mixinStandardHelpOptions = true,
@@ -25,39 +18,32 @@ public final class DecisionsCommand implements Callable<Integer> {
 
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneId.systemDefault());
 
-    @Parameters(paramLabel = "NAME", description = "The sink connector.")
-    String name;
-    @Option(names = "--json", description = "Print the API's JSON (with every decision's inputs).")
-    boolean json;
     @Mixin
-    ScalerConnectionOptions connection = new ScalerConnectionOptions();
-    @Spec
-    CommandSpec spec;
+    ConnectorVerbOptions connector = new ConnectorVerbOptions();
 
     @Override
     public Integer call() {
-        JsonNode state;
         try {
-            state = connection.client().get("/api/v1/connectors/" + URLEncoder.encode(name, StandardCharsets.UTF_8) + "/autoscale");
+            connector.print(connector.client().get(connector.path("/autoscale")), DecisionsCommand::list);
+            return 0;
         } catch (ScalerApiClient.Failure e) {
-            return ErrorLine.print(spec, e.getMessage(), 1);
+            return connector.failed(e);
         }
-        PrintWriter out = spec.commandLine().getOut();
-        if (json) {
-            out.println(Json.write(state));
-        } else {
-            for (JsonNode r : state.path("decisions")) {
-                JsonNode d = r.path("decision");
-                out.printf("%s  %-10s %s -> %s  %s  [%s]%n", TIME.format(Instant.ofEpochMilli(d.path("atMillis").asLong())),
-                        d.path("action").asText(), d.path("fromTasks").asText(), d.path("toTasks").asText(),
-                        d.path("reason").asText(), r.path("outcome").asText());
-            }
-            if (state.path("decisions").isEmpty()) {
-                out.println("no decisions yet (the autoscaler evaluates every "
-                        + state.path("evaluationIntervalMillis").asLong() / 1000 + " s)");
-            }
+    }
+
+    /** One line per decision (its inputs are in the JSON), or why there is none yet. */
+    static String list(JsonNode state) {
+        StringBuilder b = new StringBuilder();
+        for (JsonNode r : state.path("decisions")) {
+            JsonNode d = r.path("decision");
+            b.append(String.format(Locale.ROOT, "%s  %-10s %s -> %s  %s  [%s]%n", TIME.format(Instant.ofEpochMilli(d.path("atMillis").asLong())),
+                    d.path("action").asText(), d.path("fromTasks").asText(), d.path("toTasks").asText(),
+                    d.path("reason").asText(), r.path("outcome").asText()));
         }
-        out.flush();
-        return 0;
+        if (state.path("decisions").isEmpty()) {
+            b.append("no decisions yet (the autoscaler evaluates every ")
+                    .append(state.path("evaluationIntervalMillis").asLong() / 1000).append(" s)").append(System.lineSeparator());
+        }
+        return b.toString();
     }
 }

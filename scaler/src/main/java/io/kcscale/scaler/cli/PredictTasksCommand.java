@@ -16,7 +16,6 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.IOException;
-import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -108,7 +107,7 @@ public final class PredictTasksCommand implements java.util.concurrent.Callable<
         }
         JsonNode s;
         try {
-            s = scaler.client().get("/api/v1/connectors/" + URLEncoder.encode(measure, StandardCharsets.UTF_8));
+            s = scaler.client().get(ScalerApiClient.connectorPath(measure, ""));
         } catch (ScalerApiClient.Failure e) {
             throw new InvalidInputException("measure", "cannot be read from the scaler: " + e.getMessage());
         }

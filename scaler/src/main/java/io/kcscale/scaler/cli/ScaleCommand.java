@@ -1,8 +1,5 @@
 package io.kcscale.scaler.cli;
 
-import java.io.PrintWriter;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -11,13 +8,9 @@ import java.util.concurrent.Callable;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import io.kcscale.scaler.api.Json;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code kcscale scale NAME --tasks N}: sets a sink connector's tasks through the scaler, safely. */
 @Command(name = "scale", mixinStandardHelpOptions = true,
@@ -27,8 +20,8 @@ import picocli.CommandLine.Spec;
                 "scale-up unless --force. Exits 1 with the reason when the scaler refuses."})
 public final class ScaleCommand implements Callable<Integer> {
 
-    @Parameters(paramLabel = "NAME", description = "The sink connector.")
-    String name;
+    @Mixin
+    ConnectorVerbOptions connector = new ConnectorVerbOptions();
     @Option(names = "--tasks", required = true, paramLabel = "N", description = "Tasks to run (a whole number).")
     String tasks;
     @Option(names = "--dry-run", description = "Show the plan; change nothing.")
@@ -37,12 +30,6 @@ public final class ScaleCommand implements Callable<Integer> {
     boolean allowIdleTasks;
     @Option(names = "--force", description = "Scale up even when a check finds that adding tasks would not help.")
     boolean force;
-    @Option(names = "--json", description = "Print the API's JSON.")
-    boolean json;
-    @Mixin
-    ScalerConnectionOptions connection = new ScalerConnectionOptions();
-    @Spec
-    CommandSpec spec;
 
     @Override
     public Integer call() {
@@ -50,24 +37,19 @@ public final class ScaleCommand implements Callable<Integer> {
         try {
             n = Integer.parseInt(tasks.trim());
         } catch (NumberFormatException e) {
-            return ErrorLine.print(spec, "--tasks must be a whole number, got " + tasks, spec.exitCodeOnInvalidInput());
+            return connector.invalid("--tasks must be a whole number, got " + tasks);
         }
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("tasks", n);
         body.put("dryRun", dryRun);
         body.put("allowIdleTasks", allowIdleTasks);
         body.put("force", force);
-        JsonNode result;
         try {
-            result = connection.client().post("/api/v1/connectors/" + URLEncoder.encode(name, StandardCharsets.UTF_8) + "/scale",
-                    body, Duration.ofMinutes(5));
+            connector.print(connector.client().post(connector.path("/scale"), body, Duration.ofMinutes(5)), ScaleCommand::summary);
+            return 0;
         } catch (ScalerApiClient.Failure e) {
-            return ErrorLine.print(spec, (e.status > 0 ? "refused (" + e.status + "): " : "") + e.getMessage(), 1);
+            return connector.failed(e);
         }
-        PrintWriter out = spec.commandLine().getOut();
-        out.print(json ? Json.write(result) + System.lineSeparator() : summary(result));
-        out.flush();
-        return 0;
     }
 
     static String summary(JsonNode r) {

@@ -2,9 +2,11 @@ package io.kcscale.scaler.cli;
 
 import java.io.IOException;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -22,6 +24,14 @@ final class ScalerApiClient {
     ScalerApiClient(URI base, Optional<String> token) {
         this.base = URI.create(base.toString().replaceAll("/+$", ""));
         this.token = token;
+    }
+
+    /**
+     * The API path of a connector's resource: {@code suffix} is {@code ""} for the connector itself, else
+     * {@code "/scale"} and the like. The name is percent-encoded (a space as {@code %20}, not a form's {@code +}).
+     */
+    static String connectorPath(String name, String suffix) {
+        return "/api/v1/connectors/" + URLEncoder.encode(name, StandardCharsets.UTF_8).replace("+", "%20") + suffix;
     }
 
     /** An answer other than 2xx, or none. */

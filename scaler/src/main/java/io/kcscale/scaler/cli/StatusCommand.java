@@ -1,8 +1,5 @@
 package io.kcscale.scaler.cli;
 
-import java.io.PrintWriter;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -10,40 +7,25 @@ import java.util.concurrent.Callable;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import io.kcscale.scaler.api.Json;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code kcscale status NAME}: what the scaler sees of one sink pipeline, as a table or JSON. */
 @Command(name = "status", mixinStandardHelpOptions = true,
         description = "Show a sink connector's tasks, rates, lag and stability as the scaler observes them.")
 public final class StatusCommand implements Callable<Integer> {
 
-    @Parameters(paramLabel = "NAME", description = "The sink connector.")
-    String name;
-    @Option(names = "--json", description = "Print the API's JSON instead of a table.")
-    boolean json;
     @Mixin
-    ScalerConnectionOptions connection = new ScalerConnectionOptions();
-    @Spec
-    CommandSpec spec;
+    ConnectorVerbOptions connector = new ConnectorVerbOptions();
 
     @Override
     public Integer call() {
-        JsonNode s;
         try {
-            s = connection.client().get("/api/v1/connectors/" + URLEncoder.encode(name, StandardCharsets.UTF_8));
+            connector.print(connector.client().get(connector.path("")), StatusCommand::table);
+            return 0;
         } catch (ScalerApiClient.Failure e) {
-            return ErrorLine.print(spec, e.getMessage(), 1);
+            return connector.failed(e);
         }
-        PrintWriter out = spec.commandLine().getOut();
-        out.print(json ? Json.write(s) + System.lineSeparator() : table(s));
-        out.flush();
-        return 0;
     }
 
     /** The readable form: a header, rates and lag, one row per task, then why it is not stable. */

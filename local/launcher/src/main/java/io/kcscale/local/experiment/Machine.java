@@ -17,8 +17,8 @@ final class Machine {
 
     /** The reports' closing line. */
     static String note() {
-        return "Measured on a machine shared with other work (load average at the end: " + loadAverage() + " on "
-                + Runtime.getRuntime().availableProcessors() + " cores): figures move with that load.\n";
+        return "Load average at the end: " + loadAverage() + " on " + Runtime.getRuntime().availableProcessors()
+                + " cores, the stack's own processes included: the figures are this machine's, and move with whatever else runs on it.\n";
     }
 
     static Map<String, Object> describe() {

@@ -1,0 +1,75 @@
+package io.kcscale.scaler.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** {@code status}, {@code scale}, {@code autoscale} and {@code decisions} against a stand-in scaler: paths, output, failures. */
+class LiveVerbsTest {
+
+    private final StandInScaler scaler = new StandInScaler();
+
+    @AfterEach
+    void stop() {
+        scaler.close();
+    }
+
+    private CliRun run(String... args) {
+        String[] all = new String[args.length + 2];
+        System.arraycopy(args, 0, all, 0, args.length);
+        all[args.length] = "--scaler-url";
+        all[args.length + 1] = scaler.url();
+        return CliRun.of(all);
+    }
+
+    @Test
+    void eachVerbAsksForItsConnectorWithTheNamePercentEncoded() {
+        scaler.answer(200, Map.of("name", "my sink", "tasks", List.of(), "decisions", List.of(), "policy", Map.of()));
+        run("status", "my sink");
+        assertEquals("GET /api/v1/connectors/my%20sink", scaler.lastRequest());
+        run("decisions", "a/b+c");
+        assertEquals("GET /api/v1/connectors/a%2Fb%2Bc/autoscale", scaler.lastRequest());
+        run("scale", "my sink", "--tasks", "3");
+        assertEquals("POST /api/v1/connectors/my%20sink/scale", scaler.lastRequest());
+        run("autoscale", "my sink", "--max-tasks", "6", "--target-latency", "5s");
+        assertEquals("PUT /api/v1/connectors/my%20sink/autoscale", scaler.lastRequest());
+        run("autoscale", "my sink", "--stop");
+        assertEquals("DELETE /api/v1/connectors/my%20sink/autoscale", scaler.lastRequest());
+    }
+
+    @Test
+    void jsonPrintsTheAnswerAsTheApiGaveIt() {
+        scaler.answer(200, Map.of("decisions", List.of(), "evaluationIntervalMillis", 10000));
+        CliRun json = run("decisions", "s", "--json");
+        assertEquals(0, json.exitCode(), json.err());
+        assertTrue(json.out().contains("\"evaluationIntervalMillis\" : 10000"), json.out());
+        CliRun text = run("decisions", "s");
+        assertEquals("no decisions yet (the autoscaler evaluates every 10 s)", text.out().strip());
+    }
+
+    @Test
+    void aRefusalIsOneLineWithItsStatusAndExitOne() {
+        scaler.answer(422, Map.of("error", "adding tasks would not help: 2 distinct keys"));
+        CliRun run = run("scale", "s", "--tasks", "3");
+        assertEquals(1, run.exitCode());
+        assertEquals("kcscale scale: refused (422): adding tasks would not help: 2 distinct keys", run.err().strip());
+        assertEquals("", run.out());
+    }
+
+    @Test
+    void badFlagsAreRefusedBeforeAnyRequest() {
+        CliRun tasks = run("scale", "s", "--tasks", "three");
+        assertEquals(2, tasks.exitCode());
+        assertEquals("kcscale scale: --tasks must be a whole number, got three", tasks.err().strip());
+        CliRun target = run("autoscale", "s", "--max-tasks", "4");
+        assertEquals(2, target.exitCode());
+        assertEquals("kcscale autoscale: give exactly one of --target-latency and --target-lag", target.err().strip());
+        assertNull(scaler.lastRequest(), "nothing was sent");
+    }
+}
