@@ -18,7 +18,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "sweep", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"For each task count, find the highest source rate the sink sustains: its full-speed throughput first,",
                 "then a bisection on the source rate, each trial holding the rate and judging whether the lag stays bounded.",
-                "Starts a stack of its own on free ports. About 2 minutes per task count (--quick: under 5 minutes on an idle machine)."})
+                "Starts a stack of its own on free ports. About 4 minutes per task count (measured here: 16 minutes for 1,2,3,5; --quick: under 5 minutes)."})
 final class ExperimentSweepCommand implements Callable<Integer> {
 
     static final int MAX_PARTITIONS = 1000;
