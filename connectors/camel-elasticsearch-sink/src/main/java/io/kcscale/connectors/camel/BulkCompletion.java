@@ -30,17 +30,20 @@ final class BulkCompletion implements Synchronization {
                     + (body == null ? "nothing" : body.getClass().getName()) + ", not bulk item responses: is operation=Bulk set?");
             return;
         }
+        BulkItemResponse[] items = (BulkItemResponse[]) body;
+        List<RecordCoordinates> indexed = new ArrayList<>(items.length);
         List<RecordCoordinates> retriable = new ArrayList<>();
-        for (BulkItemResponse item : (BulkItemResponse[]) body) {
+        for (BulkItemResponse item : items) {
             RecordCoordinates record = records.get(item.getItemId());
             if (!item.isFailed()) {
-                outcomes.indexed(record);
+                indexed.add(record);
             } else if (item.status() == RestStatus.TOO_MANY_REQUESTS) {
                 retriable.add(record);
             } else {
                 outcomes.rejected(record, item.getFailureMessage());
             }
         }
+        outcomes.indexed(indexed);
         if (!retriable.isEmpty()) {
             outcomes.failed(retriable, "Elasticsearch is overloaded (429 Too Many Requests) for " + retriable.size() + " documents");
         }

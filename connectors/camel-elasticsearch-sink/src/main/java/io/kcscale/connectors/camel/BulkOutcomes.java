@@ -8,8 +8,8 @@ import org.slf4j.LoggerFactory;
 /** What became of the records of a bulk request: told by {@link BulkCompletion}, on a Camel thread. */
 interface BulkOutcomes {
 
-    /** Elasticsearch holds the record's document. */
-    void indexed(RecordCoordinates record);
+    /** Elasticsearch holds these records' documents: told once per request, not per record, as it is one lock. */
+    void indexed(List<RecordCoordinates> records);
 
     /** Elasticsearch refused this one document for good (say, a mapping conflict); retrying cannot help. */
     void rejected(RecordCoordinates record, String reason);
@@ -25,7 +25,7 @@ interface BulkOutcomes {
         private final Logger log = LoggerFactory.getLogger(BulkOutcomes.class);
 
         @Override
-        public void indexed(RecordCoordinates record) {
+        public void indexed(List<RecordCoordinates> records) {
             // nothing waits for it
         }
 

@@ -8,8 +8,8 @@ import org.apache.kafka.connect.sink.SinkRecord;
 import org.apache.kafka.connect.transforms.Transformation;
 
 /**
- * A Single Message Transform that adds the record's topic, partition and offset as headers prefixed
- * {@code CamelHeader.}: the Camel sink task passes only the record key to the exchange, but maps
+ * A Single Message Transform that adds the record's topic, partition and offset as one header
+ * ({@code topic-partition-offset}) prefixed {@code CamelHeader.}: the Camel sink task passes only the record key to the exchange, but maps
  * headers with that prefix onto it, so this is how the coordinates reach {@link BulkIndexAggregation}.
  */
 public class CoordinatesHeaders implements Transformation<SinkRecord> {
@@ -19,10 +19,7 @@ public class CoordinatesHeaders implements Transformation<SinkRecord> {
         RecordCoordinates at = RecordCoordinates.of(record);
         SinkRecord copy = record.newRecord(record.topic(), record.kafkaPartition(), record.keySchema(), record.key(),
                 record.valueSchema(), record.value(), record.timestamp());
-        copy.headers()
-                .addString(CamelSinkTask.HEADER_CAMEL_PREFIX + RecordCoordinates.TOPIC_HEADER, at.topic())
-                .addInt(CamelSinkTask.HEADER_CAMEL_PREFIX + RecordCoordinates.PARTITION_HEADER, at.partition())
-                .addLong(CamelSinkTask.HEADER_CAMEL_PREFIX + RecordCoordinates.OFFSET_HEADER, at.offset());
+        copy.headers().addString(CamelSinkTask.HEADER_CAMEL_PREFIX + RecordCoordinates.HEADER, at.documentId());
         return copy;
     }
 

@@ -32,15 +32,17 @@ final class PendingRecords implements BulkOutcomes {
     private final List<Rejection> rejections = new ArrayList<>();
     private String failure;
 
-    /** The task hands {@code record} to Camel. */
-    synchronized void handedOver(SinkRecord record) {
-        RecordCoordinates at = RecordCoordinates.of(record);
-        pending.computeIfAbsent(at.topicPartition(), tp -> new TreeMap<>()).put(at.offset(), record);
+    /** The task hands {@code records} to Camel. */
+    synchronized void handedOver(List<SinkRecord> records) {
+        for (SinkRecord record : records) {
+            RecordCoordinates at = RecordCoordinates.of(record);
+            pending.computeIfAbsent(at.topicPartition(), tp -> new TreeMap<>()).put(at.offset(), record);
+        }
     }
 
     @Override
-    public synchronized void indexed(RecordCoordinates record) {
-        settle(record);
+    public synchronized void indexed(List<RecordCoordinates> records) {
+        records.forEach(this::settle);
         notifyAll();
     }
 

@@ -11,10 +11,13 @@ import org.apache.kafka.connect.sink.SinkRecord;
  */
 public record RecordCoordinates(String topic, int partition, long offset) {
 
-    /** Exchange headers, as Camel sees them once the sink task strips the {@code CamelHeader.} prefix. */
-    public static final String TOPIC_HEADER = "kcscale.topic";
-    public static final String PARTITION_HEADER = "kcscale.partition";
-    public static final String OFFSET_HEADER = "kcscale.offset";
+    /**
+     * The exchange header, as Camel sees it once the sink task strips the {@code CamelHeader.} prefix: the
+     * {@link #documentId()}, from which the coordinates parse back. One header, not three: Camel copies
+     * every header of every record into a case-insensitive tree map, which the profile of a bulk sink
+     * task showed as one of its larger costs.
+     */
+    public static final String HEADER = "kcscale.coordinates";
 
     /** The record's position as Kafka knows it, before any transform renamed its topic. */
     public static RecordCoordinates of(SinkRecord record) {
@@ -24,19 +27,27 @@ public record RecordCoordinates(String topic, int partition, long offset) {
     /**
      * Reads the coordinates {@link CoordinatesHeaders} put on the record.
      *
-     * @throws IllegalArgumentException naming the transform to configure when a header is missing
+     * @throws IllegalArgumentException naming the transform to configure when the header is missing or malformed
      */
     public static RecordCoordinates fromHeaders(Map<String, Object> headers) {
-        Object topic = headers.get(TOPIC_HEADER);
-        Object partition = headers.get(PARTITION_HEADER);
-        Object offset = headers.get(OFFSET_HEADER);
-        if (!(topic instanceof String) || !(partition instanceof Number) || !(offset instanceof Number)) {
-            throw new IllegalArgumentException("the record carries no Kafka coordinates (headers " + TOPIC_HEADER + ", "
-                    + PARTITION_HEADER + ", " + OFFSET_HEADER + "): add the transform "
-                    + CoordinatesHeaders.class.getName() + " to the connector (transforms=coordinates, "
-                    + "transforms.coordinates.type=" + CoordinatesHeaders.class.getName() + ")");
+        Object id = headers.get(HEADER);
+        if (id instanceof String) {
+            // topic names may hold '-'; partition and offset, the last two fields, cannot
+            String text = (String) id;
+            int offsetAt = text.lastIndexOf('-');
+            int partitionAt = offsetAt > 0 ? text.lastIndexOf('-', offsetAt - 1) : -1;
+            if (partitionAt > 0) {
+                try {
+                    return new RecordCoordinates(text.substring(0, partitionAt),
+                            Integer.parseInt(text.substring(partitionAt + 1, offsetAt)), Long.parseLong(text.substring(offsetAt + 1)));
+                } catch (NumberFormatException e) {
+                    // said below
+                }
+            }
         }
-        return new RecordCoordinates((String) topic, ((Number) partition).intValue(), ((Number) offset).longValue());
+        throw new IllegalArgumentException("the record carries no Kafka coordinates (header " + HEADER
+                + " as topic-partition-offset, got " + id + "): add the transform " + CoordinatesHeaders.class.getName()
+                + " to the connector (transforms=coordinates, transforms.coordinates.type=" + CoordinatesHeaders.class.getName() + ")");
     }
 
     public TopicPartition topicPartition() {

@@ -85,10 +85,10 @@ public class SafeCommitSinkTask extends CamelSinkTask {
             if (unindexable.isPresent()) {
                 reject(record, "record " + RecordCoordinates.of(record).documentId() + " cannot be indexed: " + unindexable.get());
             } else {
-                pending.handedOver(record);
                 indexable.add(record);
             }
         }
+        pending.handedOver(indexable);
         super.put(indexable);
     }
 

@@ -48,9 +48,7 @@ class BulkIndexAggregationTest {
     private Exchange record(long offset, Object value) {
         Exchange exchange = new DefaultExchange(camel);
         exchange.getMessage().setBody(value);
-        exchange.getMessage().setHeader(RecordCoordinates.TOPIC_HEADER, "stocks");
-        exchange.getMessage().setHeader(RecordCoordinates.PARTITION_HEADER, 2);
-        exchange.getMessage().setHeader(RecordCoordinates.OFFSET_HEADER, offset);
+        exchange.getMessage().setHeader(RecordCoordinates.HEADER, "stocks-2-" + offset);
         return exchange;
     }
 
@@ -139,7 +137,7 @@ class BulkIndexAggregationTest {
     /** Hands the batch's records to a task's {@link PendingRecords} and returns what the strategy registers on the batch. */
     private Synchronization registeredCompletion(Exchange batch) {
         for (long offset = 40; offset < 40 + batch.getMessage().getBody(BulkRequest.class).numberOfActions(); offset++) {
-            pending.handedOver(Records.trade("stocks", 2, offset));
+            pending.handedOver(List.of(Records.trade("stocks", 2, offset)));
         }
         String id = PendingRecordsRegistry.register(pending);
         try {

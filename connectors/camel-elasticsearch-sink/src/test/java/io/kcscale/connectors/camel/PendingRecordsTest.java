@@ -27,7 +27,7 @@ class PendingRecordsTest {
 
     private void handOver(int partition, long from, long to) {
         for (long offset = from; offset < to; offset++) {
-            pending.handedOver(Records.trade("stocks", partition, offset));
+            pending.handedOver(List.of(Records.trade("stocks", partition, offset)));
         }
     }
 
@@ -36,10 +36,10 @@ class PendingRecordsTest {
         handOver(0, 10, 13);
         handOver(1, 5, 7);
 
-        pending.indexed(at(0, 10));
-        pending.indexed(at(0, 12));
-        pending.indexed(at(1, 5));
-        pending.indexed(at(1, 6));
+        pending.indexed(List.of(at(0, 10)));
+        pending.indexed(List.of(at(0, 12)));
+        pending.indexed(List.of(at(1, 5)));
+        pending.indexed(List.of(at(1, 6)));
 
         assertEquals(Map.of(P0, new OffsetAndMetadata(11), P1, new OffsetAndMetadata(7)), pending.committable(CONSUMED));
     }
@@ -52,8 +52,8 @@ class PendingRecordsTest {
     @Test
     void aRejectedRecordHoldsItsOffsetUntilTheTaskHasReportedIt() {
         handOver(0, 10, 13);
-        pending.indexed(at(0, 10));
-        pending.indexed(at(0, 12));
+        pending.indexed(List.of(at(0, 10)));
+        pending.indexed(List.of(at(0, 12)));
         pending.rejected(at(0, 11), "mapper_parsing_exception");
 
         assertEquals(new OffsetAndMetadata(11), pending.committable(CONSUMED).get(P0));
@@ -88,7 +88,7 @@ class PendingRecordsTest {
 
         pending.failed(List.of(at(0, 10)), "late failure of a revoked partition's batch");
         pending.rejected(at(0, 10), "late rejection");
-        pending.indexed(at(3, 99));
+        pending.indexed(List.of(at(3, 99)));
 
         assertEquals(Optional.empty(), pending.takeFailure());
         assertTrue(pending.takeRejections().isEmpty());
