@@ -36,9 +36,10 @@ final class ConnectorVerbOptions {
         return connection.client();
     }
 
-    /** The scaler refused or did not answer: one line naming its status, exit code 1. */
+    /** The scaler refused (naming its status), found no such connector, or did not answer: one line, exit code 1. */
     int failed(ScalerApiClient.Failure e) {
-        return ErrorLine.print(spec, (e.status > 0 ? "refused (" + e.status + "): " : "") + e.getMessage(), 1);
+        boolean refused = e.status > 0 && e.status != 404;
+        return ErrorLine.print(spec, (refused ? "refused (" + e.status + "): " : "") + e.getMessage(), 1);
     }
 
     /** A flag's value is wrong: one line saying what to change, picocli's exit code for bad input. */

@@ -63,6 +63,14 @@ class LiveVerbsTest {
     }
 
     @Test
+    void anUnknownConnectorIsSaidPlainly() {
+        scaler.answer(404, Map.of("error", "no connector named stocks es sink"));
+        CliRun run = run("status", "stocks es sink");
+        assertEquals(1, run.exitCode());
+        assertEquals("kcscale status: no connector named stocks es sink", run.err().strip());
+    }
+
+    @Test
     void badFlagsAreRefusedBeforeAnyRequest() {
         CliRun tasks = run("scale", "s", "--tasks", "three");
         assertEquals(2, tasks.exitCode());
