@@ -24,6 +24,7 @@ import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.errors.TopicExistsException;
+import org.elasticsearch.client.Request;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -428,8 +429,7 @@ public final class LocalStack implements AutoCloseable {
     }
 
     private void createIndex() {
-        String body = ConfigTemplate.load(layout.configs().resolve("elasticsearch/stocks-index.json"))
-                .render(Map.of("SHARDS", String.valueOf(options.shards()), "REPLICAS", "0"));
+        String body = indexDefinition(options.shards());
         try (ElasticsearchConnection es = new ElasticsearchConnection(endpoints.elasticsearchUrl(), 30_000)) {
             if (es.client().indices().exists(e -> e.index(StackOptions.INDEX)).value()) {
                 String shards = es.client().indices().getSettings(g -> g.index(StackOptions.INDEX))
@@ -458,6 +458,23 @@ public final class LocalStack implements AutoCloseable {
                 "SINK_TASKS", String.valueOf(options.sinkTasks()),
                 "ES_HOST_PORT", endpoints.elasticsearchUrl().getHost() + ":" + endpoints.elasticsearchUrl().getPort())));
         progress.accept("created connectors " + StackOptions.SOURCE_CONNECTOR + " and " + StackOptions.SINK_CONNECTOR);
+    }
+
+    /** The stock trades' index definition ({@code configs/elasticsearch/stocks-index.json}) with {@code shards} primaries, no replicas. */
+    public String indexDefinition(int shards) {
+        return ConfigTemplate.load(layout.configs().resolve("elasticsearch/stocks-index.json"))
+                .render(Map.of("SHARDS", String.valueOf(shards), "REPLICAS", "0"));
+    }
+
+    /** Creates index {@code name} from {@link #indexDefinition}: benchmarks and experiments give each run an index of its own. */
+    public void createIndex(ElasticsearchConnection elasticsearch, String name, int shards) {
+        Request request = new Request("PUT", "/" + name);
+        request.setJsonEntity(indexDefinition(shards));
+        try {
+            elasticsearch.restClient().performRequest(request);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create index " + name, e);
+        }
     }
 
     /** A connector configuration from {@code configs/connectors/}, filled in. */

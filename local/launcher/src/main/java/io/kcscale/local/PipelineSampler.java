@@ -31,12 +31,9 @@ public final class PipelineSampler implements AutoCloseable {
         OptionalLong produced = OptionalLong.empty();
         OptionalLong lag = OptionalLong.empty();
         try {
-            Map<Integer, Long> end = kafka.endOffsets(StackOptions.TOPIC);
-            Map<Integer, Long> committed = kafka.committedOffsets("connect-" + StackOptions.SINK_CONNECTOR, StackOptions.TOPIC);
-            produced = OptionalLong.of(end.values().stream().mapToLong(Long::longValue).sum());
-            // a sink group starts from the earliest offset, so a partition it never committed lags by all of it
-            lag = OptionalLong.of(end.entrySet().stream()
-                    .mapToLong(e -> e.getValue() - committed.getOrDefault(e.getKey(), 0L)).sum());
+            Offsets offsets = Offsets.read(kafka, "connect-" + StackOptions.SINK_CONNECTOR, StackOptions.TOPIC);
+            produced = OptionalLong.of(offsets.appended());
+            lag = OptionalLong.of(offsets.lag());
         } catch (RuntimeException unavailable) {
             // shown as "?" in the status line
         }

@@ -14,11 +14,9 @@ import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
-import org.elasticsearch.client.Request;
 
-import io.kcscale.local.ConfigTemplate;
-import io.kcscale.local.InstallLayout;
 import io.kcscale.local.LocalStack;
+import io.kcscale.local.Offsets;
 import io.kcscale.local.SinkMode;
 import io.kcscale.local.StackOptions;
 import io.kcscale.scaler.observe.connect.ConnectRestClient;
@@ -126,32 +124,36 @@ public final class ConnectorBenchmark {
                 + bulkSize() + " documents per request), in turns");
         List<String> documents = TopicDocuments.read(stack.endpoints().kafkaBootstrap(), StackOptions.TOPIC, RAW_DOCUMENTS,
                 Duration.ofSeconds(60));
-        createIndex(RAW_INDEX);
+        stack.createIndex(elasticsearch, RAW_INDEX, 1);
         RawBulkLoad raw = new RawBulkLoad(elasticsearch.restClient(), RAW_INDEX, documents, bulkSize());
         LongSupplier indexed = startSink(SinkMode.BULK, BULK_INDEX);
-        RateMeter.pause(meter.warmup());
-        connect.pauseConnector(BULK_INDEX);
-        awaitStill(indexed);
-        raw.docsPerSecond(meter.warmup());
-        connect.resumeConnector(BULK_INDEX);
-        awaitGrowth(indexed);
+        turn(indexed, raw, meter.warmup());
         Duration slice = meter.window().dividedBy(SLICES);
         double sinkSum = 0;
         double rawSum = 0;
         for (int i = 1; i <= SLICES; i++) {
-            double sink = new RateMeter(Duration.ZERO, slice).perSecond(indexed);
-            connect.pauseConnector(BULK_INDEX);
-            awaitStill(indexed);
-            double ceiling = raw.docsPerSecond(slice);
+            double[] rates = turn(indexed, raw, slice);
             progress.accept(String.format(Locale.ROOT, "turn %d of %d: bulk sink %.0f docs/s, raw _bulk %.0f docs/s", i, SLICES,
-                    sink, ceiling));
-            sinkSum += sink;
-            rawSum += ceiling;
-            connect.resumeConnector(BULK_INDEX);
-            awaitGrowth(indexed);
+                    rates[0], rates[1]));
+            sinkSum += rates[0];
+            rawSum += rates[1];
         }
         stopSink(SinkMode.BULK, BULK_INDEX);
         return new double[] {sinkSum / SLICES, rawSum / SLICES};
+    }
+
+    /**
+     * One turn: the running bulk sink for {@code length}, then, with it paused and nothing left in flight,
+     * the raw load for as long; the sink runs again when it returns. Returns both rates.
+     */
+    private double[] turn(LongSupplier indexed, RawBulkLoad raw, Duration length) {
+        double sink = new RateMeter(Duration.ZERO, length).perSecond(indexed);
+        connect.pauseConnector(BULK_INDEX);
+        awaitStill(indexed);
+        double ceiling = raw.docsPerSecond(length);
+        connect.resumeConnector(BULK_INDEX);
+        awaitGrowth(indexed);
+        return new double[] {sink, ceiling};
     }
 
     /** Lets the source produce (unthrottled) until the topic holds {@code records}, so no sink phase runs dry. */
@@ -180,7 +182,7 @@ public final class ConnectorBenchmark {
      * own; returns once it has indexed documents, with its index's operation counter.
      */
     private LongSupplier startSink(SinkMode mode, String name) {
-        createIndex(name);
+        stack.createIndex(elasticsearch, name, 1);
         connect.putConnectorConfig(name, stack.connectorConfig(mode.template(), Map.of(
                 "TOPIC", StackOptions.TOPIC, "INDEX", name, "SINK_TASKS", "1",
                 "ES_HOST_PORT", stack.endpoints().elasticsearchUrl().getHost() + ":" + stack.endpoints().elasticsearchUrl().getPort())));
@@ -238,26 +240,12 @@ public final class ConnectorBenchmark {
         }
     }
 
-    private void createIndex(String name) {
-        String body = ConfigTemplate.load(new InstallLayout(stack.options().home()).configs().resolve("elasticsearch/stocks-index.json"))
-                .render(Map.of("SHARDS", "1", "REPLICAS", "0"));
-        Request request = new Request("PUT", "/" + name);
-        request.setJsonEntity(body);
-        try {
-            elasticsearch.restClient().performRequest(request);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create index " + name, e);
-        }
-    }
-
     private long recordsInTopic() {
         return kafka.endOffsets(StackOptions.TOPIC).values().stream().mapToLong(Long::longValue).sum();
     }
 
     private long lag(String group) {
-        Map<Integer, Long> committed = kafka.committedOffsets(group, StackOptions.TOPIC);
-        return kafka.endOffsets(StackOptions.TOPIC).entrySet().stream()
-                .mapToLong(e -> e.getValue() - committed.getOrDefault(e.getKey(), 0L)).sum();
+        return Offsets.read(kafka, group, StackOptions.TOPIC).lag();
     }
 
     private int bulkSize() {

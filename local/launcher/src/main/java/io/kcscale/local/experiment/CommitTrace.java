@@ -5,6 +5,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
+import io.kcscale.local.Offsets;
+
 /**
  * Sink throughput per task from committed offsets sampled often. A sink task commits between calls
  * to {@code put}, and the per-record sink's {@code put} of a full poll (500 records) takes seconds at

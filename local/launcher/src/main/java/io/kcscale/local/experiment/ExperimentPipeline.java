@@ -1,7 +1,6 @@
 package io.kcscale.local.experiment;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -18,12 +17,10 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.TopicPartition;
-import org.elasticsearch.client.Request;
 import org.elasticsearch.client.RestClient;
 
-import io.kcscale.local.ConfigTemplate;
-import io.kcscale.local.InstallLayout;
 import io.kcscale.local.LocalStack;
+import io.kcscale.local.Offsets;
 import io.kcscale.local.SinkMode;
 import io.kcscale.local.StackEndpoints;
 import io.kcscale.local.StackOptions;
@@ -78,7 +75,7 @@ final class ExperimentPipeline implements AutoCloseable {
     void prepare(PipelineLayout next, int tasks, long seed) {
         resumeSink();
         createTopic(next);
-        createIndex(next);
+        stack.createIndex(elasticsearch, next.name(), next.shards());
         Map<String, String> sourceConfig = new HashMap<>(stack.connectorConfig("stocks-datagen.json", Map.of("TOPIC", next.name(),
                 "KEY_FIELD", next.keyField(), "RATE_PER_TASK", "1", "ITERATIONS", "1")));
         sourceConfig.put("random.seed", String.valueOf(seed));
@@ -179,9 +176,7 @@ final class ExperimentPipeline implements AutoCloseable {
     }
 
     Offsets offsets() {
-        Map<Integer, Long> end = kafka.endOffsets(layout.name());
-        Map<Integer, Long> committed = kafka.committedOffsets(GROUP, layout.name());
-        return new Offsets(System.currentTimeMillis(), end, committed);
+        return Offsets.read(kafka, GROUP, layout.name());
     }
 
     /**
@@ -229,17 +224,6 @@ final class ExperimentPipeline implements AutoCloseable {
             throw new IllegalStateException("cannot " + what + ": " + e.getCause().getMessage(), e);
         } catch (TimeoutException e) {
             throw new IllegalStateException("cannot " + what + ": no answer within " + ADMIN_TIMEOUT.toSeconds() + " s", e);
-        }
-    }
-
-    private void createIndex(PipelineLayout next) {
-        Request request = new Request("PUT", "/" + next.name());
-        request.setJsonEntity(ConfigTemplate.load(new InstallLayout(stack.options().home()).configs()
-                .resolve("elasticsearch/stocks-index.json")).render(Map.of("SHARDS", String.valueOf(next.shards()), "REPLICAS", "0")));
-        try {
-            elasticsearch.restClient().performRequest(request);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create index " + next.name(), e);
         }
     }
 

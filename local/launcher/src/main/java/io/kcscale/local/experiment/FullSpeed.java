@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.function.Consumer;
 
+import io.kcscale.local.Offsets;
 import io.kcscale.local.SinkMode;
 import io.kcscale.scaler.poll.Poll;
 

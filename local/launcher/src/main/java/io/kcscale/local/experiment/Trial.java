@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
+import io.kcscale.local.Offsets;
+
 /**
  * Holds the source at one rate and judges whether the sink kept up: sets the rate and, once the
  * restarted source appends, lets it settle, samples the lag through the hold (ending early once the

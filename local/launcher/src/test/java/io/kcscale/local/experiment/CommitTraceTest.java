@@ -8,6 +8,8 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import io.kcscale.local.Offsets;
+
 class CommitTraceTest {
 
     /** Partitions 0 and 1 belong to task 0, partition 2 to task 1; task 2 owns none. */
