@@ -16,7 +16,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import io.kcscale.local.LocalStack;
 import io.kcscale.local.SinkMode;
 import io.kcscale.local.StackOptions;
-import io.kcscale.scaler.observe.connect.ConnectorStatus;
+import io.kcscale.scaler.connect.ConnectorStatus;
 import io.kcscale.scaler.poll.Poll;
 
 /**

@@ -32,9 +32,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 import io.kcscale.local.LocalStack;
 import io.kcscale.local.SinkMode;
-import io.kcscale.scaler.observe.connect.ConnectRestException;
-import io.kcscale.scaler.observe.connect.ConnectorStatus;
-import io.kcscale.scaler.observe.elasticsearch.ElasticsearchConnection;
+import io.kcscale.scaler.connect.ConnectRestException;
+import io.kcscale.scaler.connect.ConnectorStatus;
+import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
 import io.kcscale.scaler.poll.Poll;
 
 /**

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import io.kcscale.local.cli.LocalCommand;
+import io.kcscale.lab.cli.LabCommand;
 import picocli.CommandLine;
 
 /**
@@ -46,7 +46,7 @@ class ExperimentHumpsTest {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         long started = System.nanoTime();
-        int exit = new CommandLine(new LocalCommand()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err)).execute(
+        int exit = new CommandLine(new LabCommand()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err)).execute(
                 "experiment", "humps", "--quick", "--json", "--data-dir", home.resolve("tests/target/e2e-humps").toString(),
                 "--results-dir", results.toString());
         double seconds = (System.nanoTime() - started) / 1e9;

@@ -10,8 +10,8 @@ import java.util.concurrent.TimeUnit;
 
 import io.kcscale.local.LocalStack;
 import io.kcscale.scaler.act.RebalancePause;
-import io.kcscale.scaler.observe.elasticsearch.ElasticsearchConnection;
-import io.kcscale.scaler.observe.elasticsearch.ElasticsearchObserver;
+import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
+import io.kcscale.scaler.elasticsearch.ElasticsearchObserver;
 import io.kcscale.scaler.poll.Poll;
 
 /**

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import io.kcscale.local.LocalStack;
 import io.kcscale.local.StackOptions;
 import io.kcscale.scaler.cli.KcscaleCommand;
-import io.kcscale.scaler.observe.connect.ConnectRestException;
+import io.kcscale.scaler.connect.ConnectRestException;
 
 /**
  * {@code kcscale load} changes the running source through Connect's REST API; a bad arrival process or

@@ -18,7 +18,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import io.kcscale.local.LocalStack;
 import io.kcscale.local.StackOptions;
-import io.kcscale.scaler.observe.connect.ConnectorStatus;
+import io.kcscale.scaler.connect.ConnectorStatus;
 import io.kcscale.scaler.poll.Poll;
 
 /**

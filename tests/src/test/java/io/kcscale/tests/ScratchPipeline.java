@@ -21,8 +21,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.kcscale.local.LocalStack;
 import io.kcscale.scaler.model.SinkTarget;
-import io.kcscale.scaler.observe.connect.ConnectRestException;
-import io.kcscale.scaler.observe.elasticsearch.ElasticsearchConnection;
+import io.kcscale.scaler.connect.ConnectRestException;
+import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
 import io.kcscale.scaler.poll.Poll;
 
 /**

@@ -14,15 +14,15 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-import io.kcscale.local.bench.LiveAutoscaleBenchmark;
-import io.kcscale.scaler.autoscale.simulator.ArrivalProcess;
-import io.kcscale.scaler.autoscale.simulator.LoadPhase;
-import io.kcscale.scaler.autoscale.simulator.LoadTrace;
-import io.kcscale.scaler.autoscale.simulator.ScalingAction;
-import io.kcscale.scaler.autoscale.simulator.ScheduledPolicy;
-import io.kcscale.scaler.autoscale.simulator.Simulation;
-import io.kcscale.scaler.autoscale.simulator.SimulationSettings;
-import io.kcscale.scaler.autoscale.simulator.Timeline;
+import io.kcscale.lab.bench.LiveAutoscaleBenchmark;
+import io.kcscale.lab.simulator.ArrivalProcess;
+import io.kcscale.lab.simulator.LoadPhase;
+import io.kcscale.lab.simulator.LoadTrace;
+import io.kcscale.lab.simulator.ScalingAction;
+import io.kcscale.lab.simulator.ScheduledPolicy;
+import io.kcscale.lab.simulator.Simulation;
+import io.kcscale.lab.simulator.SimulationSettings;
+import io.kcscale.lab.simulator.Timeline;
 
 /**
  * The simulator against the real pipeline on a small trace: one task at half its measured rate, an

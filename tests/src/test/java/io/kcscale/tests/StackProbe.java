@@ -15,9 +15,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.kcscale.local.LocalStack;
 import io.kcscale.local.StackOptions;
-import io.kcscale.scaler.observe.connect.ConnectRestClient;
-import io.kcscale.scaler.observe.elasticsearch.ElasticsearchConnection;
-import io.kcscale.scaler.observe.kafka.KafkaObserver;
+import io.kcscale.scaler.connect.ConnectRestClient;
+import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
+import io.kcscale.scaler.kafka.KafkaObserver;
 
 /** What end-to-end tests read from the running stack to assert on: exact counts, documents, offsets. */
 final class StackProbe implements AutoCloseable {

@@ -12,6 +12,11 @@ public final class InstallLayout {
 
     private final Path home;
 
+    /** The toolkit's folder, as the {@code kcscale} script names it ({@code -Dkcscale.home}); else the working directory. */
+    public static Path toolkitHome() {
+        return Path.of(System.getProperty("kcscale.home", ".")).toAbsolutePath().normalize();
+    }
+
     public InstallLayout(Path home) {
         this.home = home.toAbsolutePath().normalize();
     }

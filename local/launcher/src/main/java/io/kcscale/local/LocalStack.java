@@ -29,9 +29,9 @@ import org.elasticsearch.client.Request;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import io.kcscale.scaler.observe.connect.ConnectRestClient;
-import io.kcscale.scaler.observe.elasticsearch.ElasticsearchConnection;
-import io.kcscale.scaler.observe.kafka.KafkaObserver;
+import io.kcscale.scaler.connect.ConnectRestClient;
+import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
+import io.kcscale.scaler.kafka.KafkaObserver;
 import io.kcscale.scaler.poll.Poll;
 
 /**

@@ -2,7 +2,7 @@ package io.kcscale.local;
 
 import java.util.Map;
 
-import io.kcscale.scaler.observe.kafka.KafkaObserver;
+import io.kcscale.scaler.kafka.KafkaObserver;
 
 /**
  * The topic's log-end offsets and the sink group's committed offsets, read together at {@code atMillis}.

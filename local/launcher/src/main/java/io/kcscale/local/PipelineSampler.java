@@ -7,11 +7,11 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.function.LongSupplier;
 
-import io.kcscale.scaler.observe.connect.ConnectRestClient;
-import io.kcscale.scaler.observe.connect.ConnectorStatus;
-import io.kcscale.scaler.observe.elasticsearch.ElasticsearchConnection;
-import io.kcscale.scaler.observe.elasticsearch.ElasticsearchObserver;
-import io.kcscale.scaler.observe.kafka.KafkaObserver;
+import io.kcscale.scaler.connect.ConnectRestClient;
+import io.kcscale.scaler.connect.ConnectorStatus;
+import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
+import io.kcscale.scaler.elasticsearch.ElasticsearchObserver;
+import io.kcscale.scaler.kafka.KafkaObserver;
 
 /** Takes {@link PipelineSample}s of a running stack: Kafka offsets, Elasticsearch stats, Connect status. */
 public final class PipelineSampler implements AutoCloseable {
@@ -24,7 +24,7 @@ public final class PipelineSampler implements AutoCloseable {
         this.kafka = new KafkaObserver(endpoints.kafkaBootstrap(), Map.of(), Duration.ofSeconds(2));
         this.elasticsearch = new ElasticsearchConnection(endpoints.elasticsearchUrl(), 2000);
         this.connect = new ConnectRestClient(endpoints.connectUrl(), Duration.ofSeconds(2),
-                new io.kcscale.scaler.observe.connect.Backoff(1, Duration.ZERO, Duration.ZERO));
+                new io.kcscale.scaler.connect.Backoff(1, Duration.ZERO, Duration.ZERO));
     }
 
     public PipelineSample sample() {

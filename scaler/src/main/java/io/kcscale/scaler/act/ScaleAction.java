@@ -16,11 +16,11 @@ import io.kcscale.scaler.checks.Finding;
 import io.kcscale.scaler.model.PipelineSnapshot;
 import io.kcscale.scaler.model.SinkTarget;
 import io.kcscale.scaler.observe.PipelineWatcher;
-import io.kcscale.scaler.observe.connect.ConnectRestClient;
-import io.kcscale.scaler.observe.connect.ConnectRestException;
-import io.kcscale.scaler.observe.connect.ConnectorStatus;
-import io.kcscale.scaler.observe.elasticsearch.ElasticsearchObserver;
-import io.kcscale.scaler.observe.kafka.KafkaObserver;
+import io.kcscale.scaler.connect.ConnectRestClient;
+import io.kcscale.scaler.connect.ConnectRestException;
+import io.kcscale.scaler.connect.ConnectorStatus;
+import io.kcscale.scaler.elasticsearch.ElasticsearchObserver;
+import io.kcscale.scaler.kafka.KafkaObserver;
 import io.kcscale.scaler.poll.Poll;
 import io.kcscale.scaler.poll.PollTimeoutException;
 

@@ -14,8 +14,8 @@ import io.kcscale.scaler.act.ScaleException;
 import io.kcscale.scaler.act.ScaleRequest;
 import io.kcscale.scaler.act.ScaleResult;
 import io.kcscale.scaler.model.PipelineSnapshot;
-import io.kcscale.scaler.observe.connect.ConnectRestException;
-import io.kcscale.scaler.observe.connect.ConnectorStatus;
+import io.kcscale.scaler.connect.ConnectRestException;
+import io.kcscale.scaler.connect.ConnectorStatus;
 import io.kcscale.scaler.service.ScalerService;
 
 /**

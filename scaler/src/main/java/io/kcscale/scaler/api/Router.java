@@ -2,7 +2,7 @@ package io.kcscale.scaler.api;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
-import io.kcscale.scaler.predict.InvalidInputException;
+import io.kcscale.scaler.input.InvalidInputException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,6 +1,6 @@
 package io.kcscale.scaler.autoscale;
 
-import io.kcscale.scaler.predict.InvalidInputException;
+import io.kcscale.scaler.input.InvalidInputException;
 
 /**
  * What a user asks the autoscaler for: the body of {@code PUT /api/v1/connectors/{name}/autoscale}.

@@ -1,5 +1,7 @@
 package io.kcscale.scaler.cli;
 
+import io.kcscale.scaler.input.Flags;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,7 +13,7 @@ import java.util.concurrent.Callable;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import io.kcscale.scaler.checks.keys.SampleBudget;
-import io.kcscale.scaler.predict.InvalidInputException;
+import io.kcscale.scaler.input.InvalidInputException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

@@ -10,9 +10,9 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 
-import io.kcscale.scaler.observe.connect.ConnectRestClient;
-import io.kcscale.scaler.observe.connect.ConnectRestException;
-import io.kcscale.scaler.observe.connect.ConnectorStatus;
+import io.kcscale.scaler.connect.ConnectRestClient;
+import io.kcscale.scaler.connect.ConnectRestException;
+import io.kcscale.scaler.connect.ConnectorStatus;
 import io.kcscale.scaler.poll.Poll;
 import io.kcscale.scaler.poll.PollTimeoutException;
 import picocli.CommandLine.Command;

@@ -1,7 +1,9 @@
 package io.kcscale.scaler.cli;
 
+import io.kcscale.scaler.input.Flags;
+
 import io.kcscale.scaler.api.Json;
-import io.kcscale.scaler.predict.InvalidInputException;
+import io.kcscale.scaler.input.InvalidInputException;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;

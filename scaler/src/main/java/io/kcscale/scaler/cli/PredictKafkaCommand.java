@@ -1,10 +1,10 @@
 package io.kcscale.scaler.cli;
 
-import io.kcscale.scaler.predict.Inputs;
+import io.kcscale.scaler.input.Inputs;
 import io.kcscale.scaler.predict.KafkaClusterCapacity;
 import io.kcscale.scaler.predict.KafkaRequest;
 import io.kcscale.scaler.predict.KafkaResult;
-import io.kcscale.scaler.predict.Numbers;
+import io.kcscale.scaler.input.Numbers;
 import io.kcscale.scaler.predict.TaskPrediction;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

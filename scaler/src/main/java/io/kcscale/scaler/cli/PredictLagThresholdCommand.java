@@ -1,10 +1,10 @@
 package io.kcscale.scaler.cli;
 
-import io.kcscale.scaler.predict.Inputs;
+import io.kcscale.scaler.input.Inputs;
 import io.kcscale.scaler.predict.LagThreshold;
 import io.kcscale.scaler.predict.LagThresholdRequest;
 import io.kcscale.scaler.predict.LagThresholdResult;
-import io.kcscale.scaler.predict.Numbers;
+import io.kcscale.scaler.input.Numbers;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

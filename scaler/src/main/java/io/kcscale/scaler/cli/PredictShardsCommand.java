@@ -1,7 +1,7 @@
 package io.kcscale.scaler.cli;
 
-import io.kcscale.scaler.predict.Inputs;
-import io.kcscale.scaler.predict.Numbers;
+import io.kcscale.scaler.input.Inputs;
+import io.kcscale.scaler.input.Numbers;
 import io.kcscale.scaler.predict.ShardPrediction;
 import io.kcscale.scaler.predict.ShardsRequest;
 import io.kcscale.scaler.predict.ShardsResult;

@@ -1,10 +1,10 @@
 package io.kcscale.scaler.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kcscale.scaler.predict.Inputs;
-import io.kcscale.scaler.predict.InvalidInputException;
+import io.kcscale.scaler.input.Inputs;
+import io.kcscale.scaler.input.InvalidInputException;
 import io.kcscale.scaler.predict.MeasuredCapacity;
-import io.kcscale.scaler.predict.Numbers;
+import io.kcscale.scaler.input.Numbers;
 import io.kcscale.scaler.predict.TaskPrediction;
 import io.kcscale.scaler.predict.TasksChart;
 import io.kcscale.scaler.predict.TasksRequest;

@@ -1,9 +1,11 @@
 package io.kcscale.scaler.cli;
 
+import io.kcscale.scaler.input.Flags;
+
 import io.kcscale.scaler.api.ApiServer;
 import io.kcscale.scaler.api.OpenApiRoutes;
-import io.kcscale.scaler.predict.Inputs;
-import io.kcscale.scaler.predict.InvalidInputException;
+import io.kcscale.scaler.input.Inputs;
+import io.kcscale.scaler.input.InvalidInputException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

@@ -17,12 +17,12 @@ import io.kcscale.scaler.checks.keys.KeySample;
 import io.kcscale.scaler.checks.keys.SampleBudget;
 import io.kcscale.scaler.model.PipelineSnapshot;
 import io.kcscale.scaler.model.SinkTarget;
-import io.kcscale.scaler.observe.connect.ConnectRestClient;
-import io.kcscale.scaler.observe.connect.ConnectRestException;
-import io.kcscale.scaler.observe.connect.ConnectorStatus;
-import io.kcscale.scaler.observe.kafka.KafkaObserver;
-import io.kcscale.scaler.observe.kafka.KeySampler;
-import io.kcscale.scaler.observe.kafka.KafkaUnavailableException;
+import io.kcscale.scaler.connect.ConnectRestClient;
+import io.kcscale.scaler.connect.ConnectRestException;
+import io.kcscale.scaler.connect.ConnectorStatus;
+import io.kcscale.scaler.kafka.KafkaObserver;
+import io.kcscale.scaler.kafka.KeySampler;
+import io.kcscale.scaler.kafka.KafkaUnavailableException;
 
 /**
  * Reads what the checks judge beyond the watcher's snapshot: every connector's config and status

@@ -9,9 +9,9 @@ import java.util.function.LongSupplier;
 
 import io.kcscale.scaler.model.PipelineSample;
 import io.kcscale.scaler.model.SinkTarget;
-import io.kcscale.scaler.observe.connect.ConnectorStatus;
-import io.kcscale.scaler.observe.elasticsearch.ElasticsearchObserver;
-import io.kcscale.scaler.observe.kafka.KafkaObserver;
+import io.kcscale.scaler.connect.ConnectorStatus;
+import io.kcscale.scaler.elasticsearch.ElasticsearchObserver;
+import io.kcscale.scaler.kafka.KafkaObserver;
 
 /**
  * Takes one {@link PipelineSample} of a sink connector from Kafka and Elasticsearch, given what

@@ -15,8 +15,8 @@ import org.slf4j.LoggerFactory;
 import io.kcscale.scaler.model.PipelineSample;
 import io.kcscale.scaler.model.PipelineSnapshot;
 import io.kcscale.scaler.model.SampleWindow;
-import io.kcscale.scaler.observe.connect.ConnectRestClient;
-import io.kcscale.scaler.observe.connect.ConnectRestException;
+import io.kcscale.scaler.connect.ConnectRestClient;
+import io.kcscale.scaler.connect.ConnectRestException;
 
 /**
  * Samples every sink connector Connect lists at a fixed interval and keeps a sliding window of

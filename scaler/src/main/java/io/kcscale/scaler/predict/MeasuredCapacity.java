@@ -1,5 +1,7 @@
 package io.kcscale.scaler.predict;
 
+import io.kcscale.scaler.input.InvalidInputException;
+
 import java.util.Locale;
 
 /**

@@ -1,5 +1,9 @@
 package io.kcscale.scaler.predict;
 
+import io.kcscale.scaler.input.Inputs;
+import io.kcscale.scaler.input.InvalidInputException;
+import io.kcscale.scaler.input.Numbers;
+
 import org.apache.commons.math3.exception.MathIllegalStateException;
 
 import java.util.Arrays;

@@ -1,5 +1,8 @@
 package io.kcscale.scaler.predict;
 
+import io.kcscale.scaler.input.Numbers;
+import io.kcscale.scaler.chart.LineChart;
+
 import java.util.function.DoubleUnaryOperator;
 
 /**

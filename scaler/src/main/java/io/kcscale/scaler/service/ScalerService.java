@@ -13,12 +13,12 @@ import io.kcscale.scaler.autoscale.PolicyStore;
 import io.kcscale.scaler.observe.CheckObserver;
 import io.kcscale.scaler.observe.PipelineObserver;
 import io.kcscale.scaler.observe.PipelineWatcher;
-import io.kcscale.scaler.observe.connect.Backoff;
-import io.kcscale.scaler.observe.connect.ConnectRestClient;
-import io.kcscale.scaler.observe.elasticsearch.ElasticsearchConnection;
-import io.kcscale.scaler.observe.elasticsearch.ElasticsearchObserver;
-import io.kcscale.scaler.observe.kafka.KafkaObserver;
-import io.kcscale.scaler.observe.kafka.KeySampler;
+import io.kcscale.scaler.connect.Backoff;
+import io.kcscale.scaler.connect.ConnectRestClient;
+import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
+import io.kcscale.scaler.elasticsearch.ElasticsearchObserver;
+import io.kcscale.scaler.kafka.KafkaObserver;
+import io.kcscale.scaler.kafka.KeySampler;
 
 /** The scaler connected to one pipeline: its clients, the watcher that samples it, and the scale action. */
 public final class ScalerService implements AutoCloseable {

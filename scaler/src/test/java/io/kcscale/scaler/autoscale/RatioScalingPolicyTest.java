@@ -8,7 +8,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import io.kcscale.scaler.predict.InvalidInputException;
+import io.kcscale.scaler.input.InvalidInputException;
 
 class RatioScalingPolicyTest {
 

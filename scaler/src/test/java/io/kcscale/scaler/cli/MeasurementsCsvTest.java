@@ -1,6 +1,6 @@
 package io.kcscale.scaler.cli;
 
-import io.kcscale.scaler.predict.InvalidInputException;
+import io.kcscale.scaler.input.InvalidInputException;
 import io.kcscale.scaler.predict.Measurement;
 import org.junit.jupiter.api.Test;
 

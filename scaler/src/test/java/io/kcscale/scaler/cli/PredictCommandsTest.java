@@ -1,5 +1,7 @@
 package io.kcscale.scaler.cli;
 
+import io.kcscale.scaler.input.Flags;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kcscale.scaler.api.Json;
 import io.kcscale.scaler.predict.KafkaRequest;

@@ -1,5 +1,7 @@
 package io.kcscale.scaler.predict;
 
+import io.kcscale.scaler.input.InvalidInputException;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kcscale.scaler.api.Json;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,7 @@
 package io.kcscale.scaler.predict;
 
+import io.kcscale.scaler.input.InvalidInputException;
+
 import org.junit.jupiter.api.Test;
 
 import java.util.Random;

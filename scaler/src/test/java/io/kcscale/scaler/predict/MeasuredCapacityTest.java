@@ -1,5 +1,7 @@
 package io.kcscale.scaler.predict;
 
+import io.kcscale.scaler.input.InvalidInputException;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

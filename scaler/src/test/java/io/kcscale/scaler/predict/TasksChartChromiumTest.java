@@ -1,5 +1,8 @@
 package io.kcscale.scaler.predict;
 
+import io.kcscale.scaler.input.Numbers;
+import io.kcscale.scaler.chart.LineChart;
+
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,5 +1,7 @@
 package io.kcscale.scaler.predict;
 
+import io.kcscale.scaler.chart.LineChart;
+
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Document;
 import org.w3c.dom.NodeList;

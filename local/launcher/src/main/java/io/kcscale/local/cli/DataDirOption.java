@@ -2,6 +2,8 @@ package io.kcscale.local.cli;
 
 import java.nio.file.Path;
 
+import io.kcscale.local.InstallLayout;
+
 import picocli.CommandLine.Option;
 
 /** The data directory, shared by up and down so both find the same stack. */
@@ -11,11 +13,7 @@ final class DataDirOption {
             description = "Where the stack keeps its state and logs (default: data/ in the toolkit's folder, git-ignored).")
     Path dataDir;
 
-    static Path home() {
-        return Path.of(System.getProperty("kcscale.home", ".")).toAbsolutePath().normalize();
-    }
-
     Path resolve() {
-        return dataDir != null ? dataDir.toAbsolutePath().normalize() : home().resolve("data");
+        return dataDir != null ? dataDir.toAbsolutePath().normalize() : InstallLayout.toolkitHome().resolve("data");
     }
 }

@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 /** {@code kcscale up} and {@code kcscale down}: the local stack's verbs, one class each. */
 @Command(name = "kcscale", mixinStandardHelpOptions = true, version = "kcscale 0.1.0",
         description = "Start and stop the local datagen -> Kafka -> Elasticsearch pipeline.",
-        subcommands = {UpCommand.class, DownCommand.class, BenchCommand.class, ExperimentCommand.class})
+        subcommands = {UpCommand.class, DownCommand.class})
 public final class LocalCommand implements Runnable {
 
     @CommandLine.Spec

@@ -6,14 +6,15 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import io.kcscale.local.InstallLayout;
 import io.kcscale.local.LocalStack;
 import io.kcscale.local.PipelineSample;
 import io.kcscale.local.PipelineSampler;
 import io.kcscale.local.SinkMode;
 import io.kcscale.local.StackOptions;
 import io.kcscale.local.StackStartException;
-import io.kcscale.scaler.observe.connect.ConnectRestClient;
-import io.kcscale.scaler.observe.connect.ConnectorStatus;
+import io.kcscale.scaler.connect.ConnectRestClient;
+import io.kcscale.scaler.connect.ConnectorStatus;
 import io.kcscale.scaler.poll.Poll;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -77,7 +78,7 @@ final class UpCommand implements Callable<Integer> {
     public Integer call() {
         StackOptions options;
         try {
-            options = StackOptions.builder(DataDirOption.home()).dataDir(data.resolve()).fresh(fresh)
+            options = StackOptions.builder(InstallLayout.toolkitHome()).dataDir(data.resolve()).fresh(fresh)
                     .partitions(partitions).ratePerSecond(rate).keyField(keyField).shards(shards)
                     .sinkTasks(sinkTasks).sinkMode(SinkMode.parse(sinkMode)).workers(workers).iterations(iterations)
                     .kafkaPort(kafkaPort).controllerPort(controllerPort).connectPort(connectPort)

@@ -2,8 +2,8 @@ package io.kcscale.scaler.checks.keys;
 
 import java.time.Duration;
 
-import io.kcscale.scaler.predict.Inputs;
-import io.kcscale.scaler.predict.InvalidInputException;
+import io.kcscale.scaler.input.Inputs;
+import io.kcscale.scaler.input.InvalidInputException;
 
 /**
  * How much of a topic the key sample may read: at most {@code records} records (spread over the

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import io.kcscale.scaler.predict.InvalidInputException;
+import io.kcscale.scaler.input.InvalidInputException;
 
 class SampleBudgetTest {
 

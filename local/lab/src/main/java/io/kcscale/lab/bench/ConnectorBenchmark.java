@@ -1,0 +1,274 @@
+package io.kcscale.lab.bench;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
+
+
+import io.kcscale.local.LocalStack;
+import io.kcscale.local.Offsets;
+import io.kcscale.local.SinkMode;
+import io.kcscale.local.StackOptions;
+import io.kcscale.scaler.connect.ConnectRestClient;
+import io.kcscale.scaler.connect.ConnectorStatus;
+import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
+import io.kcscale.scaler.elasticsearch.ElasticsearchObserver;
+import io.kcscale.scaler.kafka.KafkaObserver;
+import io.kcscale.scaler.poll.Poll;
+
+/**
+ * Measures, on a stack of its own (one worker, free ports), one task of each connector at full
+ * speed: the datagen source unthrottled, then the sink per-record and in bulk mode draining the same
+ * backlog, each into an index of its own, and Elasticsearch's raw bulk rate (the ceiling). Only one
+ * thing runs at a time, so no phase competes with another for the cores; the bulk sink and the raw
+ * load take turns in short slices, so their ratio holds even when other work shares the machine.
+ */
+public final class ConnectorBenchmark {
+
+    private static final String RAW_INDEX = "bench-raw";
+    private static final String PER_RECORD_INDEX = "bench-index";
+    private static final String BULK_INDEX = "bench-bulk";
+    private static final int RAW_DOCUMENTS = 50_000;
+    private static final int SLICES = 3;
+    /** Above what one bulk sink task reached on two cores: the backlog lets it run that fast throughout. */
+    private static final long BACKLOG_PER_SECOND = 80_000;
+    private static final Duration BACKLOG_TIMEOUT = Duration.ofMinutes(5);
+    /** A paused sink may still send the batch its aggregator held: it completes within timeout + 1 s. */
+    private static final Duration SINK_SETTLE = Duration.ofSeconds(2);
+
+    private final LocalStack stack;
+    private final RateMeter meter;
+    private final Consumer<String> progress;
+    private final ConnectRestClient connect;
+    private final KafkaObserver kafka;
+    private final ElasticsearchConnection elasticsearch;
+    private final List<String> notes = new ArrayList<>();
+
+    private ConnectorBenchmark(LocalStack stack, RateMeter meter, Consumer<String> progress) {
+        this.stack = stack;
+        this.meter = meter;
+        this.progress = progress;
+        this.connect = new ConnectRestClient(stack.endpoints().connectUrl());
+        this.kafka = new KafkaObserver(stack.endpoints().kafkaBootstrap(), Map.of(), Duration.ofSeconds(10));
+        this.elasticsearch = new ElasticsearchConnection(stack.endpoints().elasticsearchUrl(), 60_000);
+    }
+
+    /** Starts a fresh stack in {@code dataDir}, measures, stops it. */
+    public static ConnectorBenchResult run(Path home, Path dataDir, Duration warmup, Duration window, Consumer<String> progress) {
+        StackOptions options = StackOptions.builder(home).dataDir(dataDir).freePorts().fresh(true).workers(1).build();
+        try (LocalStack stack = LocalStack.start(options, progress)) {
+            ConnectorBenchmark bench = new ConnectorBenchmark(stack, new RateMeter(warmup, window), progress);
+            try {
+                return bench.measure();
+            } finally {
+                bench.close();
+            }
+        }
+    }
+
+    private ConnectorBenchResult measure() {
+        // the stack's own sink would compete with every phase; each sink phase makes a connector of its own
+        connect.deleteConnector(StackOptions.SINK_CONNECTOR);
+        double loadBefore = systemLoad();
+        double datagen = datagenUnthrottled();
+        // each sink drains the backlog from its start for a warm-up, a window and the turns in between
+        fillBacklog(BACKLOG_PER_SECOND * (meter.warmup().toSeconds() + meter.window().toSeconds() + 10));
+        double perRecord = perRecordSink();
+        double[] bulkAndRaw = bulkSinkAgainstCeiling();
+        double bulk = bulkAndRaw[0];
+        double raw = bulkAndRaw[1];
+        noteBusyMachine(Math.max(loadBefore, systemLoad()));
+        return new ConnectorBenchResult(datagen, perRecord, bulk, raw, bulk / raw, bulkSize(), aggregationTimeoutMs(),
+                meter.warmup().toMillis() / 1000.0, meter.window().toMillis() / 1000.0, List.copyOf(notes));
+    }
+
+    private double datagenUnthrottled() {
+        progress.accept("measuring one datagen task, unthrottled");
+        Map<String, String> config = new HashMap<>(connect.connectorConfig(StackOptions.SOURCE_CONNECTOR));
+        config.remove("rate.per.task");
+        config.put("max.interval", "0");
+        config.put("iterations", "-1");
+        connect.putConnectorConfig(StackOptions.SOURCE_CONNECTOR, config);
+        double rate = meter.perSecond(this::recordsInTopic);
+        stopSource();
+        return rate;
+    }
+
+    private double perRecordSink() {
+        progress.accept("measuring one sink task, per-record mode");
+        LongSupplier indexed = startSink(SinkMode.INDEX, PER_RECORD_INDEX);
+        double rate = meter.perSecond(indexed);
+        stopSink(SinkMode.INDEX, PER_RECORD_INDEX);
+        return rate;
+    }
+
+    /**
+     * The bulk sink and Elasticsearch driven directly, in turns: the sink for a slice of the window,
+     * then paused while the raw load runs for one, {@link #SLICES} times over. Returns both rates.
+     * Both warm up first, one after the other, uncounted: measured without that, the first turn had the
+     * sink still compiling (61,900–68,200 docs/s against 67,000–78,000 later) and the raw load writing
+     * into a near-empty index (105,800–108,900 against 91,700–102,500 later).
+     */
+    private double[] bulkSinkAgainstCeiling() {
+        progress.accept("measuring one sink task in bulk mode against Elasticsearch's raw bulk rate ("
+                + bulkSize() + " documents per request), in turns");
+        List<String> documents = TopicDocuments.read(stack.endpoints().kafkaBootstrap(), StackOptions.TOPIC, RAW_DOCUMENTS,
+                Duration.ofSeconds(60));
+        stack.createIndex(elasticsearch, RAW_INDEX, 1);
+        RawBulkLoad raw = new RawBulkLoad(elasticsearch.restClient(), RAW_INDEX, documents, bulkSize());
+        LongSupplier indexed = startSink(SinkMode.BULK, BULK_INDEX);
+        turn(indexed, raw, meter.warmup());
+        Duration slice = meter.window().dividedBy(SLICES);
+        double sinkSum = 0;
+        double rawSum = 0;
+        for (int i = 1; i <= SLICES; i++) {
+            double[] rates = turn(indexed, raw, slice);
+            progress.accept(String.format(Locale.ROOT, "turn %d of %d: bulk sink %.0f docs/s, raw _bulk %.0f docs/s", i, SLICES,
+                    rates[0], rates[1]));
+            sinkSum += rates[0];
+            rawSum += rates[1];
+        }
+        stopSink(SinkMode.BULK, BULK_INDEX);
+        return new double[] {sinkSum / SLICES, rawSum / SLICES};
+    }
+
+    /**
+     * One turn: the running bulk sink for {@code length}, then, with it paused and nothing left in flight,
+     * the raw load for as long; the sink runs again when it returns. Returns both rates.
+     */
+    private double[] turn(LongSupplier indexed, RawBulkLoad raw, Duration length) {
+        double sink = new RateMeter(Duration.ZERO, length).perSecond(indexed);
+        connect.pauseConnector(BULK_INDEX);
+        awaitStill(indexed);
+        double ceiling = raw.docsPerSecond(length);
+        connect.resumeConnector(BULK_INDEX);
+        awaitGrowth(indexed);
+        return new double[] {sink, ceiling};
+    }
+
+    /** Lets the source produce (unthrottled) until the topic holds {@code records}, so no sink phase runs dry. */
+    private void fillBacklog(long records) {
+        if (recordsInTopic() >= records) {
+            return;
+        }
+        progress.accept("producing a backlog of " + records + " records for the sink phases");
+        Map<String, String> config = new HashMap<>(connect.connectorConfig(StackOptions.SOURCE_CONNECTOR));
+        config.put("iterations", String.valueOf(records));
+        connect.putConnectorConfig(StackOptions.SOURCE_CONNECTOR, config);
+        Poll.untilTrue("a backlog of " + records + " records", BACKLOG_TIMEOUT, Duration.ofSeconds(1),
+                () -> recordsInTopic() >= records, () -> recordsInTopic() + " records so far");
+        stopSource();
+    }
+
+    /** The source's iterations count what it has produced in all: 1 stops it at once. */
+    private void stopSource() {
+        Map<String, String> config = new HashMap<>(connect.connectorConfig(StackOptions.SOURCE_CONNECTOR));
+        config.put("iterations", "1");
+        connect.putConnectorConfig(StackOptions.SOURCE_CONNECTOR, config);
+    }
+
+    /**
+     * One task of the sink in {@code mode}, draining the backlog from its start into an index of its
+     * own; returns once it has indexed documents, with its index's operation counter.
+     */
+    private LongSupplier startSink(SinkMode mode, String name) {
+        stack.createIndex(elasticsearch, name, 1);
+        connect.putConnectorConfig(name, stack.connectorConfig(mode.template(), Map.of(
+                "TOPIC", StackOptions.TOPIC, "INDEX", name, "SINK_TASKS", "1",
+                "ES_HOST_PORT", stack.endpoints().elasticsearchUrl().getHost() + ":" + stack.endpoints().elasticsearchUrl().getPort())));
+        ElasticsearchObserver observer = new ElasticsearchObserver(elasticsearch);
+        Poll.untilTrue(name + " to index its first documents", Duration.ofSeconds(120), Duration.ofMillis(250), () -> {
+            ConnectorStatus status = connect.connectorStatus(name);
+            status.tasks().stream().filter(t -> "FAILED".equals(t.state())).findFirst().ifPresent(t -> {
+                throw new Poll.Abort(name + " task " + t.id() + " FAILED: " + t.trace());
+            });
+            return observer.indexStats(name).indexTotal() > 0;
+        }, () -> "no documents yet");
+        return () -> observer.indexStats(name).indexTotal();
+    }
+
+    private void stopSink(SinkMode mode, String name) {
+        if (lag("connect-" + name) == 0) {
+            notes.add(mode.flagValue() + " sink: the backlog ran out during the window, so its figure is a lower bound");
+        }
+        connect.deleteConnector(name);
+    }
+
+    /** Waits until {@code counter} has not moved for {@link #SINK_SETTLE}: the paused sink has nothing left in flight. */
+    private static void awaitStill(LongSupplier counter) {
+        long[] last = {counter.getAsLong(), System.nanoTime()};
+        Poll.untilTrue("the paused sink to settle", Duration.ofSeconds(60), Duration.ofMillis(250), () -> {
+            long now = counter.getAsLong();
+            if (now != last[0]) {
+                last[0] = now;
+                last[1] = System.nanoTime();
+            }
+            return System.nanoTime() - last[1] >= SINK_SETTLE.toNanos();
+        }, () -> "still indexing");
+    }
+
+    private static void awaitGrowth(LongSupplier counter) {
+        long from = counter.getAsLong();
+        Poll.untilTrue("the resumed sink to index again", Duration.ofSeconds(60), Duration.ofMillis(100),
+                () -> counter.getAsLong() > from, () -> "no documents since the resume");
+    }
+
+    /** The one-minute load average, the stack itself included. */
+    private static double systemLoad() {
+        return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+    }
+
+    /**
+     * Other work on the machine takes cores from every phase, unevenly: the figures must say so. The
+     * benchmark's own busy threads count in the load average too, hence the margin.
+     */
+    private void noteBusyMachine(double load) {
+        int cores = Runtime.getRuntime().availableProcessors();
+        if (load > 3 * cores) {
+            notes.add(String.format(Locale.ROOT, "the machine was busy (load average %.1f on %d cores): other work took "
+                    + "cores from the phases unevenly, so these figures are low and their ratios unreliable", load, cores));
+        }
+    }
+
+    private long recordsInTopic() {
+        return kafka.endOffsets(StackOptions.TOPIC).values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    private long lag(String group) {
+        return Offsets.read(kafka, group, StackOptions.TOPIC).lag();
+    }
+
+    private int bulkSize() {
+        return Integer.parseInt(bulkTemplateValue("camel.aggregation.size"));
+    }
+
+    private long aggregationTimeoutMs() {
+        return Long.parseLong(bulkTemplateValue("camel.aggregation.timeout"));
+    }
+
+    private String bulkTemplateValue(String key) {
+        Map<String, String> template = stack.connectorConfig(SinkMode.BULK.template(),
+                Map.of("TOPIC", "t", "INDEX", "i", "SINK_TASKS", "1", "ES_HOST_PORT", "h:1"));
+        return Optional.ofNullable(template.get(key)).orElseThrow(() -> new IllegalStateException(
+                "configs/connectors/" + SinkMode.BULK.template() + " sets no " + key));
+    }
+
+    private void close() {
+        try {
+            kafka.close();
+            elasticsearch.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

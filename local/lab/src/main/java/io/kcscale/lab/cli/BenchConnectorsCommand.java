@@ -1,0 +1,74 @@
+package io.kcscale.lab.cli;
+
+import io.kcscale.local.InstallLayout;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.kcscale.local.StackStartException;
+import io.kcscale.lab.bench.ConnectorBenchResult;
+import io.kcscale.lab.bench.ConnectorBenchmark;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "connectors", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Start a stack of its own on free ports and measure one task of each connector at full speed:",
+                "datagen unthrottled, the sink per-record and in bulk mode, and Elasticsearch's raw bulk rate (the ceiling).",
+                "Takes about three minutes."})
+final class BenchConnectorsCommand implements Callable<Integer> {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Option(names = "--json", description = "Print the figures as JSON instead of a table.")
+    boolean json;
+    @Option(names = "--warmup", paramLabel = "S", defaultValue = "10",
+            description = "Seconds each phase runs before it is measured, JIT compilation included (default: ${DEFAULT-VALUE}).")
+    int warmupSeconds;
+    @Option(names = "--window", paramLabel = "S", defaultValue = "15", description = "Seconds each phase is measured over (default: ${DEFAULT-VALUE}).")
+    int windowSeconds;
+    @Option(names = "--data-dir", paramLabel = "DIR",
+            description = "The benchmark stack's data, a few GB, wiped by the next run (default: data/bench in the toolkit's folder).")
+    Path dataDir;
+
+    @Override
+    public Integer call() throws JsonProcessingException {
+        if (warmupSeconds < 0 || windowSeconds < 1) {
+            System.err.println("kcscale: --warmup must be 0 or more and --window at least 1 second");
+            return 2;
+        }
+        Path data = dataDir != null ? dataDir.toAbsolutePath().normalize() : InstallLayout.toolkitHome().resolve("data/bench");
+        ConnectorBenchResult result;
+        try {
+            result = ConnectorBenchmark.run(InstallLayout.toolkitHome(), data, Duration.ofSeconds(warmupSeconds),
+                    Duration.ofSeconds(windowSeconds), m -> System.err.println("kcscale: " + m));
+        } catch (IllegalStateException | IllegalArgumentException | StackStartException e) {
+            System.err.println("kcscale: the benchmark failed: " + e.getMessage());
+            return 1;
+        }
+        System.out.println(json ? JSON.writerWithDefaultPrettyPrinter().writeValueAsString(result) : table(result));
+        return 0;
+    }
+
+    static String table(ConnectorBenchResult r) {
+        StringBuilder out = new StringBuilder();
+        out.append(String.format(Locale.ROOT, "one connector task each; measured over %.0f s after %.0f s of warm-up%n", r.windowSeconds(),
+                r.warmupSeconds()));
+        row(out, "datagen source, unthrottled", r.datagenRecordsPerSecond(), "records/s");
+        row(out, "sink, per-record (--sink-mode index)", r.perRecordSinkDocsPerSecond(), "docs/s");
+        row(out, String.format(Locale.ROOT, "sink, bulk (--sink-mode bulk, %d docs / %d ms)", r.bulkSize(), r.aggregationTimeoutMs()),
+                r.bulkSinkDocsPerSecond(), "docs/s");
+        row(out, String.format(Locale.ROOT, "raw _bulk, one at a time, %d docs each (ceiling)", r.bulkSize()),
+                r.rawBulkDocsPerSecond(), "docs/s");
+        out.append(String.format(Locale.ROOT, "%-56s %10.0f %%%n", "bulk sink / ceiling", 100 * r.bulkFractionOfCeiling()));
+        r.notes().forEach(n -> out.append("note: ").append(n).append(System.lineSeparator()));
+        return out.toString().stripTrailing();
+    }
+
+    private static void row(StringBuilder out, String what, double rate, String unit) {
+        out.append(String.format(Locale.ROOT, "%-56s %,10.0f %s%n", what, rate, unit));
+    }
+}

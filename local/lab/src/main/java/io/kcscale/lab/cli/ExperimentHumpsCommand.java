@@ -1,0 +1,35 @@
+package io.kcscale.lab.cli;
+
+import io.kcscale.local.InstallLayout;
+import java.util.concurrent.Callable;
+
+import io.kcscale.lab.experiment.Humps;
+import io.kcscale.lab.experiment.HumpsOutput;
+import io.kcscale.lab.experiment.Timing;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+@Command(name = "humps", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Reproduce the two speed humps, showing what the scaler's checks said before each run:",
+                "key-hump-side and key-hump-price (20 partitions, 1 -> 2 -> 3 -> 3 -> 2 -> 1 tasks, keyed by side, then by price;",
+                "--quick: 2 -> 3 -> 3 -> 2 keyed by side, 1 -> 3 -> 3 -> 1 keyed by price),",
+                "shard-hump-1 and shard-hump-3 (3 tasks into a 1-shard, then a 3-shard index).",
+                "Starts a stack of its own on free ports. About 6 minutes (--quick: under 5 on an idle machine)."})
+final class ExperimentHumpsCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+    @Mixin
+    ExperimentOptions options = new ExperimentOptions();
+
+    @Override
+    public Integer call() {
+        Timing timing = Timing.of(options.quick);
+        return new ExperimentConsole(spec, options).run(
+                progress -> Humps.run(InstallLayout.toolkitHome(), options.data(), timing, options.quick, options.seed, progress),
+                (dir, result, command) -> HumpsOutput.write(dir, result, command, options.seed, options.quick, timing),
+                Humps.Result::scenarios, HumpsOutput::summary);
+    }
+}

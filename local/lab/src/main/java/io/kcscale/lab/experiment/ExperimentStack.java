@@ -1,0 +1,30 @@
+package io.kcscale.lab.experiment;
+
+import java.nio.file.Path;
+import java.util.function.Consumer;
+
+import io.kcscale.local.LocalStack;
+import io.kcscale.local.SinkMode;
+import io.kcscale.local.StackOptions;
+
+/**
+ * The stack an experiment runs on: its own, fresh, on free ports, so it neither meets nor disturbs
+ * a stack from {@code ./kcscale up}; one Connect worker, so every task shares one JVM like the field
+ * report's single worker.
+ */
+final class ExperimentStack {
+
+    static final int WORKERS = 1;
+
+    private ExperimentStack() {
+    }
+
+    static LocalStack start(Path home, Path dataDir, int partitions, SinkMode sinkMode, Consumer<String> progress) {
+        return LocalStack.start(options(home, dataDir, partitions, sinkMode), progress);
+    }
+
+    static StackOptions options(Path home, Path dataDir, int partitions, SinkMode sinkMode) {
+        return StackOptions.builder(home).dataDir(dataDir).freePorts().fresh(true).workers(WORKERS)
+                .partitions(partitions).sinkMode(sinkMode).build();
+    }
+}

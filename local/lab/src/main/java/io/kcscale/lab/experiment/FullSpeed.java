@@ -1,0 +1,118 @@
+package io.kcscale.lab.experiment;
+
+import java.time.Duration;
+import java.util.Locale;
+import java.util.function.Consumer;
+
+import io.kcscale.local.Offsets;
+import io.kcscale.local.SinkMode;
+import io.kcscale.scaler.poll.Poll;
+
+/**
+ * Measures what the sink's tasks consume at full speed: with a backlog in the topic and the source
+ * stopped (so it takes no CPU from the sink on a small machine), the committed offsets' growth over
+ * a window after a warm-up. The backlog is produced beforehand, with the sink paused, large enough
+ * for the window at the speed expected.
+ */
+final class FullSpeed {
+
+    /** Time a task-count change takes before the warm-up starts: the rebalance. */
+    private static final Duration REBALANCE_ALLOWANCE = Duration.ofSeconds(5);
+    private static final double BACKLOG_MARGIN = 1.3;
+    private static final Duration FILL_TIMEOUT = Duration.ofMinutes(5);
+    /** A window that ended with less backlog than this share of what it consumed may have run dry. */
+    private static final double DRY_SHARE = 0.05;
+    private static final int ATTEMPTS = 3;
+    private static final int STEPS = 3;
+    private static final int STRETCH = 3;
+
+    private final ExperimentPipeline pipeline;
+    private final Timing timing;
+    private final Consumer<String> progress;
+
+    FullSpeed(ExperimentPipeline pipeline, Timing timing, Consumer<String> progress) {
+        this.pipeline = pipeline;
+        this.timing = timing;
+        this.progress = progress;
+    }
+
+    /**
+     * Records/s per task to size the first backlog by, near what a busy two-core machine gives: a backlog
+     * too small costs another window, one too large the seconds to produce it (the source is faster).
+     */
+    static double firstGuessPerTask(SinkMode mode) {
+        return mode == SinkMode.BULK ? 2000 : 200;
+    }
+
+    /**
+     * One full-speed window whose figure is thrown away: the worker's JVM compiles the sink's path during
+     * its first drain (measured here: 2 tasks at 1,686 records/s cold, 4,371/s a minute later), which
+     * would otherwise count against whichever task count comes first.
+     *
+     * @return records/s per task the warm window saw, a better guess than the first one for sizing backlogs
+     */
+    double warmUp(int tasks, double expected) {
+        progress.accept("warming the sink up with " + tasks + " task(s); this window is not counted");
+        return Math.max(expected, measure(tasks, expected).throughput().total()) / tasks;
+    }
+
+    /**
+     * Measures {@code tasks} tasks; a window whose backlog ran out is measured again with twice the
+     * backlog (or half again what it saw), up to {@link #ATTEMPTS} windows in all.
+     *
+     * @param expected records/s the tasks are expected to consume, to size the backlog
+     * @return the throughput, and whether the backlog ran out even so (then it is a lower bound)
+     */
+    FullSpeedResult measure(int tasks, double expected) {
+        double seconds = timing.warmup().plus(timing.window()).plus(REBALANCE_ALLOWANCE).toMillis() / 1000.0;
+        double rate = expected;
+        FullSpeedResult measured = null;
+        for (int attempt = 0; attempt < ATTEMPTS && (measured == null || measured.ranDry()); attempt++) {
+            if (measured != null) {
+                rate = Math.max(2 * rate, BACKLOG_MARGIN * measured.throughput().total());
+            }
+            ensureBacklog(Math.round(rate * seconds * BACKLOG_MARGIN));
+            measured = window(tasks);
+        }
+        progress.accept(String.format(Locale.ROOT, "%d task(s) at full speed: %.0f records/s%s", tasks,
+                measured.throughput().total(), measured.ranDry() ? " (the backlog ran out: a lower bound)" : ""));
+        return measured;
+    }
+
+    /**
+     * After the warm-up, samples the committed offsets for the window and on, up to {@link #STRETCH} ×
+     * the window, until every task with records waiting has committed {@link #STEPS} times: a rate
+     * between commits needs at least two intervals.
+     */
+    private FullSpeedResult window(int tasks) {
+        pipeline.sinkTasks(tasks);
+        Pause.of(timing.warmup());
+        Offsets first = pipeline.offsets();
+        CommitTrace trace = new CommitTrace(pipeline.assignment(), tasks);
+        trace.add(first);
+        long start = System.nanoTime();
+        long enough = start + timing.window().toNanos();
+        long deadline = start + timing.window().toNanos() * STRETCH;
+        Offsets last = first;
+        for (long tick = start; System.nanoTime() < deadline && (System.nanoTime() < enough || !trace.stepped(STEPS)); ) {
+            tick += (long) (Trial.SAMPLE_SECONDS * 1e9);
+            Pause.until(tick);
+            last = pipeline.offsets();
+            trace.add(last);
+        }
+        return new FullSpeedResult(trace.throughput(), last.lag() < DRY_SHARE * (last.consumed() - first.consumed()));
+    }
+
+    /** Tops the backlog up to {@code records} with the sink paused, so that the fill does not race the sink. */
+    private void ensureBacklog(long records) {
+        if (pipeline.offsets().lag() >= records) {
+            return;
+        }
+        progress.accept("producing a backlog of " + records + " records");
+        pipeline.pauseSink();
+        pipeline.source().flatOut();
+        Poll.untilTrue("a backlog of " + records + " records", FILL_TIMEOUT, Duration.ofMillis(500),
+                () -> pipeline.offsets().lag() >= records, () -> "lag " + pipeline.offsets().lag());
+        pipeline.source().stop();
+    }
+}

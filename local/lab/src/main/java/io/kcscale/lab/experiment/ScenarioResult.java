@@ -1,0 +1,27 @@
+package io.kcscale.lab.experiment;
+
+import java.util.List;
+
+import io.kcscale.scaler.checks.Finding;
+
+/**
+ * One scenario's measurements and what the scaler's checks raised (warning or worse) before it ran.
+ *
+ * @param notes what qualifies a figure (say, a backlog that ran out), for the report
+ */
+public record ScenarioResult(String name, List<Point> points, List<Finding> findings, List<String> notes) {
+
+    /** One task count: the sink's throughput in records/s, in all and per task (by task id). */
+    public record Point(int tasks, double throughput, List<Double> perTaskThroughput) {
+    }
+
+    public List<String> findingIds() {
+        return findings.stream().map(Finding::id).toList();
+    }
+
+    /** The point measured with {@code tasks} tasks. */
+    public Point at(int tasks) {
+        return points.stream().filter(p -> p.tasks() == tasks).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException(name + " has no point at " + tasks + " tasks"));
+    }
+}

@@ -1,0 +1,20 @@
+package io.kcscale.lab.simulator;
+
+import java.util.List;
+
+/** The side-by-side benchmark on the simulator: the same trace, settings and seed through each policy. */
+public final class AutoscaleBenchmark {
+
+    private AutoscaleBenchmark() {
+    }
+
+    /** Each policy's run, ours first. */
+    public static List<Timeline> runs(LoadTrace trace, SimulationSettings settings, BenchmarkPolicies policies) {
+        return policies.create().stream().map(p -> new Simulation(trace, settings).run(p)).toList();
+    }
+
+    public static BenchmarkReport simulate(LoadTrace trace, SimulationSettings settings, BenchmarkPolicies policies) {
+        return BenchmarkReport.of("simulated", settings.seed(), trace, policies, settings.perTaskRate(),
+                runs(trace, settings, policies), settings.windowSeconds());
+    }
+}

@@ -1,0 +1,71 @@
+package io.kcscale.lab.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import com.sun.net.httpserver.HttpServer;
+
+class SinkDelayProxyTest {
+
+    private HttpServer target;
+
+    @BeforeEach
+    void startTarget() throws IOException {
+        // stands in for Elasticsearch, whose server sends without Nagle's delay too; answers with what it got, 201
+        System.setProperty("sun.net.httpserver.nodelay", "true");
+        target = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 16);
+        target.createContext("/", exchange -> {
+            byte[] body = (exchange.getRequestMethod() + " " + exchange.getRequestURI() + " "
+                    + new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "text/plain");
+            exchange.sendResponseHeaders(201, body.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(body);
+            }
+        });
+        target.start();
+    }
+
+    @AfterEach
+    void stopTarget() {
+        target.stop(0);
+    }
+
+    @Test
+    void forwardsRequestsAsTheyAreAfterTheDelayAndNoMore() throws Exception {
+        URI targetUri = URI.create("http://127.0.0.1:" + target.getAddress().getPort());
+        try (SinkDelayProxy proxy = SinkDelayProxy.start(targetUri, Duration.ofMillis(20))) {
+            HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+            URI through = URI.create("http://" + proxy.hostPort() + "/stocks/_doc?refresh=false");
+            HttpRequest put = HttpRequest.newBuilder(through).header("Content-Type", "application/json")
+                    .PUT(HttpRequest.BodyPublishers.ofString("{\"price\":1}")).build();
+            HttpResponse<String> first = client.send(put, HttpResponse.BodyHandlers.ofString());
+            assertEquals(201, first.statusCode());
+            assertEquals("PUT /stocks/_doc?refresh=false {\"price\":1}", first.body());
+            assertEquals("text/plain", first.headers().firstValue("Content-Type").orElseThrow());
+
+            int requests = 20;
+            long start = System.nanoTime();
+            for (int i = 0; i < requests; i++) {
+                client.send(put, HttpResponse.BodyHandlers.ofString());
+            }
+            double millisEach = (System.nanoTime() - start) / 1e6 / requests;
+            // a per-record sink's round trip: the delay, not Nagle's 40 ms stalls on top of it
+            assertTrue(millisEach >= 20 && millisEach < 35, millisEach + " ms per request");
+        }
+    }
+}

@@ -1,5 +1,0 @@
-package io.kcscale.local.experiment;
-
-/** What the sink's tasks consumed from a backlog; {@code ranDry}: the backlog ran out inside the window, so a lower bound. */
-public record FullSpeedResult(Throughput throughput, boolean ranDry) {
-}

@@ -1,0 +1,233 @@
+package io.kcscale.scaler.connect;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import javax.net.ssl.SSLContext;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/**
+ * A typed client of the Kafka Connect REST API. HTTP errors become typed exceptions
+ * ({@link ConnectRestException} and its cases); a 409, which Connect answers while its worker group
+ * rebalances (or a 500 saying a rebalance is expected), is retried with a bounded {@link Backoff} before it
+ * is reported.
+ */
+public final class ConnectRestClient {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final URI baseUri;
+    private final HttpClient http;
+    private final Duration requestTimeout;
+    private final Backoff backoff;
+    private final Optional<String> authorization;
+
+    public ConnectRestClient(URI baseUri) {
+        this(baseUri, Duration.ofSeconds(10), Backoff.DEFAULT);
+    }
+
+    public ConnectRestClient(URI baseUri, Duration requestTimeout, Backoff backoff) {
+        this(baseUri, requestTimeout, backoff, Optional.empty(), null);
+    }
+
+    /**
+     * @param authorization an {@code Authorization} header value for every request (basic auth), if any
+     * @param tls           the TLS context for an https URL, or null for the JVM's default
+     */
+    public ConnectRestClient(URI baseUri, Duration requestTimeout, Backoff backoff, Optional<String> authorization,
+                             SSLContext tls) {
+        this.baseUri = URI.create(baseUri.toString().replaceAll("/+$", "") + "/");
+        HttpClient.Builder builder = HttpClient.newBuilder().connectTimeout(requestTimeout);
+        if (tls != null) {
+            builder.sslContext(tls);
+        }
+        this.http = builder.build();
+        this.requestTimeout = requestTimeout;
+        this.backoff = backoff;
+        this.authorization = authorization;
+    }
+
+    public URI baseUri() {
+        return baseUri;
+    }
+
+    /** The worker's version, from {@code GET /}; answers once the worker's REST server is up. */
+    public String workerVersion() {
+        return send("GET", "", null).path("version").asText();
+    }
+
+    /** Class names of the installed connector plugins. */
+    public List<String> connectorPlugins() {
+        List<String> classes = new ArrayList<>();
+        send("GET", "connector-plugins", null).forEach(p -> classes.add(p.path("class").asText()));
+        return classes;
+    }
+
+    public List<String> connectors() {
+        return JSON.convertValue(send("GET", "connectors", null), new TypeReference<List<String>>() { });
+    }
+
+    public Map<String, String> connectorConfig(String name) {
+        return JSON.convertValue(send("GET", "connectors/" + segment(name) + "/config", null),
+                new TypeReference<Map<String, String>>() { });
+    }
+
+    /** Creates the connector or replaces its whole configuration. */
+    public void putConnectorConfig(String name, Map<String, String> config) {
+        send("PUT", "connectors/" + segment(name) + "/config", config);
+    }
+
+    public ConnectorStatus connectorStatus(String name) {
+        return status(send("GET", "connectors/" + segment(name) + "/status", null));
+    }
+
+    /** Every connector with its config and status, in one request ({@code ?expand=info&expand=status}). */
+    public Map<String, ConnectorView> connectorsExpanded() {
+        Map<String, ConnectorView> views = new java.util.TreeMap<>();
+        send("GET", "connectors?expand=info&expand=status", null).fields().forEachRemaining(e -> {
+            Map<String, String> config = JSON.convertValue(e.getValue().path("info").path("config"),
+                    new TypeReference<Map<String, String>>() { });
+            views.put(e.getKey(), new ConnectorView(e.getKey(), config, status(e.getValue().path("status"))));
+        });
+        return views;
+    }
+
+    /** A connector's configuration and status as one listing reports them. */
+    public record ConnectorView(String name, Map<String, String> config, ConnectorStatus status) {
+    }
+
+    private static ConnectorStatus status(JsonNode status) {
+        List<ConnectorStatus.TaskStatus> tasks = new ArrayList<>();
+        status.path("tasks").forEach(t -> tasks.add(new ConnectorStatus.TaskStatus(
+                t.path("id").asInt(), t.path("state").asText(), t.path("worker_id").asText(),
+                t.hasNonNull("trace") ? t.get("trace").asText() : null)));
+        JsonNode connector = status.path("connector");
+        return new ConnectorStatus(status.path("name").asText(), status.path("type").asText(),
+                connector.path("state").asText(), connector.path("worker_id").asText(), tasks);
+    }
+
+    /** Restarts the connector and, as asked, its tasks (only the failed ones, with {@code onlyFailed}). */
+    public void restartConnector(String name, boolean includeTasks, boolean onlyFailed) {
+        send("POST", "connectors/" + segment(name) + "/restart?includeTasks=" + includeTasks + "&onlyFailed=" + onlyFailed, null);
+    }
+
+    public void deleteConnector(String name) {
+        send("DELETE", "connectors/" + segment(name), null);
+    }
+
+    /** Pauses the connector and its tasks; a paused sink keeps its group membership and committed offsets. */
+    public void pauseConnector(String name) {
+        send("PUT", "connectors/" + segment(name) + "/pause", null);
+    }
+
+    public void resumeConnector(String name) {
+        send("PUT", "connectors/" + segment(name) + "/resume", null);
+    }
+
+    /** A connector name as one path segment: names may hold spaces, slashes or other reserved characters. */
+    private static String segment(String name) {
+        return java.net.URLEncoder.encode(name, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20");
+    }
+
+    private JsonNode send(String method, String path, Object body) {
+        HttpRequest request = request(method, path, body);
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return answer(request);
+            } catch (ConnectRestException.RebalanceInProgress e) {
+                if (attempt >= backoff.maxAttempts()) {
+                    throw e;
+                }
+                pause(backoff.delayAfter(attempt));
+            }
+        }
+    }
+
+    private HttpRequest request(String method, String path, Object body) {
+        HttpRequest.BodyPublisher publisher;
+        try {
+            publisher = body == null ? HttpRequest.BodyPublishers.noBody()
+                    : HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body));
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("cannot write request body as JSON", e);
+        }
+        HttpRequest.Builder builder = HttpRequest.newBuilder(baseUri.resolve(path))
+                .timeout(requestTimeout)
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json")
+                .method(method, publisher);
+        authorization.ifPresent(a -> builder.header("Authorization", a));
+        return builder.build();
+    }
+
+    private JsonNode answer(HttpRequest request) {
+        HttpResponse<String> response;
+        try {
+            response = http.send(request, HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new ConnectRestException.Unreachable(
+                    "Kafka Connect at " + baseUri + " is unreachable: " + e.getClass().getSimpleName()
+                            + (e.getMessage() == null ? "" : " " + e.getMessage()), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ConnectRestException.Unreachable("interrupted calling Kafka Connect at " + baseUri, e);
+        }
+        int status = response.statusCode();
+        if (status >= 200 && status < 300) {
+            return parse(response.body());
+        }
+        String message = request.method() + " " + request.uri().getPath() + " -> " + status + ": "
+                + errorMessage(response.body());
+        // a request that arrives just as the worker group must rebalance gets a 500 saying so, not a 409
+        if (status == 500 && message.contains("rebalance is expected")) {
+            throw new ConnectRestException.RebalanceInProgress(message);
+        }
+        switch (status) {
+            case 404: throw new ConnectRestException.ConnectorNotFound(message);
+            case 409: throw new ConnectRestException.RebalanceInProgress(message);
+            case 400: throw new ConnectRestException.ConfigRejected(status, message);
+            default: throw new ConnectRestException(status, message);
+        }
+    }
+
+    private static JsonNode parse(String body) {
+        if (body == null || body.isBlank()) {
+            return JSON.nullNode();
+        }
+        try {
+            return JSON.readTree(body);
+        } catch (JsonProcessingException e) {
+            throw new ConnectRestException(200, "Kafka Connect answered with a body that is not JSON: " + body);
+        }
+    }
+
+    private static String errorMessage(String body) {
+        try {
+            JsonNode node = JSON.readTree(body);
+            return node.hasNonNull("message") ? node.get("message").asText() : body;
+        } catch (JsonProcessingException e) {
+            return body;
+        }
+    }
+
+    private static void pause(Duration delay) {
+        try {
+            Thread.sleep(delay.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ConnectRestException.Unreachable("interrupted while backing off", e);
+        }
+    }
+}

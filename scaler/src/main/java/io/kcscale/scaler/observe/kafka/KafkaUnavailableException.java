@@ -1,8 +1,0 @@
-package io.kcscale.scaler.observe.kafka;
-
-/** Kafka did not answer, or answered with an error, within the request timeout. */
-public class KafkaUnavailableException extends RuntimeException {
-    public KafkaUnavailableException(String message, Throwable cause) {
-        super(message, cause);
-    }
-}
