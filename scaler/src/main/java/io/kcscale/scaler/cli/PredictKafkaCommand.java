@@ -25,7 +25,7 @@ public final class PredictKafkaCommand implements Callable<Integer> {
     String replicationFactor;
 
     @Option(names = "--consumer-groups", required = true, paramLabel = "<count>",
-            description = "Consumer groups reading at the tip of the log (each sink connector is one).")
+            description = "Consumer groups reading at the tip of the log (each sink connector is one); 0 for an ingest-only cluster.")
     String consumerGroups;
 
     @Option(names = "--storage-mbps", required = true, paramLabel = "<MB/s>",
@@ -75,7 +75,8 @@ public final class PredictKafkaCommand implements Callable<Integer> {
                         + Numbers.format(result.utilization() * 100) + "% utilization")
                 .row("storage", Numbers.format(limits.storage()) + " MB/s", "storage x brokers / r")
                 .row("storage-network", Numbers.format(limits.storageNetwork()) + " MB/s", "storage-network x brokers / r")
-                .row("network-out", Numbers.format(limits.networkOut()) + " MB/s", "network-out x brokers / (g + r - 1)");
+                .row("network-out", limits.networkOut() == null ? "no limit" : Numbers.format(limits.networkOut()) + " MB/s",
+                        limits.networkOut() == null ? "g + r - 1 = 0: nothing leaves the brokers" : "network-out x brokers / (g + r - 1)");
         if (result.brokersNeeded() != null) {
             report.row("brokers needed", String.valueOf(result.brokersNeeded()), "for " + Numbers.format(result.targetMBps())
                     + " MB/s at " + Numbers.format(result.utilization() * 100) + "% utilization");

@@ -11,6 +11,8 @@ import java.util.OptionalInt;
  * The sustained throughput a Kafka cluster accepts, in MB/s, with r the replication factor and g
  * the consumer groups reading at the tip: min(storage·B/r, storage-network·B/r, network-out·B/(g+r−1)).
  * Every produced byte is written r times; every broker sends out g copies to consumers and r−1 to followers.
+ * With g + r − 1 = 0 (an ingest-only cluster without replication) nothing leaves the brokers, so network
+ * out is no limit at all and its term is absent.
  */
 public final class KafkaClusterCapacity {
 
@@ -24,7 +26,8 @@ public final class KafkaClusterCapacity {
             throw new InvalidInputException("replicationFactor", "must be at most {0} (" + brokers
                     + "): every replica needs its own broker", "brokers");
         }
-        int groups = Inputs.count("consumerGroups", request.consumerGroups(), 1);
+        // 0 is an ingest-only cluster: the published right-sizing tables include that row
+        int groups = Inputs.count("consumerGroups", request.consumerGroups(), 0);
         double storage = Inputs.positive("storageMbps", request.storageMbps());
         double storageNetwork = Inputs.positive("storageNetworkMbps", request.storageNetworkMbps());
         double networkOut = Inputs.positive("networkOutMbps", request.networkOutMbps());
@@ -33,13 +36,16 @@ public final class KafkaClusterCapacity {
 
         // in double: consumer groups and the replication factor can each be near the int limit
         double copiesOut = (double) groups + replication - 1;
-        KafkaResult.Limits perBroker = new KafkaResult.Limits(storage / replication, storageNetwork / replication,
-                networkOut / copiesOut);
-        double perBrokerLimit = Math.min(perBroker.storage(), Math.min(perBroker.storageNetwork(), perBroker.networkOut()));
+        Double networkOutPerBroker = copiesOut == 0 ? null : networkOut / copiesOut;
+        double perBrokerLimit = Math.min(storage / replication, storageNetwork / replication);
+        if (networkOutPerBroker != null) {
+            perBrokerLimit = Math.min(perBrokerLimit, networkOutPerBroker);
+        }
         KafkaResult.Limits limits = new KafkaResult.Limits(
-                clusterTerm("storageMbps", perBroker.storage() * brokers, "x {0} / {1}"),
-                clusterTerm("storageNetworkMbps", perBroker.storageNetwork() * brokers, "x {0} / {1}"),
-                clusterTerm("networkOutMbps", perBroker.networkOut() * brokers, "x {0} / ({2} + {1} - 1)"));
+                clusterTerm("storageMbps", storage / replication * brokers, "x {0} / {1}"),
+                clusterTerm("storageNetworkMbps", storageNetwork / replication * brokers, "x {0} / {1}"),
+                networkOutPerBroker == null ? null
+                        : clusterTerm("networkOutMbps", networkOutPerBroker * brokers, "x {0} / ({2} + {1} - 1)"));
         double sustained = perBrokerLimit * brokers;
         Integer brokersNeeded = target == null ? null : brokersFor(target, perBrokerLimit * utilization, replication);
         return new KafkaResult(brokers, replication, groups, utilization, limits, sustained, sustained * utilization,
@@ -47,7 +53,8 @@ public final class KafkaClusterCapacity {
                         "limit = min(storage x brokers / r, storage-network x brokers / r, network-out x brokers / (g + r - 1))"
                                 + " with replication factor r = " + replication + " and g = " + groups + " consumer group(s)",
                         "per-broker figures are sustained rates (not burst credits) in MB/s",
-                        "every consumer group reads at the tip of the log, from the page cache, not from storage",
+                        groups == 0 ? "no consumer group reads the topic: an ingest-only cluster"
+                                : "every consumer group reads at the tip of the log, from the page cache, not from storage",
                         "partition leaders and traffic are spread evenly over the brokers",
                         "recommended throughput is " + Numbers.format(utilization * 100) + "% of the sustained limit"));
     }
@@ -63,7 +70,7 @@ public final class KafkaClusterCapacity {
         if (limits.storage() == sustained) {
             return "storage";
         }
-        return limits.storageNetwork() == sustained ? "storage-network" : "network-out";
+        return limits.storageNetwork() == sustained || limits.networkOut() == null ? "storage-network" : "network-out";
     }
 
     /** Brokers add capacity linearly, as tasks do in {@link LinearScaling}; never fewer than the replication factor. */

@@ -16,7 +16,10 @@ public record KafkaResult(
         Integer brokersNeeded,
         List<String> assumptions) {
 
-    /** Each term of the cluster limit in MB/s; the smallest is the bottleneck. */
-    public record Limits(double storage, double storageNetwork, double networkOut) {
+    /**
+     * Each term of the cluster limit in MB/s; the smallest is the bottleneck. {@code networkOut} is null
+     * when nothing leaves the brokers (no consumer group and no follower): then it limits nothing.
+     */
+    public record Limits(double storage, double storageNetwork, Double networkOut) {
     }
 }

@@ -74,13 +74,31 @@ class KafkaClusterCapacityTest {
         assertField("brokers", () -> KafkaClusterCapacity.predict(request(0, 1, 1, 1, 1, 1, null, null)));
         assertField("brokers", () -> KafkaClusterCapacity.predict(request(2.5, 1, 1, 1, 1, 1, null, null)));
         assertField("replicationFactor", () -> KafkaClusterCapacity.predict(request(2, 3, 1, 1, 1, 1, null, null)));
-        assertField("consumerGroups", () -> KafkaClusterCapacity.predict(request(3, 3, 0, 1, 1, 1, null, null)));
+        assertField("consumerGroups", () -> KafkaClusterCapacity.predict(request(3, 3, -1, 1, 1, 1, null, null)));
+        assertField("consumerGroups", () -> KafkaClusterCapacity.predict(request(3, 3, 0.5, 1, 1, 1, null, null)));
         assertField("storageMbps", () -> KafkaClusterCapacity.predict(request(3, 3, 1, -1, 1, 1, null, null)));
         assertField("storageNetworkMbps", () -> KafkaClusterCapacity.predict(request(3, 3, 1, 1, 0, 1, null, null)));
         assertField("networkOutMbps", () -> KafkaClusterCapacity.predict(request(3, 3, 1, 1, 1, Double.NaN, null, null)));
         assertField("utilization", () -> KafkaClusterCapacity.predict(request(3, 3, 1, 1, 1, 1, 1.5, null)));
         assertField("targetMbps", () -> KafkaClusterCapacity.predict(request(3, 3, 1, 1, 1, 1, null, 0.0)));
         assertField("targetMbps", () -> KafkaClusterCapacity.predict(request(3, 3, 1, 1, 1, 1, null, 1e300)));
+    }
+
+    @Test
+    void anIngestOnlyClusterHasNoConsumerGroup() {
+        // g = 0, r = 3: only the two followers' copies go out; min(300·3/3, 600·3/3, 200·3/2) = 300, storage
+        KafkaResult replicated = KafkaClusterCapacity.predict(request(3, 3, 0, 300, 600, 200, null, null));
+        assertEquals(300, replicated.limits().networkOut(), 1e-9);
+        assertEquals(300, replicated.sustainedLimitMBps(), 1e-9);
+        assertEquals(0, replicated.consumerGroups());
+        assertTrue(replicated.assumptions().contains("no consumer group reads the topic: an ingest-only cluster"),
+                replicated.assumptions().toString());
+        // g = 0, r = 1: nothing leaves a broker, so network out limits nothing however small it is
+        KafkaResult single = KafkaClusterCapacity.predict(request(2, 1, 0, 100, 80, 0.001, null, 50.0));
+        assertNull(single.limits().networkOut());
+        assertEquals(160, single.sustainedLimitMBps(), 1e-9);
+        assertEquals("storage-network", single.bottleneck());
+        assertEquals(1, single.brokersNeeded());
     }
 
     @Test
