@@ -3,7 +3,7 @@ package io.kcscale.local.cli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** {@code kcscale up} and {@code kcscale down}: the local stack's verbs, one class each. */
+/** The launcher's entry point: the {@code kcscale} script sends the local stack's verbs here (listed in subcommands, one class each). */
 @Command(name = "kcscale", mixinStandardHelpOptions = true, version = "kcscale 0.1.0",
         description = "Start and stop the local datagen -> Kafka -> Elasticsearch pipeline.",
         subcommands = {UpCommand.class, DownCommand.class})
@@ -12,6 +12,7 @@ public final class LocalCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** Only without a verb: the {@code kcscale} script always passes one, {@code java -cp ... LocalCommand} may not. */
     @Override
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(), "a verb is required: up or down");

@@ -8,11 +8,11 @@ import java.util.concurrent.TimeUnit;
 
 import io.kcscale.local.InstallLayout;
 import io.kcscale.local.LocalStack;
-import io.kcscale.local.PipelineSample;
-import io.kcscale.local.PipelineSampler;
 import io.kcscale.local.SinkMode;
 import io.kcscale.local.StackOptions;
 import io.kcscale.local.StackStartException;
+import io.kcscale.local.StatusLineCounters;
+import io.kcscale.local.StatusLineReader;
 import io.kcscale.scaler.connect.ConnectRestClient;
 import io.kcscale.scaler.connect.ConnectorStatus;
 import io.kcscale.scaler.poll.Poll;
@@ -103,13 +103,13 @@ final class UpCommand implements Callable<Integer> {
     /** Returns once Elasticsearch has indexed documents; on failure stops the stack and says why. */
     private static int awaitDocuments(LocalStack stack) {
         ConnectRestClient connect = new ConnectRestClient(stack.endpoints().connectUrl());
-        try (PipelineSampler sampler = new PipelineSampler(stack.endpoints())) {
+        try (StatusLineReader status = new StatusLineReader(stack.endpoints())) {
             Poll.until("documents to reach Elasticsearch", Duration.ofSeconds(120), Duration.ofMillis(500), () -> {
                 ConnectorStatus sink = connect.connectorStatus(StackOptions.SINK_CONNECTOR);
                 sink.tasks().stream().filter(t -> "FAILED".equals(t.state())).findFirst().ifPresent(t -> {
                     throw new Poll.Abort("sink task " + t.id() + " FAILED: " + t.trace());
                 });
-                PipelineSample s = sampler.sample();
+                StatusLineCounters s = status.read();
                 if (s.indexed().isEmpty() || s.indexed().getAsLong() == 0) {
                     throw new IllegalStateException("Elasticsearch index operations so far: "
                             + (s.indexed().isPresent() ? "0" : "unknown (no answer)") + ", sink tasks " + sink.tasks());
@@ -135,10 +135,10 @@ final class UpCommand implements Callable<Integer> {
             stack.stop();
             stopped.countDown();
         }, "kcscale-down"));
-        try (PipelineSampler sampler = new PipelineSampler(stack.endpoints())) {
-            PipelineSample before = sampler.sample();
+        try (StatusLineReader status = new StatusLineReader(stack.endpoints())) {
+            StatusLineCounters before = status.read();
             while (!stopped.await(STATUS_INTERVAL.toMillis(), TimeUnit.MILLISECONDS)) {
-                PipelineSample now = sampler.sample();
+                StatusLineCounters now = status.read();
                 System.out.println(now.statusLine(before));
                 before = now;
             }

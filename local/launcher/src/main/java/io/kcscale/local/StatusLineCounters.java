@@ -6,8 +6,9 @@ import java.util.Locale;
 import java.util.OptionalLong;
 
 /**
- * One look at the pipeline: counters read at {@code nanos}. Two samples make the status line
- * {@code up} prints every 2 s; a system that did not answer shows as "?".
+ * The counters behind {@code up}'s status line, read at {@code nanos}: two readings make the line
+ * it prints every 2 s; a system that did not answer shows as "?". Only a status line: the scaler's
+ * observations are {@code io.kcscale.scaler.model.PipelineSample}.
  *
  * @param produced     records in the topic (sum of end offsets)
  * @param indexed      index operations Elasticsearch counted on the index
@@ -15,13 +16,13 @@ import java.util.OptionalLong;
  * @param tasksRunning sink tasks RUNNING, or -1 when Connect did not answer
  * @param tasks        sink tasks Connect reports
  */
-public record PipelineSample(long nanos, LocalTime clock, OptionalLong produced, OptionalLong indexed,
-                             OptionalLong lag, int tasksRunning, int tasks) {
+public record StatusLineCounters(long nanos, LocalTime clock, OptionalLong produced, OptionalLong indexed,
+                                 OptionalLong lag, int tasksRunning, int tasks) {
 
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss");
 
-    /** The status line for the interval from {@code before} to this sample. */
-    public String statusLine(PipelineSample before) {
+    /** The status line for the interval from {@code before} to this reading. */
+    public String statusLine(StatusLineCounters before) {
         double seconds = (nanos - before.nanos) / 1e9;
         return String.format(Locale.ROOT, "%s  produced %s  indexed %s  lag %s  sink tasks %s",
                 clock.format(TIME), rate(before.produced, produced, seconds), rate(before.indexed, indexed, seconds),

@@ -7,27 +7,32 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.function.LongSupplier;
 
+import io.kcscale.scaler.connect.Backoff;
 import io.kcscale.scaler.connect.ConnectRestClient;
 import io.kcscale.scaler.connect.ConnectorStatus;
 import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
 import io.kcscale.scaler.elasticsearch.ElasticsearchObserver;
 import io.kcscale.scaler.kafka.KafkaObserver;
 
-/** Takes {@link PipelineSample}s of a running stack: Kafka offsets, Elasticsearch stats, Connect status. */
-public final class PipelineSampler implements AutoCloseable {
+/**
+ * Reads {@link StatusLineCounters} from a running stack (Kafka offsets, Elasticsearch stats, Connect
+ * status) through the scaler's client adapters, with short timeouts and no retries: a slow system
+ * shows as "?" on one line rather than delay the next.
+ */
+public final class StatusLineReader implements AutoCloseable {
 
     private final KafkaObserver kafka;
     private final ElasticsearchConnection elasticsearch;
     private final ConnectRestClient connect;
 
-    public PipelineSampler(StackEndpoints endpoints) {
+    public StatusLineReader(StackEndpoints endpoints) {
         this.kafka = new KafkaObserver(endpoints.kafkaBootstrap(), Map.of(), Duration.ofSeconds(2));
         this.elasticsearch = new ElasticsearchConnection(endpoints.elasticsearchUrl(), 2000);
         this.connect = new ConnectRestClient(endpoints.connectUrl(), Duration.ofSeconds(2),
-                new io.kcscale.scaler.connect.Backoff(1, Duration.ZERO, Duration.ZERO));
+                new Backoff(1, Duration.ZERO, Duration.ZERO));
     }
 
-    public PipelineSample sample() {
+    public StatusLineCounters read() {
         OptionalLong produced = OptionalLong.empty();
         OptionalLong lag = OptionalLong.empty();
         try {
@@ -48,7 +53,7 @@ public final class PipelineSampler implements AutoCloseable {
         } catch (RuntimeException unavailable) {
             // shown as "?" in the status line
         }
-        return new PipelineSample(System.nanoTime(), LocalTime.now(), produced, indexed, lag, running, tasks);
+        return new StatusLineCounters(System.nanoTime(), LocalTime.now(), produced, indexed, lag, running, tasks);
     }
 
     private static OptionalLong attempt(LongSupplier read) {

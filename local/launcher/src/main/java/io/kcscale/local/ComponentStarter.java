@@ -1,0 +1,162 @@
+package io.kcscale.local;
+
+import static io.kcscale.local.StackPorts.HOST;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+
+import org.apache.kafka.common.Uuid;
+
+import io.kcscale.scaler.poll.Poll;
+
+/**
+ * Starts each component of the stack as a child JVM (Prometheus as a plain process) with its
+ * configuration written to {@code <data>/config/} and its output in {@code <data>/logs/}. Starting
+ * is all it does: the caller records the child and waits for it to be ready.
+ */
+final class ComponentStarter {
+
+    // runs on its own classpath (local/elasticsearch-node), so named, not imported
+    private static final String ELASTICSEARCH_MAIN = "io.kcscale.local.elasticsearch.ElasticsearchNodeMain";
+    private static final String SCALER_MAIN = "io.kcscale.scaler.cli.KcscaleCommand";
+
+    private final InstallLayout layout;
+    private final StackPorts ports;
+    private final StackEndpoints endpoints;
+    private final Consumer<String> progress;
+
+    ComponentStarter(InstallLayout layout, StackPorts ports, StackEndpoints endpoints, Consumer<String> progress) {
+        this.layout = layout;
+        this.ports = ports;
+        this.endpoints = endpoints;
+        this.progress = progress;
+    }
+
+    /**
+     * The prometheus program when {@code --prometheus} asks for it; checked before anything starts,
+     * like the agent jar {@code --metrics} needs.
+     */
+    static Optional<Path> requireMetricsTools(StackOptions options, InstallLayout layout) {
+        if (options.metrics().exporter() && !Files.isRegularFile(layout.jmxExporterAgent())) {
+            throw new IllegalStateException("--metrics needs the JMX exporter agent at " + layout.jmxExporterAgent()
+                    + ": run `./kcscale build`");
+        }
+        if (!options.metrics().prometheus()) {
+            return Optional.empty();
+        }
+        return Optional.of(LocalPrometheus.binary().orElseThrow(() -> new IllegalStateException(
+                "--prometheus needs the prometheus program on the PATH (Debian: apt-get install prometheus);"
+                        + " or run the compose stack (compose/docker-compose.yml)")));
+    }
+
+    /** The KRaft broker; formats its storage first when the data directory has none. */
+    ChildJvm kafka() {
+        Path logDir = endpoints.dataDir().resolve("kafka");
+        Path config = writeConfig("broker.properties", "kafka/broker.properties", Map.of(
+                "KAFKA_HOST", HOST, "KAFKA_PORT", String.valueOf(ports.kafka()),
+                "CONTROLLER_PORT", String.valueOf(ports.controller()), "KAFKA_LOG_DIR", logDir.toString()));
+        if (!Files.exists(logDir.resolve("meta.properties"))) {
+            formatKafkaStorage(logDir, config);
+        }
+        progress.accept("starting kafka on " + endpoints.kafkaBootstrap());
+        return ChildJvm.start("kafka", layout.kafkaClasspath(), kafkaJvmOptions("512m"), "kafka.Kafka",
+                List.of(config.toString()), logFile("kafka"));
+    }
+
+    private void formatKafkaStorage(Path logDir, Path config) {
+        progress.accept("formatting Kafka storage in " + logDir);
+        ChildJvm format = ChildJvm.start("kafka-format", layout.kafkaClasspath(), kafkaJvmOptions("256m"),
+                "kafka.tools.StorageTool",
+                List.of("format", "-t", Uuid.randomUuid().toString(), "-c", config.toString()),
+                logFile("kafka-format"));
+        Poll.untilTrue("Kafka storage format to finish", Duration.ofSeconds(60), Duration.ofMillis(100),
+                () -> !format.isAlive(), () -> "still formatting");
+        if (!Files.exists(logDir.resolve("meta.properties"))) {
+            throw new StackStartException("formatting Kafka storage failed:\n" + format.logTail(20), null);
+        }
+    }
+
+    ChildJvm elasticsearch() {
+        return ChildJvm.start("elasticsearch", layout.elasticsearchClasspath(),
+                List.of("-Xms512m", "-Xmx512m", "-XX:+ExitOnOutOfMemoryError"), ELASTICSEARCH_MAIN,
+                List.of(endpoints.dataDir().resolve("elasticsearch").toString(), String.valueOf(ports.elasticsearch()),
+                        String.valueOf(ports.elasticsearchTransport())),
+                logFile("elasticsearch"));
+    }
+
+    /** Connect worker {@code index} of the group, named {@code connect-<index>}. */
+    ChildJvm worker(int index) {
+        int port = ports.connect().get(index);
+        Path config = writeConfig(workerName(index) + ".properties", "connect/worker.properties", Map.of(
+                "KAFKA_BOOTSTRAP", endpoints.kafkaBootstrap(), "CONNECT_HOST", HOST,
+                "CONNECT_PORT", String.valueOf(port),
+                "PLUGIN_PATH", layout.pluginPath().stream().map(Path::toString).collect(Collectors.joining(","))));
+        progress.accept("starting " + workerName(index) + " on http://" + HOST + ":" + port);
+        List<String> jvm = new ArrayList<>(kafkaJvmOptions("1g"));
+        if (!ports.metrics().isEmpty()) {
+            // the same agent and rules as the compose stack's connect image
+            jvm.add("-javaagent:" + layout.jmxExporterAgent() + "=" + HOST + ":" + ports.metrics().get(index)
+                    + ":" + layout.jmxExporterConfig());
+        }
+        jvm.addAll(extraWorkerJvmOptions());
+        return ChildJvm.start(workerName(index), layout.kafkaClasspath(), jvm,
+                "org.apache.kafka.connect.cli.ConnectDistributed", List.of(config.toString()), logFile(workerName(index)));
+    }
+
+    /** The scaler service, observing this stack: the same {@code serve} verb a user runs against any pipeline. */
+    ChildJvm scaler() {
+        progress.accept("starting the scaler on " + endpoints.scalerUrl());
+        return ChildJvm.start("scaler", layout.scalerClasspath(), List.of("-Xmx256m", "-XX:+ExitOnOutOfMemoryError"),
+                SCALER_MAIN, List.of("serve", "--port", String.valueOf(ports.scaler()),
+                        "--connect-url", endpoints.connectUrl().toString(),
+                        "--bootstrap-servers", endpoints.kafkaBootstrap(),
+                        "--elasticsearch-url", endpoints.elasticsearchUrl().toString(),
+                        "--state-dir", endpoints.dataDir().resolve("scaler").toString()),
+                logFile("scaler"));
+    }
+
+    /** @param binary from {@link #requireMetricsTools} */
+    ChildJvm prometheus(Path binary) {
+        progress.accept("starting prometheus on " + endpoints.prometheusUrl());
+        return LocalPrometheus.start(binary, layout, endpoints, logFile(LocalPrometheus.NAME));
+    }
+
+    private static String workerName(int index) {
+        return "connect-" + index;
+    }
+
+    /** {@code KCSCALE_WORKER_JAVA_OPTS}: extra JVM options for workers (say, a profiler; {@code --metrics} attaches the JMX exporter). */
+    private static List<String> extraWorkerJvmOptions() {
+        String extra = System.getenv("KCSCALE_WORKER_JAVA_OPTS");
+        return extra == null || extra.isBlank() ? List.of() : List.of(extra.trim().split("\\s+"));
+    }
+
+    private List<String> kafkaJvmOptions(String heap) {
+        return List.of("-Xms256m", "-Xmx" + heap, "-XX:+ExitOnOutOfMemoryError", "-Djava.awt.headless=true",
+                "-Dlog4j2.configurationFile=" + layout.configs().resolve("kafka/log4j2.properties"));
+    }
+
+    private Path writeConfig(String name, String template, Map<String, String> values) {
+        Path file = endpoints.dataDir().resolve("config").resolve(name);
+        try {
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, ConfigTemplate.load(layout.configs().resolve(template)).render(values));
+            return file;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+    }
+
+    private Path logFile(String component) {
+        return endpoints.dataDir().resolve("logs").resolve(component + ".log");
+    }
+}
