@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import io.kcscale.lab.bench.LiveAutoscaleBenchmark;
-import io.kcscale.lab.simulator.ArrivalProcess;
+import io.kcscale.vocabulary.Arrival;
 import io.kcscale.lab.simulator.LoadPhase;
 import io.kcscale.lab.simulator.LoadTrace;
 import io.kcscale.lab.simulator.ScalingAction;
@@ -53,9 +53,9 @@ class SimulatorValidationTest {
         try (LiveAutoscaleBenchmark live = LiveAutoscaleBenchmark.start(settings, m -> System.out.println("[validation] " + m))) {
             double perTask = live.calibrate(1);
             LoadTrace trace = new LoadTrace(List.of(
-                    new LoadPhase("half", 15, 0.5 * perTask, ArrivalProcess.CONSTANT),
-                    new LoadPhase("overload", 32, live.overloadRate(), ArrivalProcess.CONSTANT),
-                    new LoadPhase("recovery", 50, 0.5 * perTask, ArrivalProcess.CONSTANT)));
+                    new LoadPhase("half", 15, 0.5 * perTask, Arrival.CONSTANT),
+                    new LoadPhase("overload", 32, live.overloadRate(), Arrival.CONSTANT),
+                    new LoadPhase("recovery", 50, 0.5 * perTask, Arrival.CONSTANT)));
             Timeline measured = live.run(new ScheduledPolicy(Map.of(SCALE_AT_MILLIS, SCALED_TASKS), 1_000), trace);
             assertEquals(1, measured.actions().size(), "one scheduled scale: " + measured.actions());
             ScalingAction scale = measured.actions().get(0);

@@ -5,7 +5,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import io.kcscale.scaler.autoscale.AutoscaleLoop;
-import io.kcscale.scaler.autoscale.AutoscalePolicy;
+import io.kcscale.scaler.autoscale.AutoscaleSettings;
 import io.kcscale.scaler.service.ScalerService;
 
 /** {@code /api/v1/connectors/{name}/autoscale}: set, read and stop a connector's autoscale policy; {@code /api/v1/autoscale}: read all. */
@@ -26,9 +26,9 @@ final class AutoscaleRoutes implements Routes {
         router.put(PATH, exchange -> {
             ScalerService s = ConnectorRoutes.connected(service);
             ConnectorRoutes.requireToken(exchange, s);
-            AutoscalePolicy policy = JsonBody.readWithoutNulls(exchange.getRequestBody(), AutoscalePolicy.class);
+            AutoscaleSettings settings = JsonBody.readWithoutNulls(exchange.getRequestBody(), AutoscaleSettings.class);
             String name = Router.pathParameter(exchange, "name");
-            AutoscalePolicy valid = policy.validated();
+            AutoscaleSettings valid = settings.validated();
             ConnectorRoutes.requireSink(s, name);
             return s.autoscaler().put(name, valid);
         });

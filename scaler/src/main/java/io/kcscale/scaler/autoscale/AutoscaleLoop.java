@@ -24,10 +24,12 @@ import io.kcscale.scaler.model.PipelineSnapshot;
 import io.kcscale.scaler.observe.PipelineWatcher;
 
 /**
- * Applies each connector's autoscale policy: every interval it turns the watcher's snapshot into an
- * {@link Observation}, asks the policy, and carries out a scale through the same {@link ScaleAction}
- * (and its rules) as a user's request. The only I/O of the autoscaler. Policies are persisted; what a
- * policy learned and its decisions live in memory and start over after a restart.
+ * Applies each connector's autoscale settings: every interval it turns the watcher's latest snapshot
+ * (already in memory) into an {@link Observation}, asks the {@link RatioScalingPolicy}, and carries out
+ * a scale through the same {@link ScaleAction} (and its rules) as a user's request. The policies stay
+ * pure; the autoscaler's I/O is that scale action and the {@link PolicyStore}'s file, both reached
+ * from here. Settings are persisted; what a policy learned and its decisions live in memory and start
+ * over after a restart.
  */
 public final class AutoscaleLoop implements AutoCloseable {
 
@@ -49,19 +51,19 @@ public final class AutoscaleLoop implements AutoCloseable {
 
     /** One connector under a policy. */
     private static final class Running {
-        final AutoscalePolicy policy;
+        final AutoscaleSettings settings;
         final RatioScalingPolicy decider;
         final PolicyMemory memory = new PolicyMemory();
         final Deque<DecisionRecord> decisions = new ArrayDeque<>();
 
-        Running(AutoscalePolicy policy, long intervalMillis) {
-            this.policy = policy;
-            this.decider = new RatioScalingPolicy(policy, intervalMillis);
+        Running(AutoscaleSettings settings, long intervalMillis) {
+            this.settings = settings;
+            this.decider = new RatioScalingPolicy(settings, intervalMillis);
         }
     }
 
-    /** A connector's policy and its latest decisions, newest first. */
-    public record State(String connector, AutoscalePolicy policy, long evaluationIntervalMillis, List<DecisionRecord> decisions) {
+    /** A connector's settings (named {@code policy} in the REST API) and its latest decisions, newest first. */
+    public record State(String connector, AutoscaleSettings policy, long evaluationIntervalMillis, List<DecisionRecord> decisions) {
     }
 
     /**
@@ -79,13 +81,13 @@ public final class AutoscaleLoop implements AutoCloseable {
 
     /** Resumes the persisted policies and starts evaluating. */
     public void start() {
-        store.load().forEach((connector, policy) -> running.put(connector, new Running(policy, intervalMillis)));
+        store.load().forEach((connector, settings) -> running.put(connector, new Running(settings, intervalMillis)));
         loop.scheduleWithFixedDelay(this::evaluateAll, intervalMillis, intervalMillis, TimeUnit.MILLISECONDS);
     }
 
-    /** Sets (or replaces) a connector's policy; persisted before it takes effect. */
-    public State put(String connector, AutoscalePolicy policy) {
-        AutoscalePolicy valid = policy.validated();
+    /** Sets (or replaces) a connector's settings; persisted before they take effect. */
+    public State put(String connector, AutoscaleSettings settings) {
+        AutoscaleSettings valid = settings.validated();
         store.put(connector, valid);
         running.put(connector, new Running(valid, intervalMillis));
         return state(connector).orElseThrow();
@@ -97,7 +99,7 @@ public final class AutoscaleLoop implements AutoCloseable {
             return Optional.empty();
         }
         synchronized (r.decisions) {
-            return Optional.of(new State(connector, r.policy, intervalMillis, new ArrayList<>(r.decisions)));
+            return Optional.of(new State(connector, r.settings, intervalMillis, new ArrayList<>(r.decisions)));
         }
     }
 
@@ -135,7 +137,7 @@ public final class AutoscaleLoop implements AutoCloseable {
             record(r, d, "none");
             return;
         }
-        if (r.policy.dryRun()) {
+        if (r.settings.dryRun()) {
             record(r, d, "dry run");
             return;
         }

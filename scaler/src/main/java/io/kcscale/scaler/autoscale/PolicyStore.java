@@ -26,26 +26,26 @@ public final class PolicyStore {
         this.file = stateDir.resolve(FILE);
     }
 
-    public synchronized Map<String, AutoscalePolicy> load() {
+    public synchronized Map<String, AutoscaleSettings> load() {
         if (!Files.exists(file)) {
             return new TreeMap<>();
         }
         try {
-            return JSON.readValue(file.toFile(), new TypeReference<TreeMap<String, AutoscalePolicy>>() { });
+            return JSON.readValue(file.toFile(), new TypeReference<TreeMap<String, AutoscaleSettings>>() { });
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the autoscaler's policies from " + file
                     + " (fix or delete it; the connectors are not affected)", e);
         }
     }
 
-    public synchronized void put(String connector, AutoscalePolicy policy) {
-        Map<String, AutoscalePolicy> all = load();
+    public synchronized void put(String connector, AutoscaleSettings policy) {
+        Map<String, AutoscaleSettings> all = load();
         all.put(connector, policy);
         write(all);
     }
 
     public synchronized boolean remove(String connector) {
-        Map<String, AutoscalePolicy> all = load();
+        Map<String, AutoscaleSettings> all = load();
         boolean removed = all.remove(connector) != null;
         if (removed) {
             write(all);
@@ -53,7 +53,7 @@ public final class PolicyStore {
         return removed;
     }
 
-    private void write(Map<String, AutoscalePolicy> all) {
+    private void write(Map<String, AutoscaleSettings> all) {
         try {
             Files.createDirectories(file.getParent());
             Path tmp = file.resolveSibling(FILE + ".tmp");

@@ -23,11 +23,11 @@ public final class RatioScalingPolicy implements ScalingPolicy {
     /** Rates are measured to about this share: a need this close above a whole number of tasks rounds down to it. */
     private static final double RATE_PRECISION = 0.01;
 
-    private final AutoscalePolicy policy;
+    private final AutoscaleSettings settings;
     private final long intervalMillis;
 
-    public RatioScalingPolicy(AutoscalePolicy policy, long intervalMillis) {
-        this.policy = policy.validated();
+    public RatioScalingPolicy(AutoscaleSettings settings, long intervalMillis) {
+        this.settings = settings.validated();
         this.intervalMillis = intervalMillis;
     }
 
@@ -41,10 +41,6 @@ public final class RatioScalingPolicy implements ScalingPolicy {
         return intervalMillis;
     }
 
-    public AutoscalePolicy policy() {
-        return policy;
-    }
-
     @Override
     public Decision decide(Observation o, PolicyMemory m) {
         try {
@@ -55,18 +51,18 @@ public final class RatioScalingPolicy implements ScalingPolicy {
     }
 
     private Decision decideNow(Observation o, PolicyMemory m) {
-        double allowedLag = policy.allowedLag(Math.max(o.appendRate(), o.sinkRate()));
-        double cooldown = policy.cooldownSeconds(m.lastPauseSeconds());
+        double allowedLag = settings.allowedLag(Math.max(o.appendRate(), o.sinkRate()));
+        double cooldown = settings.cooldownSeconds(m.lastPauseSeconds());
         Map<String, Object> in = inputs(o, m, allowedLag, cooldown);
         if (m.hasActed() && o.atMillis() - m.lastActionAtMillis() < cooldown * 1000) {
             return hold(o, in, "cooldown", String.format(Locale.ROOT, "cooling down: %.0f s of %.0f s since the last change",
                     (o.atMillis() - m.lastActionAtMillis()) / 1000.0, cooldown));
         }
-        if (o.tasks() < policy.minTasks()) {
-            return scale(o, in, Decision.Action.SCALE_UP, policy.minTasks(), "bounds", "below minTasks " + policy.minTasks());
+        if (o.tasks() < settings.minTasks()) {
+            return scale(o, in, Decision.Action.SCALE_UP, settings.minTasks(), "bounds", "below minTasks " + settings.minTasks());
         }
-        if (o.tasks() > policy.maxTasks()) {
-            return scale(o, in, Decision.Action.SCALE_DOWN, policy.maxTasks(), "bounds", "above maxTasks " + policy.maxTasks());
+        if (o.tasks() > settings.maxTasks()) {
+            return scale(o, in, Decision.Action.SCALE_DOWN, settings.maxTasks(), "bounds", "above maxTasks " + settings.maxTasks());
         }
         if (!o.stable()) {
             return hold(o, in, "unstable", "the pipeline is not stable (" + String.join("; ", o.unstableReasons())
@@ -87,7 +83,7 @@ public final class RatioScalingPolicy implements ScalingPolicy {
     private Decision scaleUp(Observation o, PolicyMemory m, Map<String, Object> in, double allowedLag, double capacity) {
         double append = appendRateNow(o, m.lastObservation());
         in.put("appendRateNow", append);
-        if (o.sinkRate() > append && o.lag() - allowedLag < (o.sinkRate() - append) * policy.drainSeconds()) {
+        if (o.sinkRate() > append && o.lag() - allowedLag < (o.sinkRate() - append) * settings.drainSeconds()) {
             return decision(o, in, Decision.Action.NONE, o.tasks(), "draining", String.format(Locale.ROOT,
                     "lag %d above target %.0f but draining at %.1f/s: within target in %.0f s", o.lag(), allowedLag,
                     o.sinkRate() - append, (o.lag() - allowedLag) / (o.sinkRate() - append)));
@@ -106,17 +102,17 @@ public final class RatioScalingPolicy implements ScalingPolicy {
                     m.tasksBeforeLastAction(), m.sinkRateBeforeLastAction(), o.tasks(), o.sinkRate()));
         }
         // the headroom drains the backlog too: add capacity only when it would not within drainSeconds
-        double need = Math.max(append / policy.utilization(), append + (o.lag() - allowedLag) / policy.drainSeconds());
+        double need = Math.max(append / settings.utilization(), append + (o.lag() - allowedLag) / settings.drainSeconds());
         int desired = tasksFor(need, capacity);
-        int cap = Math.min(policy.maxTasks(), o.partitions());
+        int cap = Math.min(settings.maxTasks(), o.partitions());
         in.put("desiredTasks", desired);
         String sizing = String.format(Locale.ROOT, "lag %d above target %.0f: %.1f/s appended, %.1f/s per task, backlog drained in %.0f s -> %d tasks",
-                o.lag(), allowedLag, append, capacity, policy.drainSeconds(), desired);
+                o.lag(), allowedLag, append, capacity, settings.drainSeconds(), desired);
         String partitionAdvice = desired > o.partitions()
                 ? "; raise the topic's partitions to at least " + desired + " (adding partitions re-maps keys)" : "";
         if (Math.min(desired, cap) <= o.tasks()) {
             return decision(o, in, Decision.Action.BLOCKED, o.tasks(), "capped",
-                    sizing + ", but capped at " + cap + " (maxTasks " + policy.maxTasks() + ", partitions " + o.partitions() + ")" + partitionAdvice);
+                    sizing + ", but capped at " + cap + " (maxTasks " + settings.maxTasks() + ", partitions " + o.partitions() + ")" + partitionAdvice);
         }
         int to = Math.min(desired, cap);
         return scale(o, in, Decision.Action.SCALE_UP, to, "lag", sizing + (to < desired ? " (capped at " + cap + partitionAdvice + ")" : ""));
@@ -131,8 +127,8 @@ public final class RatioScalingPolicy implements ScalingPolicy {
         }
         double idle = 1 - Math.min(1, o.sinkRate() / (o.tasksRunning() * capacity));
         in.put("idleFraction", idle);
-        int desired = Math.max(policy.minTasks(), tasksFor(o.appendRate() / policy.utilization(), capacity));
-        if (idle <= policy.scaleDownIdleFraction() || desired >= o.tasks()) {
+        int desired = Math.max(settings.minTasks(), tasksFor(o.appendRate() / settings.utilization(), capacity));
+        if (idle <= settings.scaleDownIdleFraction() || desired >= o.tasks()) {
             m.notIdle();
             return decision(o, in, Decision.Action.NONE, o.tasks(), "steady", String.format(Locale.ROOT,
                     "lag %d within target %.0f; tasks %.0f%% idle", o.lag(), allowedLag, idle * 100));
@@ -143,12 +139,12 @@ public final class RatioScalingPolicy implements ScalingPolicy {
         if (o.atMillis() - m.idleSinceMillis() < cooldown * 1000) {
             return hold(o, in, "idle-wait", String.format(Locale.ROOT,
                     "tasks %.0f%% idle (over %.0f%%): scaling down to %d once that lasts a whole cooldown of %.0f s",
-                    idle * 100, policy.scaleDownIdleFraction() * 100, desired, cooldown));
+                    idle * 100, settings.scaleDownIdleFraction() * 100, desired, cooldown));
         }
         return scale(o, in, Decision.Action.SCALE_DOWN, desired, "idle", String.format(Locale.ROOT,
                 "tasks %.0f%% idle for %.0f s: %.1f/s appended needs %d tasks at %.0f%% of %.1f/s each",
                 idle * 100, (o.atMillis() - m.idleSinceMillis()) / 1000.0, o.appendRate(), desired,
-                policy.utilization() * 100, capacity));
+                settings.utilization() * 100, capacity));
     }
 
     /** The tasks that serve {@code need} records/s at {@code capacity} each, within the rates' precision. */

@@ -1,36 +1,52 @@
 package io.kcscale.scaler.chart;
 
-import io.kcscale.scaler.input.Numbers;
-
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * A self-contained SVG line chart: axes with tick labels, axis titles, a legend, dashed vertical
- * markers. Series are drawn as steps because they count whole things (tasks); a NaN leaves a gap.
+ * A self-contained SVG line chart, for predict's model curves and the lab's measurements alike: axes
+ * from zero with round ticks, axis titles that carry the units, dashed vertical markers labelled above
+ * the plot, and a legend beside the plot where it cannot hide a line. A NaN leaves a gap in its line.
  */
 public final class LineChart {
 
-    public static final int WIDTH = 960;
+    public static final int WIDTH = 1120;
     public static final int HEIGHT = 600;
-    private static final int LEFT = 90;
-    private static final int RIGHT = 40;
-    private static final int TOP = 70;
-    private static final int BOTTOM = 80;
-    private static final int TICKS = 6;
+    /** The dash array of a dashed series. */
+    public static final String DASHED = "7 5";
+    private static final int PLOT_LEFT = 90;
+    private static final int PLOT_RIGHT = 690;
+    private static final int PLOT_TOP = 70;
+    private static final int PLOT_BOTTOM = 520;
+    private static final int TARGET_TICKS = 6;
+    private static final String LINE_WIDTH = "2.5";
 
-    /** One line: y[i] at x[i]; {@code dash} is an SVG dash array, or null for a solid line. */
-    public record Series(String name, String color, String dash, double[] x, double[] y) {
+    /** How a series joins its points. */
+    public enum Shape {
+        /** Each value holds until the next point, then jumps: counts of whole things (tasks) from a model. */
+        STEPS,
+        /** Straight lines: dense samples, such as a time series. */
+        LINE,
+        /** Straight lines with a dot on each point: a few measurements. */
+        POINTS
     }
 
-    /** A vertical dashed line at {@code x}, labelled at its top. */
+    /** One line: y[i] at x[i]; {@code dash} is an SVG dash array, or null for a solid line. */
+    public record Series(String name, String color, String dash, Shape shape, double[] x, double[] y) {
+    }
+
+    /** A vertical dashed line at {@code x}, labelled above the plot. */
     public record Marker(String label, double x) {
     }
 
     private final String title;
     private final String xTitle;
     private final String yTitle;
+    private boolean wholeX;
+    private boolean wholeY;
     private final List<Series> series = new ArrayList<>();
     private final List<Marker> markers = new ArrayList<>();
 
@@ -38,6 +54,18 @@ public final class LineChart {
         this.title = title;
         this.xTitle = xTitle;
         this.yTitle = yTitle;
+    }
+
+    /** x counts whole things (tasks): ticks on whole numbers only. */
+    public LineChart wholeNumbersOnX() {
+        wholeX = true;
+        return this;
+    }
+
+    /** y counts whole things (tasks): ticks on whole numbers only. */
+    public LineChart wholeNumbersOnY() {
+        wholeY = true;
+        return this;
     }
 
     public LineChart add(Series line) {
@@ -51,34 +79,24 @@ public final class LineChart {
     }
 
     public String svg() {
-        Axis x = new Axis(max(true));
-        Axis y = new Axis(max(false));
+        Scale x = new Scale(max(true), wholeX, PLOT_LEFT, PLOT_RIGHT);
+        Scale y = new Scale(max(false), wholeY, PLOT_BOTTOM, PLOT_TOP);
         StringBuilder svg = new StringBuilder();
         svg.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\""
-                + " viewBox=\"0 0 %d %d\" font-family=\"DejaVu Sans, Arial, sans-serif\" font-size=\"14\">%n",
-                WIDTH, HEIGHT, WIDTH, HEIGHT, WIDTH, HEIGHT));
+                + " viewBox=\"0 0 %d %d\" font-family=\"DejaVu Sans, Arial, sans-serif\" font-size=\"13\">%n",
+                WIDTH, HEIGHT, WIDTH, HEIGHT));
         svg.append(String.format(Locale.ROOT, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>%n", WIDTH, HEIGHT));
-        text(svg, WIDTH / 2.0, 32, "middle", 18, title, "");
+        text(svg, (PLOT_LEFT + PLOT_RIGHT) / 2.0, 32, "middle", 17, title, "");
         grid(svg, x, y);
-        for (int i = 0; i < markers.size(); i++) {
-            double px = px(x, markers.get(i).x());
-            svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#555\""
-                    + " stroke-dasharray=\"4 4\"/>%n", px, TOP - 12 - 16 * i, px, HEIGHT - BOTTOM));
-            // labels sit above the plot, one row per marker, so that neither they nor the legend collide;
-            // right of the middle they end at their line so that they stay inside the picture
-            boolean right = px > WIDTH / 2.0;
-            text(svg, right ? px - 4 : px + 4, TOP - 4 - 16 * i, right ? "end" : "start", 12, markers.get(i).label(), "");
-        }
+        markers(svg, x);
         for (Series line : series) {
-            svg.append("<path fill=\"none\" stroke-width=\"2.5\" stroke=\"").append(line.color()).append('"')
-                    .append(line.dash() == null ? "" : " stroke-dasharray=\"" + line.dash() + "\"")
-                    .append(" d=\"").append(path(line, x, y)).append("\"/>\n");
+            line(svg, line, x, y);
         }
         legend(svg);
-        svg.append("</svg>\n");
-        return svg.toString();
+        return svg.append("</svg>\n").toString();
     }
 
+    /** The largest finite x (with the markers) or y. */
     private double max(boolean horizontal) {
         double max = 0;
         for (Series line : series) {
@@ -94,100 +112,127 @@ public final class LineChart {
         return max;
     }
 
-    private void grid(StringBuilder svg, Axis x, Axis y) {
-        int bottom = HEIGHT - BOTTOM;
+    private void grid(StringBuilder svg, Scale x, Scale y) {
         for (int i = 0; i <= x.ticks(); i++) {
-            double v = i * x.step;
-            double px = px(x, v);
+            double px = x.pixel(i * x.step);
             svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#e5e5e5\"/>%n",
-                    px, TOP, px, bottom));
-            text(svg, px, bottom + 22, "middle", 13, Numbers.format(v), "");
+                    px, PLOT_TOP, px, PLOT_BOTTOM));
+            text(svg, px, PLOT_BOTTOM + 20, "middle", 12, x.format(i * x.step), "");
         }
         for (int i = 0; i <= y.ticks(); i++) {
-            double v = i * y.step;
-            double py = py(y, v);
+            double py = y.pixel(i * y.step);
             svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#e5e5e5\"/>%n",
-                    LEFT, py, WIDTH - RIGHT, py));
-            text(svg, LEFT - 10, py + 5, "end", 13, Numbers.format(v), "");
+                    PLOT_LEFT, py, PLOT_RIGHT, py));
+            text(svg, PLOT_LEFT - 8, py + 4, "end", 12, y.format(i * y.step), "");
         }
         svg.append(String.format(Locale.ROOT, "<path fill=\"none\" stroke=\"#222\" d=\"M%d %d V%d H%d\"/>%n",
-                LEFT, TOP, bottom, WIDTH - RIGHT));
-        text(svg, LEFT + (WIDTH - LEFT - RIGHT) / 2.0, HEIGHT - 24, "middle", 15, xTitle, "");
-        double middle = TOP + (bottom - TOP) / 2.0;
-        text(svg, 26, middle, "middle", 15, yTitle,
-                String.format(Locale.ROOT, " transform=\"rotate(-90 26 %.1f)\"", middle));
+                PLOT_LEFT, PLOT_TOP, PLOT_BOTTOM, PLOT_RIGHT));
+        text(svg, (PLOT_LEFT + PLOT_RIGHT) / 2.0, PLOT_BOTTOM + 50, "middle", 14, xTitle, "");
+        double middle = (PLOT_TOP + PLOT_BOTTOM) / 2.0;
+        text(svg, 24, middle, "middle", 14, yTitle, String.format(Locale.ROOT, " transform=\"rotate(-90 24 %.1f)\"", middle));
     }
 
-    private void legend(StringBuilder svg) {
-        int rowHeight = 22;
-        int width = 20 + series.stream().mapToInt(s -> s.name().length()).max().orElse(0) * 8 + 50;
-        int left = LEFT + 16;
-        int top = TOP + 24;
-        svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"white\""
-                + " fill-opacity=\"0.9\" stroke=\"#999\"/>%n", left, top, width, series.size() * rowHeight + 12));
-        for (int i = 0; i < series.size(); i++) {
-            Series line = series.get(i);
-            int cy = top + 18 + i * rowHeight;
-            svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke-width=\"2.5\""
-                    + " stroke=\"%s\"%s/>%n", left + 10, cy - 5, left + 44, cy - 5, line.color(),
-                    line.dash() == null ? "" : " stroke-dasharray=\"" + line.dash() + "\""));
-            text(svg, left + 54, cy, "start", 13, line.name(), "");
+    private void markers(StringBuilder svg, Scale x) {
+        for (int i = 0; i < markers.size(); i++) {
+            double px = x.pixel(markers.get(i).x());
+            svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#555\""
+                    + " stroke-dasharray=\"4 4\"/>%n", px, PLOT_TOP - 12 - 16 * i, px, PLOT_BOTTOM));
+            // labels sit above the plot, one row per marker, so that neither they nor the lines collide;
+            // right of the middle they end at their line so that they stay inside the picture
+            boolean right = px > (PLOT_LEFT + PLOT_RIGHT) / 2.0;
+            text(svg, right ? px - 4 : px + 4, PLOT_TOP - 4 - 16 * i, right ? "end" : "start", 12, markers.get(i).label(), "");
         }
     }
 
-    private static String path(Series line, Axis x, Axis y) {
-        StringBuilder d = new StringBuilder();
+    private static void line(StringBuilder svg, Series line, Scale x, Scale y) {
+        List<String> d = new ArrayList<>();
         boolean drawing = false;
         for (int i = 0; i < line.x().length; i++) {
             if (!Double.isFinite(line.y()[i])) {
                 drawing = false;
                 continue;
             }
-            double px = px(x, line.x()[i]);
-            double py = py(y, line.y()[i]);
-            if (drawing) {
-                // a step: the previous count holds up to this sample, then jumps
-                d.append(String.format(Locale.ROOT, "H%.1f V%.1f ", px, py));
-            } else {
-                d.append(String.format(Locale.ROOT, "M%.1f %.1f ", px, py));
+            double px = x.pixel(line.x()[i]);
+            double py = y.pixel(line.y()[i]);
+            if (!drawing) {
+                d.add(String.format(Locale.ROOT, "M%.1f %.1f", px, py));
                 drawing = true;
+            } else if (line.shape() == Shape.STEPS) {
+                // the previous count holds up to this point, then jumps
+                d.add(String.format(Locale.ROOT, "H%.1f V%.1f", px, py));
+            } else {
+                d.add(String.format(Locale.ROOT, "L%.1f %.1f", px, py));
             }
         }
-        return d.toString().trim();
+        svg.append(String.format(Locale.ROOT, "<path fill=\"none\" stroke=\"%s\" stroke-width=\"%s\"%s d=\"%s\"/>%n",
+                line.color(), LINE_WIDTH, dash(line), String.join(" ", d)));
+        for (int i = 0; line.shape() == Shape.POINTS && i < line.x().length; i++) {
+            if (Double.isFinite(line.y()[i])) {
+                svg.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\"/>%n",
+                        x.pixel(line.x()[i]), y.pixel(line.y()[i]), line.color()));
+            }
+        }
     }
 
-    private static double px(Axis x, double v) {
-        return LEFT + v / x.max * (WIDTH - LEFT - RIGHT);
+    private void legend(StringBuilder svg) {
+        int left = PLOT_RIGHT + 20;
+        for (int i = 0; i < series.size(); i++) {
+            Series line = series.get(i);
+            int cy = PLOT_TOP + 10 + 24 * i;
+            svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\""
+                    + " stroke-width=\"%s\"%s/>%n", left, cy, left + 30, cy, line.color(), LINE_WIDTH, dash(line)));
+            text(svg, left + 38, cy + 4, "start", 12, line.name(), "");
+        }
     }
 
-    private static double py(Axis y, double v) {
-        return HEIGHT - BOTTOM - v / y.max * (HEIGHT - TOP - BOTTOM);
+    private static String dash(Series line) {
+        return line.dash() == null ? "" : " stroke-dasharray=\"" + line.dash() + "\"";
     }
 
     private static void text(StringBuilder svg, double x, double y, String anchor, int size, String text, String extra) {
         svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\" font-size=\"%d\"%s>%s</text>%n",
-                x, y, anchor, size, extra, escape(text)));
+                x, y, anchor, size, extra, text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")));
     }
 
-    private static String escape(String text) {
-        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
-    }
-
-    /** An axis from 0 to a round maximum, with ticks at 1, 2 or 5 x 10^k. */
-    private static final class Axis {
+    /**
+     * An axis from zero to the first tick above the data, so that no point lies on the frame, in about
+     * {@link #TARGET_TICKS} steps of 1, 2, 2.5 or 5 × 10^k.
+     */
+    private static final class Scale {
         final double step;
-        final double max;
+        final double top;
+        final double from;
+        final double to;
 
-        Axis(double dataMax) {
-            double raw = (dataMax > 0 ? dataMax : 1) / (TICKS - 1);
-            double magnitude = Math.pow(10, Math.floor(Math.log10(raw)));
-            double fraction = raw / magnitude;
-            step = (fraction <= 1 ? 1 : fraction <= 2 ? 2 : fraction <= 5 ? 5 : 10) * magnitude;
-            max = Math.ceil((dataMax > 0 ? dataMax : 1) / step) * step;
+        Scale(double dataMax, boolean whole, double from, double to) {
+            double max = dataMax > 0 ? dataMax : 1;
+            double rough = max / TARGET_TICKS;
+            double power = Math.pow(10, Math.floor(Math.log10(rough)));
+            double nice = 10 * power;
+            for (double m : new double[] {1, 2, 2.5, 5}) {
+                if (m * power >= rough) {
+                    nice = m * power;
+                    break;
+                }
+            }
+            this.step = whole ? Math.max(1, Math.ceil(nice)) : nice;
+            this.top = (Math.floor(max / step) + 1) * step;
+            this.from = from;
+            this.to = to;
         }
 
         int ticks() {
-            return (int) Math.round(max / step);
+            return (int) Math.round(top / step);
+        }
+
+        double pixel(double v) {
+            return from + (to - from) * v / top;
+        }
+
+        /** A tick label: thousands grouped, as many decimals as the step has (2.5 → one). */
+        String format(double v) {
+            int decimals = Math.max(0, new BigDecimal(step).round(new MathContext(12)).stripTrailingZeros().scale());
+            return String.format(Locale.ROOT, "%,." + decimals + "f", v);
         }
     }
 }

@@ -3,10 +3,12 @@ package io.kcscale.scaler.predict;
 import io.kcscale.scaler.input.Inputs;
 import io.kcscale.scaler.input.InvalidInputException;
 import io.kcscale.scaler.input.Numbers;
+import io.kcscale.vocabulary.Arrival;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.OptionalInt;
 
 /** How many sink tasks (and partitions) a target rate needs: {@code predict tasks}. */
@@ -135,7 +137,7 @@ public final class TaskPrediction {
     private record BurstInput(double windowSeconds, double quantile) {
 
         static BurstInput of(TasksRequest request, double target) {
-            if (Arrivals.of("arrivals", request.arrivals()) == Arrivals.STEADY) {
+            if (arrival(request.arrivals()) == Arrival.CONSTANT) {
                 if (request.windowSeconds() != null) {
                     throw new InvalidInputException("windowSeconds", "applies only with {0} poisson", "arrivals");
                 }
@@ -151,6 +153,21 @@ public final class TaskPrediction {
                         + " arrivals per window", "targetRate");
             }
             return new BurstInput(window, Inputs.quantile("quantile", request.quantile(), DEFAULT_QUANTILE));
+        }
+
+        /**
+         * The {@code arrivals} input: 'steady' (the default) is what the predict API and CLI have always
+         * called constant arrivals; bursts are not modelled, so they are refused like any unknown name.
+         */
+        private static Arrival arrival(String text) {
+            if (text == null) {
+                return Arrival.CONSTANT;
+            }
+            return switch (text.trim().toLowerCase(Locale.ROOT)) {
+                case "steady" -> Arrival.CONSTANT;
+                case "poisson" -> Arrival.POISSON;
+                default -> throw new InvalidInputException("arrivals", "must be 'steady' or 'poisson', got '" + text + "'");
+            };
         }
 
         String describe(double target, PoissonBurst arrivals) {

@@ -27,19 +27,19 @@ public final class TasksChart {
         }
         String per = Numbers.format(result.perTaskRate()) + "/s per task";
         LineChart chart = new LineChart("Tasks needed for a target rate (" + per + ")",
-                "Target rate (records/s)", "Tasks needed");
-        chart.add(new LineChart.Series("linear: rate / " + per, "#1f77b4", null, rates,
+                "Target rate (records/s)", "Tasks needed").wholeNumbersOnY();
+        chart.add(new LineChart.Series("linear: rate / " + per, "#1f77b4", null, LineChart.Shape.STEPS, rates,
                 curve(new LinearScaling(result.perTaskRate()), rates, rate -> rate)));
         if (result.usl() != null) {
-            chart.add(new LineChart.Series("Universal Scalability Law fit", "#2ca02c", null, rates,
+            chart.add(new LineChart.Series("Universal Scalability Law fit", "#2ca02c", null, LineChart.Shape.STEPS, rates,
                     curve(model, rates, rate -> rate)));
         }
         chart.add(new LineChart.Series("recommended: " + Numbers.format(result.utilization() * 100) + "% utilization",
-                "#ff7f0e", "8 5", rates, curve(model, rates, rate -> rate / result.utilization())));
+                "#ff7f0e", "8 5", LineChart.Shape.STEPS, rates, curve(model, rates, rate -> rate / result.utilization())));
         TasksResult.Burst burst = result.burst();
         if (burst != null) {
             chart.add(new LineChart.Series("burst: Poisson p" + Numbers.format(burst.quantile() * 100, 4) + " in "
-                    + Numbers.format(burst.windowSeconds()) + " s", "#d62728", "3 4", rates, curve(model, rates,
+                    + Numbers.format(burst.windowSeconds()) + " s", "#d62728", "3 4", LineChart.Shape.STEPS, rates, curve(model, rates,
                     rate -> PoissonBurst.of(rate, burst.windowSeconds(), burst.quantile())
                             .ratePerSecond(burst.windowSeconds()))));
         }

@@ -111,6 +111,7 @@ class PredictCommandsTest {
             "--target-rate 100 --per-task-rate 70 --utilization 0|--utilization must be more than 0 and at most 1, got 0",
             "--target-rate 100 --per-task-rate 70 --quantile 0.9|--quantile applies only with --arrivals poisson",
             "--target-rate 100 --per-task-rate 70 --arrivals bursty|--arrivals must be 'steady' or 'poisson', got 'bursty'",
+            "--target-rate 100 --per-task-rate 70 --arrivals bursts|--arrivals must be 'steady' or 'poisson', got 'bursts'",
             "--target-rate 100|--per-task-rate is required (or give --measurements)"})
     void badInputIsOneLineNamingTheFlag(String flags, String message) {
         CliRun run = CliRun.of(append(new String[] {"predict", "tasks"}, flags.split(" ")));

@@ -53,6 +53,7 @@ class TaskPredictionTest {
         assertNotNull(TaskPrediction.predict(request(100.0, 70.0, null, null, "Poisson", null, null, null)).burst());
         assertNull(TaskPrediction.predict(request(100.0, 70.0, null, null, "steady", null, null, null)).burst());
         assertField("arrivals", () -> TaskPrediction.predict(request(100.0, 70.0, null, null, "bursty", null, null, null)));
+        assertField("arrivals", () -> TaskPrediction.predict(request(100.0, 70.0, null, null, "bursts", null, null, null)));
     }
 
     @Test

@@ -39,7 +39,7 @@ class TasksChartTest {
 
     @Test
     void labelsAreEscaped() throws Exception {
-        String svg = new LineChart("a < b & c", "x", "y").add(new LineChart.Series("<series>", "#000", null,
+        String svg = new LineChart("a < b & c", "x", "y").add(new LineChart.Series("<series>", "#000", null, LineChart.Shape.STEPS,
                 new double[] {1, 2}, new double[] {1, Double.NaN})).svg();
         assertTrue(texts(parse(svg)).containsAll(List.of("a < b & c", "<series>")));
     }

@@ -1,6 +1,7 @@
 package io.kcscale.connectors.datagen;
 
 import io.confluent.avro.random.generator.Generator;
+import io.kcscale.vocabulary.Arrival;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.kcscale.vocabulary.Arrival;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;

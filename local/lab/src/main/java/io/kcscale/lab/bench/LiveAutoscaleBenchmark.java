@@ -25,7 +25,7 @@ import io.kcscale.scaler.autoscale.LagThresholdPolicy;
 import io.kcscale.scaler.autoscale.Observation;
 import io.kcscale.scaler.autoscale.PolicyMemory;
 import io.kcscale.scaler.autoscale.ScalingPolicy;
-import io.kcscale.lab.simulator.ArrivalProcess;
+import io.kcscale.vocabulary.Arrival;
 import io.kcscale.lab.simulator.LoadPhase;
 import io.kcscale.lab.simulator.LoadTrace;
 import io.kcscale.lab.simulator.ScalingAction;
@@ -142,7 +142,7 @@ public final class LiveAutoscaleBenchmark implements AutoCloseable {
         double offered = tasks * overloadRate();
         progress.accept(String.format(Locale.ROOT, "measuring %d sink task(s) (the source offers %.0f/s)", tasks, offered));
         scaleTo(tasks);
-        setSource(new LoadPhase("calibration", 1, offered, ArrivalProcess.CONSTANT));
+        setSource(new LoadPhase("calibration", 1, offered, Arrival.CONSTANT));
         ElasticsearchObserver observer = new ElasticsearchObserver(elasticsearch);
         LongSupplier indexed = () -> observer.indexStats(StackOptions.INDEX).indexTotal();
         long before = indexed.getAsLong();
@@ -247,7 +247,7 @@ public final class LiveAutoscaleBenchmark implements AutoCloseable {
      */
     private void reset(LoadPhase first) {
         progress.accept("resetting: one task, no backlog, a stable window");
-        setSource(new LoadPhase("drain", 1, first.ratePerSecond() / 10, ArrivalProcess.CONSTANT));
+        setSource(new LoadPhase("drain", 1, first.ratePerSecond() / 10, Arrival.CONSTANT));
         scaleTo(settings.partitions());
         double drained = Math.max(10, first.ratePerSecond());
         awaitSnapshot("the backlog to drain", s -> s.lag().total() != null && s.lag().total() <= drained);
@@ -270,7 +270,7 @@ public final class LiveAutoscaleBenchmark implements AutoCloseable {
     private void setSource(LoadPhase phase) {
         Map<String, String> config = new HashMap<>(connect.connectorConfig(StackOptions.SOURCE_CONNECTOR));
         config.put("rate.per.task", String.valueOf(phase.ratePerSecond()));
-        config.put("arrival", phase.arrival() == ArrivalProcess.POISSON ? "poisson" : "constant");
+        config.put("arrival", phase.arrival().configName());
         config.put("random.seed", String.valueOf(settings.seed()));
         connect.putConnectorConfig(StackOptions.SOURCE_CONNECTOR, config);
     }

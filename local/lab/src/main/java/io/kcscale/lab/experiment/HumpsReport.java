@@ -1,5 +1,7 @@
 package io.kcscale.lab.experiment;
 
+import io.kcscale.scaler.chart.LineChart;
+
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -61,11 +63,11 @@ final class HumpsReport {
     }
 
     static String chart(List<ScenarioResult> scenarios) {
-        SvgChart chart = new SvgChart("Full-speed throughput per scenario (per-record sink, " + Humps.PARTITIONS + " partitions)",
-                "sink tasks", "records/s", true);
+        LineChart chart = new LineChart("Full-speed throughput per scenario (per-record sink, " + Humps.PARTITIONS + " partitions)",
+                "sink tasks", "records/s").wholeNumbersOnX();
         for (int i = 0; i < scenarios.size(); i++) {
             ScenarioResult s = scenarios.get(i);
-            chart.add(new SvgChart.Series(s.name(), Palette.color(i), false, true,
+            chart.add(new LineChart.Series(s.name(), Palette.color(i), null, LineChart.Shape.POINTS,
                     s.points().stream().mapToDouble(ScenarioResult.Point::tasks).toArray(),
                     s.points().stream().mapToDouble(ScenarioResult.Point::throughput).toArray()));
         }

@@ -2,7 +2,7 @@ package io.kcscale.lab.simulator;
 
 import java.util.List;
 
-import io.kcscale.scaler.autoscale.AutoscalePolicy;
+import io.kcscale.scaler.autoscale.AutoscaleSettings;
 import io.kcscale.scaler.autoscale.LagThresholdPolicy;
 import io.kcscale.scaler.autoscale.RatioScalingPolicy;
 import io.kcscale.scaler.autoscale.ScalingPolicy;
@@ -16,7 +16,7 @@ import io.kcscale.scaler.predict.LagThresholdRequest;
  *
  * @param kcscaleIntervalMillis how often our policy evaluates (the baseline polls every 30 s, KEDA's default)
  */
-public record BenchmarkPolicies(AutoscalePolicy kcscale, long kcscaleIntervalMillis, long lagThreshold) {
+public record BenchmarkPolicies(AutoscaleSettings kcscale, long kcscaleIntervalMillis, long lagThreshold) {
 
     public BenchmarkPolicies {
         kcscale = kcscale.validated();
@@ -31,7 +31,7 @@ public record BenchmarkPolicies(AutoscalePolicy kcscale, long kcscaleIntervalMil
     /** Ours with defaults but the target and bounds; the baseline's threshold from one task's rate. */
     public static BenchmarkPolicies forTarget(double perTaskRate, double targetLatencySeconds, int maxTasks,
                                               long kcscaleIntervalMillis) {
-        AutoscalePolicy ours = new AutoscalePolicy(1, maxTasks, targetLatencySeconds, null, null, null, null, null, false);
+        AutoscaleSettings ours = new AutoscaleSettings(1, maxTasks, targetLatencySeconds, null, null, null, null, null, false);
         long threshold = LagThreshold.predict(new LagThresholdRequest(perTaskRate, 1.0, targetLatencySeconds)).lagThreshold();
         return new BenchmarkPolicies(ours, kcscaleIntervalMillis, threshold);
     }

@@ -1,11 +1,13 @@
 package io.kcscale.lab.simulator;
 
+import io.kcscale.vocabulary.Arrival;
+
 /**
  * One stretch of a load trace: records/s offered to the topic for a while.
  *
  * @param name a short label for reports, e.g. {@code 4x}
  */
-public record LoadPhase(String name, double seconds, double ratePerSecond, ArrivalProcess arrival) {
+public record LoadPhase(String name, double seconds, double ratePerSecond, Arrival arrival) {
 
     public LoadPhase {
         if (name == null || name.isBlank()) {
@@ -19,6 +21,10 @@ public record LoadPhase(String name, double seconds, double ratePerSecond, Arriv
         }
         if (arrival == null) {
             throw new IllegalArgumentException("phase " + name + ": the arrival process must be set");
+        }
+        if (arrival == Arrival.BURSTS) {
+            // a phase has one rate; a burst is a phase of its own
+            throw new IllegalArgumentException("phase " + name + ": arrivals must be constant or poisson, got bursts");
         }
     }
 }

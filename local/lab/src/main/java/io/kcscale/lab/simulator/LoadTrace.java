@@ -1,5 +1,6 @@
 package io.kcscale.lab.simulator;
 
+import io.kcscale.vocabulary.Arrival;
 import java.util.List;
 
 /**
@@ -21,10 +22,10 @@ public record LoadTrace(List<LoadPhase> phases) {
      */
     public static LoadTrace standard(double oneTaskRate) {
         return new LoadTrace(List.of(
-                new LoadPhase("1x", 120, oneTaskRate, ArrivalProcess.CONSTANT),
-                new LoadPhase("4x", 300, 4 * oneTaskRate, ArrivalProcess.CONSTANT),
-                new LoadPhase("1x again", 300, oneTaskRate, ArrivalProcess.CONSTANT),
-                new LoadPhase("1x poisson", 300, oneTaskRate, ArrivalProcess.POISSON)));
+                new LoadPhase("1x", 120, oneTaskRate, Arrival.CONSTANT),
+                new LoadPhase("4x", 300, 4 * oneTaskRate, Arrival.CONSTANT),
+                new LoadPhase("1x again", 300, oneTaskRate, Arrival.CONSTANT),
+                new LoadPhase("1x poisson", 300, oneTaskRate, Arrival.POISSON)));
     }
 
     /** The same phases, each {@code factor} times as long (a reduced trace for the real pipeline). */

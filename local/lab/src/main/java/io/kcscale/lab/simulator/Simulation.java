@@ -23,7 +23,7 @@ public final class Simulation {
     private final LoadTrace trace;
     private final SimulationSettings settings;
     private final SimulatedPipeline pipeline;
-    private final Arrivals arrivals;
+    private final PartitionArrivals arrivals;
     private final double clockPhase;
     private boolean ran;
 
@@ -32,7 +32,7 @@ public final class Simulation {
         this.settings = settings;
         SplittableRandom random = new SplittableRandom(settings.seed());
         this.pipeline = new SimulatedPipeline(settings);
-        this.arrivals = new Arrivals(KeySpace.partitionWeights(settings.partitions(), settings.keyCardinality(),
+        this.arrivals = new PartitionArrivals(KeySpace.partitionWeights(settings.partitions(), settings.keyCardinality(),
                 settings.keySkew(), random.nextLong()), new PoissonSampler(random.split()));
         this.clockPhase = clockPhase(settings.seed());
     }

@@ -3,6 +3,7 @@ package io.kcscale.lab.simulator;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.kcscale.vocabulary.Arrival;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -13,7 +14,7 @@ class LoadTraceTest {
     void theStandardTraceStepsFromOneToFourTimesATasksCapacityAndBackThenAddsNoise() {
         LoadTrace t = LoadTrace.standard(2600);
         assertEquals(List.of(2600.0, 10_400.0, 2600.0, 2600.0), t.phases().stream().map(LoadPhase::ratePerSecond).toList());
-        assertEquals(ArrivalProcess.POISSON, t.phases().get(3).arrival());
+        assertEquals(Arrival.POISSON, t.phases().get(3).arrival());
         assertEquals(1020, t.durationSeconds());
         assertEquals(420, t.startOf(2));
         assertEquals("4x", t.phaseAt(120).name());

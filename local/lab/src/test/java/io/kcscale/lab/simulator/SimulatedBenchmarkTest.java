@@ -3,6 +3,7 @@ package io.kcscale.lab.simulator;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.kcscale.vocabulary.Arrival;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -43,7 +44,7 @@ class SimulatedBenchmarkTest {
     @ParameterizedTest(name = "{0} tasks at {1}/s")
     @CsvSource({"1, 2600", "2, 2600", "5, 10400", "3, 1000"})
     void tenMinutesOfSteadyPoissonLoadOursTakesNoAction(int tasks, double rate) {
-        LoadTrace steady = new LoadTrace(List.of(new LoadPhase("steady", 600, rate, ArrivalProcess.POISSON)));
+        LoadTrace steady = new LoadTrace(List.of(new LoadPhase("steady", 600, rate, Arrival.POISSON)));
         SimulationSettings settings = DEFAULTS.toBuilder().initialTasks(tasks).build();
         Timeline run = new Simulation(steady, settings).run(POLICIES.create().get(0));
         assertEquals(List.of(), run.actions());
@@ -52,9 +53,9 @@ class SimulatedBenchmarkTest {
     @Test
     void onceSizedForAStepTenMinutesOfNoisyLoadBringNoFurtherAction() {
         // the policy learns its per-task capacity under the step's backlog, then must sit still
-        LoadTrace stepThenNoise = new LoadTrace(List.of(new LoadPhase("1x", 60, 2600, ArrivalProcess.CONSTANT),
-                new LoadPhase("4x", 60, 10_400, ArrivalProcess.CONSTANT),
-                new LoadPhase("4x poisson", 600, 10_400, ArrivalProcess.POISSON)));
+        LoadTrace stepThenNoise = new LoadTrace(List.of(new LoadPhase("1x", 60, 2600, Arrival.CONSTANT),
+                new LoadPhase("4x", 60, 10_400, Arrival.CONSTANT),
+                new LoadPhase("4x poisson", 600, 10_400, Arrival.POISSON)));
         Timeline run = new Simulation(stepThenNoise, DEFAULTS).run(POLICIES.create().get(0));
         assertEquals(1, run.actions().size(), run.actions().toString());
         assertEquals(5, run.actions().get(0).toTasks(), run.actions().toString());
@@ -76,7 +77,7 @@ class SimulatedBenchmarkTest {
         // the field report's sizing: 70/s per task, 10,000/s -> 143 tasks; many keys so no partition runs hot
         SimulationSettings big = DEFAULTS.toBuilder().partitions(150).initialTasks(150).perTaskRate(70)
                 .keyCardinality(1_000_000).sinkCeiling(1e9).build();
-        LoadTrace tenMinutes = new LoadTrace(List.of(new LoadPhase("10k", 600, 10_000, ArrivalProcess.POISSON)));
+        LoadTrace tenMinutes = new LoadTrace(List.of(new LoadPhase("10k", 600, 10_000, Arrival.POISSON)));
         ScalingPolicy ours = BenchmarkPolicies.forTarget(70, 5, 150, 2_000).create().get(0);
         long start = System.nanoTime();
         Simulation sim = new Simulation(tenMinutes, big);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.kcscale.vocabulary.Arrival;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +20,7 @@ class SimulationTest {
     private static final SimulationSettings DEFAULTS = SimulationSettings.builder().build();
     private static final ScheduledPolicy FIXED = new ScheduledPolicy(Map.of(), 1_000);
 
-    private static LoadTrace steady(double rate, double seconds, ArrivalProcess arrival) {
+    private static LoadTrace steady(double rate, double seconds, Arrival arrival) {
         return new LoadTrace(List.of(new LoadPhase("steady", seconds, rate, arrival)));
     }
 
@@ -44,7 +45,7 @@ class SimulationTest {
 
     @Test
     void theSameSeedGivesTheSameRunAndAnotherSeedAnotherLoad() {
-        LoadTrace trace = steady(2000, 120, ArrivalProcess.POISSON);
+        LoadTrace trace = steady(2000, 120, Arrival.POISSON);
         SimulationSettings seven = DEFAULTS.toBuilder().seed(7).build();
         Timeline a = new Simulation(trace, seven).run(FIXED);
         Timeline b = new Simulation(trace, seven).run(FIXED);
@@ -56,7 +57,7 @@ class SimulationTest {
     @Test
     void aRebalancePauseStopsConsumptionForItsLength() {
         // 3 tasks saturated by 20,000/s; one change at 10 s; a 5 s pause leaves 5 s of their writes undone
-        LoadTrace trace = steady(20_000, 30, ArrivalProcess.CONSTANT);
+        LoadTrace trace = steady(20_000, 30, Arrival.CONSTANT);
         ScheduledPolicy scale = new ScheduledPolicy(Map.of(10_000L, 3), 1_000);
         SimulationSettings three = DEFAULTS.toBuilder().initialTasks(2).build();
         Simulation quick = new Simulation(trace, three.toBuilder().rebalancePauseSeconds(0).build());
@@ -107,7 +108,7 @@ class SimulationTest {
     void twoKeysFeedAtMostTwoPartitionsSoAThirdTaskStarves() {
         // the classic trap: keyed by a field with two values, three tasks deliver at most what two do
         SimulationSettings twoKeys = DEFAULTS.toBuilder().keyCardinality(2).initialTasks(3).partitions(3).build();
-        Timeline run = new Simulation(steady(20_000, 60, ArrivalProcess.CONSTANT), twoKeys).run(FIXED);
+        Timeline run = new Simulation(steady(20_000, 60, Arrival.CONSTANT), twoKeys).run(FIXED);
         double sinkRate = run.points().get(run.points().size() - 1).sinkRate();
         assertTrue(sinkRate <= 2 * 2600 * 1.01, "3 tasks, 2 keys: " + sinkRate + "/s");
     }
@@ -123,7 +124,7 @@ class SimulationTest {
     @Test
     void tasksShareTheSinksCeiling() {
         SimulationSettings capped = DEFAULTS.toBuilder().initialTasks(10).sinkCeiling(5000).build();
-        Timeline run = new Simulation(steady(20_000, 60, ArrivalProcess.CONSTANT), capped).run(FIXED);
+        Timeline run = new Simulation(steady(20_000, 60, Arrival.CONSTANT), capped).run(FIXED);
         Timeline.Point last = run.points().get(run.points().size() - 1);
         assertEquals(5000, last.sinkRate(), 50, "ten tasks that could write 26,000/s get 5,000/s");
     }
@@ -168,6 +169,7 @@ class SimulationTest {
                 () -> DEFAULTS.toBuilder().windowSeconds(3).build());
         assertTrue(e.getMessage().startsWith("windowSeconds"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> DEFAULTS.toBuilder().perTaskRate(0).build());
-        assertThrows(IllegalArgumentException.class, () -> new LoadPhase("x", 10, -1, ArrivalProcess.CONSTANT));
+        assertThrows(IllegalArgumentException.class, () -> new LoadPhase("x", 10, -1, Arrival.CONSTANT));
+        assertThrows(IllegalArgumentException.class, () -> new LoadPhase("x", 10, 1, Arrival.BURSTS));
     }
 }

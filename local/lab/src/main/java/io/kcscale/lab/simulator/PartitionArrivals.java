@@ -1,18 +1,20 @@
 package io.kcscale.lab.simulator;
 
+import io.kcscale.vocabulary.Arrival;
+
 /**
  * The records that arrive in each partition during one step. Constant phases carry each partition's
  * fraction of a record to the next step, so the rate is exact; Poisson phases draw each partition's
  * count independently, which is exact too (a split Poisson process is one per part).
  */
-final class Arrivals {
+final class PartitionArrivals {
 
     private final double[] weights;
     private final double[] carry;
     private final long[] counts;
     private final PoissonSampler poisson;
 
-    Arrivals(double[] weights, PoissonSampler poisson) {
+    PartitionArrivals(double[] weights, PoissonSampler poisson) {
         this.weights = weights.clone();
         this.carry = new double[weights.length];
         this.counts = new long[weights.length];
@@ -23,7 +25,7 @@ final class Arrivals {
     long[] next(LoadPhase phase, double seconds) {
         for (int p = 0; p < weights.length; p++) {
             double mean = phase.ratePerSecond() * weights[p] * seconds;
-            if (phase.arrival() == ArrivalProcess.POISSON) {
+            if (phase.arrival() == Arrival.POISSON) {
                 counts[p] = poisson.sample(mean);
             } else {
                 carry[p] += mean;

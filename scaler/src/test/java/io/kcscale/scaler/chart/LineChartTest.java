@@ -1,17 +1,18 @@
-package io.kcscale.lab.experiment;
+package io.kcscale.scaler.chart;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
-class SvgChartTest {
+class LineChartTest {
 
     private static String chart(double... y) {
         double[] x = new double[y.length];
         for (int i = 0; i < y.length; i++) {
             x[i] = i + 1;
         }
-        return new SvgChart("t", "sink tasks", "records/s", true).add(new SvgChart.Series("s", "#000", false, true, x, y)).svg();
+        return new LineChart("t", "sink tasks", "records/s").wholeNumbersOnX()
+                .add(new LineChart.Series("s", "#000", null, LineChart.Shape.POINTS, x, y)).svg();
     }
 
     @Test
