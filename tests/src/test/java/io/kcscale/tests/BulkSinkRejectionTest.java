@@ -97,10 +97,7 @@ class BulkSinkRejectionTest {
         String index = "rejections-dlq";
         createIndexWithDoublePrice(stack, index);
         Map<String, String> config = bulkConfig(stack, TOPIC, index);
-        config.put("errors.tolerance", "all");
-        config.put("errors.deadletterqueue.topic.name", DEAD_LETTERS);
-        config.put("errors.deadletterqueue.topic.replication.factor", "1");
-        config.put("errors.deadletterqueue.context.headers.enable", "true");
+        withDeadLetterTopic(config, DEAD_LETTERS);
         try (StackProbe probe = new StackProbe(stack)) {
             probe.connect.putConnectorConfig(CONNECTORS.get(0), config);
 
@@ -155,10 +152,7 @@ class BulkSinkRejectionTest {
         createIndexWithDoublePrice(stack, index);
         Map<String, String> config = bulkConfig(stack, MALFORMED_TOPIC, index);
         config.put("kcscale.malformed.records", "dlq");
-        config.put("errors.tolerance", "all");
-        config.put("errors.deadletterqueue.topic.name", MALFORMED_DEAD_LETTERS);
-        config.put("errors.deadletterqueue.topic.replication.factor", "1");
-        config.put("errors.deadletterqueue.context.headers.enable", "true");
+        withDeadLetterTopic(config, MALFORMED_DEAD_LETTERS);
         try (StackProbe probe = new StackProbe(stack)) {
             probe.connect.putConnectorConfig(CONNECTORS.get(3), config);
 
@@ -195,6 +189,13 @@ class BulkSinkRejectionTest {
         return new HashMap<>(stack.connectorConfig(SinkMode.BULK.template(), Map.of("TOPIC", topic, "INDEX", index,
                 "SINK_TASKS", "1", "ES_HOST_PORT", stack.endpoints().elasticsearchUrl().getHost() + ":"
                         + stack.endpoints().elasticsearchUrl().getPort())));
+    }
+
+    private static void withDeadLetterTopic(Map<String, String> config, String topic) {
+        config.put("errors.tolerance", "all");
+        config.put("errors.deadletterqueue.topic.name", topic);
+        config.put("errors.deadletterqueue.topic.replication.factor", "1");
+        config.put("errors.deadletterqueue.context.headers.enable", "true");
     }
 
     private static void createIndexWithDoublePrice(LocalStack stack, String index) throws Exception {
