@@ -41,8 +41,11 @@ import io.kcscale.scaler.poll.Poll;
  * The bulk sink facing documents Elasticsearch refuses: 50 good trades and one whose price is not a
  * number, into an index that maps price as a double. With a dead-letter topic the bad record goes
  * there (with the reason in its headers) and the 50 are indexed; without one the task fails naming
- * the document, the reason and what to configure. A bulk config without our transform is refused
- * by Connect's REST validation. Topics, indices and connectors of its own, on the shared stack.
+ * the document, the reason and what to configure. Then 50 good records and one that is not JSON at
+ * all: by default the task fails within 30 s naming where the record is; with
+ * kcscale.malformed.records=dlq it goes to a dead-letter topic and everything is committed. A bulk
+ * config without our transform is refused by Connect's REST validation. Topics, indices and
+ * connectors of its own, on the shared stack.
  */
 @Order(6)
 @ExtendWith(SharedStack.class)
@@ -52,19 +55,25 @@ class BulkSinkRejectionTest {
     private static final String DEAD_LETTERS = "rejections-dlq";
     private static final int GOOD = 50;
     private static final String BAD_DOCUMENT = "{\"symbol\":\"ZVV\",\"price\":\"not-a-number\"}";
-    private static final List<String> CONNECTORS = List.of("rejections-dlq-sink", "rejections-strict-sink");
+    private static final String MALFORMED_TOPIC = "malformed";
+    private static final String MALFORMED_DEAD_LETTERS = "malformed-dlq";
+    private static final List<String> CONNECTORS = List.of("rejections-dlq-sink", "rejections-strict-sink",
+            "malformed-strict-sink", "malformed-dlq-sink");
 
     @BeforeAll
     static void produceTradesWithOneBadPrice(LocalStack stack) throws Exception {
         try (StackProbe probe = new StackProbe(stack)) {
-            probe.kafka.admin().createTopics(List.of(new NewTopic(TOPIC, 1, (short) 1))).all().get();
+            probe.kafka.admin().createTopics(List.of(new NewTopic(TOPIC, 1, (short) 1), new NewTopic(MALFORMED_TOPIC, 1, (short) 1)))
+                    .all().get();
         }
         Map<String, Object> config = Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, stack.endpoints().kafkaBootstrap());
         try (KafkaProducer<String, String> producer = new KafkaProducer<>(config, new StringSerializer(), new StringSerializer())) {
             for (int i = 0; i < GOOD; i++) {
                 producer.send(new ProducerRecord<>(TOPIC, "k" + i, "{\"symbol\":\"ZVV\",\"price\":" + (10 + i) + ".5}"));
+                producer.send(new ProducerRecord<>(MALFORMED_TOPIC, "k" + i, "{\"symbol\":\"ZVV\",\"price\":" + (10 + i) + ".5}"));
                 if (i == GOOD / 2) {
                     producer.send(new ProducerRecord<>(TOPIC, "bad", BAD_DOCUMENT));
+                    producer.send(new ProducerRecord<>(MALFORMED_TOPIC, "bad", "not json{"));
                 }
             }
         }
@@ -87,11 +96,8 @@ class BulkSinkRejectionTest {
     void theRejectedRecordGoesToTheDeadLetterTopicAndTheRestAreIndexed(LocalStack stack) throws Exception {
         String index = "rejections-dlq";
         createIndexWithDoublePrice(stack, index);
-        Map<String, String> config = bulkConfig(stack, index);
-        config.put("errors.tolerance", "all");
-        config.put("errors.deadletterqueue.topic.name", DEAD_LETTERS);
-        config.put("errors.deadletterqueue.topic.replication.factor", "1");
-        config.put("errors.deadletterqueue.context.headers.enable", "true");
+        Map<String, String> config = bulkConfig(stack, TOPIC, index);
+        withDeadLetterTopic(config, DEAD_LETTERS);
         try (StackProbe probe = new StackProbe(stack)) {
             probe.connect.putConnectorConfig(CONNECTORS.get(0), config);
 
@@ -105,7 +111,7 @@ class BulkSinkRejectionTest {
             ConnectorStatus status = probe.connect.connectorStatus(CONNECTORS.get(0));
             assertEquals(1, status.tasksInState("RUNNING"), "the task carries on: " + status.tasks());
             Poll.untilTrue("every record committed, the rejected one included", Duration.ofSeconds(30), Duration.ofMillis(250),
-                    () -> committed(probe, CONNECTORS.get(0)) == GOOD + 1, () -> "committed " + committed(probe, CONNECTORS.get(0)));
+                    () -> committed(probe, CONNECTORS.get(0), TOPIC) == GOOD + 1, () -> "committed " + committed(probe, CONNECTORS.get(0), TOPIC));
         }
     }
 
@@ -114,20 +120,60 @@ class BulkSinkRejectionTest {
         String index = "rejections-strict";
         createIndexWithDoublePrice(stack, index);
         try (StackProbe probe = new StackProbe(stack)) {
-            probe.connect.putConnectorConfig(CONNECTORS.get(1), bulkConfig(stack, index));
+            probe.connect.putConnectorConfig(CONNECTORS.get(1), bulkConfig(stack, TOPIC, index));
 
             ConnectorStatus.TaskStatus failed = Poll.until("the task to fail", Duration.ofSeconds(60), Duration.ofMillis(250), () ->
                     probe.connect.connectorStatus(CONNECTORS.get(1)).tasks().stream().filter(t -> "FAILED".equals(t.state())).findFirst());
             assertTrue(failed.trace().contains("Elasticsearch rejected document " + TOPIC + "-0-" + (GOOD / 2 + 1) + ": "), failed.trace());
             assertTrue(failed.trace().contains("mapper_parsing_exception"), failed.trace());
             assertTrue(failed.trace().contains("set errors.tolerance=all and errors.deadletterqueue.topic.name"), failed.trace());
-            assertTrue(committed(probe, CONNECTORS.get(1)) <= GOOD / 2 + 1, "nothing committed past the rejected record");
+            assertTrue(committed(probe, CONNECTORS.get(1), TOPIC) <= GOOD / 2 + 1, "nothing committed past the rejected record");
+        }
+    }
+
+    @Test
+    void aMalformedRecordFailsTheTaskWithin30SecondsNamingWhereItIs(LocalStack stack) throws Exception {
+        String index = "malformed-strict";
+        createIndexWithDoublePrice(stack, index);
+        try (StackProbe probe = new StackProbe(stack)) {
+            probe.connect.putConnectorConfig(CONNECTORS.get(2), bulkConfig(stack, MALFORMED_TOPIC, index));
+
+            ConnectorStatus.TaskStatus failed = Poll.until("the task to fail", Duration.ofSeconds(30), Duration.ofMillis(250), () ->
+                    probe.connect.connectorStatus(CONNECTORS.get(2)).tasks().stream().filter(t -> "FAILED".equals(t.state())).findFirst());
+            assertTrue(failed.trace().contains("the record at topic " + MALFORMED_TOPIC + ", partition 0, offset " + (GOOD / 2 + 1)
+                    + " cannot be indexed: its value is not JSON: Unrecognized token 'not'"), failed.trace());
+            assertTrue(committed(probe, CONNECTORS.get(2), MALFORMED_TOPIC) <= GOOD / 2 + 1, "nothing committed past the malformed record");
+        }
+    }
+
+    @Test
+    void withDlqAMalformedRecordGoesToTheDeadLetterTopicAndTheLagDrains(LocalStack stack) throws Exception {
+        String index = "malformed-dlq";
+        createIndexWithDoublePrice(stack, index);
+        Map<String, String> config = bulkConfig(stack, MALFORMED_TOPIC, index);
+        config.put("kcscale.malformed.records", "dlq");
+        withDeadLetterTopic(config, MALFORMED_DEAD_LETTERS);
+        try (StackProbe probe = new StackProbe(stack)) {
+            probe.connect.putConnectorConfig(CONNECTORS.get(3), config);
+
+            Poll.untilTrue(GOOD + " documents in " + index, Duration.ofSeconds(60), Duration.ofMillis(500),
+                    () -> probe.documentCount(index) == GOOD, () -> probe.documentCount(index) + " documents");
+            ConsumerRecord<String, String> deadLetter = readOne(stack, MALFORMED_DEAD_LETTERS);
+            assertEquals("not json{", deadLetter.value());
+            String reason = header(deadLetter, "__connect.errors.exception.message");
+            assertTrue(reason.startsWith("the record at topic " + MALFORMED_TOPIC + ", partition 0, offset " + (GOOD / 2 + 1)
+                    + " cannot be indexed: its value is not JSON"), reason);
+            Poll.untilTrue("every record committed, the malformed one included", Duration.ofSeconds(30), Duration.ofMillis(250),
+                    () -> committed(probe, CONNECTORS.get(3), MALFORMED_TOPIC) == GOOD + 1,
+                    () -> "committed " + committed(probe, CONNECTORS.get(3), MALFORMED_TOPIC));
+            ConnectorStatus status = probe.connect.connectorStatus(CONNECTORS.get(3));
+            assertEquals(1, status.tasksInState("RUNNING"), "the task carries on: " + status.tasks());
         }
     }
 
     @Test
     void aBulkConfigWithoutTheCoordinatesTransformIsRefusedByConnect(LocalStack stack) throws Exception {
-        Map<String, String> config = bulkConfig(stack, "never-created");
+        Map<String, String> config = bulkConfig(stack, TOPIC, "never-created");
         config.remove("transforms");
         config.remove("transforms.coordinates.type");
         try (StackProbe probe = new StackProbe(stack)) {
@@ -139,10 +185,17 @@ class BulkSinkRejectionTest {
         }
     }
 
-    private static Map<String, String> bulkConfig(LocalStack stack, String index) {
-        return new HashMap<>(stack.connectorConfig(SinkMode.BULK.template(), Map.of("TOPIC", TOPIC, "INDEX", index,
+    private static Map<String, String> bulkConfig(LocalStack stack, String topic, String index) {
+        return new HashMap<>(stack.connectorConfig(SinkMode.BULK.template(), Map.of("TOPIC", topic, "INDEX", index,
                 "SINK_TASKS", "1", "ES_HOST_PORT", stack.endpoints().elasticsearchUrl().getHost() + ":"
                         + stack.endpoints().elasticsearchUrl().getPort())));
+    }
+
+    private static void withDeadLetterTopic(Map<String, String> config, String topic) {
+        config.put("errors.tolerance", "all");
+        config.put("errors.deadletterqueue.topic.name", topic);
+        config.put("errors.deadletterqueue.topic.replication.factor", "1");
+        config.put("errors.deadletterqueue.context.headers.enable", "true");
     }
 
     private static void createIndexWithDoublePrice(LocalStack stack, String index) throws Exception {
@@ -154,8 +207,8 @@ class BulkSinkRejectionTest {
         }
     }
 
-    private static long committed(StackProbe probe, String connector) {
-        return probe.kafka.committedOffsets("connect-" + connector, TOPIC).values().stream().mapToLong(Long::longValue).sum();
+    private static long committed(StackProbe probe, String connector, String topic) {
+        return probe.kafka.committedOffsets("connect-" + connector, topic).values().stream().mapToLong(Long::longValue).sum();
     }
 
     private static ConsumerRecord<String, String> readOne(LocalStack stack, String topic) {

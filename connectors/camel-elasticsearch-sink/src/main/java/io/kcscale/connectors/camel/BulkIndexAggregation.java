@@ -3,7 +3,6 @@ package io.kcscale.connectors.camel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 import org.apache.camel.AggregationStrategy;
 import org.apache.camel.Exchange;
@@ -41,19 +40,6 @@ public class BulkIndexAggregation implements AggregationStrategy {
         this.outcomes = PendingRecordsRegistry.lookup(id);
     }
 
-    /**
-     * Why Elasticsearch cannot take {@code value} as a document, if it cannot: a bulk request carries
-     * JSON text (what StringConverter makes of a JSON record, passed on as it is) or JSON objects
-     * (what JsonConverter with schemas.enable=false makes, serialized again).
-     */
-    public static Optional<String> unindexable(Object value) {
-        if (value instanceof Map || value instanceof String || value instanceof byte[]) {
-            return Optional.empty();
-        }
-        return Optional.of("its value is " + (value == null ? "null (a tombstone)" : "a " + value.getClass().getName())
-                + ", not JSON: use value.converter=org.apache.kafka.connect.storage.StringConverter for JSON records");
-    }
-
     @Override
     @SuppressWarnings("unchecked")
     public Exchange aggregate(Exchange batch, Exchange record) {
@@ -82,11 +68,13 @@ public class BulkIndexAggregation implements AggregationStrategy {
         batch.adapt(ExtendedExchange.class).addOnCompletion(new BulkCompletion(List.copyOf(records), outcomes));
     }
 
+    /**
+     * JSON text (what StringConverter makes of a JSON record) goes into the request as it is; JSON
+     * objects (what JsonConverter with schemas.enable=false makes) are serialized again. The task has
+     * kept out every other value ({@link MalformedRecords}).
+     */
     @SuppressWarnings("unchecked")
     private IndexRequest indexRequest(RecordCoordinates at, Object value) {
-        unindexable(value).ifPresent(reason -> {
-            throw new IllegalArgumentException("record " + at.documentId() + " cannot be indexed: " + reason);
-        });
         IndexRequest request = new IndexRequest(indexName).id(at.documentId());
         if (value instanceof Map) {
             return request.source((Map<String, ?>) value);
@@ -94,6 +82,10 @@ public class BulkIndexAggregation implements AggregationStrategy {
         if (value instanceof String) {
             return request.source((String) value, XContentType.JSON);
         }
-        return request.source((byte[]) value, XContentType.JSON);
+        if (value instanceof byte[]) {
+            return request.source((byte[]) value, XContentType.JSON);
+        }
+        throw new IllegalArgumentException("the record at " + at.described() + " cannot be indexed: "
+                + JsonDocuments.problem(value).orElse("its value is not JSON"));
     }
 }

@@ -8,8 +8,8 @@ import org.apache.camel.kafkaconnector.CamelConnectorConfig;
 
 /**
  * What {@link SafeCommitSinkConnector} needs in its configuration beyond the Camel connector's own
- * keys, checked before any task starts: our aggregation strategy with its index, and the transform
- * that brings each record's coordinates to Camel.
+ * keys, checked before any task starts: the bulk operation, our aggregation strategy with its index,
+ * and the transform that brings each record's coordinates to Camel.
  */
 final class BulkModeConfig {
 
@@ -23,12 +23,13 @@ final class BulkModeConfig {
 
     /** Each key whose value is missing or wrong, with what to set it to; empty when all is well. */
     static Map<String, String> problems(Map<String, String> config) {
-        Map<String, String> problems = new LinkedHashMap<>();
+        Map<String, String> problems = new LinkedHashMap<>(SinkOperation.problems(config, "Bulk",
+                "the aggregation strategy makes one bulk request per batch"));
         String strategy = config.get(STRATEGY_BEAN);
         if (!STRATEGY.equals(strategy == null ? null : strategy.trim())) {
             problems.put(STRATEGY_BEAN, "must be " + STRATEGY
                     + " (bulk mode), got " + strategy + "; for one request per record use "
-                    + "org.apache.camel.kafkaconnector.CamelSinkConnector");
+                    + PerRecordSinkConnector.class.getName());
         }
         String index = config.get(INDEX_NAME);
         if (index == null || index.isBlank()) {

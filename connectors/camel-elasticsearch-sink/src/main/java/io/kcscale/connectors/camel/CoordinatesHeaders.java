@@ -16,10 +16,14 @@ public class CoordinatesHeaders implements Transformation<SinkRecord> {
 
     @Override
     public SinkRecord apply(SinkRecord record) {
-        RecordCoordinates at = RecordCoordinates.of(record);
+        return withDocumentId(record, RecordCoordinates.HEADER);
+    }
+
+    /** A copy of {@code record} whose exchange will carry its {@code topic-partition-offset} as header {@code name}. */
+    static SinkRecord withDocumentId(SinkRecord record, String name) {
         SinkRecord copy = record.newRecord(record.topic(), record.kafkaPartition(), record.keySchema(), record.key(),
                 record.valueSchema(), record.value(), record.timestamp());
-        copy.headers().addString(CamelSinkTask.HEADER_CAMEL_PREFIX + RecordCoordinates.HEADER, at.documentId());
+        copy.headers().addString(CamelSinkTask.HEADER_CAMEL_PREFIX + name, RecordCoordinates.of(record).documentId());
         return copy;
     }
 

@@ -4,10 +4,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
@@ -21,6 +23,10 @@ import org.apache.kafka.connect.sink.SinkRecord;
  * Connect would commit run ahead of what Elasticsearch holds; {@link #committable} keeps each
  * partition's commit below its oldest unsettled record. Outcomes arrive on Camel threads, the rest
  * on the task's thread: every method is synchronized.
+ *
+ * <p>The records of a failed request stay pending (their partitions' commits wait for them) and are
+ * handed out once to be sent again: a failure holds back its own partitions only, and a revocation
+ * takes a partition's records, failed or not, along with it.
  */
 final class PendingRecords implements BulkOutcomes {
 
@@ -28,8 +34,13 @@ final class PendingRecords implements BulkOutcomes {
     record Rejection(SinkRecord record, String reason) {
     }
 
+    /** Records of failed requests to send again, and why the latest request failed. */
+    record Retry(List<SinkRecord> records, String reason) {
+    }
+
     private final Map<TopicPartition, NavigableMap<Long, SinkRecord>> pending = new HashMap<>();
     private final List<Rejection> rejections = new ArrayList<>();
+    private final Set<RecordCoordinates> failed = new LinkedHashSet<>();
     private String failure;
 
     /** The task hands {@code records} to Camel. */
@@ -56,10 +67,16 @@ final class PendingRecords implements BulkOutcomes {
         }
     }
 
-    /** Records no longer pending (a rewind or a revocation let them go) are another task's business now. */
+    /** Records no longer pending (a revocation let them go) are another task's business now. */
     @Override
     public synchronized void failed(List<RecordCoordinates> records, String reason) {
-        if (failure == null && records.stream().anyMatch(r -> held(r) != null)) {
+        boolean any = false;
+        for (RecordCoordinates record : records) {
+            if (held(record) != null) {
+                any |= failed.add(record);
+            }
+        }
+        if (any) {
             failure = "a bulk request of " + records.size() + " documents failed: " + reason;
             notifyAll();
         }
@@ -67,13 +84,13 @@ final class PendingRecords implements BulkOutcomes {
 
     /**
      * Waits until fewer than {@code limit} records wait for Elasticsearch's answer, or a request has
-     * failed (the records of a failed request wait for the task's next commit, not for an answer).
+     * failed (the records of a failed request wait to be sent again, not for an answer).
      *
      * @return false when {@code maxWait} passed first
      */
     synchronized boolean awaitAnswersBelow(int limit, Duration maxWait) throws InterruptedException {
         long deadline = System.nanoTime() + maxWait.toNanos();
-        while (awaitingAnswer() >= limit && failure == null) {
+        while (awaitingAnswer() >= limit && failed.isEmpty()) {
             long remaining = deadline - System.nanoTime();
             if (remaining <= 0) {
                 return false;
@@ -84,7 +101,7 @@ final class PendingRecords implements BulkOutcomes {
     }
 
     private int awaitingAnswer() {
-        return pending.values().stream().mapToInt(Map::size).sum() - rejections.size();
+        return pending.values().stream().mapToInt(Map::size).sum() - rejections.size() - failed.size();
     }
 
     synchronized List<Rejection> takeRejections() {
@@ -98,20 +115,18 @@ final class PendingRecords implements BulkOutcomes {
         settle(RecordCoordinates.of(record));
     }
 
-    /**
-     * The first failure since the last call, if any. Connect answers a failing {@code preCommit} by
-     * rewinding every partition to its last committed offset, which is never past a pending record:
-     * so everything pending is delivered again and forgotten here.
-     */
-    synchronized Optional<String> takeFailure() {
-        if (failure == null) {
+    synchronized boolean hasRetry() {
+        return !failed.isEmpty();
+    }
+
+    /** The records of failed requests, still pending, to send again (each handed out once per failure). */
+    synchronized Optional<Retry> takeRetry() {
+        if (failed.isEmpty()) {
             return Optional.empty();
         }
-        String taken = failure;
-        failure = null;
-        pending.clear();
-        rejections.clear();
-        return Optional.of(taken);
+        List<SinkRecord> records = failed.stream().map(this::held).toList();
+        failed.clear();
+        return Optional.of(new Retry(records, failure));
     }
 
     /** Per partition, {@code current} held back to the oldest record still pending. */
@@ -127,6 +142,7 @@ final class PendingRecords implements BulkOutcomes {
     /** The partitions left this task: whoever gets them next starts from their committed offsets. */
     synchronized void forget(Collection<TopicPartition> partitions) {
         partitions.forEach(pending::remove);
+        failed.removeIf(r -> partitions.contains(r.topicPartition()));
         rejections.removeIf(r -> partitions.contains(RecordCoordinates.of(r.record()).topicPartition()));
     }
 
@@ -140,5 +156,6 @@ final class PendingRecords implements BulkOutcomes {
         if (held != null) {
             held.remove(record.offset());
         }
+        failed.remove(record);
     }
 }

@@ -54,6 +54,11 @@ public record RecordCoordinates(String topic, int partition, long offset) {
         return new TopicPartition(topic, partition);
     }
 
+    /** For people: {@code topic stocks, partition 0, offset 42}. */
+    public String described() {
+        return "topic " + topic + ", partition " + partition + ", offset " + offset;
+    }
+
     /** {@code topic-partition-offset}: unique per record, the same on every replay. */
     public String documentId() {
         return topic + "-" + partition + "-" + offset;

@@ -1,12 +1,12 @@
 package io.kcscale.connectors.camel;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 
 import org.apache.camel.kafkaconnector.CamelConnectorConfig;
 import org.apache.camel.kafkaconnector.CamelSinkConnectorConfig;
@@ -14,10 +14,10 @@ import org.apache.camel.kafkaconnector.CamelSinkTask;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.connect.errors.ConnectException;
-import org.apache.kafka.connect.errors.DataException;
 import org.apache.kafka.connect.errors.RetriableException;
-import org.apache.kafka.connect.sink.ErrantRecordReporter;
 import org.apache.kafka.connect.sink.SinkRecord;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The Camel sink task with commits that wait for Elasticsearch. The stock task lets Connect commit
@@ -26,9 +26,11 @@ import org.apache.kafka.connect.sink.SinkRecord;
  * partition's offset only up to its oldest record not yet indexed.
  *
  * <p>A document Elasticsearch rejects for good goes to the connector's dead-letter topic when one is
- * configured, else fails the task naming the document and the reason. A bulk request that fails as a
- * whole makes the next commit fail, and Connect then rewinds to the last committed offsets: the
- * records are delivered again and, their ids being their coordinates, overwrite what was indexed.
+ * named, else fails the task naming the document and the reason. The records of a request that fails
+ * as a whole (Elasticsearch unreachable or overloaded) stay pending, holding back their own
+ * partitions' commits, and are sent again after a pause; their ids being their coordinates, they
+ * overwrite whatever of them was indexed. Records whose value is no JSON document never join a
+ * request ({@link MalformedRecords}).
  */
 public class SafeCommitSinkTask extends CamelSinkTask {
 
@@ -41,24 +43,31 @@ public class SafeCommitSinkTask extends CamelSinkTask {
      */
     private static final int BATCHES_IN_FLIGHT = 3;
     private static final Duration MAX_WAIT_FOR_ANSWERS = Duration.ofSeconds(60);
+    /** Between a failed request and sending its records again: an unreachable Elasticsearch is not hammered. */
+    private static final Duration RETRY_PAUSE = Duration.ofSeconds(1);
+    private static final Logger LOG = LoggerFactory.getLogger(SafeCommitSinkTask.class);
 
     private final PendingRecords pending;
+    private final Duration retryPause;
     private String registration;
-    private ErrantRecordReporter reporter;
+    private DeadLetters deadLetters;
+    private MalformedRecords malformed;
     private int maxInFlight;
 
     public SafeCommitSinkTask() {
-        this(new PendingRecords());
+        this(new PendingRecords(), RETRY_PAUSE);
     }
 
-    /** With the tracking a test observes. */
-    SafeCommitSinkTask(PendingRecords pending) {
+    /** With the tracking a test observes, and its pause before retries. */
+    SafeCommitSinkTask(PendingRecords pending, Duration retryPause) {
         this.pending = pending;
+        this.retryPause = retryPause;
     }
 
     @Override
     public void start(Map<String, String> props) {
-        reporter = context == null ? null : context.errantRecordReporter();
+        deadLetters = DeadLetters.of(props, context);
+        malformed = MalformedRecords.of(props, deadLetters);
         CamelSinkConnectorConfig config = new CamelSinkConnectorConfig(props);
         maxInFlight = BATCHES_IN_FLIGHT * config.getInt(CamelConnectorConfig.CAMEL_CONNECTOR_AGGREGATE_SIZE_CONF);
         registration = PendingRecordsRegistry.register(pending);
@@ -79,26 +88,13 @@ public class SafeCommitSinkTask extends CamelSinkTask {
         for (PendingRecords.Rejection rejection : pending.takeRejections()) {
             reject(rejection.record(), rejection.reason());
         }
-        List<SinkRecord> indexable = new ArrayList<>(records.size());
-        for (SinkRecord record : records) {
-            Optional<String> unindexable = BulkIndexAggregation.unindexable(record.value());
-            if (unindexable.isPresent()) {
-                reject(record, "record " + RecordCoordinates.of(record).documentId() + " cannot be indexed: " + unindexable.get());
-            } else {
-                indexable.add(record);
-            }
-        }
-        pending.handedOver(indexable);
-        super.put(indexable);
+        List<SinkRecord> documents = malformed.screen(records);
+        pending.handedOver(documents);
+        super.put(documents);
     }
 
     @Override
     public Map<TopicPartition, OffsetAndMetadata> preCommit(Map<TopicPartition, OffsetAndMetadata> currentOffsets) {
-        Optional<String> failure = pending.takeFailure();
-        if (failure.isPresent()) {
-            throw new ConnectException(failure.get() + "; nothing is committed past its records: Connect rewinds to the "
-                    + "last committed offsets and they are indexed again");
-        }
         return pending.committable(currentOffsets);
     }
 
@@ -113,16 +109,32 @@ public class SafeCommitSinkTask extends CamelSinkTask {
         try {
             super.stop();
         } finally {
-            PendingRecordsRegistry.unregister(registration);
+            // Connect stops a task whose start failed, perhaps before it registered
+            if (registration != null) {
+                PendingRecordsRegistry.unregister(registration);
+            }
         }
     }
 
-    /** Nothing of this batch is handed over yet, so Connect can deliver it again after a RetriableException. */
+    /**
+     * Until fewer than the bound await an answer, sending the records of failed requests again
+     * meanwhile. Nothing of this batch is handed over yet, so Connect can deliver it again after a
+     * RetriableException.
+     */
     private void awaitRoomInFlight() {
+        long deadline = System.nanoTime() + MAX_WAIT_FOR_ANSWERS.toNanos();
         try {
-            if (!pending.awaitAnswersBelow(maxInFlight, MAX_WAIT_FOR_ANSWERS)) {
-                throw new RetriableException("Elasticsearch has not answered for " + MAX_WAIT_FOR_ANSWERS.toSeconds()
-                        + " s on " + maxInFlight + " documents or more; Connect delivers this batch again later");
+            while (true) {
+                sendFailedAgain();
+                Duration left = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
+                boolean answered = pending.awaitAnswersBelow(maxInFlight, left);
+                if (answered && !pending.hasRetry()) {
+                    return;
+                }
+                if (!answered || left.isZero()) {
+                    throw new RetriableException("Elasticsearch has not indexed " + maxInFlight + " documents or more for "
+                            + MAX_WAIT_FOR_ANSWERS.toSeconds() + " s; Connect delivers this batch again later");
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -130,16 +142,27 @@ public class SafeCommitSinkTask extends CamelSinkTask {
         }
     }
 
+    private void sendFailedAgain() throws InterruptedException {
+        Optional<PendingRecords.Retry> retry = pending.takeRetry();
+        if (retry.isPresent()) {
+            LOG.warn("{}; its {} records of partitions not committed past them are sent again in {} ms", retry.get().reason(),
+                    retry.get().records().size(), retryPause.toMillis());
+            // a pause, not a wait for a state: there is no telling when Elasticsearch is back
+            TimeUnit.NANOSECONDS.sleep(retryPause.toNanos());
+            super.put(retry.get().records());
+        }
+    }
+
     /**
-     * To the dead-letter topic when the connector has one (Connect awaits the write before its next
+     * To the dead-letter topic when the connector names one (Connect awaits the write before its next
      * commit), else the task fails with {@code reason}.
      */
     private void reject(SinkRecord record, String reason) {
-        if (reporter == null) {
-            throw new ConnectException(reason + ". To send such records to a dead-letter topic instead of failing, set "
-                    + "errors.tolerance=all and errors.deadletterqueue.topic.name");
+        if (!deadLetters.available()) {
+            throw new ConnectException(reason + ". To send such records to a dead-letter topic instead of failing, "
+                    + DeadLetters.HOW_TO_CONFIGURE);
         }
-        reporter.report(record, new DataException(reason));
+        deadLetters.send(record, reason);
         pending.settled(record);
     }
 }

@@ -17,6 +17,7 @@ import org.apache.camel.spi.Synchronization;
 import org.apache.camel.support.DefaultExchange;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.connect.sink.SinkRecord;
 import org.elasticsearch.action.DocWriteRequest;
 import org.elasticsearch.action.bulk.BulkItemResponse;
 import org.elasticsearch.action.bulk.BulkRequest;
@@ -89,7 +90,7 @@ class BulkIndexAggregationTest {
     @Test
     void aValueThatIsNoJsonObjectNamesTheConverterToUse() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> batchOf(42L));
-        assertEquals("record stocks-2-40 cannot be indexed: its value is a java.lang.Long, not JSON: use "
+        assertEquals("the record at topic stocks, partition 2, offset 40 cannot be indexed: its value is a java.lang.Long, not JSON: use "
                 + "value.converter=org.apache.kafka.connect.storage.StringConverter for JSON records",
                 e.getMessage());
     }
@@ -118,8 +119,10 @@ class BulkIndexAggregationTest {
         assertEquals(1, rejections.size());
         assertEquals("Elasticsearch rejected document stocks-2-41: java.lang.IllegalArgumentException: "
                 + "mapper_parsing_exception: failed to parse field [price]", rejections.get(0).reason());
-        assertEquals(Optional.of("a bulk request of 1 documents failed: Elasticsearch is overloaded (429 Too Many "
-                + "Requests) for 1 documents"), pending.takeFailure(), "an overloaded node is worth a retry");
+        PendingRecords.Retry retry = pending.takeRetry().orElseThrow(() -> new AssertionError("an overloaded node is worth a retry"));
+        assertEquals("a bulk request of 1 documents failed: Elasticsearch is overloaded (429 Too Many Requests) for 1 documents",
+                retry.reason());
+        assertEquals(List.of(42L), retry.records().stream().map(SinkRecord::kafkaOffset).toList());
     }
 
     @Test
@@ -131,7 +134,7 @@ class BulkIndexAggregationTest {
         completion.onFailure(batch);
 
         assertEquals(Optional.of("a bulk request of 2 documents failed: ConnectException: Connection refused"),
-                pending.takeFailure());
+                pending.takeRetry().map(PendingRecords.Retry::reason));
     }
 
     /** Hands the batch's records to a task's {@link PendingRecords} and returns what the strategy registers on the batch. */

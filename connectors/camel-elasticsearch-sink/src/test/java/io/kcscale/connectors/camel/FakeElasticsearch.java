@@ -17,8 +17,9 @@ import com.sun.net.httpserver.HttpServer;
 
 /**
  * An HTTP server answering {@code POST /_bulk} as Elasticsearch 7 does: each document whose
- * {@code price} is not a number is refused with a mapping error, the others are indexed. While
- * {@link #down} is set, every request gets a 503.
+ * {@code price} is not a number is refused with a mapping error, the others are indexed; and single
+ * documents at {@code /stocks/_doc/ID} (an id it generates when none is given). While {@link #down} is
+ * set, every bulk request gets a 503.
  */
 final class FakeElasticsearch implements AutoCloseable {
 
@@ -31,6 +32,7 @@ final class FakeElasticsearch implements AutoCloseable {
     FakeElasticsearch() throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/_bulk", this::bulk);
+        server.createContext("/stocks/_doc", this::document);
         server.start();
     }
 
@@ -67,6 +69,17 @@ final class FakeElasticsearch implements AutoCloseable {
             }
         }
         answer(http, 200, "{\"took\":1,\"errors\":" + errors + ",\"items\":[" + String.join(",", items) + "]}");
+    }
+
+    private void document(HttpExchange http) throws IOException {
+        try (InputStream in = http.getRequestBody()) {
+            in.readAllBytes();
+        }
+        String path = http.getRequestURI().getPath();
+        String id = path.equals("/stocks/_doc") ? "generated-" + indexedIds.size() : path.substring("/stocks/_doc/".length());
+        indexedIds.add(id);
+        answer(http, 201, "{\"_index\":\"stocks\",\"_type\":\"_doc\",\"_id\":\"" + id + "\",\"_version\":1,\"result\":\"created\","
+                + "\"_shards\":{\"total\":1,\"successful\":1,\"failed\":0},\"_seq_no\":0,\"_primary_term\":1}");
     }
 
     private static void answer(HttpExchange http, int status, String json) throws IOException {

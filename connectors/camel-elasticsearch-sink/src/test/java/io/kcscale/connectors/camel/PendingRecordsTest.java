@@ -11,6 +11,7 @@ import java.util.Optional;
 
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.connect.sink.SinkRecord;
 import org.junit.jupiter.api.Test;
 
 class PendingRecordsTest {
@@ -23,6 +24,10 @@ class PendingRecordsTest {
 
     private static RecordCoordinates at(int partition, long offset) {
         return new RecordCoordinates("stocks", partition, offset);
+    }
+
+    private static List<Long> offsets(List<SinkRecord> records) {
+        return records.stream().map(SinkRecord::kafkaOffset).toList();
     }
 
     private void handOver(int partition, long from, long to) {
@@ -68,17 +73,41 @@ class PendingRecordsTest {
     }
 
     @Test
-    void aFailedRequestIsReportedOnceAndForgetsEverythingConnectWillDeliverAgain() {
+    void theRecordsOfAFailedRequestHoldBackTheirPartitionsOnlyAndAreHandedOutOnceToBeSentAgain() {
         handOver(0, 10, 13);
-        pending.rejected(at(0, 12), "conflict");
-        pending.failed(List.of(at(0, 10), at(0, 11)), "connection refused");
-        pending.failed(List.of(at(0, 10)), "connection refused again");
+        handOver(1, 5, 7);
+        pending.indexed(List.of(at(1, 5), at(1, 6)));
+        pending.failed(List.of(at(0, 11), at(0, 12)), "connection refused");
+        pending.failed(List.of(at(0, 11)), "connection refused again");
 
-        Optional<String> failure = pending.takeFailure();
-        assertEquals(Optional.of("a bulk request of 2 documents failed: connection refused"), failure);
-        assertEquals(Optional.empty(), pending.takeFailure());
-        assertEquals(CONSUMED, pending.committable(CONSUMED), "after the rewind nothing is pending");
-        assertEquals(List.of(), pending.takeRejections());
+        assertEquals(Map.of(P0, new OffsetAndMetadata(10), P1, new OffsetAndMetadata(7)), pending.committable(CONSUMED));
+        PendingRecords.Retry retry = pending.takeRetry().orElseThrow();
+        assertEquals(List.of(11L, 12L), offsets(retry.records()));
+        assertEquals("a bulk request of 2 documents failed: connection refused", retry.reason(), "its records had failed already");
+        assertEquals(Optional.empty(), pending.takeRetry(), "handed out once");
+        assertEquals(new OffsetAndMetadata(10), pending.committable(CONSUMED).get(P0), "sent again, still not indexed");
+
+        pending.indexed(List.of(at(0, 10), at(0, 11), at(0, 12)));
+        assertEquals(CONSUMED, pending.committable(CONSUMED));
+    }
+
+    /** The sequence: one failure on two partitions, then a cooperative rebalance revokes only one of them. */
+    @Test
+    void revokingOnePartitionOfAFailedRequestNeitherReleasesTheOtherNorKeepsTheRevokedOne() {
+        handOver(0, 10, 13);
+        handOver(1, 5, 7);
+        pending.failed(List.of(at(0, 10), at(0, 11), at(0, 12), at(1, 5), at(1, 6)), "connection refused");
+
+        pending.forget(List.of(P0));
+
+        assertEquals(Map.of(P1, new OffsetAndMetadata(5)), pending.committable(Map.of(P1, new OffsetAndMetadata(7))),
+                "partition 1 is not committed past its unindexed records");
+        PendingRecords.Retry retry = pending.takeRetry().orElseThrow();
+        assertEquals(List.of(new TopicPartition("stocks", 1)), retry.records().stream()
+                .map(r -> new TopicPartition(r.topic(), r.kafkaPartition())).distinct().toList(), "only partition 1 is sent again");
+        assertEquals(List.of(5L, 6L), offsets(retry.records()));
+        assertEquals(Map.of(P0, new OffsetAndMetadata(13)), pending.committable(Map.of(P0, new OffsetAndMetadata(13))),
+                "nothing of partition 0 is left: if it comes back, it starts from its committed offset");
     }
 
     @Test
@@ -90,7 +119,7 @@ class PendingRecordsTest {
         pending.rejected(at(0, 10), "late rejection");
         pending.indexed(List.of(at(3, 99)));
 
-        assertEquals(Optional.empty(), pending.takeFailure());
+        assertEquals(Optional.empty(), pending.takeRetry());
         assertTrue(pending.takeRejections().isEmpty());
         assertEquals(CONSUMED, pending.committable(CONSUMED));
     }
@@ -116,6 +145,6 @@ class PendingRecordsTest {
         assertFalse(pending.awaitAnswersBelow(2, Duration.ofMillis(20)), "records 10 and 11 await an answer");
 
         pending.failed(List.of(at(0, 10)), "connection refused");
-        assertTrue(pending.awaitAnswersBelow(1, Duration.ZERO), "after a failure the next commit rewinds: no use waiting");
+        assertTrue(pending.awaitAnswersBelow(1, Duration.ZERO), "the failed records wait to be sent again, not for an answer");
     }
 }

@@ -4,7 +4,7 @@ import java.util.Map;
 
 import org.apache.kafka.connect.sink.SinkRecord;
 
-/** Sink records as the worker hands them over: string keys, schemaless JSON values. */
+/** Sink records as the worker hands them over: string keys, schemaless JSON values or text. */
 final class Records {
 
     private Records() {
@@ -12,6 +12,11 @@ final class Records {
 
     static SinkRecord trade(String topic, int partition, long offset, Object price) {
         Map<String, Object> value = price == null ? null : Map.of("symbol", "ZVV", "price", price);
+        return new SinkRecord(topic, partition, null, "key-" + offset, null, value, offset);
+    }
+
+    /** As StringConverter hands a record over: its value as the text it was produced with. */
+    static SinkRecord text(String topic, int partition, long offset, String value) {
         return new SinkRecord(topic, partition, null, "key-" + offset, null, value, offset);
     }
 

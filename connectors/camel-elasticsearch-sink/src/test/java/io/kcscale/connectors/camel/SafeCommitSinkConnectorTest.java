@@ -59,6 +59,41 @@ class SafeCommitSinkConnectorTest {
     }
 
     @Test
+    void theBulkOperationIsRequiredInTheUrlOrAsAnEndpointProperty() {
+        Map<String, String> config = bulkConfig();
+        config.put("camel.sink.url", "elasticsearch-rest://local?hostAddresses=127.0.0.1:9200");
+        assertEquals(Map.of("camel.sink.url", List.of("camel.sink.url must ask for operation=Bulk (the aggregation strategy "
+                + "makes one bulk request per batch), got no operation")), errors(config));
+
+        config.put("camel.sink.endpoint.operation", "Index");
+        assertEquals(List.of("camel.sink.endpoint.operation"), List.copyOf(errors(config).keySet()));
+
+        config.put("camel.sink.endpoint.operation", "bulk");
+        assertEquals(Map.of(), errors(config));
+    }
+
+    @Test
+    void malformedRecordsToTheDeadLetterTopicNeedOne() {
+        Map<String, String> config = bulkConfig();
+        config.put("kcscale.malformed.records", "dlq");
+        assertEquals(Map.of("kcscale.malformed.records", List.of("kcscale.malformed.records dlq needs a dead-letter topic: "
+                + "set errors.tolerance=all and errors.deadletterqueue.topic.name")), errors(config));
+
+        config.put("errors.deadletterqueue.topic.name", "stocks-dlq");
+        assertEquals(Map.of(), errors(config));
+    }
+
+    @Test
+    void anUnknownMalformedRecordsChoiceIsRefusedOnce() {
+        Map<String, String> config = bulkConfig();
+        config.put("kcscale.malformed.records", "skip");
+
+        List<String> said = errors(config).get("kcscale.malformed.records");
+        assertEquals(1, said.size(), said.toString());
+        assertTrue(said.get(0).startsWith("Invalid value skip for configuration kcscale.malformed.records"), said.toString());
+    }
+
+    @Test
     void startingWithABadConfigurationFailsNamingEveryProblem() {
         Map<String, String> config = bulkConfig();
         config.remove("transforms");

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -29,7 +30,7 @@ class SafeCommitSinkTaskTest {
 
     private final FakeElasticsearch elasticsearch = new FakeElasticsearch();
     private final PendingRecords pending = new PendingRecords();
-    private final SafeCommitSinkTask task = new SafeCommitSinkTask(pending);
+    private final SafeCommitSinkTask task = new SafeCommitSinkTask(pending, Duration.ZERO);
     private final List<String> deadLetters = new ArrayList<>();
 
     SafeCommitSinkTaskTest() throws IOException {
@@ -42,11 +43,23 @@ class SafeCommitSinkTaskTest {
     }
 
     private void start(boolean withDeadLetterTopic) {
-        task.initialize(new Context(withDeadLetterTopic ? (record, error) -> {
+        start(withDeadLetterTopic, Map.of());
+    }
+
+    /**
+     * Connect hands a task a reporter whenever errors.tolerance=all, with a dead-letter topic or not:
+     * {@code withReporter} without {@code withDeadLetterTopic} is tolerance=all with no topic.
+     */
+    private void start(boolean withDeadLetterTopic, Map<String, String> more) {
+        start(withDeadLetterTopic, withDeadLetterTopic, more);
+    }
+
+    private void start(boolean withReporter, boolean withDeadLetterTopic, Map<String, String> more) {
+        task.initialize(new Context(withReporter ? (record, error) -> {
             deadLetters.add(record.kafkaOffset() + ": " + error.getMessage());
             return CompletableFuture.completedFuture(null);
         } : null));
-        task.start(Map.of(
+        Map<String, String> config = new HashMap<>(Map.of(
                 "topics", "stocks",
                 "camel.sink.url", "elasticsearch-rest://local?hostAddresses=" + elasticsearch.hostAndPort() + "&operation=Bulk",
                 "camel.beans.aggregate", "#class:" + BulkIndexAggregation.class.getName(),
@@ -54,6 +67,11 @@ class SafeCommitSinkTaskTest {
                 "camel.aggregation.size", "3",
                 // completion by size only: a timeout would complete batches at an arbitrary moment
                 "camel.aggregation.timeout", "600000"));
+        if (withDeadLetterTopic) {
+            config.put("errors.deadletterqueue.topic.name", "stocks-dlq");
+        }
+        config.putAll(more);
+        task.start(config);
     }
 
     /** Records of partition 0 from {@code from}, with the headers the worker's transform adds. */
@@ -65,6 +83,13 @@ class SafeCommitSinkTaskTest {
             }
         }
         return records;
+    }
+
+    /** As StringConverter hands a record of partition 0 over, with the headers the worker's transform adds. */
+    private static SinkRecord text(long offset, String value) {
+        try (CoordinatesHeaders transform = new CoordinatesHeaders()) {
+            return transform.apply(Records.text("stocks", 0, offset, value));
+        }
     }
 
     /** Camel sends batches from a thread of its own: waits for Elasticsearch's answers to all of them. */
@@ -121,34 +146,79 @@ class SafeCommitSinkTaskTest {
     }
 
     @Test
-    void aFailedRequestFailsTheNextCommitSoConnectRewindsAndDeliversItsRecordsAgain() throws InterruptedException {
+    void withErrorsToleratedButNoDeadLetterTopicARejectedDocumentStillFailsTheTask() throws InterruptedException {
+        start(true, false, Map.of());
+
+        task.put(records(0, 1.0, "not-a-number", 3.0));
+        awaitAnswers();
+        ConnectException e = assertThrows(ConnectException.class, () -> task.put(List.of()));
+
+        assertTrue(e.getMessage().startsWith("Elasticsearch rejected document stocks-0-1: "), e.getMessage());
+        assertEquals(List.of(), deadLetters, "a reporter without a topic would only log it, and the record would be committed");
+    }
+
+    @Test
+    void theRecordsOfAFailedRequestAreSentAgainWhileTheirPartitionWaits() throws InterruptedException {
         start(false);
         elasticsearch.down = true;
 
         task.put(records(0, 1.0, 2.0, 3.0));
         awaitAnswers();
-
-        ConnectException e = assertThrows(ConnectException.class, () -> commitAfterConsuming(3));
-        assertTrue(e.getMessage().startsWith("a bulk request of 3 documents failed: "), e.getMessage());
-        assertTrue(e.getMessage().contains("Connect rewinds to the last committed offsets"), e.getMessage());
+        assertTrue(pending.hasRetry(), "the failed records wait to be sent again");
+        assertEquals(Map.of(P0, new OffsetAndMetadata(0)), commitAfterConsuming(3), "nothing past the failed records");
 
         elasticsearch.down = false;
-        task.put(records(0, 1.0, 2.0, 3.0));
+        task.put(List.of());
         awaitAnswers();
         assertEquals(Map.of(P0, new OffsetAndMetadata(3)), commitAfterConsuming(3));
         assertEquals(List.of("stocks-0-0", "stocks-0-1", "stocks-0-2"), elasticsearch.indexedIds);
     }
 
     @Test
-    void aTombstoneIsReportedWithoutReachingElasticsearch() {
-        start(true);
+    void aMalformedRecordFailsTheTaskByDefaultNamingWhereItIsAndWhy() {
+        start(false);
 
-        task.put(records(0, 1.0, null));
+        ConnectException e = assertThrows(ConnectException.class, () -> task.put(List.of(text(0, "{\"price\":1.0}"), text(1, "not json{"))));
 
-        assertEquals(List.of("1: record stocks-0-1 cannot be indexed: its value is null (a tombstone), not JSON: "
-                + "use value.converter=org.apache.kafka.connect.storage.StringConverter for JSON records"),
-                deadLetters);
-        assertEquals(Map.of(P0, new OffsetAndMetadata(0)), commitAfterConsuming(2), "record 0 still waits for its batch");
+        assertTrue(e.getMessage().startsWith("the record at topic stocks, partition 0, offset 1 cannot be indexed: its value is "
+                + "not JSON: Unrecognized token 'not'"), e.getMessage());
+        assertTrue(e.getMessage().endsWith("set kcscale.malformed.records=dlq (with a dead-letter topic) or "
+                + "kcscale.malformed.records=ignore"), e.getMessage());
+    }
+
+    @Test
+    void withDlqAMalformedRecordGoesToTheDeadLetterTopicAndTheRestOfTheBatchIsIndexed() throws InterruptedException {
+        start(true, Map.of("kcscale.malformed.records", "dlq"));
+
+        task.put(List.of(text(0, "{\"price\":1.0}"), text(1, "not json{"), text(2, "{\"price\":2.0}"), records(3, (Object) null).get(0),
+                text(4, "{\"price\":3.0}")));
+        awaitAnswers();
+
+        assertEquals(List.of("stocks-0-0", "stocks-0-2", "stocks-0-4"), elasticsearch.indexedIds);
+        assertEquals(2, deadLetters.size(), deadLetters.toString());
+        assertTrue(deadLetters.get(0).startsWith("1: the record at topic stocks, partition 0, offset 1 cannot be indexed: "
+                + "its value is not JSON: Unrecognized token 'not'"), deadLetters.get(0));
+        assertEquals("3: the record at topic stocks, partition 0, offset 3 cannot be indexed: its value is null (a tombstone), "
+                + "not JSON: use value.converter=org.apache.kafka.connect.storage.StringConverter for JSON records", deadLetters.get(1));
+        assertEquals(Map.of(P0, new OffsetAndMetadata(5)), commitAfterConsuming(5));
+    }
+
+    @Test
+    void withIgnoreAMalformedRecordIsSkippedAndCommitted() throws InterruptedException {
+        start(false, Map.of("kcscale.malformed.records", "ignore"));
+
+        task.put(List.of(text(0, "{\"price\":1.0}"), text(1, "not json{"), text(2, "{\"price\":2.0}"), text(3, "{\"price\":3.0}")));
+        awaitAnswers();
+
+        assertEquals(List.of("stocks-0-0", "stocks-0-2", "stocks-0-3"), elasticsearch.indexedIds);
+        assertEquals(Map.of(P0, new OffsetAndMetadata(4)), commitAfterConsuming(4));
+    }
+
+    @Test
+    void dlqWithoutADeadLetterTopicRefusesToStart() {
+        ConnectException e = assertThrows(ConnectException.class, () -> start(true, false, Map.of("kcscale.malformed.records", "dlq")));
+        assertEquals("kcscale.malformed.records=dlq needs a dead-letter topic: set errors.tolerance=all and "
+                + "errors.deadletterqueue.topic.name", e.getMessage());
     }
 
     @Test
