@@ -1,6 +1,8 @@
 package io.kcscale.lab.experiment;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
 
@@ -45,15 +47,30 @@ final class FullSpeed {
     }
 
     /**
-     * One full-speed window whose figure is thrown away: the worker's JVM compiles the sink's path during
-     * its first drain (measured here: 2 tasks at 1,686 records/s cold, 4,371/s a minute later), which
-     * would otherwise count against whichever task count comes first.
-     *
-     * @return records/s per task the warm window saw, a better guess than the first one for sizing backlogs
+     * Full-speed windows until they settle or {@code rule} gives up: the worker's JVM compiles the sink's
+     * path during its first drains (measured here: 2 tasks at 1,686 records/s cold, 4,371/s a minute
+     * later), which would otherwise count against whichever task count comes first. Only the last window
+     * may be counted.
      */
-    double warmUp(int tasks, double expected) {
-        progress.accept("warming the sink up with " + tasks + " task(s); this window is not counted");
-        return Math.max(expected, measure(tasks, expected).throughput().total()) / tasks;
+    Warm warmUp(int tasks, double expected, WarmUp rule) {
+        progress.accept("warming the sink up with " + tasks + " task(s) until two windows in a row agree");
+        List<Double> windows = new ArrayList<>();
+        FullSpeedResult last = null;
+        double rate = expected;
+        while (!rule.over(windows)) {
+            last = measure(tasks, rate);
+            windows.add(last.throughput().total());
+            rate = Math.max(expected, last.throughput().total());
+        }
+        return new Warm(List.copyOf(windows), last, rate / tasks);
+    }
+
+    /**
+     * @param windows records/s of each warm-up window, in order
+     * @param last    the last window
+     * @param perTask records/s per task the last window saw, a better guess than the first one for sizing backlogs
+     */
+    record Warm(List<Double> windows, FullSpeedResult last, double perTask) {
     }
 
     /**

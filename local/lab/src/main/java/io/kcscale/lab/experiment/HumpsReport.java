@@ -30,19 +30,27 @@ final class HumpsReport {
         return out.toString();
     }
 
-    static String markdown(List<ScenarioResult> scenarios, Timing timing, String command, long seed) {
+    static String markdown(List<ScenarioResult> scenarios, Timing timing, boolean quick, String command, long seed) {
+        WarmUp warmUp = Humps.warmUp(quick);
         StringBuilder md = new StringBuilder("# Speed humps: keys and shards\n\n");
         md.append("`").append(command).append("`; seed ").append(seed).append("; full configuration in `config.json`, the figures as")
                 .append(" JSON in `").append(HumpsOutput.JSON).append("`.\n\n");
         md.append(String.format(Locale.ROOT, "Each scenario runs on a topic (%d partitions) and an index of its own, with the per-record"
                 + " sink (polling %d records at a time) and one Connect worker. A point is the tasks' full-speed throughput: the"
-                + " first scenario's first count is measured once uncounted (the worker's JVM compiles the sink's path); the sink drains a backlog with the source stopped; after a %.0f s warm-up, each task's committed offsets are read"
-                + " every %.2f s for at least %.0f s, and its rate runs from its first commit in that window to its last. Task"
-                + " counts are measured there and back (1, 2, 3, 3, 2, 1) and each point is the mean of its windows, so that a"
-                + " machine speeding up or slowing down meanwhile shifts all counts alike; the notes list every window. Before a"
-                + " scenario runs, the scaler's checks judge it for its largest task count under %d records/s; listed are the"
-                + " findings at warning or worse.%n%n", Humps.PARTITIONS, ExperimentPipeline.INDEX_MODE_POLL_RECORDS,
-                timing.warmup().toMillis() / 1000.0, Trial.SAMPLE_SECONDS, timing.window().toMillis() / 1000.0, (int) PreRunChecks.LOAD));
+                + " sink drains a backlog with the source stopped; after a %.0f s warm-up, each task's committed offsets are read"
+                + " every %.2f s for at least %.0f s, and its rate runs from its first commit in that window to its last. Before"
+                + " the first scenario's first count is measured, its windows are repeated until two in a row agree within"
+                + " %.0f%% (the worker's JVM and Elasticsearch speed up for a minute or more after the start), at most %d times;"
+                + " the last of them counts. Task counts compared are measured in turn (keyed by side: %s) and each point is the median of its"
+                + " windows (the mean of the middle two of an even count), so that a machine speeding up or slowing down meanwhile"
+                + " shifts all counts alike and one window caught by other work does not move a point; the notes list every"
+                + " window. The shard scenarios run one after the other on indexes of their own, so their difference includes"
+                + " whatever the machine did meanwhile. Before a scenario runs, the scaler's checks judge it for its largest task"
+                + " count under %d records/s; listed are the findings at warning or worse.%n%n", Humps.PARTITIONS,
+                ExperimentPipeline.INDEX_MODE_POLL_RECORDS, timing.warmup().toMillis() / 1000.0, Trial.SAMPLE_SECONDS,
+                timing.window().toMillis() / 1000.0, 100 * warmUp.tolerance(), warmUp.maxWindows(),
+                Humps.SCENARIOS.get(0).tasks(quick).stream().map(String::valueOf).collect(Collectors.joining(", ")),
+                (int) PreRunChecks.LOAD));
         md.append("| scenario | tasks | throughput (records/s) | per task (records/s) |\n|---|---:|---:|---|\n");
         for (ScenarioResult s : scenarios) {
             for (ScenarioResult.Point p : s.points()) {

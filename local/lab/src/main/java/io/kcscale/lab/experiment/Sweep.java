@@ -103,7 +103,8 @@ public final class Sweep {
         Trial trial = new Trial(pipeline, plan.timing(), plan.bound(),
                 new LatencyProbe(pipeline.elasticsearch(), plan.timing().latencySamples(), plan.seed()));
         List<Row> rows = new ArrayList<>();
-        double perTask = fullSpeed.warmUp(plan.tasks().get(0), FullSpeed.firstGuessPerTask(plan.sinkMode()) * plan.tasks().get(0));
+        double perTask = fullSpeed.warmUp(plan.tasks().get(0), FullSpeed.firstGuessPerTask(plan.sinkMode()) * plan.tasks().get(0),
+                WarmUp.SINGLE).perTask();
         for (int tasks : plan.tasks()) {
             FullSpeedResult full = fullSpeed.measure(tasks, perTask * tasks);
             double capacity = full.throughput().total();

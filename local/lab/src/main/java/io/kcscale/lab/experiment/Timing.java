@@ -20,6 +20,11 @@ public record Timing(Duration settle, Duration hold, Duration warmup, Duration w
     public static final Timing FULL = new Timing(Duration.ofSeconds(5), Duration.ofSeconds(30), Duration.ofSeconds(5),
             Duration.ofSeconds(20), 5, 1000);
 
+    /** The same timing with another full-speed window. */
+    public Timing withWindow(Duration fullSpeedWindow) {
+        return new Timing(settle, hold, warmup, fullSpeedWindow, trials, latencySamples);
+    }
+
     public static Timing of(boolean quick) {
         return quick ? QUICK : FULL;
     }

@@ -1,16 +1,16 @@
 package io.kcscale.lab.experiment;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
- * Full-speed windows of a scenario, taken in a palindromic order (1, 2, 3, 3, 2, 1): a machine that
- * speeds up or slows down during the scenario (other work starting or stopping) then shifts every
- * task count's mean alike, instead of favouring the counts measured last. Pure.
+ * Full-speed windows of a scenario, its task counts taken in turn (2, 3, 3, 2, 2, 3): a machine that
+ * speeds up or slows down during the scenario (other work starting or stopping) then shifts every task
+ * count alike, instead of favouring the counts measured last. Each count's figure is the median of its
+ * windows, so that one window caught by a burst of other work does not move it. Pure.
  */
 final class Windows {
 
@@ -23,20 +23,28 @@ final class Windows {
         loads.computeIfAbsent(tasks, t -> new ArrayList<>()).add(loadAverage);
     }
 
-    /** Per task count, in the order first measured: the mean of its windows, in all and per task. */
+    /** Per task count, in the order first measured: the median of its windows, in all and for each task. */
     List<ScenarioResult.Point> points() {
         List<ScenarioResult.Point> points = new ArrayList<>();
         byTasks.forEach((tasks, windows) -> {
-            double[] perTask = new double[tasks];
-            for (Throughput w : windows) {
-                for (int i = 0; i < tasks; i++) {
-                    perTask[i] += w.perTask().get(i) / windows.size();
-                }
+            List<Double> perTask = new ArrayList<>();
+            for (int i = 0; i < tasks; i++) {
+                int task = i;
+                perTask.add(median(windows.stream().map(w -> w.perTask().get(task)).toList()));
             }
-            points.add(new ScenarioResult.Point(tasks, windows.stream().mapToDouble(Throughput::total).average().orElseThrow(),
-                    Arrays.stream(perTask).boxed().toList()));
+            points.add(new ScenarioResult.Point(tasks, median(windows.stream().map(Throughput::total).toList()), List.copyOf(perTask)));
         });
         return points;
+    }
+
+    /** The middle value, or the mean of the middle two of an even count. */
+    static double median(List<Double> values) {
+        if (values.isEmpty()) {
+            throw new IllegalArgumentException("the median of no values");
+        }
+        List<Double> sorted = values.stream().sorted().toList();
+        int mid = sorted.size() / 2;
+        return sorted.size() % 2 == 1 ? sorted.get(mid) : (sorted.get(mid - 1) + sorted.get(mid)) / 2;
     }
 
     /** Each task count's windows, for the report: how far apart the same work landed. */
