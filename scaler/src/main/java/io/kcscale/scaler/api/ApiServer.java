@@ -34,13 +34,15 @@ public final class ApiServer implements AutoCloseable {
 
     private final HttpServer server;
     private final ExecutorService workers;
-    private final Router router = new Router();
+    private final Router router;
     private final InFlight inFlight = new InFlight();
     private final CountDownLatch closed = new CountDownLatch(1);
 
-    private ApiServer(InetSocketAddress address, List<Routes> groups) throws IOException {
-        groups.forEach(group -> group.register(router));
+    private ApiServer(InetSocketAddress address, ApiAccess access, List<Routes> groups) throws IOException {
         server = HttpServer.create(address, 0);
+        // bound first: with port 0 the guard needs the port that was picked
+        router = new Router(new RequestGuard(access, server.getAddress().getPort()));
+        groups.forEach(group -> group.register(router));
         server.createContext("/", router).getFilters().add(inFlight);
         AtomicInteger threads = new AtomicInteger();
         workers = Executors.newFixedThreadPool(WORKERS, task -> {
@@ -56,9 +58,14 @@ public final class ApiServer implements AutoCloseable {
         return start(address, Optional.empty());
     }
 
-    /** Starts the API with every route group; port 0 picks a free port. */
+    /** Starts the API with every route group, for its own page and plain HTTP clients; port 0 picks a free port. */
     public static ApiServer start(InetSocketAddress address, Optional<ScalerService> service) throws IOException {
-        ApiServer api = new ApiServer(address, List.of(new PredictRoutes(), new ConnectorRoutes(service), new CheckRoutes(service), new AutoscaleRoutes(service),
+        return start(address, service, ApiAccess.OWN);
+    }
+
+    /** Starts the API with every route group, also for the origins and host names {@code access} allows. */
+    public static ApiServer start(InetSocketAddress address, Optional<ScalerService> service, ApiAccess access) throws IOException {
+        ApiServer api = new ApiServer(address, access, List.of(new PredictRoutes(), new ConnectorRoutes(service), new CheckRoutes(service), new AutoscaleRoutes(service),
                 new MetricsRoutes(service), new OpenApiRoutes(), new WebRoutes()));
         api.server.start();
         return api;

@@ -11,6 +11,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
@@ -19,7 +20,8 @@ import java.util.function.UnaryOperator;
 /**
  * Dispatches requests by path (exact, or a template such as {@code /api/v1/connectors/{name}}) and method to endpoints that return a JSON-serializable value.
  * Every answer is JSON, errors included: 400 names the bad field, 404 and 405 say what exists, and
- * only a bug gives a 500.
+ * only a bug gives a 500. Before any route, the {@link RequestGuard} refuses what another site's page
+ * could send (421, 403, 415).
  */
 public final class Router implements HttpHandler {
 
@@ -34,6 +36,11 @@ public final class Router implements HttpHandler {
     private static final String PATH_PARAMETER = "kcscale.path.";
 
     private final Map<String, Map<String, Endpoint>> routes = new LinkedHashMap<>();
+    private final RequestGuard guard;
+
+    Router(RequestGuard guard) {
+        this.guard = guard;
+    }
 
     public void get(String path, Endpoint endpoint) {
         add("GET", path, endpoint);
@@ -83,49 +90,83 @@ public final class Router implements HttpHandler {
     public void handle(HttpExchange exchange) throws IOException {
         try (exchange) {
             String method = exchange.getRequestMethod();
-            String path = exchange.getRequestURI().getPath();
-            Map<String, Endpoint> methods = match(exchange, path);
-            if (methods == null) {
-                respond(exchange, 404, error("no route " + path, null));
-            } else if (!methods.containsKey(method)) {
-                exchange.getResponseHeaders().set("Allow", String.join(", ", methods.keySet()));
-                respond(exchange, 405, error(method + " is not allowed on " + path + "; allowed: "
-                        + String.join(", ", methods.keySet()), null));
-            } else {
-                answer(exchange, methods.get(method), method + " " + path);
+            String path = exchange.getRequestURI().getRawPath();
+            try {
+                Optional<String> crossOrigin = guard.admit(exchange);
+                crossOrigin.ifPresent(origin -> {
+                    exchange.getResponseHeaders().set("Access-Control-Allow-Origin", origin);
+                    exchange.getResponseHeaders().set("Vary", "Origin");
+                });
+                Map<String, Endpoint> methods = match(exchange, path);
+                if (methods == null) {
+                    respond(exchange, 404, error("no route " + path, null));
+                } else if (method.equals("OPTIONS") && crossOrigin.isPresent()) {
+                    preflight(exchange, methods.keySet());
+                } else if (!methods.containsKey(method)) {
+                    exchange.getResponseHeaders().set("Allow", String.join(", ", methods.keySet()));
+                    respond(exchange, 405, error(method + " is not allowed on " + path + "; allowed: "
+                            + String.join(", ", methods.keySet()), null));
+                } else {
+                    RequestGuard.requireJson(exchange);
+                    answer(exchange, methods.get(method), method + " " + path);
+                }
+            } catch (ApiError e) {
+                respond(exchange, e.status(), error(e.getMessage(), e.field()));
             }
         }
     }
 
-    /** The methods of the route {@code path} matches, exact paths first; binds the template's parameters. */
-    private Map<String, Endpoint> match(HttpExchange exchange, String path) {
-        Map<String, Endpoint> exact = routes.get(path);
-        if (exact != null) {
-            return exact;
+    /** What an allowed other origin's page may send: the route's methods, with a token and a JSON body. */
+    private static void preflight(HttpExchange exchange, Set<String> methods) throws IOException {
+        exchange.getResponseHeaders().set("Access-Control-Allow-Methods", String.join(", ", methods));
+        exchange.getResponseHeaders().set("Access-Control-Allow-Headers", "Authorization, Content-Type");
+        exchange.getResponseHeaders().set("Access-Control-Max-Age", "600");
+        exchange.sendResponseHeaders(204, -1);
+    }
+
+    /**
+     * The methods of the route {@code rawPath} matches, exact paths first; binds the template's parameters.
+     * Each segment of the raw path is decoded once, so an encoded {@code /} stays inside its segment.
+     *
+     * @throws ApiError 400 for a malformed percent escape
+     */
+    private Map<String, Endpoint> match(HttpExchange exchange, String rawPath) {
+        String[] raw = rawPath.split("/", -1);
+        String[] segments = new String[raw.length];
+        for (int i = 0; i < raw.length; i++) {
+            segments[i] = PathSegment.decode(raw[i]);
         }
-        String[] segments = path.split("/", -1);
-        for (Map.Entry<String, Map<String, Endpoint>> route : routes.entrySet()) {
-            String[] template = route.getKey().split("/", -1);
-            if (template.length != segments.length || !route.getKey().contains("{")) {
-                continue;
-            }
-            Map<String, String> parameters = new LinkedHashMap<>();
-            boolean matches = true;
-            for (int i = 0; i < template.length && matches; i++) {
-                if (template[i].startsWith("{") && template[i].endsWith("}")) {
-                    matches = !segments[i].isEmpty();
-                    parameters.put(template[i].substring(1, template[i].length() - 1),
-                            java.net.URLDecoder.decode(segments[i], StandardCharsets.UTF_8));
-                } else {
-                    matches = template[i].equals(segments[i]);
+        for (boolean exact : new boolean[] {true, false}) {
+            for (Map.Entry<String, Map<String, Endpoint>> route : routes.entrySet()) {
+                if (route.getKey().contains("{") != exact) {
+                    Map<String, String> parameters = bind(route.getKey().split("/", -1), segments);
+                    if (parameters != null) {
+                        parameters.forEach((k, v) -> exchange.setAttribute(PATH_PARAMETER + k, v));
+                        return route.getValue();
+                    }
                 }
-            }
-            if (matches) {
-                parameters.forEach((k, v) -> exchange.setAttribute(PATH_PARAMETER + k, v));
-                return route.getValue();
             }
         }
         return null;
+    }
+
+    /** The template's parameters bound to the path's segments, or null when the path does not fit the template. */
+    private static Map<String, String> bind(String[] template, String[] segments) {
+        if (template.length != segments.length) {
+            return null;
+        }
+        Map<String, String> parameters = new LinkedHashMap<>();
+        for (int i = 0; i < template.length; i++) {
+            if (template[i].startsWith("{") && template[i].endsWith("}")) {
+                if (segments[i].isEmpty()) {
+                    return null;
+                }
+                parameters.put(template[i].substring(1, template[i].length() - 1), segments[i]);
+            } else if (!template[i].equals(segments[i])) {
+                return null;
+            }
+        }
+        return parameters;
     }
 
     private static void answer(HttpExchange exchange, Endpoint endpoint, String route) throws IOException {

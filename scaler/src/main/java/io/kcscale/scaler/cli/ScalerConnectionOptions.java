@@ -1,8 +1,11 @@
 package io.kcscale.scaler.cli;
 
 import java.net.URI;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
 
+import io.kcscale.scaler.service.ScalerSettings;
 import picocli.CommandLine.Option;
 
 /** Where the live verbs find the scaler service, and its token. */
@@ -13,9 +16,21 @@ final class ScalerConnectionOptions {
     String scalerUrl = Optional.ofNullable(System.getenv("KCSCALE_URL")).orElse("http://127.0.0.1:8080");
 
     @Option(names = "--token", paramLabel = "TOKEN", description = "Bearer token for mutating calls (default: $KCSCALE_TOKEN).")
-    String token = System.getenv("KCSCALE_TOKEN");
+    String token;
 
+    @Option(names = "--token-file", paramLabel = "FILE", description = "A file holding the token: unlike --token, not shown by ps.")
+    String tokenFile;
+
+    /** @throws ScalerApiClient.Failure when the token file cannot be read */
     ScalerApiClient client() {
-        return new ScalerApiClient(URI.create(scalerUrl), Optional.ofNullable(token).filter(t -> !t.isBlank()));
+        Map<String, String> values = new HashMap<>();
+        // either flag wins over the environment
+        Optional.ofNullable(token != null || tokenFile != null ? token : System.getenv("KCSCALE_TOKEN")).ifPresent(t -> values.put("token", t));
+        Optional.ofNullable(tokenFile).ifPresent(f -> values.put("token" + ScalerSettings.FILE_SUFFIX, f));
+        try {
+            return new ScalerApiClient(URI.create(scalerUrl), ScalerSettings.secret(values, "token"));
+        } catch (IllegalArgumentException e) {
+            throw new ScalerApiClient.Failure(-1, e.getMessage());
+        }
     }
 }

@@ -2,6 +2,7 @@ package io.kcscale.scaler.cli;
 
 import io.kcscale.scaler.input.Flags;
 
+import io.kcscale.scaler.api.ApiAccess;
 import io.kcscale.scaler.api.ApiServer;
 import io.kcscale.scaler.api.OpenApiRoutes;
 import io.kcscale.scaler.input.Inputs;
@@ -17,9 +18,13 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 
@@ -37,7 +42,8 @@ public final class ServeCommand implements Callable<Integer> {
             + "connect.url, kafka.bootstrap.servers, elasticsearch.url, connect.username, connect.password, "
             + "elasticsearch.username, elasticsearch.password, elasticsearch.api.key, tls.truststore, tls.truststore.password, "
             + "max.tasks, window.seconds, sample.interval.seconds, converge.timeout.seconds, token, state.dir, "
-            + "autoscale.interval.seconds, connect.worker.config, kafka.<client property>.")
+            + "autoscale.interval.seconds, connect.worker.config, allowed.origins, allowed.hosts, kafka.<client property>; "
+            + "each secret also as <key>.file (e.g. token.file).")
     Path config;
     @Option(names = "--connect-url", paramLabel = "URL", description = "Kafka Connect REST URL.")
     String connectUrl;
@@ -47,20 +53,30 @@ public final class ServeCommand implements Callable<Integer> {
     String elasticsearchUrl;
     @Option(names = "--connect-username", paramLabel = "USER", description = "Basic auth for Connect.")
     String connectUsername;
-    @Option(names = "--connect-password", paramLabel = "PASSWORD", description = "Basic auth for Connect.")
+    @Option(names = "--connect-password", paramLabel = "PASSWORD", description = "Basic auth for Connect (or $KCSCALE_CONNECT_PASSWORD).")
     String connectPassword;
+    @Option(names = "--connect-password-file", paramLabel = "FILE", description = "A file holding it.")
+    String connectPasswordFile;
     @Option(names = "--elasticsearch-username", paramLabel = "USER", description = "Basic auth for Elasticsearch.")
     String elasticsearchUsername;
-    @Option(names = "--elasticsearch-password", paramLabel = "PASSWORD", description = "Basic auth for Elasticsearch.")
+    @Option(names = "--elasticsearch-password", paramLabel = "PASSWORD",
+            description = "Basic auth for Elasticsearch (or $KCSCALE_ELASTICSEARCH_PASSWORD).")
     String elasticsearchPassword;
-    @Option(names = "--elasticsearch-api-key", paramLabel = "KEY", description = "Elasticsearch API key (instead of basic auth).")
+    @Option(names = "--elasticsearch-password-file", paramLabel = "FILE", description = "A file holding it.")
+    String elasticsearchPasswordFile;
+    @Option(names = "--elasticsearch-api-key", paramLabel = "KEY",
+            description = "Elasticsearch API key, instead of basic auth (or $KCSCALE_ELASTICSEARCH_API_KEY).")
     String elasticsearchApiKey;
+    @Option(names = "--elasticsearch-api-key-file", paramLabel = "FILE", description = "A file holding it.")
+    String elasticsearchApiKeyFile;
     @Option(names = "--kafka-property", paramLabel = "KEY=VALUE", description = "A Kafka client property (SASL, TLS, ...); repeatable.")
     Map<String, String> kafkaProperties = new LinkedHashMap<>();
     @Option(names = "--truststore", paramLabel = "FILE", description = "Truststore for https Connect and Elasticsearch URLs.")
     String truststore;
-    @Option(names = "--truststore-password", paramLabel = "PASSWORD", description = "Its password.")
+    @Option(names = "--truststore-password", paramLabel = "PASSWORD", description = "Its password (or $KCSCALE_TRUSTSTORE_PASSWORD).")
     String truststorePassword;
+    @Option(names = "--truststore-password-file", paramLabel = "FILE", description = "A file holding it.")
+    String truststorePasswordFile;
     @Option(names = "--max-tasks", paramLabel = "N", description = "The most tasks a scale may set (default: 100).")
     String maxTasks;
     @Option(names = "--window-seconds", paramLabel = "S", description = "Sliding window for rates (default: 30).")
@@ -73,8 +89,16 @@ public final class ServeCommand implements Callable<Integer> {
             description = "The Connect worker's properties, whose consumer.* settings the rebalance-config check reads.")
     String connectWorkerConfig;
     @Option(names = "--token", paramLabel = "TOKEN",
-            description = "Bearer token mutating endpoints require (default: $KCSCALE_TOKEN, else none).")
-    String token = System.getenv("KCSCALE_TOKEN");
+            description = "Bearer token mutating endpoints require (default: $KCSCALE_TOKEN, else none); required to bind beyond loopback.")
+    String token;
+    @Option(names = "--token-file", paramLabel = "FILE", description = "A file holding the token: unlike --token, not shown by ps.")
+    String tokenFile;
+    @Option(names = "--allowed-origin", paramLabel = "ORIGIN",
+            description = "A web origin (e.g. https://ops.example.com) whose pages may call the API; repeatable. Default: only the scaler's own page.")
+    List<String> allowedOrigins = new ArrayList<>();
+    @Option(names = "--allowed-host", paramLabel = "NAME[:PORT]",
+            description = "A name the API may be called by besides localhost and IP addresses (a compose service, a proxy); repeatable.")
+    List<String> allowedHosts = new ArrayList<>();
 
     @Option(names = "--port", paramLabel = "<port>",
             description = "TCP port; 0 picks a free one (default: " + ApiServer.DEFAULT_PORT + ").")
@@ -98,15 +122,22 @@ public final class ServeCommand implements Callable<Integer> {
             return ErrorLine.print(spec, "--bind " + bind + " is not a known address", spec.exitCodeOnInvalidInput());
         }
         Optional<ScalerService> service;
+        ApiAccess access;
         try {
-            service = connectedService();
+            Map<String, String> values = values(System.getenv());
+            access = new ApiAccess(Set.copyOf(list(values, "allowed.origins")), Set.copyOf(list(values, "allowed.hosts")));
+            if (!address.getAddress().isLoopbackAddress() && ScalerSettings.secret(values, "token").isEmpty()) {
+                return ErrorLine.print(spec, "--bind " + bind + " lets other machines call the scaler: give it a token with "
+                        + "--token-file FILE or KCSCALE_TOKEN (callers send Authorization: Bearer <token>)", spec.exitCodeOnInvalidInput());
+            }
+            service = connectedService(values);
         } catch (IllegalArgumentException e) {
             return ErrorLine.print(spec, e.getMessage(), spec.exitCodeOnInvalidInput());
         }
         service.ifPresent(ScalerService::start);
         ApiServer server;
         try {
-            server = ApiServer.start(address, service);
+            server = ApiServer.start(address, service, access);
         } catch (IOException e) {
             // typically the port is taken or the address is not this machine's
             return ErrorLine.print(spec, "cannot listen on " + bind + ":" + address.getPort() + ": " + e.getMessage(),
@@ -127,35 +158,63 @@ public final class ServeCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** The service for the pipeline the flags (or file) name; none when they name no pipeline at all. */
-    private Optional<ScalerService> connectedService() {
-        Map<String, String> values = new TreeMap<>(config == null ? Map.of() : ScalerSettings.readFile(config));
-        put(values, "connect.url", connectUrl);
-        put(values, "kafka.bootstrap.servers", bootstrapServers);
-        put(values, "elasticsearch.url", elasticsearchUrl);
-        put(values, "connect.username", connectUsername);
-        put(values, "connect.password", connectPassword);
-        put(values, "elasticsearch.username", elasticsearchUsername);
-        put(values, "elasticsearch.password", elasticsearchPassword);
-        put(values, "elasticsearch.api.key", elasticsearchApiKey);
-        put(values, "tls.truststore", truststore);
-        put(values, "tls.truststore.password", truststorePassword);
-        put(values, "max.tasks", maxTasks);
-        put(values, "window.seconds", windowSeconds);
-        put(values, "sample.interval.seconds", sampleIntervalSeconds);
-        put(values, "token", token);
-        put(values, "state.dir", stateDir);
-        put(values, "connect.worker.config", connectWorkerConfig);
-        kafkaProperties.forEach((k, v) -> values.put("kafka." + k, v));
+    /** The service for the pipeline the values name; none when they name no pipeline at all. */
+    private static Optional<ScalerService> connectedService(Map<String, String> values) {
         boolean namesAPipeline = values.containsKey("connect.url") || values.containsKey("kafka.bootstrap.servers")
                 || values.containsKey("elasticsearch.url");
         return namesAPipeline ? Optional.of(new ScalerService(ScalerSettings.fromValues(values))) : Optional.empty();
     }
 
-    private static void put(Map<String, String> values, String key, String flag) {
-        if (flag != null) {
-            values.put(key, flag);
+    /** The settings file's values, with secrets from {@code environment} over them, and the flags over both. */
+    Map<String, String> values(Map<String, String> environment) {
+        Map<String, String> values = new TreeMap<>(config == null ? Map.of() : ScalerSettings.readFile(config));
+        ScalerSettings.SECRETS.forEach((key, variable) -> put(values, key, environment.get(variable)));
+        put(values, "connect.url", connectUrl);
+        put(values, "kafka.bootstrap.servers", bootstrapServers);
+        put(values, "elasticsearch.url", elasticsearchUrl);
+        put(values, "connect.username", connectUsername);
+        put(values, "connect.password", connectPassword);
+        put(values, "connect.password.file", connectPasswordFile);
+        put(values, "elasticsearch.username", elasticsearchUsername);
+        put(values, "elasticsearch.password", elasticsearchPassword);
+        put(values, "elasticsearch.password.file", elasticsearchPasswordFile);
+        put(values, "elasticsearch.api.key", elasticsearchApiKey);
+        put(values, "elasticsearch.api.key.file", elasticsearchApiKeyFile);
+        put(values, "tls.truststore", truststore);
+        put(values, "tls.truststore.password", truststorePassword);
+        put(values, "tls.truststore.password.file", truststorePasswordFile);
+        put(values, "max.tasks", maxTasks);
+        put(values, "window.seconds", windowSeconds);
+        put(values, "sample.interval.seconds", sampleIntervalSeconds);
+        put(values, "token", token);
+        put(values, "token.file", tokenFile);
+        put(values, "state.dir", stateDir);
+        put(values, "connect.worker.config", connectWorkerConfig);
+        if (!allowedOrigins.isEmpty()) {
+            values.put("allowed.origins", String.join(",", allowedOrigins));
         }
+        if (!allowedHosts.isEmpty()) {
+            values.put("allowed.hosts", String.join(",", allowedHosts));
+        }
+        kafkaProperties.forEach((k, v) -> values.put("kafka." + k, v));
+        return values;
+    }
+
+    /** Sets {@code key}; a secret and its file replace each other, so that the later source wins. */
+    private static void put(Map<String, String> values, String key, String value) {
+        if (value == null || value.isBlank()) {
+            return;
+        }
+        values.put(key, value);
+        if (key.endsWith(ScalerSettings.FILE_SUFFIX)) {
+            values.remove(key.substring(0, key.length() - ScalerSettings.FILE_SUFFIX.length()));
+        } else if (ScalerSettings.SECRETS.containsKey(key)) {
+            values.remove(key + ScalerSettings.FILE_SUFFIX);
+        }
+    }
+
+    private static List<String> list(Map<String, String> values, String key) {
+        return Arrays.stream(values.getOrDefault(key, "").split(",")).map(String::strip).filter(v -> !v.isEmpty()).toList();
     }
 
     private static void closeQuietly(ScalerService service) {

@@ -53,7 +53,7 @@ public final class ScalerMetrics {
                     }
                 })).register(registry);
         scaleActions = Counter.builder().name("kcscale_scale_actions_total")
-                .help("Scale requests by outcome (applied, dry_run, unchanged, or the refusal kind)")
+                .help("Scale requests by outcome (applied, dry_run, unchanged, or the refusal kind); connector is empty for a name not observed")
                 .labelNames("connector", "outcome").register(registry);
         rebalancePause = Gauge.builder().name("kcscale_last_rebalance_pause_seconds")
                 .help("Sink pause caused by the last scale this scaler applied").labelNames("connector").register(registry);
@@ -68,9 +68,13 @@ public final class ScalerMetrics {
         }
     }
 
-    /** Counts a scale that did not go ahead, by why. */
+    /**
+     * Counts a scale that did not go ahead, by why. Only a connector the watcher observes is named: any
+     * caller can send any name, and a series per name would grow without bound.
+     */
     public void recordRefusal(String connector, String kind) {
-        scaleActions.labelValues(connector, kind.toLowerCase(java.util.Locale.ROOT)).inc();
+        String label = watcher.snapshot(connector).isPresent() ? connector : "";
+        scaleActions.labelValues(label, kind.toLowerCase(java.util.Locale.ROOT)).inc();
     }
 
     /** The Prometheus text exposition of every metric. */

@@ -54,7 +54,28 @@ public record ScalerSettings(
             Map.entry("token", "bearer token required by mutating endpoints (default: none)"),
             Map.entry("state.dir", "where autoscale policies persist (default: ~/.kcscale)"),
             Map.entry("autoscale.interval.seconds", "how often the autoscaler evaluates its policies (default 5)"),
-            Map.entry("connect.worker.config", "the Connect worker's properties file, for its consumer.* settings (rebalance-config check)"));
+            Map.entry("connect.worker.config", "the Connect worker's properties file, for its consumer.* settings (rebalance-config check)"),
+            Map.entry("token.file", "a file holding the token (instead of token)"),
+            Map.entry("connect.password.file", "a file holding the Connect password"),
+            Map.entry("elasticsearch.password.file", "a file holding the Elasticsearch password"),
+            Map.entry("elasticsearch.api.key.file", "a file holding the Elasticsearch API key"),
+            Map.entry("tls.truststore.password.file", "a file holding the truststore password"),
+            Map.entry("allowed.origins", "comma-separated web origins whose pages may call the API, e.g. https://ops.example.com"),
+            Map.entry("allowed.hosts", "comma-separated names (optionally name:port) the API may be called by besides localhost and IP addresses"));
+
+    /**
+     * The secret keys, with the environment variable each may come from. Each may also be read from the file
+     * its {@code <key>.file} names, so that no secret has to be on a command line, where {@code ps} shows it.
+     */
+    public static final Map<String, String> SECRETS = Map.of(
+            "token", "KCSCALE_TOKEN",
+            "connect.password", "KCSCALE_CONNECT_PASSWORD",
+            "elasticsearch.password", "KCSCALE_ELASTICSEARCH_PASSWORD",
+            "elasticsearch.api.key", "KCSCALE_ELASTICSEARCH_API_KEY",
+            "tls.truststore.password", "KCSCALE_TRUSTSTORE_PASSWORD");
+
+    /** How a secret's file variant is named: {@code token} → {@code token.file}. */
+    public static final String FILE_SUFFIX = ".file";
 
     public static final int DEFAULT_MAX_TASKS = 100;
 
@@ -79,14 +100,15 @@ public record ScalerSettings(
     public static ScalerSettings fromValues(Map<String, String> v) {
         return new ScalerSettings(
                 uri(v, "connect.url"), v.get("kafka.bootstrap.servers"), uri(v, "elasticsearch.url"),
-                authorization(v.get("connect.username"), v.get("connect.password"), null),
-                authorization(v.get("elasticsearch.username"), v.get("elasticsearch.password"), v.get("elasticsearch.api.key")),
+                authorization(v.get("connect.username"), secret(v, "connect.password").orElse(null), null),
+                authorization(v.get("elasticsearch.username"), secret(v, "elasticsearch.password").orElse(null),
+                        secret(v, "elasticsearch.api.key").orElse(null)),
                 kafkaClientProperties(v),
-                Optional.ofNullable(v.get("tls.truststore")).map(Path::of), v.get("tls.truststore.password"),
+                Optional.ofNullable(v.get("tls.truststore")).map(Path::of), secret(v, "tls.truststore.password").orElse(null),
                 (int) number(v, "max.tasks", DEFAULT_MAX_TASKS),
                 seconds(v, "window.seconds", 30), seconds(v, "sample.interval.seconds", 2),
                 seconds(v, "converge.timeout.seconds", 120),
-                Optional.ofNullable(v.get("token")).filter(t -> !t.isBlank()),
+                secret(v, "token"),
                 Path.of(v.getOrDefault("state.dir", Path.of(System.getProperty("user.home"), ".kcscale").toString())),
                 seconds(v, "autoscale.interval.seconds", 5),
                 Optional.ofNullable(v.get("connect.worker.config")).filter(f -> !f.isBlank()).map(Path::of));
@@ -145,6 +167,49 @@ public record ScalerSettings(
             values.put(key, p.getProperty(key).trim());
         }
         return values;
+    }
+
+    /**
+     * A secret's value: the key's own, else the content of the file {@code <key>.file} names (without the
+     * line break an editor or {@code echo} leaves at its end); none when neither is set.
+     *
+     * @throws IllegalArgumentException when that file cannot be read or is empty
+     */
+    public static Optional<String> secret(Map<String, String> v, String key) {
+        String value = v.get(key);
+        if (value != null && !value.isBlank()) {
+            return Optional.of(value);
+        }
+        String file = v.get(key + FILE_SUFFIX);
+        if (file == null || file.isBlank()) {
+            return Optional.empty();
+        }
+        try {
+            String content = Files.readString(Path.of(file.strip()), StandardCharsets.UTF_8).strip();
+            if (content.isEmpty()) {
+                throw new IllegalArgumentException(key + FILE_SUFFIX + " " + file + " is empty");
+            }
+            return Optional.of(content);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read " + key + FILE_SUFFIX + " " + file + ": " + e.getMessage());
+        }
+    }
+
+    /** Every field but the secrets, which show only whether they are set; Kafka client properties by key alone (they hold SASL passwords). */
+    @Override
+    public String toString() {
+        return "ScalerSettings[connectUrl=" + connectUrl + ", bootstrapServers=" + bootstrapServers
+                + ", elasticsearchUrl=" + elasticsearchUrl + ", connectAuthorization=" + hidden(connectAuthorization)
+                + ", elasticsearchAuthorization=" + hidden(elasticsearchAuthorization)
+                + ", kafkaProperties=" + kafkaProperties.keySet() + ", truststore=" + truststore
+                + ", truststorePassword=" + hidden(Optional.ofNullable(truststorePassword)) + ", maxTasks=" + maxTasks
+                + ", window=" + window + ", sampleInterval=" + sampleInterval + ", convergeTimeout=" + convergeTimeout
+                + ", token=" + hidden(token) + ", stateDir=" + stateDir + ", autoscaleInterval=" + autoscaleInterval
+                + ", connectWorkerConfig=" + connectWorkerConfig + "]";
+    }
+
+    private static String hidden(Optional<String> secret) {
+        return secret.isPresent() ? "(set)" : "(none)";
     }
 
     /** An {@code Authorization} header value: an API key wins over basic auth; neither gives none. */

@@ -173,7 +173,7 @@ class PredictCommandsTest {
     @Test
     void everyRequestFieldIsAFlagOfItsVerb() {
         // --measure reads the per-task rate from a running scaler: a CLI convenience, REST callers send perTaskRate
-        assertMirrors(TasksRequest.class, "tasks", Set.of("--plot", "--measure", "--scaler-url", "--token"));
+        assertMirrors(TasksRequest.class, "tasks", Set.of("--plot", "--measure", "--scaler-url", "--token", "--token-file"));
         assertMirrors(KafkaRequest.class, "kafka", Set.of());
         assertMirrors(LagThresholdRequest.class, "lag-threshold", Set.of());
         assertMirrors(ShardsRequest.class, "shards", Set.of());

@@ -2,6 +2,8 @@ package io.kcscale.scaler.cli;
 
 import io.kcscale.scaler.api.ApiServer;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -13,7 +15,9 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -23,6 +27,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ServeCommandTest {
@@ -71,6 +76,50 @@ class ServeCommandTest {
             assertEquals(2, run.exitCode(), port);
             assertTrue(run.err().startsWith("kcscale serve: --port must be "), run.err());
         }
+    }
+
+    @Test
+    void aBindBeyondLoopbackWithoutATokenRefusesToStart() {
+        CliRun run = CliRun.of("serve", "--bind", "0.0.0.0", "--port", "0");
+        assertEquals(2, run.exitCode());
+        assertEquals("kcscale serve: --bind 0.0.0.0 lets other machines call the scaler: give it a token with --token-file FILE"
+                + " or KCSCALE_TOKEN (callers send Authorization: Bearer <token>)\n", run.err());
+    }
+
+    @Test
+    void anUnreadableTokenFileOrABadAllowanceIsAUsageError(@TempDir Path dir) {
+        CliRun missing = CliRun.of("serve", "--bind", "0.0.0.0", "--port", "0", "--token-file", dir.resolve("none").toString());
+        assertEquals(2, missing.exitCode());
+        assertTrue(missing.err().startsWith("kcscale serve: cannot read token.file "), missing.err());
+        CliRun origin = CliRun.of("serve", "--port", "0", "--allowed-origin", "ops.example.com");
+        assertEquals(2, origin.exitCode());
+        assertTrue(origin.err().startsWith("kcscale serve: --allowed-origin must be an origin"), origin.err());
+    }
+
+    @Test
+    void flagsWinOverTheEnvironmentWhichWinsOverTheSettingsFile(@TempDir Path dir) throws IOException {
+        Path config = Files.writeString(dir.resolve("scaler.properties"), "token=from-file\nconnect.password=from-file\n"
+                + "elasticsearch.password.file=/file/es\nallowed.hosts=scaler\n");
+        Map<String, String> environment = Map.of("KCSCALE_TOKEN", "from-env", "KCSCALE_CONNECT_PASSWORD", "from-env",
+                "KCSCALE_ELASTICSEARCH_PASSWORD", "from-env");
+        Map<String, String> plain = values(environment, "--config", config.toString());
+        assertEquals("from-env", plain.get("token"));
+        assertEquals("from-env", plain.get("connect.password"));
+        assertEquals("from-env", plain.get("elasticsearch.password"));
+        assertFalse(plain.containsKey("elasticsearch.password.file"), "the environment replaces the file's secret file");
+        Map<String, String> flagged = values(environment, "--config", config.toString(), "--token-file", "/flag/token",
+                "--connect-password", "from-flag", "--allowed-host", "a", "--allowed-host", "b:9", "--allowed-origin", "https://x");
+        assertEquals("/flag/token", flagged.get("token.file"));
+        assertFalse(flagged.containsKey("token"), "--token-file replaces the token from the environment");
+        assertEquals("from-flag", flagged.get("connect.password"));
+        assertEquals("a,b:9", flagged.get("allowed.hosts"));
+        assertEquals("https://x", flagged.get("allowed.origins"));
+    }
+
+    private static Map<String, String> values(Map<String, String> environment, String... args) {
+        ServeCommand serve = new ServeCommand();
+        new CommandLine(serve).parseArgs(args);
+        return serve.values(environment);
     }
 
     private static String readLine(BufferedReader out) throws InterruptedException, ExecutionException {
