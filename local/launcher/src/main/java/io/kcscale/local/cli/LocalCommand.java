@@ -3,10 +3,10 @@ package io.kcscale.local.cli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** {@code kcscale up} and {@code kcscale down}: the local stack's verbs, one class each. */
+/** {@code kcscale up}, {@code down} and {@code load}: the local stack's verbs, one class each. */
 @Command(name = "kcscale", mixinStandardHelpOptions = true, version = "kcscale 0.1.0",
-        description = "Start and stop the local datagen -> Kafka -> Elasticsearch pipeline.",
-        subcommands = {UpCommand.class, DownCommand.class})
+        description = "Start and stop the local datagen -> Kafka -> Elasticsearch pipeline, and change its load.",
+        subcommands = {UpCommand.class, DownCommand.class, LoadCommand.class})
 public final class LocalCommand implements Runnable {
 
     @CommandLine.Spec
@@ -14,10 +14,15 @@ public final class LocalCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "a verb is required: up or down");
+        throw new CommandLine.ParameterException(spec.commandLine(), "a verb is required: up, down or load");
     }
 
     public static void main(String[] args) {
-        System.exit(new CommandLine(new LocalCommand()).execute(args));
+        System.exit(newCommandLine().execute(args));
+    }
+
+    /** The configured command line; tests run verbs through this without exiting the JVM. */
+    public static CommandLine newCommandLine() {
+        return new CommandLine(new LocalCommand());
     }
 }
