@@ -15,7 +15,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 import io.kcscale.local.LocalStack;
 import io.kcscale.local.StackOptions;
-import io.kcscale.scaler.cli.KcscaleCommand;
+import io.kcscale.local.cli.LocalCommand;
 import io.kcscale.scaler.connect.ConnectRestException;
 
 /**
@@ -38,7 +38,7 @@ class LoadCommandTest {
         System.arraycopy(flags, 0, args, 3, flags.length);
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int exit = KcscaleCommand.newCommandLine().setOut(new PrintWriter(out)).setErr(new PrintWriter(err)).execute(args);
+        int exit = LocalCommand.newCommandLine().setOut(new PrintWriter(out)).setErr(new PrintWriter(err)).execute(args);
         return new Run(exit, out.toString(), err.toString());
     }
 

@@ -15,12 +15,10 @@ import java.util.function.LongSupplier;
 import io.kcscale.scaler.checks.Finding;
 import io.kcscale.scaler.model.PipelineSnapshot;
 import io.kcscale.scaler.model.SinkTarget;
-import io.kcscale.scaler.observe.PipelineWatcher;
-import io.kcscale.scaler.connect.ConnectRestClient;
+import io.kcscale.scaler.connect.ConnectApi;
 import io.kcscale.scaler.connect.ConnectRestException;
+import io.kcscale.scaler.connect.ConnectorChange;
 import io.kcscale.scaler.connect.ConnectorStatus;
-import io.kcscale.scaler.elasticsearch.ElasticsearchObserver;
-import io.kcscale.scaler.kafka.KafkaObserver;
 import io.kcscale.scaler.poll.Poll;
 import io.kcscale.scaler.poll.PollTimeoutException;
 
@@ -36,23 +34,25 @@ public final class ScaleAction {
     /** How long after convergence to keep watching for the sink to resume, to close the pause. */
     private static final Duration RESUME_WAIT = Duration.ofSeconds(30);
 
-    private final ConnectRestClient connect;
-    private final KafkaObserver kafka;
-    private final ElasticsearchObserver elasticsearch;
-    private final PipelineWatcher watcher;
+    private final ConnectApi connect;
+    private final ConnectorChange change;
+    private final PartitionCount partitionCount;
+    private final IndexCounter indexCounter;
+    private final SnapshotSource snapshots;
     private final PreScaleChecks checks;
     private final int maxTasks;
     private final Duration convergeTimeout;
     private final LongSupplier clock;
     private final Set<String> inProgress = ConcurrentHashMap.newKeySet();
 
-    public ScaleAction(ConnectRestClient connect, KafkaObserver kafka, ElasticsearchObserver elasticsearch,
-                       PipelineWatcher watcher, PreScaleChecks checks, int maxTasks, Duration convergeTimeout,
+    public ScaleAction(ConnectApi connect, PartitionCount partitionCount, IndexCounter indexCounter,
+                       SnapshotSource snapshots, PreScaleChecks checks, int maxTasks, Duration convergeTimeout,
                        LongSupplier clock) {
         this.connect = connect;
-        this.kafka = kafka;
-        this.elasticsearch = elasticsearch;
-        this.watcher = watcher;
+        this.change = new ConnectorChange(connect, convergeTimeout);
+        this.partitionCount = partitionCount;
+        this.indexCounter = indexCounter;
+        this.snapshots = snapshots;
         this.checks = checks;
         this.maxTasks = maxTasks;
         this.convergeTimeout = convergeTimeout;
@@ -87,7 +87,7 @@ public final class ScaleAction {
             throw new ScaleException(ScaleException.Kind.UNAVAILABLE, "cannot read " + connector + " from Kafka Connect: " + e.getMessage());
         }
         int before = parseTasksMax(config);
-        Optional<PipelineSnapshot> snapshot = watcher.snapshot(connector);
+        Optional<PipelineSnapshot> snapshot = snapshots.snapshot(connector);
         ScaleRules.Facts facts = new ScaleRules.Facts(connector, status.isSink(), before, partitions(config), maxTasks,
                 snapshot.map(PipelineSnapshot::stable).orElse(false),
                 snapshot.map(PipelineSnapshot::reasons).orElse(List.of("the scaler has not observed it yet")));
@@ -118,14 +118,11 @@ public final class ScaleAction {
         progress.start();
         long changeAt = clock.getAsLong();
         try {
-            connect.putConnectorConfig(connector, changed);
+            running = change.put(connector, changed, request.tasks()).tasks().size();
         } catch (ConnectRestException e) {
             progress.stop();
             throw new ScaleException(ScaleException.Kind.UNAVAILABLE,
                     "Kafka Connect did not take the new config (the connector is unchanged): " + e.getMessage());
-        }
-        try {
-            running = awaitRunning(connector, request.tasks());
         } catch (PollTimeoutException e) {
             progress.stop();
             throw new ScaleException(ScaleException.Kind.NOT_CONVERGED, "tasks.max is now " + request.tasks()
@@ -141,20 +138,10 @@ public final class ScaleAction {
                 pause.isPresent() ? pause.getAsDouble() : null, false, plan, warnings);
     }
 
-    private int awaitRunning(String connector, int tasks) {
-        return Poll.until("exactly " + tasks + " RUNNING tasks of " + connector, convergeTimeout, Duration.ofMillis(200), () -> {
-            ConnectorStatus s = connect.connectorStatus(connector);
-            if (s.tasks().size() == tasks && s.tasksInState("RUNNING") == tasks) {
-                return Optional.of(tasks);
-            }
-            throw new IllegalStateException("tasks " + s.tasks());
-        });
-    }
-
     private Integer partitions(Map<String, String> config) {
         List<String> topics = SinkTarget.topics(config);
         try {
-            return topics.isEmpty() ? null : topics.stream().mapToInt(kafka::partitionCount).min().orElseThrow();
+            return topics.isEmpty() ? null : topics.stream().mapToInt(partitionCount::of).min().orElseThrow();
         } catch (RuntimeException e) {
             return null;
         }
@@ -162,7 +149,7 @@ public final class ScaleAction {
 
     private static int parseTasksMax(Map<String, String> config) {
         try {
-            return Integer.parseInt(config.getOrDefault("tasks.max", "1").trim());
+            return ConnectorChange.tasksMax(config);
         } catch (NumberFormatException e) {
             throw new ScaleException(ScaleException.Kind.REFUSED, "the connector's tasks.max is not a number: "
                     + config.get("tasks.max"));
@@ -203,7 +190,7 @@ public final class ScaleAction {
 
         private void read() {
             try {
-                readings.add(new RebalancePause.Reading(clock.getAsLong(), elasticsearch.indexStats(index.get()).indexTotal()));
+                readings.add(new RebalancePause.Reading(clock.getAsLong(), indexCounter.indexTotal(index.get())));
             } catch (RuntimeException e) {
                 available = false;
             }

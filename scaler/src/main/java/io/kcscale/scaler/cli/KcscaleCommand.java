@@ -4,14 +4,14 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * The {@code kcscale} command line. Each verb is its own class, registered here; {@code up} and
- * {@code down} belong to the local launcher and are dispatched by the {@code kcscale} script.
+ * The {@code kcscale} command line. Each verb is its own class, registered here; {@code up},
+ * {@code down} and {@code load} belong to the local launcher and are dispatched by the {@code kcscale} script.
  */
 @Command(name = "kcscale",
         mixinStandardHelpOptions = true,
         version = "kcscale 0.1.0",
         description = "Scale Kafka Connect sink pipelines into Elasticsearch.",
-        subcommands = {CommandLine.HelpCommand.class, StatusCommand.class, CheckCommand.class, ScaleCommand.class, AutoscaleCommand.class, DecisionsCommand.class, LoadCommand.class, PredictCommand.class, ServeCommand.class})
+        subcommands = {CommandLine.HelpCommand.class, StatusCommand.class, CheckCommand.class, ScaleCommand.class, AutoscaleCommand.class, DecisionsCommand.class, PredictCommand.class, ServeCommand.class})
 public final class KcscaleCommand implements Runnable {
 
     @CommandLine.Spec

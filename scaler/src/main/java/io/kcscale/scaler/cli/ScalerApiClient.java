@@ -2,17 +2,16 @@ package io.kcscale.scaler.cli;
 
 import java.io.IOException;
 import java.net.URI;
-import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
 import io.kcscale.scaler.api.Json;
+import io.kcscale.scaler.connect.ConnectorPath;
 
 /** The CLI's client of the scaler's own REST API; a non-2xx answer becomes a {@link Failure} with the API's message. */
 final class ScalerApiClient {
@@ -28,10 +27,10 @@ final class ScalerApiClient {
 
     /**
      * The API path of a connector's resource: {@code suffix} is {@code ""} for the connector itself, else
-     * {@code "/scale"} and the like. The name is percent-encoded (a space as {@code %20}, not a form's {@code +}).
+     * {@code "/scale"} and the like.
      */
     static String connectorPath(String name, String suffix) {
-        return "/api/v1/connectors/" + URLEncoder.encode(name, StandardCharsets.UTF_8).replace("+", "%20") + suffix;
+        return "/api/v1/connectors/" + ConnectorPath.segment(name) + suffix;
     }
 
     /** An answer other than 2xx, or none. */

@@ -4,7 +4,7 @@ import java.time.Duration;
 
 /**
  * A bounded exponential back-off: how often, and how long apart, a request that Connect answered
- * with 409 (its worker group is rebalancing) is tried again.
+ * with 409 or a 500 "rebalance is expected" (its worker group is rebalancing) is tried again.
  */
 public record Backoff(int maxAttempts, Duration initialDelay, Duration maxDelay) {
 

@@ -24,7 +24,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * rebalances (or a 500 saying a rebalance is expected), is retried with a bounded {@link Backoff} before it
  * is reported.
  */
-public final class ConnectRestClient {
+public final class ConnectRestClient implements ConnectApi {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -75,22 +75,25 @@ public final class ConnectRestClient {
         return classes;
     }
 
+    @Override
     public List<String> connectors() {
         return JSON.convertValue(send("GET", "connectors", null), new TypeReference<List<String>>() { });
     }
 
+    @Override
     public Map<String, String> connectorConfig(String name) {
-        return JSON.convertValue(send("GET", "connectors/" + segment(name) + "/config", null),
+        return JSON.convertValue(send("GET", "connectors/" + ConnectorPath.segment(name) + "/config", null),
                 new TypeReference<Map<String, String>>() { });
     }
 
-    /** Creates the connector or replaces its whole configuration. */
+    @Override
     public void putConnectorConfig(String name, Map<String, String> config) {
-        send("PUT", "connectors/" + segment(name) + "/config", config);
+        send("PUT", "connectors/" + ConnectorPath.segment(name) + "/config", config);
     }
 
+    @Override
     public ConnectorStatus connectorStatus(String name) {
-        return status(send("GET", "connectors/" + segment(name) + "/status", null));
+        return status(send("GET", "connectors/" + ConnectorPath.segment(name) + "/status", null));
     }
 
     /** Every connector with its config and status, in one request ({@code ?expand=info&expand=status}). */
@@ -118,27 +121,24 @@ public final class ConnectRestClient {
                 connector.path("state").asText(), connector.path("worker_id").asText(), tasks);
     }
 
-    /** Restarts the connector and, as asked, its tasks (only the failed ones, with {@code onlyFailed}). */
+    @Override
     public void restartConnector(String name, boolean includeTasks, boolean onlyFailed) {
-        send("POST", "connectors/" + segment(name) + "/restart?includeTasks=" + includeTasks + "&onlyFailed=" + onlyFailed, null);
+        send("POST", "connectors/" + ConnectorPath.segment(name) + "/restart?includeTasks=" + includeTasks + "&onlyFailed=" + onlyFailed, null);
     }
 
+    @Override
     public void deleteConnector(String name) {
-        send("DELETE", "connectors/" + segment(name), null);
+        send("DELETE", "connectors/" + ConnectorPath.segment(name), null);
     }
 
-    /** Pauses the connector and its tasks; a paused sink keeps its group membership and committed offsets. */
+    @Override
     public void pauseConnector(String name) {
-        send("PUT", "connectors/" + segment(name) + "/pause", null);
+        send("PUT", "connectors/" + ConnectorPath.segment(name) + "/pause", null);
     }
 
+    @Override
     public void resumeConnector(String name) {
-        send("PUT", "connectors/" + segment(name) + "/resume", null);
-    }
-
-    /** A connector name as one path segment: names may hold spaces, slashes or other reserved characters. */
-    private static String segment(String name) {
-        return java.net.URLEncoder.encode(name, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20");
+        send("PUT", "connectors/" + ConnectorPath.segment(name) + "/resume", null);
     }
 
     private JsonNode send(String method, String path, Object body) {

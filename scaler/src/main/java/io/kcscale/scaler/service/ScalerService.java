@@ -54,8 +54,8 @@ public final class ScalerService implements AutoCloseable {
         this.checks = new ScalingChecks(new CheckObserver(connect, kafka,
                 new KeySampler(settings.bootstrapServers(), kafkaProps, REQUEST_TIMEOUT), watcher, settings.connectWorkerConfig()),
                 watcher, System::currentTimeMillis);
-        this.scaleAction = new ScaleAction(connect, kafka, elasticsearch, watcher, checks, settings.maxTasks(),
-                settings.convergeTimeout(), System::currentTimeMillis);
+        this.scaleAction = new ScaleAction(connect, kafka::partitionCount, index -> elasticsearch.indexStats(index).indexTotal(),
+                watcher::snapshot, checks, settings.maxTasks(), settings.convergeTimeout(), System::currentTimeMillis);
         this.metrics = new ScalerMetrics(watcher);
         this.autoscaler = new AutoscaleLoop(watcher, scaleAction, new PolicyStore(settings.stateDir()),
                 checks::blockingFindings, settings.autoscaleInterval().toMillis(), System::currentTimeMillis);

@@ -6,7 +6,6 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -14,12 +13,13 @@ import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
-
+import io.kcscale.lab.experiment.DatagenSource;
 import io.kcscale.local.LocalStack;
 import io.kcscale.local.Offsets;
 import io.kcscale.local.SinkMode;
 import io.kcscale.local.StackOptions;
 import io.kcscale.scaler.connect.ConnectRestClient;
+import io.kcscale.scaler.connect.ConnectorChange;
 import io.kcscale.scaler.connect.ConnectorStatus;
 import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
 import io.kcscale.scaler.elasticsearch.ElasticsearchObserver;
@@ -50,6 +50,7 @@ public final class ConnectorBenchmark {
     private final RateMeter meter;
     private final Consumer<String> progress;
     private final ConnectRestClient connect;
+    private final DatagenSource source;
     private final KafkaObserver kafka;
     private final ElasticsearchConnection elasticsearch;
     private final List<String> notes = new ArrayList<>();
@@ -59,6 +60,7 @@ public final class ConnectorBenchmark {
         this.meter = meter;
         this.progress = progress;
         this.connect = new ConnectRestClient(stack.endpoints().connectUrl());
+        this.source = new DatagenSource(new ConnectorChange(connect, Duration.ofSeconds(120)), this::recordsInTopic);
         this.kafka = new KafkaObserver(stack.endpoints().kafkaBootstrap(), Map.of(), Duration.ofSeconds(10));
         this.elasticsearch = new ElasticsearchConnection(stack.endpoints().elasticsearchUrl(), 60_000);
     }
@@ -94,13 +96,9 @@ public final class ConnectorBenchmark {
 
     private double datagenUnthrottled() {
         progress.accept("measuring one datagen task, unthrottled");
-        Map<String, String> config = new HashMap<>(connect.connectorConfig(StackOptions.SOURCE_CONNECTOR));
-        config.remove("rate.per.task");
-        config.put("max.interval", "0");
-        config.put("iterations", "-1");
-        connect.putConnectorConfig(StackOptions.SOURCE_CONNECTOR, config);
+        source.flatOut();
         double rate = meter.perSecond(this::recordsInTopic);
-        stopSource();
+        source.stop();
         return rate;
     }
 
@@ -162,19 +160,10 @@ public final class ConnectorBenchmark {
             return;
         }
         progress.accept("producing a backlog of " + records + " records for the sink phases");
-        Map<String, String> config = new HashMap<>(connect.connectorConfig(StackOptions.SOURCE_CONNECTOR));
-        config.put("iterations", String.valueOf(records));
-        connect.putConnectorConfig(StackOptions.SOURCE_CONNECTOR, config);
+        source.produceUpTo(records);
         Poll.untilTrue("a backlog of " + records + " records", BACKLOG_TIMEOUT, Duration.ofSeconds(1),
                 () -> recordsInTopic() >= records, () -> recordsInTopic() + " records so far");
-        stopSource();
-    }
-
-    /** The source's iterations count what it has produced in all: 1 stops it at once. */
-    private void stopSource() {
-        Map<String, String> config = new HashMap<>(connect.connectorConfig(StackOptions.SOURCE_CONNECTOR));
-        config.put("iterations", "1");
-        connect.putConnectorConfig(StackOptions.SOURCE_CONNECTOR, config);
+        source.stop();
     }
 
     /**

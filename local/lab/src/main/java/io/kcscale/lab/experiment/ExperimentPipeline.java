@@ -25,20 +25,24 @@ import io.kcscale.local.SinkMode;
 import io.kcscale.local.StackEndpoints;
 import io.kcscale.local.StackOptions;
 import io.kcscale.scaler.model.SinkTarget;
+import io.kcscale.scaler.connect.Backoff;
+import io.kcscale.scaler.connect.ConnectApi;
 import io.kcscale.scaler.connect.ConnectRestClient;
-import io.kcscale.scaler.connect.ConnectorStatus;
+import io.kcscale.scaler.connect.ConnectorChange;
 import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
 import io.kcscale.scaler.kafka.KafkaObserver;
 import io.kcscale.scaler.poll.Poll;
 
 /**
  * The pipeline an experiment drives on a stack of its own: the stack's source and sink connectors,
- * pointed at a scenario's topic and index. Changes go through Connect's REST API as read-modify-writes
- * of the whole config; every wait polls with a deadline.
+ * pointed at a scenario's topic and index. Changes go through Connect's REST API as whole configs;
+ * every wait polls with a deadline.
  */
 final class ExperimentPipeline implements AutoCloseable {
 
     private static final Duration CONVERGE = Duration.ofSeconds(120);
+    /** A request during a rebalance is retried for about as long as the pipeline may take to converge. */
+    private static final Backoff REBALANCE_BACKOFF = new Backoff(28, Duration.ofMillis(250), Duration.ofSeconds(5));
     private static final Duration POLL = Duration.ofMillis(250);
     private static final Duration ADMIN_TIMEOUT = Duration.ofSeconds(10);
     private static final String SOURCE = StackOptions.SOURCE_CONNECTOR;
@@ -54,7 +58,8 @@ final class ExperimentPipeline implements AutoCloseable {
     static final int INDEX_MODE_POLL_RECORDS = 50;
 
     private final LocalStack stack;
-    private final ConnectCalls connect;
+    private final ConnectApi connect;
+    private final ConnectorChange change;
     private final DatagenSource source;
     private final KafkaObserver kafka;
     private final ElasticsearchConnection elasticsearch;
@@ -62,9 +67,10 @@ final class ExperimentPipeline implements AutoCloseable {
 
     ExperimentPipeline(LocalStack stack) {
         this.stack = stack;
-        this.connect = new ConnectCalls(new ConnectRestClient(stack.endpoints().connectUrl()));
+        this.connect = new ConnectRestClient(stack.endpoints().connectUrl(), Duration.ofSeconds(10), REBALANCE_BACKOFF);
+        this.change = new ConnectorChange(connect, CONVERGE);
         this.kafka = new KafkaObserver(stack.endpoints().kafkaBootstrap(), Map.of(), Duration.ofSeconds(10));
-        this.source = new DatagenSource(connect, () -> offsets().appended());
+        this.source = new DatagenSource(change, () -> offsets().appended());
         this.elasticsearch = new ElasticsearchConnection(stack.endpoints().elasticsearchUrl(), 30_000);
     }
 
@@ -73,7 +79,7 @@ final class ExperimentPipeline implements AutoCloseable {
      * sink at the index with {@code tasks} tasks, and waits until they consume.
      */
     void prepare(PipelineLayout next, int tasks, long seed) {
-        resumeSink();
+        connect.resumeConnector(SINK);
         createTopic(next);
         stack.createIndex(elasticsearch, next.name(), next.shards());
         Map<String, String> sourceConfig = new HashMap<>(stack.connectorConfig("stocks-datagen.json", Map.of("TOPIC", next.name(),
@@ -86,16 +92,15 @@ final class ExperimentPipeline implements AutoCloseable {
             sink.put(MAX_POLL_RECORDS, String.valueOf(INDEX_MODE_POLL_RECORDS));
         }
         Set<String> before = members();
-        connect.call("configure " + SOURCE, () -> connect.client().putConnectorConfig(SOURCE, sourceConfig));
-        connect.call("configure " + SINK, () -> connect.client().putConnectorConfig(SINK, sink));
+        change.put(SOURCE, sourceConfig, ConnectorChange.tasksMax(sourceConfig));
         layout = next;
-        awaitSinkTasks(tasks, before);
+        change.put(SINK, sink, tasks);
+        awaitSinkConsuming(tasks, before);
     }
 
     /** The source's and the sink's configs as Connect holds them now, by connector name: for the run's record. */
     Map<String, Map<String, String>> connectorConfigs() {
-        return Map.of(SOURCE, connect.call("read " + SOURCE, () -> connect.client().connectorConfig(SOURCE)),
-                SINK, connect.call("read " + SINK, () -> connect.client().connectorConfig(SINK)));
+        return Map.of(SOURCE, connect.connectorConfig(SOURCE), SINK, connect.connectorConfig(SINK));
     }
 
     PipelineLayout layout() {
@@ -113,47 +118,40 @@ final class ExperimentPipeline implements AutoCloseable {
      * every task, so the group must show none of its members from before.
      */
     void sinkTasks(int tasks) {
-        resumeSink();
-        Map<String, String> config = new HashMap<>(connect.call("read " + SINK, () -> connect.client().connectorConfig(SINK)));
+        connect.resumeConnector(SINK);
+        Map<String, String> config = new HashMap<>(connect.connectorConfig(SINK));
         Set<String> before = Set.of();
         if (!String.valueOf(tasks).equals(config.get("tasks.max"))) {
             before = members();
             config.put("tasks.max", String.valueOf(tasks));
-            connect.call("set tasks.max of " + SINK, () -> connect.client().putConnectorConfig(SINK, config));
+            change.put(SINK, config, tasks);
+        } else {
+            change.awaitRunning(SINK, tasks);
         }
-        awaitSinkTasks(tasks, before);
+        awaitSinkConsuming(tasks, before);
     }
 
     /** Stops the sink consuming; its tasks keep their partitions and the group its offsets. */
     void pauseSink() {
-        connect.call("pause " + SINK, () -> connect.client().pauseConnector(SINK));
+        connect.pauseConnector(SINK);
         Poll.untilTrue("the sink to pause", CONVERGE, POLL,
-                () -> connect.client().connectorStatus(SINK).tasks().stream().allMatch(t -> "PAUSED".equals(t.state())),
-                () -> "tasks " + connect.client().connectorStatus(SINK).tasks());
-    }
-
-    private void resumeSink() {
-        connect.call("resume " + SINK, () -> connect.client().resumeConnector(SINK));
+                () -> connect.connectorStatus(SINK).tasks().stream().allMatch(t -> "PAUSED".equals(t.state())),
+                () -> "tasks " + connect.connectorStatus(SINK).tasks());
     }
 
     /**
-     * Waits for exactly {@code tasks} RUNNING sink tasks whose consumers are new (none of {@code before}),
+     * Once the {@code tasks} sink tasks run, waits until their consumers are new (none of {@code before}),
      * share every partition, and, when there is lag, have committed progress.
      */
-    private void awaitSinkTasks(int tasks, Set<String> before) {
+    private void awaitSinkConsuming(int tasks, Set<String> before) {
         int owners = Math.min(tasks, layout.partitions());
-        Poll.untilTrue(tasks + " RUNNING sink tasks owning all partitions", CONVERGE, POLL, () -> {
-            ConnectorStatus status = connect.client().connectorStatus(SINK);
-            status.tasks().stream().filter(t -> "FAILED".equals(t.state())).findFirst().ifPresent(t -> {
-                throw new Poll.Abort("sink task " + t.id() + " FAILED: " + t.trace());
-            });
-            if (status.tasks().size() != tasks || status.tasksInState("RUNNING") != tasks
-                    || members().stream().anyMatch(before::contains)) {
+        Poll.untilTrue("the " + tasks + " sink tasks to own all partitions", CONVERGE, POLL, () -> {
+            if (members().stream().anyMatch(before::contains)) {
                 return false;
             }
             Map<Integer, Integer> assignment = assignment();
             return assignment.size() == layout.partitions() && new HashSet<>(assignment.values()).size() == owners;
-        }, () -> "sink tasks " + connect.client().connectorStatus(SINK).tasks() + ", group members " + members().size());
+        }, () -> "sink tasks " + connect.connectorStatus(SINK).tasks() + ", group members " + members().size());
         Offsets from = offsets();
         if (from.lag() > 0) {
             Poll.untilTrue("the sink tasks to commit progress", CONVERGE, POLL, () -> offsets().consumed() > from.consumed(),
@@ -185,15 +183,16 @@ final class ExperimentPipeline implements AutoCloseable {
      * creates the sink again as it was.
      */
     void skipBacklog() {
-        Map<String, String> config = connect.call("read " + SINK, () -> connect.client().connectorConfig(SINK));
-        connect.call("remove " + SINK, () -> connect.client().deleteConnector(SINK));
+        Map<String, String> config = connect.connectorConfig(SINK);
+        connect.deleteConnector(SINK);
         Poll.untilTrue("the sink group to have no members", CONVERGE, POLL, () -> members().isEmpty(),
                 () -> members().size() + " members");
         Map<TopicPartition, OffsetAndMetadata> ends = new HashMap<>();
         offsets().end().forEach((p, end) -> ends.put(new TopicPartition(layout.name(), p), new OffsetAndMetadata(end)));
         await("move group " + GROUP + " to the end of " + layout.name(), kafka.admin().alterConsumerGroupOffsets(GROUP, ends).all());
-        connect.call("create " + SINK, () -> connect.client().putConnectorConfig(SINK, config));
-        awaitSinkTasks(Integer.parseInt(config.get("tasks.max")), Set.of());
+        int tasks = ConnectorChange.tasksMax(config);
+        change.put(SINK, config, tasks);
+        awaitSinkConsuming(tasks, Set.of());
     }
 
     /** Waits, with the source stopped, until the sink has consumed all but {@code records}. */

@@ -1,4 +1,4 @@
-package io.kcscale.scaler.cli;
+package io.kcscale.local.cli;
 
 import java.io.PrintWriter;
 import java.net.URI;
@@ -7,13 +7,11 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 
 import io.kcscale.scaler.connect.ConnectRestClient;
 import io.kcscale.scaler.connect.ConnectRestException;
-import io.kcscale.scaler.connect.ConnectorStatus;
-import io.kcscale.scaler.poll.Poll;
+import io.kcscale.scaler.connect.ConnectorChange;
 import io.kcscale.scaler.poll.PollTimeoutException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -28,7 +26,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Change the load the running datagen source produces: total rate, arrival process, key field,",
                 "key cardinality. Kafka Connect validates the change and applies all of it or nothing."})
-public final class LoadCommand implements Callable<Integer> {
+final class LoadCommand implements Callable<Integer> {
 
     private static final Duration RUNNING_TIMEOUT = Duration.ofSeconds(60);
 
@@ -59,23 +57,23 @@ public final class LoadCommand implements Callable<Integer> {
             total = Double.NaN;
         }
         if (!(total > 0) || Double.isInfinite(total)) {
-            return ErrorLine.print(spec, "--rate must be a positive number of records/s, got " + rate, spec.exitCodeOnInvalidInput());
+            return error("--rate must be a positive number of records/s, got " + rate, spec.exitCodeOnInvalidInput());
         }
         ConnectRestClient connect = new ConnectRestClient(connectUrl);
         Map<String, String> before;
         try {
             before = connect.connectorConfig(connector);
         } catch (ConnectRestException.ConnectorNotFound e) {
-            return ErrorLine.print(spec, "Kafka Connect at " + connectUrl + " has no connector " + connector
+            return error("Kafka Connect at " + connectUrl + " has no connector " + connector
                     + ": --connector names the datagen source to change", 1);
         } catch (ConnectRestException e) {
-            return ErrorLine.print(spec, e.getMessage() + " (is the stack up? --connect-url names Kafka Connect)", 1);
+            return error(e.getMessage() + " (is the stack up? --connect-url names Kafka Connect)", 1);
         }
         int tasks;
         try {
-            tasks = Integer.parseInt(before.getOrDefault("tasks.max", "1").trim());
+            tasks = ConnectorChange.tasksMax(before);
         } catch (NumberFormatException e) {
-            return ErrorLine.print(spec, connector + " has a tasks.max that is not a number (" + before.get("tasks.max")
+            return error(connector + " has a tasks.max that is not a number (" + before.get("tasks.max")
                     + "); nothing was changed", 1);
         }
         Map<String, String> after = new LinkedHashMap<>(before);
@@ -84,13 +82,11 @@ public final class LoadCommand implements Callable<Integer> {
         putIfGiven(after, "schema.keyfield", keyField);
         putIfGiven(after, "key.cardinality", keyCardinality);
         try {
-            connect.putConnectorConfig(connector, after);
+            new ConnectorChange(connect, RUNNING_TIMEOUT).put(connector, after, tasks);
         } catch (ConnectRestException e) {
-            return ErrorLine.print(spec, "Kafka Connect rejected the change, nothing was changed: " + e.getMessage(), 1);
-        }
-        Optional<String> notRunning = awaitRunning(connect, tasks);
-        if (notRunning.isPresent()) {
-            return ErrorLine.print(spec, "the new config is in place but " + notRunning.get(), 1);
+            return error("Kafka Connect rejected the change, nothing was changed: " + e.getMessage(), 1);
+        } catch (PollTimeoutException e) {
+            return error("the new config is in place but " + e.getMessage(), 1);
         }
         PrintWriter out = spec.commandLine().getOut();
         out.printf(Locale.ROOT, "%s now produces %s records/s in total (%d task%s at %s/s)%n", connector, number(total), tasks,
@@ -104,33 +100,17 @@ public final class LoadCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** One line on stderr naming the command, as every verb reports a failure; returns the exit code. */
+    private int error(String message, int exitCode) {
+        spec.commandLine().getErr().println(spec.qualifiedName() + ": " + message);
+        spec.commandLine().getErr().flush();
+        return exitCode;
+    }
+
     private static void putIfGiven(Map<String, String> config, String key, String value) {
         if (value != null) {
             config.put(key, value.trim());
         }
-    }
-
-    /** Empty once the source's tasks run again; else what was seen instead. */
-    private Optional<String> awaitRunning(ConnectRestClient connect, int tasks) {
-        try {
-            Poll.until(tasks + " RUNNING tasks of " + connector, RUNNING_TIMEOUT, Duration.ofMillis(250), () -> {
-                ConnectorStatus status = connect.connectorStatus(connector);
-                status.tasks().stream().filter(t -> "FAILED".equals(t.state())).findFirst().ifPresent(t -> {
-                    throw new Poll.Abort("task " + t.id() + " FAILED: " + firstLine(t.trace()));
-                });
-                if (status.tasks().size() == tasks && status.tasksInState("RUNNING") == tasks) {
-                    return Optional.of(status);
-                }
-                throw new IllegalStateException("tasks " + status.tasks());
-            });
-            return Optional.empty();
-        } catch (PollTimeoutException e) {
-            return Optional.of(e.getMessage());
-        }
-    }
-
-    private static String firstLine(String trace) {
-        return trace == null ? "(no trace)" : trace.lines().findFirst().orElse("");
     }
 
     private static String number(double value) {

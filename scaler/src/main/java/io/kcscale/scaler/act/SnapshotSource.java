@@ -1,0 +1,12 @@
+package io.kcscale.scaler.act;
+
+import java.util.Optional;
+
+import io.kcscale.scaler.model.PipelineSnapshot;
+
+/** What the scaler has observed of a connector lately; empty when it has not observed it yet. */
+@FunctionalInterface
+public interface SnapshotSource {
+
+    Optional<PipelineSnapshot> snapshot(String connector);
+}

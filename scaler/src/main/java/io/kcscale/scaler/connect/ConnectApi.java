@@ -1,0 +1,30 @@
+package io.kcscale.scaler.connect;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The Kafka Connect operations this project uses, reads and writes. {@link ConnectRestClient} is the
+ * real one; errors are {@link ConnectRestException} and its cases.
+ */
+public interface ConnectApi {
+
+    List<String> connectors();
+
+    Map<String, String> connectorConfig(String name);
+
+    ConnectorStatus connectorStatus(String name);
+
+    /** Creates the connector or replaces its whole configuration. */
+    void putConnectorConfig(String name, Map<String, String> config);
+
+    /** Pauses the connector and its tasks; a paused sink keeps its group membership and committed offsets. */
+    void pauseConnector(String name);
+
+    void resumeConnector(String name);
+
+    /** Restarts the connector and, as asked, its tasks (only the failed ones, with {@code onlyFailed}). */
+    void restartConnector(String name, boolean includeTasks, boolean onlyFailed);
+
+    void deleteConnector(String name);
+}
