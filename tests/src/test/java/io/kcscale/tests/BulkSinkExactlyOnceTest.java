@@ -16,7 +16,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import io.kcscale.local.LocalStack;
 import io.kcscale.local.SinkMode;
 import io.kcscale.local.StackOptions;
-import io.kcscale.scaler.connect.ConnectorStatus;
+import io.kcscale.scaler.connect.ConnectorChange;
 import io.kcscale.scaler.poll.Poll;
 
 /**
@@ -79,16 +79,7 @@ class BulkSinkExactlyOnceTest {
     }
 
     private static void awaitRunning(StackProbe probe, int tasks) {
-        Poll.until(tasks + " RUNNING sink tasks", Duration.ofSeconds(90), Duration.ofMillis(200), () -> {
-            ConnectorStatus s = probe.connect.connectorStatus(StackOptions.SINK_CONNECTOR);
-            s.tasks().stream().filter(t -> "FAILED".equals(t.state())).findFirst().ifPresent(t -> {
-                throw new Poll.Abort("sink task " + t.id() + " FAILED: " + t.trace());
-            });
-            if (s.tasks().size() == tasks && s.tasksInState("RUNNING") == tasks) {
-                return Optional.of(s);
-            }
-            throw new IllegalStateException("sink tasks: " + s.tasks());
-        });
+        new ConnectorChange(probe.connect, Duration.ofSeconds(90)).awaitRunning(StackOptions.SINK_CONNECTOR, tasks);
     }
 
     /**

@@ -22,6 +22,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kcscale.local.LocalStack;
 import io.kcscale.scaler.model.SinkTarget;
 import io.kcscale.scaler.connect.ConnectRestException;
+import io.kcscale.scaler.connect.ConnectorChange;
 import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
 import io.kcscale.scaler.poll.Poll;
 
@@ -101,11 +102,7 @@ final class ScratchPipeline implements AutoCloseable {
 
     /** Waits until the connector runs exactly {@code tasks} tasks. */
     void awaitRunning(String name, int tasks) {
-        Poll.until(tasks + " RUNNING tasks of " + name, Duration.ofSeconds(60), Duration.ofMillis(250), () -> {
-            var status = probe.connect.connectorStatus(name);
-            return status.tasks().size() == tasks && status.tasksInState("RUNNING") == tasks ? Optional.of(status)
-                    : Optional.empty();
-        });
+        new ConnectorChange(probe.connect, Duration.ofSeconds(60)).awaitRunning(name, tasks);
     }
 
     @Override
