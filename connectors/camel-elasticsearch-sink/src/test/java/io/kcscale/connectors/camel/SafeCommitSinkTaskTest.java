@@ -17,12 +17,10 @@ import java.util.function.BooleanSupplier;
 
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.metrics.PluginMetrics;
 import org.apache.kafka.connect.errors.ConnectException;
 import org.apache.kafka.connect.errors.RetriableException;
 import org.apache.kafka.connect.sink.ErrantRecordReporter;
 import org.apache.kafka.connect.sink.SinkRecord;
-import org.apache.kafka.connect.sink.SinkTaskContext;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -61,7 +59,7 @@ class SafeCommitSinkTaskTest {
     }
 
     private void start(boolean withReporter, boolean withDeadLetterTopic, Map<String, String> more) {
-        task.initialize(new Context(withReporter ? (record, error) -> {
+        task.initialize(new TaskContext(withReporter ? (record, error) -> {
             deadLetters.add(record.kafkaOffset() + ": " + error.getMessage());
             return CompletableFuture.completedFuture(null);
         } : null, pollTimeouts));
@@ -349,18 +347,5 @@ class SafeCommitSinkTaskTest {
         task.close(Set.of(P0));
 
         assertEquals(Map.of(P0, new OffsetAndMetadata(1)), commitAfterConsuming(1));
-    }
-
-    private record Context(ErrantRecordReporter reporter, List<Long> pollTimeouts) implements SinkTaskContext {
-        @Override public Map<String, String> configs() { return Map.of(); }
-        @Override public void offset(Map<TopicPartition, Long> offsets) { throw new UnsupportedOperationException(); }
-        @Override public void offset(TopicPartition tp, long offset) { throw new UnsupportedOperationException(); }
-        @Override public void timeout(long timeoutMs) { pollTimeouts.add(timeoutMs); }
-        @Override public Set<TopicPartition> assignment() { return Set.of(P0); }
-        @Override public void pause(TopicPartition... partitions) { throw new UnsupportedOperationException(); }
-        @Override public void resume(TopicPartition... partitions) { throw new UnsupportedOperationException(); }
-        @Override public void requestCommit() { throw new UnsupportedOperationException(); }
-        @Override public ErrantRecordReporter errantRecordReporter() { return reporter; }
-        @Override public PluginMetrics pluginMetrics() { throw new UnsupportedOperationException(); }
     }
 }
