@@ -43,8 +43,10 @@ import io.kcscale.scaler.poll.Poll;
  * there (with the reason in its headers) and the 50 are indexed; without one the task fails naming
  * the document, the reason and what to configure. Then 50 good records and one that is not JSON at
  * all: by default the task fails within 30 s naming where the record is; with
- * kcscale.malformed.records=dlq it goes to a dead-letter topic and everything is committed. A bulk
- * config without our transform is refused by Connect's REST validation. Topics, indices and
+ * kcscale.malformed.records=dlq it goes to a dead-letter topic and everything is committed. An index
+ * under the flood-stage block (Elasticsearch answers 429 to every write) fails the task once its
+ * documents have used up kcscale.retry.max.attempts, saying what to change. A bulk config without our
+ * transform is refused by Connect's REST validation. Topics, indices and
  * connectors of its own, on the shared stack.
  */
 @Order(6)
@@ -58,7 +60,7 @@ class BulkSinkRejectionTest {
     private static final String MALFORMED_TOPIC = "malformed";
     private static final String MALFORMED_DEAD_LETTERS = "malformed-dlq";
     private static final List<String> CONNECTORS = List.of("rejections-dlq-sink", "rejections-strict-sink",
-            "malformed-strict-sink", "malformed-dlq-sink");
+            "malformed-strict-sink", "malformed-dlq-sink", "rejections-blocked-sink");
 
     @BeforeAll
     static void produceTradesWithOneBadPrice(LocalStack stack) throws Exception {
@@ -172,6 +174,29 @@ class BulkSinkRejectionTest {
     }
 
     @Test
+    void documentsRefusedForNowAsOftenAsAllowedFailTheTaskSayingWhatToChange(LocalStack stack) throws Exception {
+        String index = "rejections-blocked";
+        createIndexWithDoublePrice(stack, index);
+        // what the disk monitor sets past the flood-stage watermark: every write is answered 429
+        elasticsearch(stack, "PUT", "/" + index + "/_settings", "{\"index.blocks.read_only_allow_delete\":true}");
+        Map<String, String> config = bulkConfig(stack, TOPIC, index);
+        config.put("kcscale.retry.max.attempts", "3");
+        config.put("kcscale.retry.backoff.initial.ms", "100");
+        config.put("kcscale.retry.backoff.max.ms", "200");
+        try (StackProbe probe = new StackProbe(stack)) {
+            probe.connect.putConnectorConfig(CONNECTORS.get(4), config);
+
+            ConnectorStatus.TaskStatus failed = Poll.until("the task to fail", Duration.ofSeconds(60), Duration.ofMillis(250), () ->
+                    probe.connect.connectorStatus(CONNECTORS.get(4)).tasks().stream().filter(t -> "FAILED".equals(t.state())).findFirst());
+            assertTrue(failed.trace().contains(" of topic-partition " + TOPIC + "-0 3 times (429 Too Many Requests"), failed.trace());
+            assertTrue(failed.trace().contains("raise kcscale.retry.max.attempts, lower tasks.max or grow the cluster"), failed.trace());
+            assertEquals(0, committed(probe, CONNECTORS.get(4), TOPIC), "nothing committed");
+        } finally {
+            elasticsearch(stack, "PUT", "/" + index + "/_settings", "{\"index.blocks.read_only_allow_delete\":null}");
+        }
+    }
+
+    @Test
     void aBulkConfigWithoutTheCoordinatesTransformIsRefusedByConnect(LocalStack stack) throws Exception {
         Map<String, String> config = bulkConfig(stack, TOPIC, "never-created");
         config.remove("transforms");
@@ -199,10 +224,14 @@ class BulkSinkRejectionTest {
     }
 
     private static void createIndexWithDoublePrice(LocalStack stack, String index) throws Exception {
+        elasticsearch(stack, "PUT", "/" + index, "{\"settings\":{\"number_of_shards\":1,\"number_of_replicas\":0},"
+                + "\"mappings\":{\"properties\":{\"price\":{\"type\":\"double\"},\"symbol\":{\"type\":\"keyword\"}}}}");
+    }
+
+    private static void elasticsearch(LocalStack stack, String method, String path, String json) throws Exception {
         try (ElasticsearchConnection es = new ElasticsearchConnection(stack.endpoints().elasticsearchUrl(), 10_000)) {
-            Request request = new Request("PUT", "/" + index);
-            request.setJsonEntity("{\"settings\":{\"number_of_shards\":1,\"number_of_replicas\":0},"
-                    + "\"mappings\":{\"properties\":{\"price\":{\"type\":\"double\"},\"symbol\":{\"type\":\"keyword\"}}}}");
+            Request request = new Request(method, path);
+            request.setJsonEntity(json);
             es.restClient().performRequest(request);
         }
     }

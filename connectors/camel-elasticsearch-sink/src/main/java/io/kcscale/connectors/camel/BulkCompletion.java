@@ -6,7 +6,6 @@ import java.util.List;
 import org.apache.camel.Exchange;
 import org.apache.camel.spi.Synchronization;
 import org.elasticsearch.action.bulk.BulkItemResponse;
-import org.elasticsearch.rest.RestStatus;
 
 /**
  * Runs once Camel has sent a bulk request to Elasticsearch and got its answer (or failed to): tells
@@ -26,32 +25,39 @@ final class BulkCompletion implements Synchronization {
     public void onComplete(Exchange exchange) {
         Object body = exchange.getMessage().getBody();
         if (!(body instanceof BulkItemResponse[])) {
-            outcomes.failed(records, "the Elasticsearch producer answered with "
+            outcomes.refused(records, "the Elasticsearch producer answered with "
                     + (body == null ? "nothing" : body.getClass().getName()) + ", not bulk item responses: is operation=Bulk set?");
             return;
         }
         BulkItemResponse[] items = (BulkItemResponse[]) body;
         List<RecordCoordinates> indexed = new ArrayList<>(items.length);
         List<RecordCoordinates> retriable = new ArrayList<>();
+        int retriableStatus = 0;
         for (BulkItemResponse item : items) {
             RecordCoordinates record = records.get(item.getItemId());
             if (!item.isFailed()) {
                 indexed.add(record);
-            } else if (item.status() == RestStatus.TOO_MANY_REQUESTS) {
+            } else if (RequestFailure.retriable(item.status().getStatus())) {
+                // es_rejected_execution_exception (a full write queue) is a 429: only these items go again
                 retriable.add(record);
+                retriableStatus = item.status().getStatus();
             } else {
                 outcomes.rejected(record, item.getFailureMessage());
             }
         }
         outcomes.indexed(indexed);
         if (!retriable.isEmpty()) {
-            outcomes.failed(retriable, "Elasticsearch is overloaded (429 Too Many Requests) for " + retriable.size() + " documents");
+            outcomes.failed(retriable, RequestFailure.described(retriableStatus));
         }
     }
 
     @Override
     public void onFailure(Exchange exchange) {
-        Exception cause = exchange.getException();
-        outcomes.failed(records, cause == null ? "unknown failure" : cause.getClass().getSimpleName() + ": " + cause.getMessage());
+        RequestFailure failure = RequestFailure.of(exchange.getException());
+        if (failure.retriable()) {
+            outcomes.failed(records, failure.reason());
+        } else {
+            outcomes.refused(records, failure.reason());
+        }
     }
 }

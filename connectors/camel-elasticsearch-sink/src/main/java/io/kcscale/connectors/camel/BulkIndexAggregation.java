@@ -69,9 +69,10 @@ public class BulkIndexAggregation implements AggregationStrategy {
     }
 
     /**
-     * JSON text (what StringConverter makes of a JSON record) goes into the request as it is; JSON
-     * objects (what JsonConverter with schemas.enable=false makes) are serialized again. The task has
-     * kept out every other value ({@link MalformedRecords}).
+     * JSON text (what StringConverter makes of a JSON record) goes into the request unparsed (the
+     * client copies it token by token onto one line, so pretty-printed text cannot break the bulk
+     * body); JSON objects (what JsonConverter with schemas.enable=false makes) are serialized again.
+     * The task has kept out every other value ({@link MalformedRecords}).
      */
     @SuppressWarnings("unchecked")
     private IndexRequest indexRequest(RecordCoordinates at, Object value) {

@@ -14,8 +14,14 @@ interface BulkOutcomes {
     /** Elasticsearch refused this one document for good (say, a mapping conflict); retrying cannot help. */
     void rejected(RecordCoordinates record, String reason);
 
-    /** The whole request failed, or these documents were refused for now (overload): none of them is indexed. */
+    /**
+     * These documents were refused for now (overload, Elasticsearch failing or unreachable), alone or
+     * with their whole request: none of them is indexed, sending them again may help.
+     */
     void failed(List<RecordCoordinates> records, String reason);
+
+    /** The whole request was refused for a reason sending it again cannot change (a 400, say). */
+    void refused(List<RecordCoordinates> records, String reason);
 
     /**
      * For the stock {@code CamelSinkTask}, which commits offsets without asking: failures can only be
@@ -37,8 +43,13 @@ interface BulkOutcomes {
 
         @Override
         public void failed(List<RecordCoordinates> records, String reason) {
-            log.error("a bulk request of {} documents failed: {}. Without {} the records are lost.", records.size(), reason,
+            log.error("{} documents of a bulk request failed: {}. Without {} the records are lost.", records.size(), reason,
                     SafeCommitSinkConnector.class.getName());
+        }
+
+        @Override
+        public void refused(List<RecordCoordinates> records, String reason) {
+            failed(records, reason);
         }
     };
 }

@@ -1,6 +1,7 @@
 package io.kcscale.connectors.camel;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -25,12 +26,20 @@ abstract class CheckedSinkConnector extends CamelSinkConnector {
         this.mode = mode;
     }
 
-    /** Each key whose value is missing or wrong, with what to set it to; empty when all is well. */
+    /** Each key of this mode whose value is missing or wrong, with what to set it to; empty when all is well. */
     abstract Map<String, String> problems(Map<String, String> config);
+
+    /** This mode's problems and those of the settings both modes share. */
+    private Map<String, String> allProblems(Map<String, String> config) {
+        Map<String, String> problems = new LinkedHashMap<>(problems(config));
+        problems.putAll(MalformedRecords.problems(config));
+        problems.putAll(RetrySettings.problems(config));
+        return problems;
+    }
 
     @Override
     public void start(Map<String, String> config) {
-        Map<String, String> problems = problems(config);
+        Map<String, String> problems = allProblems(config);
         if (!problems.isEmpty()) {
             throw new ConnectException("invalid " + mode + " configuration: " + problems.entrySet().stream()
                     .map(p -> p.getKey() + " " + p.getValue()).collect(Collectors.joining("; ")));
@@ -40,13 +49,13 @@ abstract class CheckedSinkConnector extends CamelSinkConnector {
 
     @Override
     public ConfigDef config() {
-        return MalformedRecords.define(new ConfigDef(super.config()));
+        return RetrySettings.define(MalformedRecords.define(new ConfigDef(super.config())));
     }
 
     @Override
     public Config validate(Map<String, String> config) {
         Config result = super.validate(config);
-        problems(config).forEach((key, problem) -> {
+        allProblems(config).forEach((key, problem) -> {
             ConfigValue value = result.configValues().stream().filter(v -> v.name().equals(key)).findFirst()
                     .orElseGet(() -> {
                         ConfigValue added = new ConfigValue(key, config.get(key), List.of(), new ArrayList<>());

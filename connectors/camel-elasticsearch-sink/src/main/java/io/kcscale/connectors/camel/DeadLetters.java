@@ -2,6 +2,7 @@ package io.kcscale.connectors.camel;
 
 import java.util.Map;
 
+import org.apache.kafka.connect.errors.ConnectException;
 import org.apache.kafka.connect.errors.DataException;
 import org.apache.kafka.connect.sink.ErrantRecordReporter;
 import org.apache.kafka.connect.sink.SinkRecord;
@@ -41,5 +42,16 @@ final class DeadLetters {
     /** Connect writes it with {@code reason} in its headers, and awaits the write before its next commit. */
     void send(SinkRecord record, String reason) {
         reporter.report(record, new DataException(reason));
+    }
+
+    /**
+     * A record Elasticsearch refused for good: to the dead-letter topic when there is one, else the
+     * task fails with {@code reason}, so that nothing past the record is committed.
+     */
+    void sendOrFail(SinkRecord record, String reason) {
+        if (!available()) {
+            throw new ConnectException(reason + ". To send such records to a dead-letter topic instead of failing, " + HOW_TO_CONFIGURE);
+        }
+        send(record, reason);
     }
 }

@@ -4,18 +4,23 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Optional;
-import java.util.Set;
+import java.util.OptionalLong;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
+import java.util.stream.Collectors;
 
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.connect.sink.SinkRecord;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The records one sink task has handed to Camel and that are not settled yet: not indexed, not
@@ -24,9 +29,10 @@ import org.apache.kafka.connect.sink.SinkRecord;
  * partition's commit below its oldest unsettled record. Outcomes arrive on Camel threads, the rest
  * on the task's thread: every method is synchronized.
  *
- * <p>The records of a failed request stay pending (their partitions' commits wait for them) and are
- * handed out once to be sent again: a failure holds back its own partitions only, and a revocation
- * takes a partition's records, failed or not, along with it.
+ * <p>A record refused for now stays pending (its partition's commit waits for it) and is handed out
+ * to be sent again once its back-off ({@link RetrySchedule}) has passed; one refused as often as the
+ * schedule allows, or a request refused for good as a whole, stops the task ({@link #failure}). A
+ * revocation takes a partition's records, failed or not, along with it.
  */
 final class PendingRecords implements BulkOutcomes {
 
@@ -34,14 +40,22 @@ final class PendingRecords implements BulkOutcomes {
     record Rejection(SinkRecord record, String reason) {
     }
 
-    /** Records of failed requests to send again, and why the latest request failed. */
-    record Retry(List<SinkRecord> records, String reason) {
-    }
+    private static final Logger LOG = LoggerFactory.getLogger(PendingRecords.class);
 
+    private final RetrySchedule schedule;
+    private final LongSupplier nanoClock;
     private final Map<TopicPartition, NavigableMap<Long, SinkRecord>> pending = new HashMap<>();
     private final List<Rejection> rejections = new ArrayList<>();
-    private final Set<RecordCoordinates> failed = new LinkedHashSet<>();
+    /** Failed sends so far, of records still pending. */
+    private final Map<RecordCoordinates, Integer> failures = new HashMap<>();
+    /** Failed records waiting for their back-off: when each may be sent again, on {@link #nanoClock}. */
+    private final Map<RecordCoordinates, Long> waiting = new LinkedHashMap<>();
     private String failure;
+
+    PendingRecords(RetrySchedule schedule, LongSupplier nanoClock) {
+        this.schedule = schedule;
+        this.nanoClock = nanoClock;
+    }
 
     /** The task hands {@code records} to Camel. */
     synchronized void handedOver(List<SinkRecord> records) {
@@ -67,41 +81,55 @@ final class PendingRecords implements BulkOutcomes {
         }
     }
 
-    /** Records no longer pending (a revocation let them go) are another task's business now. */
+    /**
+     * Each record still pending waits for one back-off, drawn once for the request; records no longer
+     * pending (a revocation let them go) are another task's business now.
+     */
     @Override
     public synchronized void failed(List<RecordCoordinates> records, String reason) {
-        boolean any = false;
+        Map<TopicPartition, Integer> usedUp = new LinkedHashMap<>();
+        List<RecordCoordinates> again = new ArrayList<>();
+        int mostFailures = 0;
         for (RecordCoordinates record : records) {
-            if (held(record) != null) {
-                any |= failed.add(record);
+            if (held(record) == null) {
+                continue;
+            }
+            int failed = failures.merge(record, 1, Integer::sum);
+            if (schedule.allowsAnother(failed)) {
+                again.add(record);
+                mostFailures = Math.max(mostFailures, failed);
+            } else {
+                usedUp.merge(record.topicPartition(), 1, Integer::sum);
             }
         }
-        if (any) {
-            failure = "a bulk request of " + records.size() + " documents failed: " + reason;
+        if (!again.isEmpty()) {
+            Duration delay = schedule.delayAfter(mostFailures);
+            LOG.warn("{} documents refused for now ({}), sent again in {} ms", again.size(), reason, delay.toMillis());
+            long due = nanoClock.getAsLong() + delay.toNanos();
+            again.forEach(record -> waiting.put(record, due));
+        }
+        if (!usedUp.isEmpty()) {
+            stop(usedUp.entrySet().stream().map(e -> RetrySettings.usedUp(e.getValue(), e.getKey(), schedule.maxAttempts(), reason))
+                    .collect(Collectors.joining("; ")) + ": " + RetrySettings.HOW_TO_CARRY_ON);
+        }
+        notifyAll();
+    }
+
+    @Override
+    public synchronized void refused(List<RecordCoordinates> records, String reason) {
+        List<RecordCoordinates> held = records.stream().filter(r -> held(r) != null).toList();
+        if (!held.isEmpty()) {
+            stop("Elasticsearch refused a bulk request of " + records.size() + " documents as a whole, from "
+                    + held.get(0).described() + ": " + reason + ". Sending it again cannot help, so the task stops "
+                    + "before committing past them: fix the cause (a 413 Request Entity Too Large asks for a smaller "
+                    + "camel.aggregation.size) and restart the task");
             notifyAll();
         }
     }
 
-    /**
-     * Waits until fewer than {@code limit} records wait for Elasticsearch's answer, or a request has
-     * failed (the records of a failed request wait to be sent again, not for an answer).
-     *
-     * @return false when {@code maxWait} passed first
-     */
-    synchronized boolean awaitAnswersBelow(int limit, Duration maxWait) throws InterruptedException {
-        long deadline = System.nanoTime() + maxWait.toNanos();
-        while (awaitingAnswer() >= limit && failed.isEmpty()) {
-            long remaining = deadline - System.nanoTime();
-            if (remaining <= 0) {
-                return false;
-            }
-            TimeUnit.NANOSECONDS.timedWait(this, remaining);
-        }
-        return true;
-    }
-
-    private int awaitingAnswer() {
-        return pending.values().stream().mapToInt(Map::size).sum() - rejections.size() - failed.size();
+    /** Why the task must stop, once a record has used up its sends or a request was refused for good. */
+    synchronized Optional<String> failure() {
+        return Optional.ofNullable(failure);
     }
 
     synchronized List<Rejection> takeRejections() {
@@ -115,18 +143,49 @@ final class PendingRecords implements BulkOutcomes {
         settle(RecordCoordinates.of(record));
     }
 
-    synchronized boolean hasRetry() {
-        return !failed.isEmpty();
+    /** The failed records whose back-off has passed, to send again; each is handed out once per failure. */
+    synchronized List<SinkRecord> takeDueRetries() {
+        long now = nanoClock.getAsLong();
+        List<SinkRecord> due = new ArrayList<>();
+        for (Iterator<Map.Entry<RecordCoordinates, Long>> it = waiting.entrySet().iterator(); it.hasNext(); ) {
+            Map.Entry<RecordCoordinates, Long> entry = it.next();
+            if (entry.getValue() - now <= 0) {
+                due.add(held(entry.getKey()));
+                it.remove();
+            }
+        }
+        return due;
     }
 
-    /** The records of failed requests, still pending, to send again (each handed out once per failure). */
-    synchronized Optional<Retry> takeRetry() {
-        if (failed.isEmpty()) {
-            return Optional.empty();
+    /** How long until the next failed record may be sent again; empty when none waits. */
+    synchronized Optional<Duration> untilNextRetry() {
+        long now = nanoClock.getAsLong();
+        OptionalLong next = waiting.values().stream().mapToLong(due -> Math.max(0, due - now)).min();
+        return next.isPresent() ? Optional.of(Duration.ofNanos(next.getAsLong())) : Optional.empty();
+    }
+
+    /** Records handed over and not settled: awaiting an answer, a resend or the task's report. */
+    synchronized int inFlight() {
+        return pending.values().stream().mapToInt(Map::size).sum();
+    }
+
+    /** Records awaiting Elasticsearch's answer: sent, not rejected, not waiting to be sent again. */
+    synchronized int awaitingAnswer() {
+        return inFlight() - rejections.size() - waiting.size();
+    }
+
+    /**
+     * Waits at most {@code maxWait}, and no longer than until the next resend is due, for an outcome;
+     * returns at once when one waits for the task (a rejection, a due resend, a failure).
+     */
+    synchronized void awaitNews(Duration maxWait) throws InterruptedException {
+        if (failure != null || !rejections.isEmpty()) {
+            return;
         }
-        List<SinkRecord> records = failed.stream().map(this::held).toList();
-        failed.clear();
-        return Optional.of(new Retry(records, failure));
+        long wait = untilNextRetry().map(until -> Math.min(until.toNanos(), maxWait.toNanos())).orElse(maxWait.toNanos());
+        if (wait > 0) {
+            TimeUnit.NANOSECONDS.timedWait(this, wait);
+        }
     }
 
     /** Per partition, {@code current} held back to the oldest record still pending. */
@@ -142,8 +201,15 @@ final class PendingRecords implements BulkOutcomes {
     /** The partitions left this task: whoever gets them next starts from their committed offsets. */
     synchronized void forget(Collection<TopicPartition> partitions) {
         partitions.forEach(pending::remove);
-        failed.removeIf(r -> partitions.contains(r.topicPartition()));
+        failures.keySet().removeIf(r -> partitions.contains(r.topicPartition()));
+        waiting.keySet().removeIf(r -> partitions.contains(r.topicPartition()));
         rejections.removeIf(r -> partitions.contains(RecordCoordinates.of(r.record()).topicPartition()));
+    }
+
+    private void stop(String why) {
+        if (failure == null) {
+            failure = why;
+        }
     }
 
     private SinkRecord held(RecordCoordinates record) {
@@ -156,6 +222,7 @@ final class PendingRecords implements BulkOutcomes {
         if (held != null) {
             held.remove(record.offset());
         }
-        failed.remove(record);
+        failures.remove(record);
+        waiting.remove(record);
     }
 }

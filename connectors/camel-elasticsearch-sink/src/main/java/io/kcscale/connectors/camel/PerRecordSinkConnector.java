@@ -1,6 +1,5 @@
 package io.kcscale.connectors.camel;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.apache.camel.kafkaconnector.CamelSinkConnector;
@@ -25,9 +24,7 @@ public class PerRecordSinkConnector extends CheckedSinkConnector {
 
     @Override
     Map<String, String> problems(Map<String, String> config) {
-        Map<String, String> problems = new LinkedHashMap<>(SinkOperation.problems(config, "Index",
-                "the task sets each document's id; for bulk requests use " + SafeCommitSinkConnector.class.getName()));
-        problems.putAll(MalformedRecords.problems(config));
-        return problems;
+        return SinkOperation.problems(config, "Index",
+                "the task sets each document's id; for bulk requests use " + SafeCommitSinkConnector.class.getName());
     }
 }

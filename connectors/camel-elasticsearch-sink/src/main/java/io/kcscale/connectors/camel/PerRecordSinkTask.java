@@ -3,33 +3,75 @@ package io.kcscale.connectors.camel;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 import org.apache.camel.component.elasticsearch.ElasticsearchConstants;
 import org.apache.camel.kafkaconnector.CamelSinkTask;
+import org.apache.kafka.connect.errors.ConnectException;
+import org.apache.kafka.connect.errors.RetriableException;
 import org.apache.kafka.connect.sink.SinkRecord;
+import org.apache.kafka.connect.sink.SinkTaskContext;
 
 /**
- * The Camel sink task, one index request per record, with two changes. Each document's id is its
+ * The Camel sink task, one index request per record, with these changes. Each document's id is its
  * record's {@code topic-partition-offset} (Camel's {@code indexId} header), so a record delivered again
  * after a crash or a rebalance overwrites its document instead of adding one. Records whose value is
- * no JSON document never reach Camel ({@link MalformedRecords}).
+ * no JSON document never reach Camel ({@link MalformedRecords}). A document Elasticsearch refuses for
+ * good goes to the dead-letter topic when one is named, else fails the task, as in bulk mode; one
+ * refused for now (429, 5xx, unreachable) hands the batch back to Connect, which delivers it again
+ * after a back-off ({@link RetrySettings}), until the last attempt fails the task.
  */
 public class PerRecordSinkTask extends CamelSinkTask {
 
     private MalformedRecords malformed;
+    private DeadLetters deadLetters;
+    private RetrySchedule retries;
+    /** The record that failed last for now, and how often in a row: a redelivered batch sends it again. */
+    private RecordCoordinates failing;
+    private int failures;
 
     @Override
     public void start(Map<String, String> props) {
-        malformed = MalformedRecords.of(props, DeadLetters.of(props, context));
-        super.start(props);
+        deadLetters = DeadLetters.of(props, context);
+        malformed = MalformedRecords.of(props, deadLetters);
+        retries = RetrySettings.schedule(props);
+        // the stock task hands a failed record to Connect's reporter whenever there is one, which without
+        // a dead-letter topic only logs it before it is committed: without one, it throws and we decide
+        SinkTaskContext connect = context;
+        context = null;
+        try {
+            super.start(props);
+        } finally {
+            context = connect;
+        }
     }
 
     @Override
     public void put(Collection<SinkRecord> records) {
-        List<SinkRecord> documents = malformed.screen(records).stream()
-                .map(record -> CoordinatesHeaders.withDocumentId(record, ElasticsearchConstants.PARAM_INDEX_ID))
-                .collect(Collectors.toList());
-        super.put(documents);
+        for (SinkRecord record : malformed.screen(records)) {
+            try {
+                super.put(List.of(CoordinatesHeaders.withDocumentId(record, ElasticsearchConstants.PARAM_INDEX_ID)));
+            } catch (ConnectException e) {
+                // the stock task's one failure: the exchange failed, with the client's exception as the cause
+                failed(record, RequestFailure.of(e.getCause()));
+            }
+        }
+    }
+
+    private void failed(SinkRecord record, RequestFailure failure) {
+        RecordCoordinates at = RecordCoordinates.of(record);
+        if (!failure.retriable()) {
+            deadLetters.sendOrFail(record, "Elasticsearch rejected document " + at.documentId() + ": " + failure.reason());
+            return;
+        }
+        failures = at.equals(failing) ? failures + 1 : 1;
+        failing = at;
+        if (!retries.allowsAnother(failures)) {
+            throw new ConnectException(RetrySettings.usedUp(1, at.topicPartition(), failures, failure.reason()) + ": "
+                    + RetrySettings.HOW_TO_CARRY_ON);
+        }
+        long delay = retries.delayAfter(failures).toMillis();
+        context.timeout(delay);
+        throw new RetriableException("Elasticsearch refused document " + at.documentId() + " for now (" + failure.reason()
+                + "); Connect delivers its batch again in " + delay + " ms");
     }
 }

@@ -1,6 +1,5 @@
 package io.kcscale.connectors.camel;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.apache.camel.kafkaconnector.CamelSinkConnector;
@@ -9,7 +8,8 @@ import org.apache.kafka.connect.connector.Task;
 /**
  * The Camel sink connector in bulk mode, with {@link SafeCommitSinkTask}s: offsets are committed
  * only for records Elasticsearch has indexed (or that went to the dead-letter topic). Configured like
- * {@link CamelSinkConnector}, plus what {@link BulkModeConfig} asks for and {@value MalformedRecords#CONFIG}.
+ * {@link CamelSinkConnector}, plus what {@link BulkModeConfig} asks for, {@value MalformedRecords#CONFIG} and
+ * {@link RetrySettings}.
  */
 public class SafeCommitSinkConnector extends CheckedSinkConnector {
 
@@ -24,8 +24,6 @@ public class SafeCommitSinkConnector extends CheckedSinkConnector {
 
     @Override
     Map<String, String> problems(Map<String, String> config) {
-        Map<String, String> problems = new LinkedHashMap<>(BulkModeConfig.problems(config));
-        problems.putAll(MalformedRecords.problems(config));
-        return problems;
+        return BulkModeConfig.problems(config);
     }
 }

@@ -5,8 +5,6 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
 import org.apache.camel.kafkaconnector.CamelConnectorConfig;
 import org.apache.camel.kafkaconnector.CamelSinkConnectorConfig;
@@ -16,8 +14,6 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.connect.errors.ConnectException;
 import org.apache.kafka.connect.errors.RetriableException;
 import org.apache.kafka.connect.sink.SinkRecord;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The Camel sink task with commits that wait for Elasticsearch. The stock task lets Connect commit
@@ -26,11 +22,12 @@ import org.slf4j.LoggerFactory;
  * partition's offset only up to its oldest record not yet indexed.
  *
  * <p>A document Elasticsearch rejects for good goes to the connector's dead-letter topic when one is
- * named, else fails the task naming the document and the reason. The records of a request that fails
- * as a whole (Elasticsearch unreachable or overloaded) stay pending, holding back their own
- * partitions' commits, and are sent again after a pause; their ids being their coordinates, they
- * overwrite whatever of them was indexed. Records whose value is no JSON document never join a
- * request ({@link MalformedRecords}).
+ * named, else fails the task naming the document and the reason. Documents refused for now (429
+ * items, or a whole request failing with 429, 5xx or no answer) stay pending, holding back their own
+ * partitions' commits, and only they are sent again after a back-off ({@link RetrySettings}); their
+ * ids being their coordinates, they overwrite whatever of them was indexed. Past the last attempt, or
+ * when a whole request is refused for good (a 400, say), the task fails saying what to change.
+ * Records whose value is no JSON document never join a request ({@link MalformedRecords}).
  */
 public class SafeCommitSinkTask extends CamelSinkTask {
 
@@ -38,36 +35,38 @@ public class SafeCommitSinkTask extends CamelSinkTask {
     static final String PENDING_RECORDS_PROPERTY = "pendingRecords";
     /**
      * Camel sends completed batches from a thread of its own and queues up to a thousand of them: the
-     * task hands over more only while fewer batches than this wait for an answer (one being sent, one
-     * queued, one filling), which bounds the worker's memory and the replay after a crash.
+     * task hands over more only while fewer records than this many batches are unsettled (one being
+     * sent, one queued, one filling; records waiting to be sent again count too), which bounds the
+     * worker's memory and the replay after a crash.
      */
     private static final int BATCHES_IN_FLIGHT = 3;
-    private static final Duration MAX_WAIT_FOR_ANSWERS = Duration.ofSeconds(60);
-    /** Between a failed request and sending its records again: an unreachable Elasticsearch is not hammered. */
-    private static final Duration RETRY_PAUSE = Duration.ofSeconds(1);
-    private static final Logger LOG = LoggerFactory.getLogger(SafeCommitSinkTask.class);
+    /** How long put() waits for room before handing the batch back to Connect, which pauses and delivers it again. */
+    private static final Duration MAX_WAIT_FOR_ROOM = Duration.ofSeconds(60);
 
-    private final PendingRecords pending;
-    private final Duration retryPause;
+    private final Duration maxWaitForRoom;
+
+    private PendingRecords pending;
     private String registration;
     private DeadLetters deadLetters;
     private MalformedRecords malformed;
+    private RetrySchedule retries;
     private int maxInFlight;
 
     public SafeCommitSinkTask() {
-        this(new PendingRecords(), RETRY_PAUSE);
+        this(MAX_WAIT_FOR_ROOM);
     }
 
-    /** With the tracking a test observes, and its pause before retries. */
-    SafeCommitSinkTask(PendingRecords pending, Duration retryPause) {
-        this.pending = pending;
-        this.retryPause = retryPause;
+    /** With a test's wait for room. */
+    SafeCommitSinkTask(Duration maxWaitForRoom) {
+        this.maxWaitForRoom = maxWaitForRoom;
     }
 
     @Override
     public void start(Map<String, String> props) {
         deadLetters = DeadLetters.of(props, context);
         malformed = MalformedRecords.of(props, deadLetters);
+        retries = RetrySettings.schedule(props);
+        pending = new PendingRecords(retries, System::nanoTime);
         CamelSinkConnectorConfig config = new CamelSinkConnectorConfig(props);
         maxInFlight = BATCHES_IN_FLIGHT * config.getInt(CamelConnectorConfig.CAMEL_CONNECTOR_AGGREGATE_SIZE_CONF);
         registration = PendingRecordsRegistry.register(pending);
@@ -81,16 +80,19 @@ public class SafeCommitSinkTask extends CamelSinkTask {
         }
     }
 
+    /** What the task tracks, for tests to observe. */
+    PendingRecords pending() {
+        return pending;
+    }
+
     @Override
     public void put(Collection<SinkRecord> records) {
         awaitRoomInFlight();
-        // rejections answered since the last call, on Camel's thread
-        for (PendingRecords.Rejection rejection : pending.takeRejections()) {
-            reject(rejection.record(), rejection.reason());
-        }
         List<SinkRecord> documents = malformed.screen(records);
         pending.handedOver(documents);
         super.put(documents);
+        // Connect polls again within this, so records waiting for their back-off go on time
+        pending.untilNextRetry().ifPresent(until -> context.timeout(Math.max(1, until.toMillis())));
     }
 
     @Override
@@ -117,24 +119,26 @@ public class SafeCommitSinkTask extends CamelSinkTask {
     }
 
     /**
-     * Until fewer than the bound await an answer, sending the records of failed requests again
-     * meanwhile. Nothing of this batch is handed over yet, so Connect can deliver it again after a
+     * Deals with the outcomes answered so far, then waits until fewer records than the bound are
+     * unsettled. Nothing of this batch is handed over yet, so Connect can deliver it again after a
      * RetriableException.
      */
     private void awaitRoomInFlight() {
-        long deadline = System.nanoTime() + MAX_WAIT_FOR_ANSWERS.toNanos();
+        long deadline = System.nanoTime() + maxWaitForRoom.toNanos();
         try {
             while (true) {
-                sendFailedAgain();
-                Duration left = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
-                boolean answered = pending.awaitAnswersBelow(maxInFlight, left);
-                if (answered && !pending.hasRetry()) {
+                dealWithOutcomes();
+                if (pending.inFlight() < maxInFlight) {
                     return;
                 }
-                if (!answered || left.isZero()) {
-                    throw new RetriableException("Elasticsearch has not indexed " + maxInFlight + " documents or more for "
-                            + MAX_WAIT_FOR_ANSWERS.toSeconds() + " s; Connect delivers this batch again later");
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    context.timeout(retries.initial().toMillis());
+                    throw new RetriableException(pending.inFlight() + " documents have not been indexed for "
+                            + maxWaitForRoom.toMillis() + " ms (at most " + maxInFlight + " may be in flight); "
+                            + "Connect delivers this batch again later");
                 }
+                pending.awaitNews(Duration.ofNanos(left));
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -142,27 +146,18 @@ public class SafeCommitSinkTask extends CamelSinkTask {
         }
     }
 
-    private void sendFailedAgain() throws InterruptedException {
-        Optional<PendingRecords.Retry> retry = pending.takeRetry();
-        if (retry.isPresent()) {
-            LOG.warn("{}; its {} records of partitions not committed past them are sent again in {} ms", retry.get().reason(),
-                    retry.get().records().size(), retryPause.toMillis());
-            // a pause, not a wait for a state: there is no telling when Elasticsearch is back
-            TimeUnit.NANOSECONDS.sleep(retryPause.toNanos());
-            super.put(retry.get().records());
+    /** On the task's thread: the failure that stops the task, rejections to report, records to send again. */
+    private void dealWithOutcomes() {
+        pending.failure().ifPresent(failure -> {
+            throw new ConnectException(failure);
+        });
+        for (PendingRecords.Rejection rejection : pending.takeRejections()) {
+            deadLetters.sendOrFail(rejection.record(), rejection.reason());
+            pending.settled(rejection.record());
         }
-    }
-
-    /**
-     * To the dead-letter topic when the connector names one (Connect awaits the write before its next
-     * commit), else the task fails with {@code reason}.
-     */
-    private void reject(SinkRecord record, String reason) {
-        if (!deadLetters.available()) {
-            throw new ConnectException(reason + ". To send such records to a dead-letter topic instead of failing, "
-                    + DeadLetters.HOW_TO_CONFIGURE);
+        List<SinkRecord> again = pending.takeDueRetries();
+        if (!again.isEmpty()) {
+            super.put(again);
         }
-        deadLetters.send(record, reason);
-        pending.settled(record);
     }
 }

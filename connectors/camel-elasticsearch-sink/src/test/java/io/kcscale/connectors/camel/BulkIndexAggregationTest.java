@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +19,7 @@ import org.apache.camel.support.DefaultExchange;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.connect.sink.SinkRecord;
+import org.elasticsearch.ElasticsearchStatusException;
 import org.elasticsearch.action.DocWriteRequest;
 import org.elasticsearch.action.bulk.BulkItemResponse;
 import org.elasticsearch.action.bulk.BulkRequest;
@@ -34,7 +36,8 @@ class BulkIndexAggregationTest {
     private static final TopicPartition P2 = new TopicPartition("stocks", 2);
     private static final Map<TopicPartition, OffsetAndMetadata> CONSUMED = Map.of(P2, new OffsetAndMetadata(43));
 
-    private final PendingRecords pending = new PendingRecords();
+    /** Resends due at once, on a clock that stands still. */
+    private final PendingRecords pending = new PendingRecords(new RetrySchedule(2, Duration.ZERO, Duration.ZERO), () -> 0);
     private final BulkIndexAggregation strategy = new BulkIndexAggregation();
 
     BulkIndexAggregationTest() {
@@ -119,22 +122,33 @@ class BulkIndexAggregationTest {
         assertEquals(1, rejections.size());
         assertEquals("Elasticsearch rejected document stocks-2-41: java.lang.IllegalArgumentException: "
                 + "mapper_parsing_exception: failed to parse field [price]", rejections.get(0).reason());
-        PendingRecords.Retry retry = pending.takeRetry().orElseThrow(() -> new AssertionError("an overloaded node is worth a retry"));
-        assertEquals("a bulk request of 1 documents failed: Elasticsearch is overloaded (429 Too Many Requests) for 1 documents",
-                retry.reason());
-        assertEquals(List.of(42L), retry.records().stream().map(SinkRecord::kafkaOffset).toList());
+        assertEquals(List.of(42L), pending.takeDueRetries().stream().map(SinkRecord::kafkaOffset).toList(),
+                "an overloaded node is worth another send, of the refused item only");
     }
 
     @Test
-    void aRequestThatFailsAsAWholeFailsEveryRecordInIt() {
+    void aRequestThatFailsAsAWholeForNowFailsEveryRecordInIt() {
         Exchange batch = batchOf(Map.of("price", 1.5), Map.of("price", 2.5));
         Synchronization completion = registeredCompletion(batch);
 
         batch.setException(new java.net.ConnectException("Connection refused"));
         completion.onFailure(batch);
 
-        assertEquals(Optional.of("a bulk request of 2 documents failed: ConnectException: Connection refused"),
-                pending.takeRetry().map(PendingRecords.Retry::reason));
+        assertEquals(List.of(40L, 41L), pending.takeDueRetries().stream().map(SinkRecord::kafkaOffset).toList());
+        assertEquals(Optional.empty(), pending.failure());
+    }
+
+    @Test
+    void aRequestRefusedAsAWholeForGoodStopsTheTask() {
+        Exchange batch = batchOf(Map.of("price", 1.5), Map.of("price", 2.5));
+        Synchronization completion = registeredCompletion(batch);
+
+        batch.setException(new ElasticsearchStatusException("request body is required", RestStatus.BAD_REQUEST));
+        completion.onFailure(batch);
+
+        assertEquals(List.of(), pending.takeDueRetries());
+        assertTrue(pending.failure().orElseThrow().contains(": 400 Bad Request: request body is required. Sending it again cannot help"),
+                pending.failure().toString());
     }
 
     /** Hands the batch's records to a task's {@link PendingRecords} and returns what the strategy registers on the batch. */

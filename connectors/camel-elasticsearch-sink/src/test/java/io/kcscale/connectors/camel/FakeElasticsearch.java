@@ -8,6 +8,8 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -17,16 +19,21 @@ import com.sun.net.httpserver.HttpServer;
 
 /**
  * An HTTP server answering {@code POST /_bulk} as Elasticsearch 7 does: each document whose
- * {@code price} is not a number is refused with a mapping error, the others are indexed; and single
- * documents at {@code /stocks/_doc/ID} (an id it generates when none is given). While {@link #down} is
- * set, every bulk request gets a 503.
+ * {@code price} is not a number is refused with a mapping error, each whose id is in
+ * {@link #overloadedIds} with a 429 (a full write queue), the others are indexed; and single documents
+ * at {@code /stocks/_doc/ID} (an id it generates when none is given), refused alike. While
+ * {@link #refusingWith} is set, every request gets an error with that status.
  */
 final class FakeElasticsearch implements AutoCloseable {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
     final List<String> indexedIds = new CopyOnWriteArrayList<>();
-    volatile boolean down;
+    /** Every document id of every bulk request, in the order they came. */
+    final List<String> sentIds = new CopyOnWriteArrayList<>();
+    final Set<String> overloadedIds = ConcurrentHashMap.newKeySet();
+    /** The HTTP status every request is refused with; 0 to answer them. */
+    volatile int refusingWith;
     private final HttpServer server;
 
     FakeElasticsearch() throws IOException {
@@ -45,11 +52,13 @@ final class FakeElasticsearch implements AutoCloseable {
         try (InputStream in = http.getRequestBody()) {
             body = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
-        if (down) {
-            answer(http, 503, "{\"error\":\"unavailable\",\"status\":503}");
+        String[] lines = body.split("\n");
+        for (int i = 0; i < lines.length; i += 2) {
+            sentIds.add(JSON.readTree(lines[i]).path("index").path("_id").asText());
+        }
+        if (refused(http)) {
             return;
         }
-        String[] lines = body.split("\n");
         List<String> items = new ArrayList<>();
         boolean errors = false;
         for (int i = 0; i + 1 < lines.length; i += 2) {
@@ -57,7 +66,12 @@ final class FakeElasticsearch implements AutoCloseable {
             JsonNode source = JSON.readTree(lines[i + 1]);
             String id = action.path("_id").asText();
             String index = action.path("_index").asText();
-            if (source.path("price").isNumber()) {
+            if (overloadedIds.contains(id)) {
+                errors = true;
+                items.add("{\"index\":{\"_index\":\"" + index + "\",\"_type\":\"_doc\",\"_id\":\"" + id + "\",\"status\":429,"
+                        + "\"error\":{\"type\":\"es_rejected_execution_exception\",\"reason\":\"rejected execution of coordinating "
+                        + "operation [queue capacity = 0]\"}}}");
+            } else if (source.path("price").isNumber()) {
                 indexedIds.add(id);
                 items.add("{\"index\":{\"_index\":\"" + index + "\",\"_type\":\"_doc\",\"_id\":\"" + id + "\",\"_version\":1,"
                         + "\"result\":\"created\",\"_shards\":{\"total\":1,\"successful\":1,\"failed\":0},\"_seq_no\":0,"
@@ -72,14 +86,33 @@ final class FakeElasticsearch implements AutoCloseable {
     }
 
     private void document(HttpExchange http) throws IOException {
+        JsonNode source;
         try (InputStream in = http.getRequestBody()) {
-            in.readAllBytes();
+            source = JSON.readTree(in);
+        }
+        if (refused(http)) {
+            return;
+        }
+        if (!source.path("price").isNumber()) {
+            answer(http, 400, "{\"error\":{\"root_cause\":[{\"type\":\"mapper_parsing_exception\",\"reason\":\"failed to parse "
+                    + "field [price] of type [double]\"}],\"type\":\"mapper_parsing_exception\",\"reason\":\"failed to parse field "
+                    + "[price] of type [double]\"},\"status\":400}");
+            return;
         }
         String path = http.getRequestURI().getPath();
         String id = path.equals("/stocks/_doc") ? "generated-" + indexedIds.size() : path.substring("/stocks/_doc/".length());
         indexedIds.add(id);
         answer(http, 201, "{\"_index\":\"stocks\",\"_type\":\"_doc\",\"_id\":\"" + id + "\",\"_version\":1,\"result\":\"created\","
                 + "\"_shards\":{\"total\":1,\"successful\":1,\"failed\":0},\"_seq_no\":0,\"_primary_term\":1}");
+    }
+
+    private boolean refused(HttpExchange http) throws IOException {
+        int status = refusingWith;
+        if (status != 0) {
+            answer(http, status, "{\"error\":{\"root_cause\":[{\"type\":\"refused\",\"reason\":\"refused by the test\"}],"
+                    + "\"type\":\"refused\",\"reason\":\"refused by the test\"},\"status\":" + status + "}");
+        }
+        return status != 0;
     }
 
     private static void answer(HttpExchange http, int status, String json) throws IOException {

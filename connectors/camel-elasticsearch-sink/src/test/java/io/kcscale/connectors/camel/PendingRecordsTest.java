@@ -1,13 +1,13 @@
 package io.kcscale.connectors.camel;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
@@ -20,7 +20,15 @@ class PendingRecordsTest {
     private static final TopicPartition P1 = new TopicPartition("stocks", 1);
     private static final Map<TopicPartition, OffsetAndMetadata> CONSUMED = Map.of(P0, new OffsetAndMetadata(13), P1, new OffsetAndMetadata(7));
 
-    private final PendingRecords pending = new PendingRecords();
+    /** Three sends, pauses of 100 ms doubling up to 1 s, each drawn at three quarters of its span. */
+    private static final RetrySchedule SCHEDULE = new RetrySchedule(3, Duration.ofMillis(100), Duration.ofSeconds(1), () -> 0.5);
+
+    private final AtomicLong clock = new AtomicLong();
+    private final PendingRecords pending = new PendingRecords(SCHEDULE, clock::get);
+
+    private void advance(Duration by) {
+        clock.addAndGet(by.toNanos());
+    }
 
     private static RecordCoordinates at(int partition, long offset) {
         return new RecordCoordinates("stocks", partition, offset);
@@ -73,22 +81,74 @@ class PendingRecordsTest {
     }
 
     @Test
-    void theRecordsOfAFailedRequestHoldBackTheirPartitionsOnlyAndAreHandedOutOnceToBeSentAgain() {
+    void theRecordsOfAFailedRequestHoldBackTheirPartitionsOnlyAndAreHandedOutOnceTheirBackoffHasPassed() {
         handOver(0, 10, 13);
         handOver(1, 5, 7);
         pending.indexed(List.of(at(1, 5), at(1, 6)));
         pending.failed(List.of(at(0, 11), at(0, 12)), "connection refused");
-        pending.failed(List.of(at(0, 11)), "connection refused again");
 
         assertEquals(Map.of(P0, new OffsetAndMetadata(10), P1, new OffsetAndMetadata(7)), pending.committable(CONSUMED));
-        PendingRecords.Retry retry = pending.takeRetry().orElseThrow();
-        assertEquals(List.of(11L, 12L), offsets(retry.records()));
-        assertEquals("a bulk request of 2 documents failed: connection refused", retry.reason(), "its records had failed already");
-        assertEquals(Optional.empty(), pending.takeRetry(), "handed out once");
+        assertEquals(Optional.of(Duration.ofMillis(75)), pending.untilNextRetry());
+        advance(Duration.ofMillis(74));
+        assertEquals(List.of(), pending.takeDueRetries(), "not before the back-off");
+        advance(Duration.ofMillis(1));
+        assertEquals(List.of(11L, 12L), offsets(pending.takeDueRetries()));
+        assertEquals(List.of(), pending.takeDueRetries(), "handed out once");
+        assertEquals(Optional.empty(), pending.untilNextRetry());
         assertEquals(new OffsetAndMetadata(10), pending.committable(CONSUMED).get(P0), "sent again, still not indexed");
 
         pending.indexed(List.of(at(0, 10), at(0, 11), at(0, 12)));
         assertEquals(CONSUMED, pending.committable(CONSUMED));
+    }
+
+    @Test
+    void eachFailureOfARecordDoublesItsBackoff() {
+        handOver(0, 10, 11);
+        pending.failed(List.of(at(0, 10)), "429 Too Many Requests");
+        advance(Duration.ofMillis(75));
+        assertEquals(1, pending.takeDueRetries().size());
+
+        pending.failed(List.of(at(0, 10)), "429 Too Many Requests");
+        assertEquals(Optional.of(Duration.ofMillis(150)), pending.untilNextRetry());
+        assertEquals(Optional.empty(), pending.failure());
+    }
+
+    @Test
+    void aRecordRefusedAsOftenAsTheScheduleAllowsStopsTheTaskNamingItsPartitionAndWhatToChange() {
+        handOver(0, 10, 12);
+        handOver(1, 5, 6);
+        for (int send = 1; send <= 3; send++) {
+            pending.failed(List.of(at(0, 10), at(0, 11), at(1, 5)), "429 Too Many Requests");
+            advance(Duration.ofSeconds(1));
+            pending.takeDueRetries();
+        }
+
+        assertEquals(Optional.of("Elasticsearch rejected 2 documents of topic-partition stocks-0 3 times (429 Too Many Requests); "
+                + "Elasticsearch rejected 1 document of topic-partition stocks-1 3 times (429 Too Many Requests): "
+                + "raise kcscale.retry.max.attempts, lower tasks.max or grow the cluster"), pending.failure());
+        assertEquals(new OffsetAndMetadata(10), pending.committable(CONSUMED).get(P0), "never committed past them");
+    }
+
+    @Test
+    void aRequestRefusedForGoodStopsTheTask() {
+        handOver(0, 10, 12);
+        pending.refused(List.of(at(0, 10), at(0, 11)), "400 Bad Request: the bulk request must be terminated by a newline");
+
+        assertEquals(Optional.of("Elasticsearch refused a bulk request of 2 documents as a whole, from topic stocks, partition 0, "
+                + "offset 10: 400 Bad Request: the bulk request must be terminated by a newline. Sending it again cannot help, so the "
+                + "task stops before committing past them: fix the cause (a 413 Request Entity Too Large asks for a smaller "
+                + "camel.aggregation.size) and restart the task"), pending.failure());
+        assertEquals(List.of(), pending.takeDueRetries());
+    }
+
+    @Test
+    void recordsWaitingToBeSentAgainCountAsInFlight() {
+        handOver(0, 10, 13);
+        pending.failed(List.of(at(0, 10), at(0, 11)), "503 Service Unavailable");
+        pending.rejected(at(0, 12), "conflict");
+
+        assertEquals(3, pending.inFlight());
+        assertEquals(0, pending.awaitingAnswer());
     }
 
     /** The sequence: one failure on two partitions, then a cooperative rebalance revokes only one of them. */
@@ -102,10 +162,11 @@ class PendingRecordsTest {
 
         assertEquals(Map.of(P1, new OffsetAndMetadata(5)), pending.committable(Map.of(P1, new OffsetAndMetadata(7))),
                 "partition 1 is not committed past its unindexed records");
-        PendingRecords.Retry retry = pending.takeRetry().orElseThrow();
-        assertEquals(List.of(new TopicPartition("stocks", 1)), retry.records().stream()
+        advance(Duration.ofSeconds(1));
+        List<SinkRecord> retry = pending.takeDueRetries();
+        assertEquals(List.of(new TopicPartition("stocks", 1)), retry.stream()
                 .map(r -> new TopicPartition(r.topic(), r.kafkaPartition())).distinct().toList(), "only partition 1 is sent again");
-        assertEquals(List.of(5L, 6L), offsets(retry.records()));
+        assertEquals(List.of(5L, 6L), offsets(retry));
         assertEquals(Map.of(P0, new OffsetAndMetadata(13)), pending.committable(Map.of(P0, new OffsetAndMetadata(13))),
                 "nothing of partition 0 is left: if it comes back, it starts from its committed offset");
     }
@@ -119,7 +180,11 @@ class PendingRecordsTest {
         pending.rejected(at(0, 10), "late rejection");
         pending.indexed(List.of(at(3, 99)));
 
-        assertEquals(Optional.empty(), pending.takeRetry());
+        pending.refused(List.of(at(0, 10)), "late refusal");
+        advance(Duration.ofSeconds(1));
+
+        assertEquals(List.of(), pending.takeDueRetries());
+        assertEquals(Optional.empty(), pending.failure());
         assertTrue(pending.takeRejections().isEmpty());
         assertEquals(CONSUMED, pending.committable(CONSUMED));
     }
@@ -136,15 +201,4 @@ class PendingRecordsTest {
         assertEquals(List.of(5L), pending.takeRejections().stream().map(r -> r.record().kafkaOffset()).toList());
     }
 
-    @Test
-    void theTaskWaitsForAnswersOnlyWhileTooManyRecordsAwaitOne() throws InterruptedException {
-        handOver(0, 10, 13);
-        pending.rejected(at(0, 12), "conflict");
-
-        assertTrue(pending.awaitAnswersBelow(3, Duration.ZERO), "a rejected record has its answer");
-        assertFalse(pending.awaitAnswersBelow(2, Duration.ofMillis(20)), "records 10 and 11 await an answer");
-
-        pending.failed(List.of(at(0, 10)), "connection refused");
-        assertTrue(pending.awaitAnswersBelow(1, Duration.ZERO), "the failed records wait to be sent again, not for an answer");
-    }
 }

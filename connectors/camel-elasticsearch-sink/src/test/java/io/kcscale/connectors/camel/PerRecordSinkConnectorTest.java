@@ -42,4 +42,12 @@ class PerRecordSinkConnectorTest {
         config.put("kcscale.malformed.records", "dlq");
         assertEquals(List.of("kcscale.malformed.records"), List.copyOf(errors(config).keySet()));
     }
+
+    @Test
+    void theRetrySettingsAreCheckedToo() {
+        Map<String, String> config = config("elasticsearch-rest://local?hostAddresses=127.0.0.1:9200&operation=Index&indexName=stocks");
+        config.put("kcscale.retry.backoff.initial.ms", "2000");
+        config.put("kcscale.retry.backoff.max.ms", "1000");
+        assertEquals(List.of("kcscale.retry.backoff.max.ms"), List.copyOf(errors(config).keySet()));
+    }
 }

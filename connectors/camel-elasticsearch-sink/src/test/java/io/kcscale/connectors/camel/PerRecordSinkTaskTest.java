@@ -5,11 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 import org.apache.kafka.connect.errors.ConnectException;
+import org.apache.kafka.connect.errors.RetriableException;
+import org.apache.kafka.connect.sink.ErrantRecordReporter;
+import org.apache.kafka.connect.sink.SinkRecord;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -18,6 +23,8 @@ class PerRecordSinkTaskTest {
 
     private final FakeElasticsearch elasticsearch = new FakeElasticsearch();
     private final PerRecordSinkTask task = new PerRecordSinkTask();
+    private final List<String> deadLetters = new ArrayList<>();
+    private final List<Long> pollTimeouts = new ArrayList<>();
 
     PerRecordSinkTaskTest() throws IOException {
     }
@@ -26,6 +33,15 @@ class PerRecordSinkTaskTest {
     void stop() {
         task.stop();
         elasticsearch.close();
+    }
+
+    /** With errors.tolerance=all, Connect hands the task a reporter, dead-letter topic or not. */
+    private void startWithReporter(Map<String, String> more) {
+        task.initialize(new TaskContext((record, error) -> {
+            deadLetters.add(record.kafkaOffset() + ": " + error.getMessage());
+            return CompletableFuture.completedFuture(null);
+        }, pollTimeouts));
+        start(more);
     }
 
     private void start(Map<String, String> more) {
@@ -64,5 +80,51 @@ class PerRecordSinkTaskTest {
         task.put(List.of(Records.text("stocks", 3, 40, "not json{"), Records.text("stocks", 3, 41, "{\"price\":1.5}")));
 
         assertEquals(List.of("stocks-3-41"), elasticsearch.indexedIds);
+    }
+
+    @Test
+    void aDocumentElasticsearchRejectsGoesToTheDeadLetterTopicWithTheReason() {
+        startWithReporter(Map.of("errors.deadletterqueue.topic.name", "stocks-dlq"));
+
+        task.put(List.of(Records.trade("stocks", 3, 40), Records.trade("stocks", 3, 41, "not-a-number"), Records.trade("stocks", 3, 42)));
+
+        assertEquals(List.of("stocks-3-40", "stocks-3-42"), elasticsearch.indexedIds);
+        assertEquals(1, deadLetters.size());
+        assertTrue(deadLetters.get(0).startsWith("41: Elasticsearch rejected document stocks-3-41: 400 Bad Request: "), deadLetters.get(0));
+        assertTrue(deadLetters.get(0).contains("mapper_parsing_exception"), deadLetters.get(0));
+    }
+
+    @Test
+    void withErrorsToleratedButNoDeadLetterTopicARejectedDocumentFailsTheTask() {
+        startWithReporter(Map.of());
+
+        ConnectException e = assertThrows(ConnectException.class,
+                () -> task.put(List.of(Records.trade("stocks", 3, 40), Records.trade("stocks", 3, 41, "not-a-number"))));
+
+        assertTrue(e.getMessage().startsWith("Elasticsearch rejected document stocks-3-41: 400 Bad Request: "), e.getMessage());
+        assertTrue(e.getMessage().endsWith("set errors.tolerance=all and errors.deadletterqueue.topic.name"), e.getMessage());
+        assertEquals(List.of(), deadLetters, "a reporter without a topic would only log it, and the record would be committed");
+    }
+
+    @Test
+    void aDocumentRefusedForNowHandsTheBatchBackForALaterDeliveryUntilTheLastAttempt() {
+        startWithReporter(Map.of("errors.deadletterqueue.topic.name", "stocks-dlq", "kcscale.retry.max.attempts", "3",
+                "kcscale.retry.backoff.initial.ms", "100", "kcscale.retry.backoff.max.ms", "150"));
+        elasticsearch.refusingWith = 429;
+        List<SinkRecord> batch = List.of(Records.trade("stocks", 3, 40));
+
+        RetriableException first = assertThrows(RetriableException.class, () -> task.put(batch));
+        assertThrows(RetriableException.class, () -> task.put(batch));
+        ConnectException last = assertThrows(ConnectException.class, () -> task.put(batch));
+
+        assertTrue(first.getMessage().startsWith("Elasticsearch refused document stocks-3-40 for now (429 Too Many Requests: "),
+                first.getMessage());
+        assertEquals(2, pollTimeouts.size(), "Connect polls again after each back-off: " + pollTimeouts);
+        assertTrue(pollTimeouts.get(0) >= 50 && pollTimeouts.get(0) <= 100 && pollTimeouts.get(1) >= 75 && pollTimeouts.get(1) <= 150,
+                pollTimeouts.toString());
+        assertTrue(last.getMessage().startsWith("Elasticsearch rejected 1 document of topic-partition stocks-3 3 times (429 Too Many "
+                + "Requests: "), last.getMessage());
+        assertTrue(last.getMessage().endsWith("raise kcscale.retry.max.attempts, lower tasks.max or grow the cluster"), last.getMessage());
+        assertEquals(List.of(), deadLetters, "refused for now is not refused for good");
     }
 }

@@ -103,4 +103,24 @@ class SafeCommitSinkConnectorTest {
         assertTrue(e.getMessage().startsWith("invalid bulk-mode configuration: camel.beans.aggregate.indexName must name "
                 + "the index the documents go to; transforms must include"), e.getMessage());
     }
+
+    @Test
+    void theRetrySettingsAreCheckedOnTheirKeys() {
+        Map<String, String> config = bulkConfig();
+        config.put("kcscale.retry.max.attempts", "0");
+        config.put("kcscale.retry.backoff.initial.ms", "soon");
+        Map<String, List<String>> errors = errors(config);
+        assertEquals(List.of("kcscale.retry.backoff.initial.ms", "kcscale.retry.max.attempts"), errors.keySet().stream().sorted().toList());
+        assertTrue(errors.get("kcscale.retry.max.attempts").get(0).startsWith("Invalid value 0 for configuration "
+                + "kcscale.retry.max.attempts: Value must be at least 1"), errors.toString());
+
+        config = bulkConfig();
+        config.put("kcscale.retry.backoff.initial.ms", "2000");
+        config.put("kcscale.retry.backoff.max.ms", "1000");
+        assertEquals(Map.of("kcscale.retry.backoff.max.ms", List.of("kcscale.retry.backoff.max.ms must be at least "
+                + "kcscale.retry.backoff.initial.ms (2000), got 1000")), errors(config));
+
+        config.put("kcscale.retry.backoff.max.ms", "120000");
+        assertEquals(List.of("kcscale.retry.backoff.max.ms"), List.copyOf(errors(config).keySet()), "put() may not wait that long");
+    }
 }

@@ -12,14 +12,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BooleanSupplier;
 
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.metrics.PluginMetrics;
 import org.apache.kafka.connect.errors.ConnectException;
+import org.apache.kafka.connect.errors.RetriableException;
 import org.apache.kafka.connect.sink.ErrantRecordReporter;
 import org.apache.kafka.connect.sink.SinkRecord;
-import org.apache.kafka.connect.sink.SinkTaskContext;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -28,10 +29,13 @@ class SafeCommitSinkTaskTest {
 
     private static final TopicPartition P0 = new TopicPartition("stocks", 0);
 
+    private static final Duration DEADLINE = Duration.ofSeconds(30);
+
     private final FakeElasticsearch elasticsearch = new FakeElasticsearch();
-    private final PendingRecords pending = new PendingRecords();
-    private final SafeCommitSinkTask task = new SafeCommitSinkTask(pending, Duration.ZERO);
+    private final SafeCommitSinkTask task = new SafeCommitSinkTask(Duration.ofMillis(300));
     private final List<String> deadLetters = new ArrayList<>();
+    private final List<Long> pollTimeouts = new CopyOnWriteArrayList<>();
+    private PendingRecords pending;
 
     SafeCommitSinkTaskTest() throws IOException {
     }
@@ -55,10 +59,10 @@ class SafeCommitSinkTaskTest {
     }
 
     private void start(boolean withReporter, boolean withDeadLetterTopic, Map<String, String> more) {
-        task.initialize(new Context(withReporter ? (record, error) -> {
+        task.initialize(new TaskContext(withReporter ? (record, error) -> {
             deadLetters.add(record.kafkaOffset() + ": " + error.getMessage());
             return CompletableFuture.completedFuture(null);
-        } : null));
+        } : null, pollTimeouts));
         Map<String, String> config = new HashMap<>(Map.of(
                 "topics", "stocks",
                 "camel.sink.url", "elasticsearch-rest://local?hostAddresses=" + elasticsearch.hostAndPort() + "&operation=Bulk",
@@ -66,12 +70,15 @@ class SafeCommitSinkTaskTest {
                 "camel.beans.aggregate.indexName", "stocks",
                 "camel.aggregation.size", "3",
                 // completion by size only: a timeout would complete batches at an arbitrary moment
-                "camel.aggregation.timeout", "600000"));
+                "camel.aggregation.timeout", "600000",
+                "kcscale.retry.backoff.initial.ms", "1",
+                "kcscale.retry.backoff.max.ms", "4"));
         if (withDeadLetterTopic) {
             config.put("errors.deadletterqueue.topic.name", "stocks-dlq");
         }
         config.putAll(more);
         task.start(config);
+        pending = task.pending();
     }
 
     /** Records of partition 0 from {@code from}, with the headers the worker's transform adds. */
@@ -94,7 +101,24 @@ class SafeCommitSinkTaskTest {
 
     /** Camel sends batches from a thread of its own: waits for Elasticsearch's answers to all of them. */
     private void awaitAnswers() throws InterruptedException {
-        assertTrue(pending.awaitAnswersBelow(1, Duration.ofSeconds(30)), "no answer from Elasticsearch within 30 s");
+        awaitState("Elasticsearch's answers", () -> pending.awaitingAnswer() == 0);
+    }
+
+    /** Polls with a deadline, waking on each outcome Camel reports. */
+    private void awaitState(String what, BooleanSupplier reached) throws InterruptedException {
+        long deadline = System.nanoTime() + DEADLINE.toNanos();
+        while (!reached.getAsBoolean()) {
+            assertTrue(System.nanoTime() < deadline, "no " + what + " within " + DEADLINE.toSeconds() + " s");
+            pending.awaitNews(Duration.ofMillis(20));
+        }
+    }
+
+    /** As Connect does, calls put on every poll (here, with nothing new) until {@code reached}. */
+    private void putUntil(String what, BooleanSupplier reached) throws InterruptedException {
+        awaitState(what, () -> {
+            task.put(List.of());
+            return reached.getAsBoolean();
+        });
     }
 
     private Map<TopicPartition, OffsetAndMetadata> commitAfterConsuming(long next) {
@@ -111,7 +135,7 @@ class SafeCommitSinkTaskTest {
                 "the stock task would commit 2 here: a crash now would lose records 0 and 1");
 
         task.put(records(2, 3.0, 4.0));
-        assertTrue(pending.awaitAnswersBelow(2, Duration.ofSeconds(30)), "no answer within 30 s");
+        awaitState("an answer", () -> pending.awaitingAnswer() < 2);
         assertEquals(List.of("stocks-0-0", "stocks-0-1", "stocks-0-2"), elasticsearch.indexedIds);
         assertEquals(Map.of(P0, new OffsetAndMetadata(3)), commitAfterConsuming(4), "record 3 waits in the next batch");
     }
@@ -159,18 +183,112 @@ class SafeCommitSinkTaskTest {
 
     @Test
     void theRecordsOfAFailedRequestAreSentAgainWhileTheirPartitionWaits() throws InterruptedException {
-        start(false);
-        elasticsearch.down = true;
+        start(false, Map.of("kcscale.retry.backoff.initial.ms", "60000", "kcscale.retry.backoff.max.ms", "60000"));
+        elasticsearch.refusingWith = 503;
 
         task.put(records(0, 1.0, 2.0, 3.0));
         awaitAnswers();
-        assertTrue(pending.hasRetry(), "the failed records wait to be sent again");
+        assertTrue(pending.untilNextRetry().orElseThrow().toMillis() >= 30_000, "the failed records wait for their back-off");
         assertEquals(Map.of(P0, new OffsetAndMetadata(0)), commitAfterConsuming(3), "nothing past the failed records");
-
-        elasticsearch.down = false;
         task.put(List.of());
+        assertTrue(pollTimeouts.get(pollTimeouts.size() - 1) >= 29_000, "Connect polls again when they are due: " + pollTimeouts);
+        assertEquals(3, elasticsearch.sentIds.size(), "not sent again before their back-off");
+    }
+
+    @Test
+    void theRecordsOfAFailedRequestAreSentAgainAfterTheirBackoffUntilIndexed() throws InterruptedException {
+        start(false, Map.of("kcscale.retry.max.attempts", "1000"));
+        elasticsearch.refusingWith = 503;
+
+        task.put(records(0, 1.0, 2.0, 3.0));
+        putUntil("three sends", () -> elasticsearch.sentIds.size() >= 6);
+        elasticsearch.refusingWith = 0;
+        putUntil("the records committed", () -> commitAfterConsuming(3).equals(Map.of(P0, new OffsetAndMetadata(3))));
+
+        assertEquals(List.of("stocks-0-0", "stocks-0-1", "stocks-0-2"), elasticsearch.indexedIds);
+    }
+
+    @Test
+    void onlyTheItemsRefusedWith429AreSentAgain() throws InterruptedException {
+        start(false, Map.of("camel.aggregation.timeout", "50"));
+        elasticsearch.overloadedIds.add("stocks-0-1");
+
+        task.put(records(0, 1.0, 2.0, 3.0));
+        putUntil("a second send of the refused item", () -> elasticsearch.sentIds.size() >= 4);
+        assertEquals(Map.of(P0, new OffsetAndMetadata(1)), commitAfterConsuming(3), "nothing past the refused item");
+        elasticsearch.overloadedIds.clear();
+        putUntil("the refused item committed", () -> commitAfterConsuming(3).equals(Map.of(P0, new OffsetAndMetadata(3))));
+
+        assertEquals(List.of("stocks-0-0", "stocks-0-2"), elasticsearch.sentIds.subList(0, 3).stream()
+                .filter(id -> !id.equals("stocks-0-1")).toList());
+        assertEquals(Set.of("stocks-0-1"), Set.copyOf(elasticsearch.sentIds.subList(3, elasticsearch.sentIds.size())),
+                "only the refused item goes again");
+    }
+
+    @Test
+    void aDocumentRefusedAsOftenAsAllowedFailsTheTaskSayingWhatToChange() throws InterruptedException {
+        start(false, Map.of("camel.aggregation.timeout", "50", "kcscale.retry.max.attempts", "3"));
+        elasticsearch.overloadedIds.add("stocks-0-1");
+        task.put(records(0, 1.0, 2.0, 3.0));
+
+        List<ConnectException> failed = new ArrayList<>();
+        awaitState("the task to fail", () -> {
+            try {
+                task.put(List.of());
+                return false;
+            } catch (ConnectException e) {
+                failed.add(e);
+                return true;
+            }
+        });
+
+        assertEquals("Elasticsearch rejected 1 document of topic-partition stocks-0 3 times (429 Too Many Requests): "
+                + "raise kcscale.retry.max.attempts, lower tasks.max or grow the cluster", failed.get(0).getMessage());
+        assertEquals(3, elasticsearch.sentIds.stream().filter("stocks-0-1"::equals).count());
+        assertEquals(Map.of(P0, new OffsetAndMetadata(1)), commitAfterConsuming(3), "nothing past the refused item");
+    }
+
+    @Test
+    void theInFlightBoundHoldsWhileRecordsWaitToBeSentAgain() throws InterruptedException {
+        // three batches of three may be in flight
+        start(false, Map.of("kcscale.retry.backoff.initial.ms", "60000", "kcscale.retry.backoff.max.ms", "60000"));
+        elasticsearch.refusingWith = 429;
+        task.put(records(0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0));
         awaitAnswers();
-        assertEquals(Map.of(P0, new OffsetAndMetadata(3)), commitAfterConsuming(3));
+
+        long before = System.nanoTime();
+        assertThrows(RetriableException.class, () -> task.put(records(9, 10.0)));
+        assertTrue(Duration.ofNanos(System.nanoTime() - before).compareTo(Duration.ofSeconds(10)) < 0, "put() waits a bounded time");
+
+        assertEquals(9, pending.inFlight(), "the batch was not taken: Connect delivers it again");
+        assertEquals(9, elasticsearch.sentIds.size(), "nothing sent again before its back-off");
+    }
+
+    @Test
+    void aRequestRefusedAsAWholeForGoodFailsTheTaskAndIsNotSentAgain() throws InterruptedException {
+        start(false);
+        elasticsearch.refusingWith = 400;
+
+        task.put(records(0, 1.0, 2.0, 3.0));
+        awaitState("the refusal", () -> pending.failure().isPresent());
+        ConnectException e = assertThrows(ConnectException.class, () -> task.put(List.of()));
+
+        assertTrue(e.getMessage().startsWith("Elasticsearch refused a bulk request of 3 documents as a whole, from topic stocks, "
+                + "partition 0, offset 0: 400 Bad Request: "), e.getMessage());
+        assertTrue(e.getMessage().contains("refused by the test"), e.getMessage());
+        assertEquals(3, elasticsearch.sentIds.size());
+        assertEquals(Map.of(P0, new OffsetAndMetadata(0)), commitAfterConsuming(3));
+    }
+
+    /** The bulk API takes one line per document: Elasticsearch's client writes each source again on one line. */
+    @Test
+    void prettyPrintedDocumentsAreIndexed() throws InterruptedException {
+        start(false);
+
+        task.put(List.of(text(0, "{\n  \"price\": 1.0\n}"), text(1, "{\r\n  \"price\": 2.0,\r\n  \"symbol\": \"ZVV\"\r\n}\n"),
+                text(2, "{\"price\":3.0}")));
+        awaitAnswers();
+
         assertEquals(List.of("stocks-0-0", "stocks-0-1", "stocks-0-2"), elasticsearch.indexedIds);
     }
 
@@ -229,18 +347,5 @@ class SafeCommitSinkTaskTest {
         task.close(Set.of(P0));
 
         assertEquals(Map.of(P0, new OffsetAndMetadata(1)), commitAfterConsuming(1));
-    }
-
-    private record Context(ErrantRecordReporter reporter) implements SinkTaskContext {
-        @Override public Map<String, String> configs() { return Map.of(); }
-        @Override public void offset(Map<TopicPartition, Long> offsets) { throw new UnsupportedOperationException(); }
-        @Override public void offset(TopicPartition tp, long offset) { throw new UnsupportedOperationException(); }
-        @Override public void timeout(long timeoutMs) { throw new UnsupportedOperationException(); }
-        @Override public Set<TopicPartition> assignment() { return Set.of(P0); }
-        @Override public void pause(TopicPartition... partitions) { throw new UnsupportedOperationException(); }
-        @Override public void resume(TopicPartition... partitions) { throw new UnsupportedOperationException(); }
-        @Override public void requestCommit() { throw new UnsupportedOperationException(); }
-        @Override public ErrantRecordReporter errantRecordReporter() { return reporter; }
-        @Override public PluginMetrics pluginMetrics() { throw new UnsupportedOperationException(); }
     }
 }
