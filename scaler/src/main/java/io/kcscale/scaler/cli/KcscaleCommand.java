@@ -1,17 +1,22 @@
 package io.kcscale.scaler.cli;
 
+import java.util.List;
+
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
  * The {@code kcscale} command line. Each verb is its own class, registered here; {@code up},
  * {@code down} and {@code load} belong to the local launcher and are dispatched by the {@code kcscale} script.
+ * <p>
+ * A run from the shell registers only the verb it names ({@link #newCommandLineFor(String[])}): picocli
+ * reflects over every registered verb, and {@code serve}'s classes pull in the
+ * service, Kafka and Elasticsearch, which a {@code predict} or a {@code status} never needs.
  */
 @Command(name = "kcscale",
         mixinStandardHelpOptions = true,
         version = "kcscale 0.1.0",
-        description = "Scale Kafka Connect sink pipelines into Elasticsearch.",
-        subcommands = {CommandLine.HelpCommand.class, StatusCommand.class, CheckCommand.class, ScaleCommand.class, AutoscaleCommand.class, DecisionsCommand.class, PredictCommand.class, ServeCommand.class})
+        description = "Scale Kafka Connect sink pipelines into Elasticsearch.")
 public final class KcscaleCommand implements Runnable {
 
     @CommandLine.Spec
@@ -22,12 +27,45 @@ public final class KcscaleCommand implements Runnable {
         throw new CommandLine.ParameterException(spec.commandLine(), "a verb is required");
     }
 
+    /** The verbs in the order {@code kcscale --help} lists them. */
+    private static final List<String> VERBS =
+            List.of("help", "status", "check", "scale", "autoscale", "decisions", "predict", "serve");
+
     public static void main(String[] args) {
-        System.exit(newCommandLine().execute(args));
+        System.exit(newCommandLineFor(args).execute(args));
     }
 
-    /** The configured command line; tests run verbs through this without exiting the JVM. */
+    /** The configured command line with every verb; tests run verbs through this without exiting the JVM. */
     public static CommandLine newCommandLine() {
-        return new CommandLine(new KcscaleCommand());
+        CommandLine cli = new CommandLine(new KcscaleCommand());
+        VERBS.forEach(verb -> cli.addSubcommand(verb(verb)));
+        return cli;
+    }
+
+    /**
+     * The command line for these arguments: with only their verb when they start with one (its usage,
+     * errors and exit codes are the same either way), else with every verb, for help and for picocli's
+     * "did you mean" on a mistyped verb.
+     */
+    public static CommandLine newCommandLineFor(String[] args) {
+        if (args.length == 0 || "help".equals(args[0]) || !VERBS.contains(args[0])) {
+            return newCommandLine();
+        }
+        return new CommandLine(new KcscaleCommand()).addSubcommand(verb(args[0]));
+    }
+
+    /** One verb's command object; a switch, so that naming a verb loads no other verb's class. */
+    private static Object verb(String name) {
+        switch (name) {
+            case "help": return new CommandLine.HelpCommand();
+            case "status": return new StatusCommand();
+            case "check": return new CheckCommand();
+            case "scale": return new ScaleCommand();
+            case "autoscale": return new AutoscaleCommand();
+            case "decisions": return new DecisionsCommand();
+            case "predict": return new PredictCommand();
+            case "serve": return new ServeCommand();
+            default: throw new IllegalArgumentException("no verb " + name);
+        }
     }
 }
