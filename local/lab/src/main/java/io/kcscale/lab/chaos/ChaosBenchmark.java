@@ -182,7 +182,8 @@ public final class ChaosBenchmark {
     private Reconciliation reconcile(FaultInjector injector) {
         progress.accept("reconciling every offset of " + StackOptions.TOPIC + " with the ids in " + StackOptions.INDEX
                 + " and " + DEAD_LETTER_TOPIC);
-        OffsetLedger ledger = new OffsetLedger(StackOptions.TOPIC, kafka.endOffsets(StackOptions.TOPIC), injector.malformed());
+        Offsets offsets = Offsets.read(kafka, group(), StackOptions.TOPIC);
+        OffsetLedger ledger = new OffsetLedger(StackOptions.TOPIC, offsets.end(), offsets.committed(), injector.malformed());
         IndexIds.scan(elasticsearch.restClient(), StackOptions.INDEX, ledger::indexed);
         DeadLetterRecords.read(stack.endpoints().kafkaBootstrap(), DEAD_LETTER_TOPIC, ledger);
         return ledger.result();

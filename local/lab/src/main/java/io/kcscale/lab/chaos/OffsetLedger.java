@@ -22,6 +22,7 @@ public final class OffsetLedger {
 
     private final String topic;
     private final Map<Integer, Long> endOffsets;
+    private final Map<Integer, Long> committed;
     private final Set<Coordinates> malformed;
     private final Map<Integer, BitSet> indexed = new HashMap<>();
     private final Set<Coordinates> deadLettered = new HashSet<>();
@@ -38,11 +39,14 @@ public final class OffsetLedger {
     /**
      * @param endOffsets the topic's log-end offset per partition, once nothing more is appended; every offset
      *                   below it is one record (the topic is fresh: none were deleted)
+     * @param committed  the sink's committed offset per partition: a record below it without its document is lost,
+     *                   one at or past it is still pending (the sink has not got that far)
      * @param malformed  the records that are no JSON document: they belong in the dead-letter topic, not the index
      */
-    public OffsetLedger(String topic, Map<Integer, Long> endOffsets, Set<Coordinates> malformed) {
+    public OffsetLedger(String topic, Map<Integer, Long> endOffsets, Map<Integer, Long> committed, Set<Coordinates> malformed) {
         this.topic = topic;
         this.endOffsets = Map.copyOf(endOffsets);
+        this.committed = Map.copyOf(committed);
         this.malformed = Set.copyOf(malformed);
     }
 
@@ -69,15 +73,29 @@ public final class OffsetLedger {
         long records = endOffsets.values().stream().mapToLong(Long::longValue).sum();
         long indexedCount = indexed.values().stream().mapToLong(BitSet::cardinality).sum();
         long malformedToDeadLetter = malformed.stream().filter(deadLettered::contains).count();
-        return new Reconciliation(records, indexedCount, records - malformed.size() - indexedCount, duplicated,
+        long missing = records - malformed.size() - indexedCount;
+        long pending = endOffsets.keySet().stream().mapToLong(p -> missingFrom(p, committed.getOrDefault(p, 0L))).sum();
+        return new Reconciliation(records, indexedCount, missing - pending, pending, duplicated,
                 malformed.size(), malformedToDeadLetter, lostExamples());
+    }
+
+    /** Well-formed records of partition {@code p} from {@code offset} on without their document. */
+    private long missingFrom(int p, long offset) {
+        BitSet bits = indexed.getOrDefault(p, new BitSet());
+        long missing = 0;
+        for (long o = offset; o < endOffsets.get(p); o++) {
+            if (!bits.get((int) o) && !malformed.contains(new Coordinates(p, o))) {
+                missing++;
+            }
+        }
+        return missing;
     }
 
     private List<String> lostExamples() {
         List<String> lost = new ArrayList<>();
         endOffsets.keySet().stream().sorted().forEach(p -> {
             BitSet bits = indexed.getOrDefault(p, new BitSet());
-            for (long o = 0; o < endOffsets.get(p) && lost.size() < LOST_EXAMPLES; o++) {
+            for (long o = 0; o < Math.min(endOffsets.get(p), committed.getOrDefault(p, 0L)) && lost.size() < LOST_EXAMPLES; o++) {
                 if (!bits.get((int) o) && !malformed.contains(new Coordinates(p, o))) {
                     lost.add(topic + "-" + p + "-" + o);
                 }

@@ -38,9 +38,9 @@ final class BenchChaosCommand implements Callable<Integer> {
     String sinkMode;
     @Option(names = "--minutes", paramLabel = "M", defaultValue = "10", description = "Minutes of load the faults fall in (default: ${DEFAULT-VALUE}).")
     double minutes;
-    @Option(names = "--quick", description = "One minute of faults at 1,000 records/s, 10 malformed records: a few minutes in all.")
+    @Option(names = "--quick", description = "One minute of faults at 200 records/s, 10 malformed records: a few minutes in all.")
     boolean quick;
-    @Option(names = "--rate", paramLabel = "R", description = "Records/s the source offers (default: 2000; 1000 with --quick).")
+    @Option(names = "--rate", paramLabel = "R", description = "Records/s the source offers (default: 2000; 200 with --quick).")
     Double rate;
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seeds the schedule: order, times, worker, partitions (default: ${DEFAULT-VALUE}).")
     long seed;
@@ -59,7 +59,7 @@ final class BenchChaosCommand implements Callable<Integer> {
         if (!(minutes > 0 && minutes <= 120)) {
             return usage("--minutes must be more than 0 and at most 120, got " + minutes);
         }
-        double load = rate != null ? rate : quick ? 1000 : 2000;
+        double load = rate != null ? rate : quick ? 200 : 2000;
         if (!(load > 0 && Double.isFinite(load))) {
             return usage("--rate must be a positive number of records/s, got " + load);
         }
@@ -111,8 +111,8 @@ final class BenchChaosCommand implements Callable<Integer> {
 
     private static String table(ChaosResult r) {
         StringBuilder t = new StringBuilder(String.format(Locale.ROOT,
-                "%s sink, %.0f records/s, seed %d: %d records, %d indexed, %d lost, %d duplicated, %d malformed (%d to the dead-letter topic)%n",
-                r.sinkMode(), r.loadPerSecond(), r.seed(), r.records(), r.indexed(), r.lost(), r.duplicated(), r.malformed(),
+                "%s sink, %.0f records/s, seed %d: %d records, %d indexed, %d lost, %d duplicated, %d pending, %d malformed (%d to the dead-letter topic)%n",
+                r.sinkMode(), r.loadPerSecond(), r.seed(), r.records(), r.indexed(), r.lost(), r.duplicated(), r.pending(), r.malformed(),
                 r.malformedToDeadLetter()));
         t.append(String.format(Locale.ROOT, "%8s  %-40s  %-14s  %s%n", "at (s)", "fault", "target", "recovery (s)"));
         for (FaultOutcome f : r.faults()) {

@@ -14,7 +14,7 @@ class OffsetLedgerTest {
 
     /** Partition 0 holds offsets 0-3, partition 1 offsets 0-4 of which 2 is malformed, partition 2 none. */
     private static OffsetLedger ledger() {
-        return new OffsetLedger("stocks-x", Map.of(0, 4L, 1, 5L, 2, 0L), MALFORMED);
+        return new OffsetLedger("stocks-x", Map.of(0, 4L, 1, 5L, 2, 0L), Map.of(0, 4L, 1, 5L), MALFORMED);
     }
 
     private static void indexAllWellFormed(OffsetLedger l) {
@@ -29,12 +29,12 @@ class OffsetLedgerTest {
         OffsetLedger l = ledger();
         indexAllWellFormed(l);
         l.deadLettered(1, 2);
-        assertEquals(new Reconciliation(9, 8, 0, 0, 1, 1, List.of()), l.result());
+        assertEquals(new Reconciliation(9, 8, 0, 0, 0, 1, 1, List.of()), l.result());
     }
 
     @Test
     void aMissingIdIsLostAndNamed() {
-        OffsetLedger l = new OffsetLedger("stocks-x", Map.of(0, 4L, 1, 5L), MALFORMED);
+        OffsetLedger l = new OffsetLedger("stocks-x", Map.of(0, 4L, 1, 5L), Map.of(0, 4L, 1, 5L), MALFORMED);
         for (String id : List.of("stocks-x-0-0", "stocks-x-0-2", "stocks-x-1-0", "stocks-x-1-1", "stocks-x-1-3")) {
             l.indexed(id);
         }
@@ -74,9 +74,21 @@ class OffsetLedgerTest {
 
     @Test
     void lostExamplesAreBounded() {
-        OffsetLedger l = new OffsetLedger("stocks", Map.of(0, 1000L), Set.of());
+        OffsetLedger l = new OffsetLedger("stocks", Map.of(0, 1000L), Map.of(0, 1000L), Set.of());
         Reconciliation r = l.result();
         assertEquals(1000, r.lost());
         assertEquals(OffsetLedger.LOST_EXAMPLES, r.lostExamples().size());
+    }
+
+    @Test
+    void aMissingIdAtOrPastTheCommittedOffsetIsPendingNotLost() {
+        OffsetLedger l = new OffsetLedger("stocks-x", Map.of(0, 4L, 1, 5L), Map.of(0, 2L), MALFORMED);
+        for (String id : List.of("stocks-x-0-0", "stocks-x-0-2", "stocks-x-1-0")) {
+            l.indexed(id);
+        }
+        Reconciliation r = l.result();
+        assertEquals(1, r.lost(), "0-1 is below the committed offset 2");
+        assertEquals(List.of("stocks-x-0-1"), r.lostExamples());
+        assertEquals(4, r.pending(), "0-3 and 1-1, 1-3, 1-4 (1-2 is malformed; partition 1 has no commit)");
     }
 }
