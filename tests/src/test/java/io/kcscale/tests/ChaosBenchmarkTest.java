@@ -32,10 +32,10 @@ class ChaosBenchmarkTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     /**
-     * Twice the README's quick figure on a loaded machine: here it catches a run that lost its bounds, not a
-     * busy machine.
+     * Twice the slowest quick run measured (446 s, per-record, load average 27 on two cores): here it catches a
+     * run that lost its bounds, not a busy machine.
      */
-    private static final int QUICK_CEILING_SECONDS = 600;
+    private static final int QUICK_CEILING_SECONDS = 900;
     private static final List<String> FAULTS = List.of("WORKER_KILL", "ELASTICSEARCH_KILL", "BROKER_RESTART", "SCALE_TO_3",
             "SCALE_TO_2", "MALFORMED", "MALFORMED");
 
