@@ -99,12 +99,16 @@ public final class LocalStack implements AutoCloseable {
 
     /**
      * Starts a component again after a test stopped or killed it (a worker rejoins its group,
-     * Elasticsearch reopens its data, the scaler reloads its autoscale policies), and waits until it is ready.
+     * Elasticsearch reopens its data, the broker its logs, the scaler reloads its autoscale policies), and
+     * waits until it is ready. A component still running is stopped gracefully first.
      */
     public ChildJvm restart(String name) {
         components.stopAndForget(component(name));
         ChildJvm started;
-        if (name.equals("elasticsearch")) {
+        if (name.equals("kafka")) {
+            started = record(starter.kafka());
+            readiness.kafka(started);
+        } else if (name.equals("elasticsearch")) {
             started = record(starter.elasticsearch());
             readiness.elasticsearch(started);
         } else if (name.startsWith("connect-")) {
@@ -115,7 +119,7 @@ public final class LocalStack implements AutoCloseable {
             started = record(starter.scaler());
             readiness.scaler(started);
         } else {
-            throw new IllegalArgumentException("only elasticsearch, connect-N and scaler can be restarted, not " + name);
+            throw new IllegalArgumentException("only kafka, elasticsearch, connect-N and scaler can be restarted, not " + name);
         }
         StackState.write(dataDir, endpoints, components.list());
         return started;

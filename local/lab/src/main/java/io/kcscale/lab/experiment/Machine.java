@@ -5,7 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** The machine a run measures on: its figures depend on it, and on what else runs there, as much as on the code. */
-final class Machine {
+public final class Machine {
 
     private Machine() {
     }
@@ -21,7 +21,7 @@ final class Machine {
                 + " cores, the stack's own processes included: the figures are this machine's, and move with whatever else runs on it.\n";
     }
 
-    static Map<String, Object> describe() {
+    public static Map<String, Object> describe() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("cores", Runtime.getRuntime().availableProcessors());
         m.put("loadAverage", loadAverage());

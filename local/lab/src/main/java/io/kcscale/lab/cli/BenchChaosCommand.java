@@ -1,0 +1,134 @@
+package io.kcscale.lab.cli;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import io.kcscale.lab.chaos.ChaosBenchmark;
+import io.kcscale.lab.chaos.ChaosResult;
+import io.kcscale.lab.chaos.ChaosSchedule;
+import io.kcscale.lab.chaos.FaultOutcome;
+import io.kcscale.lab.experiment.Machine;
+import io.kcscale.lab.experiment.RunDirectory;
+import io.kcscale.local.InstallLayout;
+import io.kcscale.local.LocalStack;
+import io.kcscale.local.SinkMode;
+import io.kcscale.local.StackStartException;
+import io.kcscale.scaler.api.Json;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "chaos", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"The sink under faults, on a stack of its own (two Connect workers, the cooperative assignor, a steady",
+                "load): on a seeded schedule, kill -9 of a worker and of Elasticsearch (each started again), a broker restart,",
+                "scales 1 -> 3 -> 2 through the scaler and malformed records at known offsets. Then the source stops, the sink",
+                "drains, and every offset of the topic is reconciled with the index's ids and the dead-letter topic.",
+                "Exits 1 when a record was lost or duplicated, a malformed one missed the dead-letter topic, or the sink",
+                "did not recover or drain in time. Writes the result, the schedule and the seed under --results-dir."})
+final class BenchChaosCommand implements Callable<Integer> {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--sink-mode", paramLabel = "index|bulk", defaultValue = "index", description = "How the sink writes (default: ${DEFAULT-VALUE}).")
+    String sinkMode;
+    @Option(names = "--minutes", paramLabel = "M", defaultValue = "10", description = "Minutes of load the faults fall in (default: ${DEFAULT-VALUE}).")
+    double minutes;
+    @Option(names = "--quick", description = "One minute of faults at 200 records/s, 10 malformed records: a few minutes in all.")
+    boolean quick;
+    @Option(names = "--rate", paramLabel = "R", description = "Records/s the source offers (default: 2000; 200 with --quick).")
+    Double rate;
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seeds the schedule: order, times, worker, partitions (default: ${DEFAULT-VALUE}).")
+    long seed;
+    @Option(names = "--json", description = "Print the result as JSON instead of a table.")
+    boolean json;
+    @Option(names = "--data-dir", paramLabel = "DIR", description = "The benchmark stack's data, wiped first (default: data/bench-chaos).")
+    Path dataDir;
+    @Option(names = "--results-dir", paramLabel = "DIR", description = "Where each run's directory goes (default: experiments/results, git-ignored).")
+    Path resultsDir;
+
+    @Override
+    public Integer call() {
+        if (quick && spec.commandLine().getParseResult().hasMatchedOption("--minutes")) {
+            return usage("--quick sets its own minutes: give one or the other");
+        }
+        if (!(minutes > 0 && minutes <= 120)) {
+            return usage("--minutes must be more than 0 and at most 120, got " + minutes);
+        }
+        double load = rate != null ? rate : quick ? 200 : 2000;
+        if (!(load > 0 && Double.isFinite(load))) {
+            return usage("--rate must be a positive number of records/s, got " + load);
+        }
+        SinkMode mode;
+        try {
+            mode = SinkMode.parse(sinkMode);
+        } catch (IllegalArgumentException e) {
+            return usage(e.getMessage());
+        }
+        Path home = InstallLayout.toolkitHome();
+        Path data = dataDir != null ? dataDir.toAbsolutePath().normalize() : home.resolve("data/bench-chaos");
+        ChaosSchedule schedule = quick ? ChaosSchedule.create(seed, 60, ChaosBenchmark.WORKERS, 20, 2, 5)
+                : ChaosSchedule.create(seed, minutes * 60, ChaosBenchmark.WORKERS, 20, 4, 25);
+        ChaosBenchmark.Settings settings = new ChaosBenchmark.Settings(home, data, mode, load,
+                Duration.ofSeconds(quick ? 120 : 180), Duration.ofSeconds(quick ? 150 : 300));
+        // Ctrl-C must not leave the benchmark's stack running
+        Thread stopStack = new Thread(() -> LocalStack.stopRecorded(data, m -> System.err.println("kcscale: " + m)));
+        Runtime.getRuntime().addShutdownHook(stopStack);
+        ChaosResult result;
+        try {
+            result = ChaosBenchmark.run(settings, schedule, m -> System.err.println("kcscale: " + m));
+        } catch (IllegalStateException | IllegalArgumentException | StackStartException e) {
+            System.err.println("kcscale: the benchmark failed: " + e.getMessage());
+            return 1;
+        } finally {
+            Runtime.getRuntime().removeShutdownHook(stopStack);
+        }
+        RunDirectory run = RunDirectory.create(resultsDir != null ? resultsDir : home.resolve("experiments/results"));
+        run.writeJson("chaos.json", result);
+        run.writeJson("config.json", configuration(schedule, settings));
+        System.out.print(json ? Json.write(result) : table(result));
+        System.err.println("kcscale: result, schedule and seed in " + run.path());
+        return result.passed() ? 0 : 1;
+    }
+
+    private Map<String, Object> configuration(ChaosSchedule schedule, ChaosBenchmark.Settings settings) {
+        Map<String, Object> c = new LinkedHashMap<>();
+        c.put("command", "./kcscale bench chaos " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
+        c.put("seed", seed);
+        c.put("sinkMode", settings.sinkMode().flagValue());
+        c.put("loadPerSecond", settings.ratePerSecond());
+        c.put("workers", ChaosBenchmark.WORKERS);
+        c.put("recoveryTimeoutSeconds", settings.recoveryTimeout().toSeconds());
+        c.put("drainTimeoutSeconds", settings.drainTimeout().toSeconds());
+        c.put("schedule", schedule);
+        c.put("machine", Machine.describe());
+        return c;
+    }
+
+    private static String table(ChaosResult r) {
+        StringBuilder t = new StringBuilder(String.format(Locale.ROOT,
+                "%s sink, %.0f records/s, seed %d: %d records, %d indexed, %d lost, %d duplicated, %d pending, %d malformed (%d to the dead-letter topic)%n",
+                r.sinkMode(), r.loadPerSecond(), r.seed(), r.records(), r.indexed(), r.lost(), r.duplicated(), r.pending(), r.malformed(),
+                r.malformedToDeadLetter()));
+        t.append(String.format(Locale.ROOT, "%8s  %-40s  %-14s  %s%n", "at (s)", "fault", "target", "recovery (s)"));
+        for (FaultOutcome f : r.faults()) {
+            t.append(String.format(Locale.ROOT, "%8.1f  %-40s  %-14s  %s%n", f.atSeconds(), f.fault().description(), f.target(),
+                    f.recoverySeconds() == null ? "NOT RECOVERED" : f.recoverySeconds()));
+        }
+        t.append(String.format(Locale.ROOT, "max lag %.1f s; %s; %.0f s in all%n", r.maxLagSeconds(),
+                r.drained() ? "drained" : "NOT DRAINED", r.seconds()));
+        if (!r.lostExamples().isEmpty()) {
+            t.append("lost, first ones: ").append(String.join(", ", r.lostExamples())).append(System.lineSeparator());
+        }
+        return t.toString();
+    }
+
+    private static int usage(String problem) {
+        System.err.println("kcscale: " + problem);
+        return 2;
+    }
+}
