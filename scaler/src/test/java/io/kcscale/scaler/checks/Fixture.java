@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.IntStream;
 
 import io.kcscale.scaler.checks.keys.DistinctCounter;
 import io.kcscale.scaler.checks.keys.KeySample;
@@ -84,7 +85,28 @@ final class Fixture {
         Map<String, DistinctCounter.Distinct> values = new LinkedHashMap<>();
         fields.forEach((f, n) -> values.put(f, new DistinctCounter.Distinct(n, true, n, n)));
         return new KeySample("t", records, nullKeys, new DistinctCounter.Distinct(distinct, true, distinct, distinct), values,
-                records, fields.isEmpty() ? null : fields.keySet().iterator().next(), 20, 20, 500, "end");
+                records, fields.isEmpty() ? null : fields.keySet().iterator().next(), 20, 20, 500, "end", everyPartition(20));
+    }
+
+    /** Keys that reach only {@code partitions}, one distinct key each, as the key sample finds them; assigned by range. */
+    void recordsOnlyIn(List<Integer> partitions, int tasks) {
+        long distinct = partitions.size();
+        keys = new KeySample("t", 10_000, 0, new DistinctCounter.Distinct(distinct, true, distinct, distinct), Map.of(), 10_000,
+                null, this.partitions, partitions.size(), 500, "end", partitions);
+        assignment = new TreeMap<>();
+        for (int p = 0; p < this.partitions; p++) {
+            assignment.computeIfAbsent(TaskPlacement.memberOrder(tasks).get(TaskPlacement.rangePosition(p, this.partitions, tasks)),
+                    t -> new ArrayList<>()).add(p);
+        }
+        tasksMax = tasks;
+        tasksWanted = tasks;
+        appendPerPartition = uniform(this.partitions, 0);
+        partitions.forEach(p -> appendPerPartition.put(p, 10.0));
+    }
+
+    /** The key sample's partitions with records, as in the topic with these partitions: 0 to partitions - 1. */
+    static List<Integer> everyPartition(int partitions) {
+        return IntStream.range(0, partitions).boxed().toList();
     }
 
     PipelineSnapshot snapshot() {
