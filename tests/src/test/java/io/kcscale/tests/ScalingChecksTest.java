@@ -44,8 +44,8 @@ import io.kcscale.scaler.service.ScalerSettings;
  * The scaling checks on the real stack, one scenario per trap, each asserting the finding and its
  * evidence: the shared pipeline keyed by price is fine; 3 tasks on its 1-shard index warn; a 3-shard
  * index is fine and a second sink into it is a duplicate; a source keyed by side starves a task and
- * blocks a scale-up; skewed keys show in partition skew; symbol keys on 4 tasks refuse a fifth. A scaler of its own with a 6 s window lets
- * new pipelines' findings settle in seconds. Every scratch topic, index and connector is removed.
+ * blocks a scale-up; skewed keys show in partition skew; symbol keys on 5 tasks refuse a sixth. A
+ * scaler of its own with a 6 s window lets new pipelines' findings settle in seconds. Every scratch topic, index and connector is removed.
  */
 @Order(4)
 @ExtendWith(SharedStack.class)
@@ -302,31 +302,34 @@ class ScalingChecksTest {
 
     @Test
     @Order(6)
-    void symbolKeysOnFourTasksRefuseFiveThoughSevenKeysAreMore(LocalStack stack) throws Exception {
+    void symbolKeysOnFiveTasksRefuseSixThoughSevenKeysAreMore(LocalStack stack) throws Exception {
         try (ScratchPipeline scratch = new ScratchPipeline(stack)) {
             scratch.topic("checks-symbol", 20);
             scratch.source("checks-symbol-datagen", "checks-symbol", "symbol", 150, Map.of());
-            scratch.sink("checks-symbol-sink", "checks-symbol", "checks-symbol", 4);
-            scratch.awaitRunning("checks-symbol-sink", 4);
+            scratch.sink("checks-symbol-sink", "checks-symbol", "checks-symbol", 5);
+            scratch.awaitRunning("checks-symbol-sink", 5);
             String path = "/api/v1/connectors/checks-symbol-sink";
+            // the datagen's 7 symbols (stock_trades.avsc); two share partition 13
             Set<Integer> landed = new TreeSet<>();
             for (String symbol : List.of("ACME", "GLOBX", "HOOLI", "INITK", "STARK", "UMBRL", "WAYNE")) {
                 landed.add(partition(symbol, 20));
             }
-            assertEquals(Set.of(0, 4, 5, 7, 10, 17, 18), landed, "the recipe's partitions");
+            assertEquals(Set.of(1, 4, 6, 8, 13, 16), landed);
             JsonNode count = finding(awaitFindings(path, Map.of("partition-count",
-                    f -> f.path("evidence").path("partitionsWithRecords").asInt() == 7)), "partition-count");
-            assertEquals(4, count.path("evidence").path("tasksThatCanWork").asInt(), count.toString());
+                    f -> f.path("evidence").path("partitionsWithRecords").asInt() == 6)), "partition-count");
+            // range over 5 tasks: [0-3] [4-7] [8-11] [12-15] [16-19], each holding records
+            assertEquals(5, count.path("evidence").path("tasksThatCanWork").asInt(), count.toString());
 
-            ScalerHttp.Answer refused = scaler.post(path + "/scale", "{\"tasks\":5}");
+            // over 6 tasks: [0-3] [4-7] [8-10] [11-13] [14-16] [17-19]: 4 and 6 share one, the last holds none
+            ScalerHttp.Answer refused = scaler.post(path + "/scale", "{\"tasks\":6}");
             assertEquals(422, refused.status(), refused.raw());
-            assertTrue(refused.body().path("error").asText().startsWith("adding tasks would not help: idle-tasks: 4 → 5 tasks adds"
-                    + " no working task: records sit in partitions [0, 4, 5, 7, 10, 17, 18] only, and under range assignment 4 tasks"
-                    + " have 4 receiving records, 5 would have 4"), refused.raw());
-            ScalerHttp.Answer seven = scaler.post(path + "/scale", "{\"tasks\":7,\"dryRun\":true}");
-            assertEquals(200, seven.status(), seven.raw());
-            assertTrue(warnings(seven.body()).contains("idle-tasks (warning): only 6 of 7 tasks would receive records (partitions "
-                    + "[0, 4, 5, 7, 10, 17, 18] hold them; range assignment)"), seven.raw());
+            assertTrue(refused.body().path("error").asText().startsWith("adding tasks would not help: idle-tasks: 5 → 6 tasks adds"
+                    + " no working task: records sit in partitions [1, 4, 6, 8, 13, 16] only, and under range assignment 5 tasks"
+                    + " have 5 receiving records, 6 would have 5"), refused.raw());
+            ScalerHttp.Answer nine = scaler.post(path + "/scale", "{\"tasks\":9,\"dryRun\":true}");
+            assertEquals(200, nine.status(), nine.raw());
+            assertTrue(warnings(nine.body()).contains("idle-tasks (warning): only 6 of 9 tasks would receive records (partitions "
+                    + "[1, 4, 6, 8, 13, 16] hold them; range assignment)"), nine.raw());
         }
     }
 
