@@ -208,11 +208,7 @@ class ScalingChecksTest {
     @Order(4)
     void sideKeysAreCriticalStarveATaskAndBlockAScaleUp(LocalStack stack) throws Exception {
         try (ScratchPipeline scratch = new ScratchPipeline(stack)) {
-            scratch.topic("checks-side", 20);
-            scratch.source("checks-side-datagen", "checks-side", "side", 150, Map.of());
-            scratch.sink("checks-side-sink", "checks-side", "checks-side", 3);
-            scratch.awaitRunning("checks-side-sink", 3);
-            String path = "/api/v1/connectors/checks-side-sink";
+            String path = keyedPipeline(scratch, "checks-side", "side", 3);
             // a starved task shows once the window holds records on the two hot partitions only
             JsonNode report = awaitFindings(path, Map.of("key-cardinality", severity("critical"),
                     "idle-tasks", f -> f.path("evidence").path("starvedTasks").size() > 0));
@@ -304,11 +300,7 @@ class ScalingChecksTest {
     @Order(6)
     void symbolKeysOnFiveTasksRefuseSixThoughSevenKeysAreMore(LocalStack stack) throws Exception {
         try (ScratchPipeline scratch = new ScratchPipeline(stack)) {
-            scratch.topic("checks-symbol", 20);
-            scratch.source("checks-symbol-datagen", "checks-symbol", "symbol", 150, Map.of());
-            scratch.sink("checks-symbol-sink", "checks-symbol", "checks-symbol", 5);
-            scratch.awaitRunning("checks-symbol-sink", 5);
-            String path = "/api/v1/connectors/checks-symbol-sink";
+            String path = keyedPipeline(scratch, "checks-symbol", "symbol", 5);
             // the datagen's 7 symbols (stock_trades.avsc); two share partition 13
             Set<Integer> landed = new TreeSet<>();
             for (String symbol : List.of("ACME", "GLOBX", "HOOLI", "INITK", "STARK", "UMBRL", "WAYNE")) {
@@ -331,6 +323,18 @@ class ScalingChecksTest {
             assertTrue(warnings(nine.body()).contains("idle-tasks (warning): only 6 of 9 tasks would receive records (partitions "
                     + "[1, 4, 6, 8, 13, 16] hold them; range assignment)"), nine.raw());
         }
+    }
+
+    /**
+     * Topic NAME of 20 partitions fed at 150 records/s by NAME-datagen keyed by {@code keyField}, and
+     * NAME-sink with {@code tasks} RUNNING tasks into index NAME: the sink's API path.
+     */
+    static String keyedPipeline(ScratchPipeline scratch, String name, String keyField, int tasks) throws Exception {
+        scratch.topic(name, 20);
+        scratch.source(name + "-datagen", name, keyField, 150, Map.of());
+        scratch.sink(name + "-sink", name, name, tasks);
+        scratch.awaitRunning(name + "-sink", tasks);
+        return "/api/v1/connectors/" + name + "-sink";
     }
 
     /** Kafka's default partitioner for a string key. */

@@ -88,20 +88,25 @@ final class Fixture {
                 records, fields.isEmpty() ? null : fields.keySet().iterator().next(), 20, 20, 500, "end", everyPartition(20));
     }
 
-    /** Keys that reach only {@code partitions}, one distinct key each, as the key sample finds them; assigned by range. */
-    void recordsOnlyIn(List<Integer> partitions, int tasks) {
-        long distinct = partitions.size();
-        keys = new KeySample("t", 10_000, 0, new DistinctCounter.Distinct(distinct, true, distinct, distinct), Map.of(), 10_000,
-                null, this.partitions, partitions.size(), 500, "end", partitions);
-        assignment = new TreeMap<>();
-        for (int p = 0; p < this.partitions; p++) {
-            assignment.computeIfAbsent(TaskPlacement.memberOrder(tasks).get(TaskPlacement.rangePosition(p, this.partitions, tasks)),
+    /**
+     * {@code tasks} tasks assigned by range over 20 partitions, asked to become {@code tasksWanted}, with keys
+     * that reach only {@code withRecords}, one distinct key each, as the key sample finds them.
+     */
+    static Fixture recordsOnlyIn(List<Integer> withRecords, int tasks, int tasksWanted) {
+        Fixture f = new Fixture();
+        long distinct = withRecords.size();
+        f.keys = new KeySample("t", 10_000, 0, new DistinctCounter.Distinct(distinct, true, distinct, distinct), Map.of(), 10_000,
+                null, f.partitions, withRecords.size(), 500, "end", withRecords);
+        f.assignment = new TreeMap<>();
+        for (int p = 0; p < f.partitions; p++) {
+            f.assignment.computeIfAbsent(TaskPlacement.memberOrder(tasks).get(TaskPlacement.rangePosition(p, f.partitions, tasks)),
                     t -> new ArrayList<>()).add(p);
         }
-        tasksMax = tasks;
-        tasksWanted = tasks;
-        appendPerPartition = uniform(this.partitions, 0);
-        partitions.forEach(p -> appendPerPartition.put(p, 10.0));
+        f.tasksMax = tasks;
+        f.tasksWanted = tasksWanted;
+        f.appendPerPartition = uniform(f.partitions, 0);
+        withRecords.forEach(p -> f.appendPerPartition.put(p, 10.0));
+        return f;
     }
 
     /** The key sample's partitions with records, as in the topic with these partitions: 0 to partitions - 1. */

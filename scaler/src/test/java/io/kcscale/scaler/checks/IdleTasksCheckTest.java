@@ -91,9 +91,7 @@ class IdleTasksCheckTest {
 
     @Test
     void symbolKeysRefuseFourToFiveTasksThoughSevenKeysAreMoreThanFive() {
-        Fixture f = new Fixture();
-        f.recordsOnlyIn(TaskPlacementTest.SYMBOLS, 4);
-        f.tasksWanted = 5;
+        Fixture f = Fixture.recordsOnlyIn(TaskPlacementTest.SYMBOLS, 4, 5);
         Finding finding = f.run(CHECK);
         assertEquals(Severity.CRITICAL, finding.severity(), finding.title());
         assertEquals("4 → 5 tasks adds no working task: records sit in partitions [0, 4, 5, 7, 10, 17, 18] only, and under range "
@@ -112,9 +110,7 @@ class IdleTasksCheckTest {
 
     @Test
     void symbolKeysOnSevenTasksKeepSixBusy() {
-        Fixture f = new Fixture();
-        f.recordsOnlyIn(TaskPlacementTest.SYMBOLS, 4);
-        f.tasksWanted = 7;
+        Fixture f = Fixture.recordsOnlyIn(TaskPlacementTest.SYMBOLS, 4, 7);
         Finding finding = f.run(CHECK);
         assertEquals(Severity.WARNING, finding.severity(), finding.title());
         assertEquals("only 6 of 7 tasks would receive records (partitions [0, 4, 5, 7, 10, 17, 18] hold them; range assignment)",
@@ -124,9 +120,7 @@ class IdleTasksCheckTest {
 
     @Test
     void sideKeysRefuseThreeToFourTasks() {
-        Fixture f = new Fixture();
-        f.recordsOnlyIn(TaskPlacementTest.SIDES, 3);
-        f.tasksWanted = 4;
+        Fixture f = Fixture.recordsOnlyIn(TaskPlacementTest.SIDES, 3, 4);
         Finding finding = f.run(CHECK);
         assertEquals(Severity.CRITICAL, finding.severity(), finding.title());
         assertEquals(2, finding.evidence().get("busyTasksNow"));
@@ -135,10 +129,8 @@ class IdleTasksCheckTest {
 
     @Test
     void cooperativeStickyIsBoundedByTheLiveAssignment() {
-        Fixture f = new Fixture();
-        f.recordsOnlyIn(TaskPlacementTest.SYMBOLS, 4);
+        Fixture f = Fixture.recordsOnlyIn(TaskPlacementTest.SYMBOLS, 4, 5);
         f.groupAssignor = "cooperative-sticky";
-        f.tasksWanted = 5;
         Finding finding = f.run(CHECK);
         // 4 tasks hold the 7 partitions with records; a fifth could take one of them
         assertEquals(Severity.OK, finding.severity(), finding.title());
@@ -149,9 +141,8 @@ class IdleTasksCheckTest {
         assertEquals(Severity.WARNING, eight.severity(), eight.title());
         assertTrue(eight.title().startsWith("at most 7 of 8 tasks would receive records"), eight.title());
 
-        f.recordsOnlyIn(TaskPlacementTest.SYMBOLS, 18);
+        f = Fixture.recordsOnlyIn(TaskPlacementTest.SYMBOLS, 18, 19);
         f.groupAssignor = "cooperative-sticky";
-        f.tasksWanted = 19;
         Finding full = f.run(CHECK);
         assertEquals(Severity.CRITICAL, full.severity(), "7 tasks already hold one partition with records each: " + full.title());
         assertTrue(full.title().contains("at most one task per partition with records"), full.title());
@@ -159,10 +150,8 @@ class IdleTasksCheckTest {
 
     @Test
     void aSinkOfSeveralTopicsIsNotPlaced() {
-        Fixture f = new Fixture();
-        f.recordsOnlyIn(TaskPlacementTest.SYMBOLS, 4);
+        Fixture f = Fixture.recordsOnlyIn(TaskPlacementTest.SYMBOLS, 4, 5);
         f.topics = List.of("t", "u");
-        f.tasksWanted = 5;
         Finding finding = f.run(CHECK);
         assertEquals(Severity.OK, finding.severity(), "the sample covers t only; u may feed the new task: " + finding.title());
         assertTrue(!finding.evidence().containsKey("partitionsWithRecords"));

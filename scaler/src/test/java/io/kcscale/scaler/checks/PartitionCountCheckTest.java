@@ -45,9 +45,7 @@ class PartitionCountCheckTest {
 
     @Test
     void saysHowManyTasksCanWorkWhenKeysReachFewPartitions() {
-        Fixture f = new Fixture();
-        f.recordsOnlyIn(TaskPlacementTest.SYMBOLS, 4);
-        f.tasksWanted = 5;
+        Fixture f = Fixture.recordsOnlyIn(TaskPlacementTest.SYMBOLS, 4, 5);
         Finding finding = f.run(CHECK);
         assertEquals(Severity.OK, finding.severity());
         assertEquals("20 partitions for 5 tasks, 7 holding records: 4 of the 5 tasks can work (range assignment), and never "
