@@ -44,8 +44,8 @@ import io.kcscale.scaler.service.ScalerSettings;
  * The scaling checks on the real stack, one scenario per trap, each asserting the finding and its
  * evidence: the shared pipeline keyed by price is fine; 3 tasks on its 1-shard index warn; a 3-shard
  * index is fine and a second sink into it is a duplicate; a source keyed by side starves a task and
- * blocks a scale-up; skewed keys show in partition skew. A scaler of its own with a 6 s window lets
- * new pipelines' findings settle in seconds. Every scratch topic, index and connector is removed.
+ * blocks a scale-up; skewed keys show in partition skew; symbol keys on 5 tasks refuse a sixth. A
+ * scaler of its own with a 6 s window lets new pipelines' findings settle in seconds. Every scratch topic, index and connector is removed.
  */
 @Order(4)
 @ExtendWith(SharedStack.class)
@@ -208,11 +208,7 @@ class ScalingChecksTest {
     @Order(4)
     void sideKeysAreCriticalStarveATaskAndBlockAScaleUp(LocalStack stack) throws Exception {
         try (ScratchPipeline scratch = new ScratchPipeline(stack)) {
-            scratch.topic("checks-side", 20);
-            scratch.source("checks-side-datagen", "checks-side", "side", 150, Map.of());
-            scratch.sink("checks-side-sink", "checks-side", "checks-side", 3);
-            scratch.awaitRunning("checks-side-sink", 3);
-            String path = "/api/v1/connectors/checks-side-sink";
+            String path = keyedPipeline(scratch, "checks-side", "side", 3);
             // a starved task shows once the window holds records on the two hot partitions only
             JsonNode report = awaitFindings(path, Map.of("key-cardinality", severity("critical"),
                     "idle-tasks", f -> f.path("evidence").path("starvedTasks").size() > 0));
@@ -298,6 +294,47 @@ class ScalingChecksTest {
             }
             assertEquals(empty.size(), e.path("emptyPartitions").asInt());
         }
+    }
+
+    @Test
+    @Order(6)
+    void symbolKeysOnFiveTasksRefuseSixThoughSevenKeysAreMore(LocalStack stack) throws Exception {
+        try (ScratchPipeline scratch = new ScratchPipeline(stack)) {
+            String path = keyedPipeline(scratch, "checks-symbol", "symbol", 5);
+            // the datagen's 7 symbols (stock_trades.avsc); two share partition 13
+            Set<Integer> landed = new TreeSet<>();
+            for (String symbol : List.of("ACME", "GLOBX", "HOOLI", "INITK", "STARK", "UMBRL", "WAYNE")) {
+                landed.add(partition(symbol, 20));
+            }
+            assertEquals(Set.of(1, 4, 6, 8, 13, 16), landed);
+            JsonNode count = finding(awaitFindings(path, Map.of("partition-count",
+                    f -> f.path("evidence").path("partitionsWithRecords").asInt() == 6)), "partition-count");
+            // range over 5 tasks: [0-3] [4-7] [8-11] [12-15] [16-19], each holding records
+            assertEquals(5, count.path("evidence").path("tasksThatCanWork").asInt(), count.toString());
+
+            // over 6 tasks: [0-3] [4-7] [8-10] [11-13] [14-16] [17-19]: 4 and 6 share one, the last holds none
+            ScalerHttp.Answer refused = scaler.post(path + "/scale", "{\"tasks\":6}");
+            assertEquals(422, refused.status(), refused.raw());
+            assertTrue(refused.body().path("error").asText().startsWith("adding tasks would not help: idle-tasks: 5 → 6 tasks adds"
+                    + " no working task: records sit in partitions [1, 4, 6, 8, 13, 16] only, and under range assignment 5 tasks"
+                    + " have 5 receiving records, 6 would have 5"), refused.raw());
+            ScalerHttp.Answer nine = scaler.post(path + "/scale", "{\"tasks\":9,\"dryRun\":true}");
+            assertEquals(200, nine.status(), nine.raw());
+            assertTrue(warnings(nine.body()).contains("idle-tasks (warning): only 6 of 9 tasks would receive records (partitions "
+                    + "[1, 4, 6, 8, 13, 16] hold them; range assignment)"), nine.raw());
+        }
+    }
+
+    /**
+     * Topic NAME of 20 partitions fed at 150 records/s by NAME-datagen keyed by {@code keyField}, and
+     * NAME-sink with {@code tasks} RUNNING tasks into index NAME: the sink's API path.
+     */
+    static String keyedPipeline(ScratchPipeline scratch, String name, String keyField, int tasks) throws Exception {
+        scratch.topic(name, 20);
+        scratch.source(name + "-datagen", name, keyField, 150, Map.of());
+        scratch.sink(name + "-sink", name, name, tasks);
+        scratch.awaitRunning(name + "-sink", tasks);
+        return "/api/v1/connectors/" + name + "-sink";
     }
 
     /** Kafka's default partitioner for a string key. */

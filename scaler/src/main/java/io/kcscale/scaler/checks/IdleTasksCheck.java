@@ -3,13 +3,15 @@ package io.kcscale.scaler.checks;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeSet;
 
 import io.kcscale.scaler.model.PipelineSnapshot;
 
 /**
  * {@code idle-tasks}: tasks that cannot work: with no partition assigned, with partitions that
- * received no records in the window, or beyond the partition count.
+ * received no records in the window, or beyond the partition count; for a scale-up, the tasks the
+ * count asked for would have that receive records ({@link BusyTasks}): critical when none more would.
  */
 public final class IdleTasksCheck implements Check {
 
@@ -53,8 +55,24 @@ public final class IdleTasksCheck implements Check {
         Evidence e = new Evidence().put("tasks", snapshot.tasks().size()).put("tasksWanted", wanted).put("partitions", partitions)
                 .put("idleTasks", List.copyOf(idle)).put("tasksWithoutPartitions", withoutPartitions).put("starvedTasks", starved)
                 .ratio("appendPerSecond", snapshot.rates().appendPerSecond());
+        Optional<BusyTasks> busy = BusyTasks.of(snapshot, samples);
+        busy.ifPresent(b -> b.addTo(e));
+        if (busy.isPresent() && busy.get().scaleUpAddsNone()) {
+            BusyTasks b = busy.get();
+            return finding(Severity.CRITICAL, b.tasksNow() + " → " + wanted + " tasks adds no working task: records sit in "
+                    + "partitions " + b.partitionsWithRecords() + " only, and under " + b.placement() + " " + b.tasksNow()
+                    + " tasks have " + b.busyNow() + " receiving records, " + wanted + " would have " + b.busyWanted(), e,
+                    "The new tasks would get only partitions without records. Spread the keys over more partitions (see "
+                            + "key-cardinality); until then " + b.busyNow() + " tasks deliver what more would.");
+        }
         List<String> problems = new ArrayList<>();
         List<String> advice = new ArrayList<>();
+        // tasks beyond the partition count are said below
+        busy.filter(b -> wanted > b.tasksNow() && b.busyWanted() < Math.min(wanted, b.partitions())).ifPresent(b -> {
+            problems.add((b.exact() ? "only " : "at most ") + b.busyWanted() + " of " + wanted + " tasks would receive records"
+                    + " (partitions " + b.partitionsWithRecords() + " hold them; " + b.placement() + ")");
+            advice.add("The other " + (wanted - b.busyWanted()) + " would get only partitions without records.");
+        });
         if (!starved.isEmpty()) {
             problems.add(tasks(starved) + " got no records: " + (starved.size() == 1 ? "its" : "their")
                     + " partitions received none in the window");

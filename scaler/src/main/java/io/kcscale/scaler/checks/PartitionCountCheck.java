@@ -1,10 +1,13 @@
 package io.kcscale.scaler.checks;
 
+import java.util.Optional;
+
 import io.kcscale.scaler.model.PipelineSnapshot;
 
 /**
- * {@code partition-count}: partitions cap the useful tasks (partitions ≥ tasks), and on small
- * clusters many partitions per topic cost throughput (a field report saw a drop past ~100).
+ * {@code partition-count}: partitions cap the useful tasks (partitions ≥ tasks), and only partitions
+ * that hold records give a task work ({@link BusyTasks}); on small clusters many partitions per topic
+ * cost throughput (a field report saw a drop past ~100).
  */
 public final class PartitionCountCheck implements Check {
 
@@ -42,6 +45,17 @@ public final class PartitionCountCheck implements Check {
             return finding(small ? Severity.WARNING : Severity.INFO, partitions + " partitions in one topic: beyond the ~"
                     + GUIDELINE + " per topic a small cluster handles well", e, "Partitions cannot be removed: for a new topic "
                     + "choose fewer (at least the tasks you will need, " + wanted + " now) and move the sink to it.");
+        }
+        Optional<BusyTasks> busy = BusyTasks.of(snapshot, samples);
+        if (busy.isPresent() && busy.get().partitionsWithRecords().size() < partitions) {
+            BusyTasks b = busy.get();
+            int holding = b.partitionsWithRecords().size();
+            e.put("partitionsWithRecords", holding).put(b.exact() ? "tasksThatCanWork" : "tasksThatCanWorkAtMost", b.busyWanted())
+                    .put("placement", b.placement());
+            return finding(Severity.OK, partitions + " partitions for " + wanted + " tasks, " + holding + " holding records: "
+                    + (b.exact() ? "" : "at most ") + b.busyWanted() + " of the " + wanted + " tasks can work (" + b.placement()
+                    + "), and never more than " + holding, e, "More partitions or tasks do not give more tasks work while the keys"
+                    + " reach " + holding + " partitions: spread the keys first (see key-cardinality). " + REMAP_CAVEAT);
         }
         return finding(Severity.OK, partitions + " partitions for " + wanted + " tasks: room for up to " + partitions + " tasks",
                 e, "Beyond " + partitions + " tasks, add partitions first. " + REMAP_CAVEAT);

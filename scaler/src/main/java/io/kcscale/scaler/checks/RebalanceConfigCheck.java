@@ -44,8 +44,7 @@ public final class RebalanceConfigCheck implements Check {
         Setting session = setting(samples, "session.timeout.ms", String.valueOf(DEFAULT_SESSION_MS));
         Setting heartbeat = setting(samples, "heartbeat.interval.ms", String.valueOf(DEFAULT_HEARTBEAT_MS));
         boolean consumerProtocol = "CONSUMER".equalsIgnoreCase(samples.groupProtocol());
-        String assignor = samples.groupAssignor() == null || samples.groupAssignor().isBlank()
-                ? firstAssignor(strategy.value()) : samples.groupAssignor();
+        String assignor = assignor(samples);
         boolean cooperative = consumerProtocol || COOPERATIVE.equals(assignor);
         Long sessionMs = millis(session.value());
         Long heartbeatMs = millis(heartbeat.value());
@@ -93,9 +92,15 @@ public final class RebalanceConfigCheck implements Check {
     private record Setting(String value, String from) {
     }
 
+    /** The assignor the sink group uses: as the group reports it, else the first of the strategy its consumers are given. */
+    static String assignor(CheckSamples samples) {
+        return samples.groupAssignor() == null || samples.groupAssignor().isBlank()
+                ? firstAssignor(setting(samples, "partition.assignment.strategy", DEFAULT_STRATEGY).value()) : samples.groupAssignor();
+    }
+
     /** A consumer setting of the sink: connector override, else worker, else Kafka's default. */
     private static Setting setting(CheckSamples samples, String key, String fallback) {
-        String override = samples.sinkConfig().get("consumer.override." + key);
+        String override = samples.sinkConfig() == null ? null : samples.sinkConfig().get("consumer.override." + key);
         if (override != null && !override.isBlank()) {
             return new Setting(override.trim(), "connector");
         }

@@ -159,12 +159,34 @@ public final class PredictTasksCommand implements java.util.concurrent.Callable<
                     usl.peakTasks() == null ? "throughput never falls" : "at " + usl.peakTasks()
                             + " tasks; more tasks lose throughput");
         }
+        TasksResult.Intervals intervals = result.intervals();
+        if (intervals != null) {
+            String how = "(" + Numbers.format(intervals.confidence() * 100) + "%, " + intervals.refits() + " refits of resampled points)";
+            if (intervals.sustainedRate() != null) {
+                report.row("sustained at " + result.recommendedTasks(), range(intervals.sustainedRate()), how);
+            }
+            if (intervals.ceilingRate() != null) {
+                report.row("ceiling interval", range(intervals.ceilingRate()), how);
+            }
+        }
+        TasksResult.Extrapolation extrapolation = result.extrapolation();
+        if (extrapolation != null) {
+            report.row("extrapolation", Numbers.format(extrapolation.factor(), 1) + "x", extrapolation.tasks() + " tasks, "
+                    + extrapolation.points() + " points measured up to " + extrapolation.mostTasksMeasured() + " tasks"
+                    + (extrapolation.beyondLimit() ? ": an assumption, not a measurement" : ""));
+        }
         TasksResult.SinkGrowth growth = result.sinkGrowth();
         if (growth != null) {
             report.row("sink must grow", Numbers.format(growth.factor()) + "x", "+" + Numbers.format(growth.additionalRate())
                     + " records/s to reach " + Numbers.format(growth.requiredRate()) + " records/s");
         }
         return report.list("Assumptions", result.assumptions()).list("Advice", result.advice());
+    }
+
+    /** "285 to 301 records/s", open above when some refits had no ceiling. */
+    private static String range(TasksResult.Interval interval) {
+        return Numbers.format(interval.low()) + " to " + (interval.high() == null ? "unbounded" : Numbers.format(interval.high())
+                + " records/s");
     }
 
     private static String count(Integer tasks) {

@@ -65,6 +65,7 @@ public final class KeySampler {
             long share = Math.max(1, (budget.records() + partitions.size() - 1) / partitions.size());
             Set<TopicPartition> unread = new HashSet<>();
             partitions.stream().filter(tp -> end.get(tp) > begin.get(tp)).forEach(unread::add);
+            List<Integer> withRecords = unread.stream().map(TopicPartition::partition).sorted().toList();
             consumer.assign(unread);
             unread.forEach(tp -> consumer.seek(tp, Math.max(begin.get(tp), end.get(tp) - share)));
 
@@ -100,7 +101,8 @@ public final class KeySampler {
                     }
                 }
             }
-            return tally.sample(topic, partitions.size(), read.size(), (System.nanoTime() - started) / 1_000_000, stoppedBy);
+            return tally.sample(topic, partitions.size(), read.size(), (System.nanoTime() - started) / 1_000_000, stoppedBy,
+                    withRecords);
         } catch (KafkaException e) {
             throw new KafkaUnavailableException("cannot sample " + topic + ": " + e.getMessage(), e);
         }

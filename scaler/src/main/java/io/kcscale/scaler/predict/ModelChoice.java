@@ -15,9 +15,12 @@ import java.util.List;
  *
  * @param usl             the fit, or null for a linear model
  * @param mostTasksMeasured the largest measured task count, 0 when nothing was measured
+ * @param points          the measured points, 0 when nothing was measured
+ * @param bootstrap       the fit's refits for intervals, or null (a linear model, or too few points)
  * @param basis           one sentence saying where the model comes from
  */
-record ModelChoice(ScalingModel model, TasksResult.Usl usl, int mostTasksMeasured, String basis) {
+record ModelChoice(ScalingModel model, TasksResult.Usl usl, int mostTasksMeasured, int points, UslBootstrap bootstrap,
+                   String basis) {
 
     /** Below this R² the fitted curve explains too little of the measurements to trust without a warning. */
     private static final double POOR_FIT = 0.9;
@@ -31,7 +34,7 @@ record ModelChoice(ScalingModel model, TasksResult.Usl usl, int mostTasksMeasure
                 throw new InvalidInputException("perTaskRate", "is required (or give {0})", "measurements");
             }
             double rate = Inputs.positive("perTaskRate", perTaskRate);
-            return new ModelChoice(new LinearScaling(rate), null, 0,
+            return new ModelChoice(new LinearScaling(rate), null, 0, 0, null,
                     "throughput scales linearly at the given " + Numbers.format(rate) + " records/s per task;"
                             + " measure three or more task counts to account for contention");
         }
@@ -61,7 +64,7 @@ record ModelChoice(ScalingModel model, TasksResult.Usl usl, int mostTasksMeasure
             for (int i = 0; i < tasks.length; i++) {
                 rate = Math.min(rate, throughput[i] / tasks[i]);
             }
-            return new ModelChoice(new LinearScaling(rate), null, most, "only " + taskCounts
+            return new ModelChoice(new LinearScaling(rate), null, most, tasks.length, null, "only " + taskCounts
                     + " distinct task count(s) measured, too few to fit the Universal Scalability Law: throughput"
                     + " scales linearly at the lowest measured per-task rate, " + Numbers.format(rate) + " records/s");
         }
@@ -77,7 +80,8 @@ record ModelChoice(ScalingModel model, TasksResult.Usl usl, int mostTasksMeasure
         TasksResult.Usl usl = new TasksResult.Usl(law.lambda(), law.sigma(), law.kappa(), fit.rSquared(),
                 tasks.length, law.peakTasks() == Integer.MAX_VALUE ? null : law.peakTasks(),
                 bounded ? law.ceilingRate() : null);
-        return new ModelChoice(law, usl, most, "throughput follows the Universal Scalability Law fitted to "
+        return new ModelChoice(law, usl, most, tasks.length, UslBootstrap.of(tasks, throughput, law).orElse(null),
+                "throughput follows the Universal Scalability Law fitted to "
                 + tasks.length + " measurements (λ " + Numbers.format(law.lambda()) + " records/s, σ "
                 + Numbers.format(law.sigma(), 4) + ", κ " + Numbers.format(law.kappa(), 6) + ", R² "
                 + Numbers.format(fit.rSquared(), 5) + ")"

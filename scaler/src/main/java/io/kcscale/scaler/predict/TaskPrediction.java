@@ -8,6 +8,7 @@ import io.kcscale.vocabulary.Arrival;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.Locale;
 import java.util.OptionalInt;
 
@@ -17,6 +18,8 @@ public final class TaskPrediction {
     public static final double DEFAULT_UTILIZATION = 0.8;
     public static final double DEFAULT_WINDOW_SECONDS = 1;
     public static final double DEFAULT_QUANTILE = 0.99;
+    /** Beyond this many times the most tasks measured, a planned count rests on the model's assumption alone. */
+    public static final double EXTRAPOLATION_LIMIT = 2;
 
     private TaskPrediction() {
     }
@@ -72,14 +75,52 @@ public final class TaskPrediction {
             assumptions.add("latency at lag is Little's law, lag / throughput at steady state (= the target rate):"
                     + " an average, not a percentile");
         }
-        if (choice.usl() != null && minimum != null && minimum > choice.mostTasksMeasured()) {
-            assumptions.add("extrapolates the fit from at most " + choice.mostTasksMeasured() + " measured tasks to "
-                    + minimum + ": measure closer to the target before relying on it");
+        if (choice.usl() != null && choice.points() <= UslFit.MINIMUM_TASK_COUNTS) {
+            assumptions.add("no interval: " + choice.points() + " points for the law's 3 parameters leave no residual to show"
+                    + " the measurements' noise; a fourth point (or a repeat) gives one");
+        }
+        TasksResult.Extrapolation extrapolation = extrapolation(choice, needed);
+        if (extrapolation != null) {
+            assumptions.add(describe(extrapolation, choice));
         }
         TasksResult.SinkGrowth growth = outOfReach ? sinkGrowth(model, required) : null;
         return new TasksResult(target, model.throughput(1), utilization, choice.usl() == null ? "linear" : "usl",
                 minimum, recommended, burstTasks, partitions, burst, lag, latency, choice.usl(), growth,
-                List.copyOf(assumptions), advice(growth, model));
+                List.copyOf(assumptions), advice(growth, model), intervals(choice, recommended), extrapolation);
+    }
+
+    /** The fit's intervals: the rate at the recommended count and the ceiling; null without a bootstrap. */
+    private static TasksResult.Intervals intervals(ModelChoice choice, Integer recommended) {
+        UslBootstrap bootstrap = choice.bootstrap();
+        if (bootstrap == null) {
+            return null;
+        }
+        ScalingModel model = choice.model();
+        return new TasksResult.Intervals(UslBootstrap.CONFIDENCE, bootstrap.refits(),
+                recommended == null ? null : bootstrap.interval(model.throughput(recommended), law -> law.throughput(recommended)),
+                Double.isFinite(model.ceilingRate()) ? bootstrap.interval(model.ceilingRate(), UniversalScalabilityLaw::ceilingRate) : null);
+    }
+
+    /** How far the most tasks the answer plans lie beyond the most measured; null within the measured range. */
+    private static TasksResult.Extrapolation extrapolation(ModelChoice choice, List<Integer> needed) {
+        int most = needed.stream().filter(Objects::nonNull).mapToInt(Integer::intValue).max().orElse(0);
+        if (choice.points() == 0 || most <= choice.mostTasksMeasured()) {
+            return null;
+        }
+        double factor = (double) most / choice.mostTasksMeasured();
+        return new TasksResult.Extrapolation(choice.points(), choice.mostTasksMeasured(), most, factor,
+                factor > EXTRAPOLATION_LIMIT);
+    }
+
+    private static String describe(TasksResult.Extrapolation e, ModelChoice choice) {
+        String range = e.points() + " point" + (e.points() == 1 ? "" : "s") + " up to " + e.mostTasksMeasured() + " task"
+                + (e.mostTasksMeasured() == 1 ? "" : "s") + "; " + e.tasks() + " tasks is " + Numbers.format(e.factor(), 1)
+                + "x beyond";
+        if (!e.beyondLimit()) {
+            return "extrapolates a little past the measurements (" + range + "): measure closer to the target before relying on it";
+        }
+        return "extrapolates far past the measurements (" + range + "): " + (choice.usl() == null ? "the linear" : "the fitted USL")
+                + " assumption, not a measurement, sets that count; measure near " + e.tasks() + " tasks before relying on it";
     }
 
     /** The fewest tasks for {@code rate}; null above the model's ceiling, an input error past the int range. */

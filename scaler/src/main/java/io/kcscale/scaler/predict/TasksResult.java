@@ -21,7 +21,9 @@ public record TasksResult(
         Usl usl,
         SinkGrowth sinkGrowth,
         List<String> assumptions,
-        List<String> advice) {
+        List<String> advice,
+        Intervals intervals,
+        Extrapolation extrapolation) {
 
     /** The Poisson quantile the burst tasks absorb. */
     public record Burst(double windowSeconds, double quantile, double arrivalsInWindow, double rate,
@@ -31,6 +33,27 @@ public record TasksResult(
     /** The fitted Universal Scalability Law; {@code peakTasks} and {@code ceilingRate} are null when unbounded. */
     public record Usl(double lambda, double sigma, double kappa, double rSquared, int points,
                       Integer peakTasks, Double ceilingRate) {
+    }
+
+    /**
+     * How far the USL fit can be trusted, from refits of resampled measurements (a residual bootstrap
+     * with a fixed seed); absent with three points or fewer, which leave no residual to show the noise.
+     *
+     * @param sustainedRate the rate {@code recommendedTasks} sustain; null when no count reaches the recommended rate
+     * @param ceilingRate   the most any task count sustains; null when the fit has no ceiling
+     */
+    public record Intervals(double confidence, int refits, Interval sustainedRate, Interval ceilingRate) {
+    }
+
+    /** A figure of the fit and its interval; {@code high} is null when some refits have no upper bound. */
+    public record Interval(double estimate, double low, Double high) {
+    }
+
+    /**
+     * The answer reaches beyond the measured task counts: {@code tasks} (the most it plans) is {@code factor}
+     * times the most measured; past {@link TaskPrediction#EXTRAPOLATION_LIMIT} it is an assumption, not a measurement.
+     */
+    public record Extrapolation(int points, int mostTasksMeasured, int tasks, double factor, boolean beyondLimit) {
     }
 
     /** The sink must sustain {@code requiredRate}; tasks top out at {@code ceilingRate}. */

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.IntStream;
 
 import io.kcscale.scaler.checks.keys.DistinctCounter;
 import io.kcscale.scaler.checks.keys.KeySample;
@@ -84,7 +85,33 @@ final class Fixture {
         Map<String, DistinctCounter.Distinct> values = new LinkedHashMap<>();
         fields.forEach((f, n) -> values.put(f, new DistinctCounter.Distinct(n, true, n, n)));
         return new KeySample("t", records, nullKeys, new DistinctCounter.Distinct(distinct, true, distinct, distinct), values,
-                records, fields.isEmpty() ? null : fields.keySet().iterator().next(), 20, 20, 500, "end");
+                records, fields.isEmpty() ? null : fields.keySet().iterator().next(), 20, 20, 500, "end", everyPartition(20));
+    }
+
+    /**
+     * {@code tasks} tasks assigned by range over 20 partitions, asked to become {@code tasksWanted}, with keys
+     * that reach only {@code withRecords}, one distinct key each, as the key sample finds them.
+     */
+    static Fixture recordsOnlyIn(List<Integer> withRecords, int tasks, int tasksWanted) {
+        Fixture f = new Fixture();
+        long distinct = withRecords.size();
+        f.keys = new KeySample("t", 10_000, 0, new DistinctCounter.Distinct(distinct, true, distinct, distinct), Map.of(), 10_000,
+                null, f.partitions, withRecords.size(), 500, "end", withRecords);
+        f.assignment = new TreeMap<>();
+        for (int p = 0; p < f.partitions; p++) {
+            f.assignment.computeIfAbsent(TaskPlacement.memberOrder(tasks).get(TaskPlacement.rangePosition(p, f.partitions, tasks)),
+                    t -> new ArrayList<>()).add(p);
+        }
+        f.tasksMax = tasks;
+        f.tasksWanted = tasksWanted;
+        f.appendPerPartition = uniform(f.partitions, 0);
+        withRecords.forEach(p -> f.appendPerPartition.put(p, 10.0));
+        return f;
+    }
+
+    /** The key sample's partitions with records, as in the topic with these partitions: 0 to partitions - 1. */
+    static List<Integer> everyPartition(int partitions) {
+        return IntStream.range(0, partitions).boxed().toList();
     }
 
     PipelineSnapshot snapshot() {

@@ -88,4 +88,72 @@ class IdleTasksCheckTest {
         none.assignment = Map.of();
         assertEquals("the connector has no tasks", none.run(CHECK).title());
     }
+
+    @Test
+    void symbolKeysRefuseFourToFiveTasksThoughSevenKeysAreMoreThanFive() {
+        Fixture f = Fixture.recordsOnlyIn(TaskPlacementTest.SYMBOLS, 4, 5);
+        Finding finding = f.run(CHECK);
+        assertEquals(Severity.CRITICAL, finding.severity(), finding.title());
+        assertEquals("4 → 5 tasks adds no working task: records sit in partitions [0, 4, 5, 7, 10, 17, 18] only, and under range "
+                + "assignment 4 tasks have 4 receiving records, 5 would have 4", finding.title());
+        assertEquals(TaskPlacementTest.SYMBOLS, finding.evidence().get("partitionsWithRecords"));
+        assertEquals(4, finding.evidence().get("busyTasksNow"));
+        assertEquals(4, finding.evidence().get("busyTasksWanted"));
+        assertEquals(List.of(0, 1, 2, 4), finding.evidence().get("busyTaskIdsWanted"));
+        assertEquals("range assignment", finding.evidence().get("placement"));
+        assertTrue(finding.advice().contains("see key-cardinality"), finding.advice());
+        f.tasksWanted = 6;
+        assertEquals(Severity.CRITICAL, f.run(CHECK).severity(), "6 tasks still keep 4 busy");
+        assertTrue(new KeyCardinalityCheck().check(f.snapshot(), f.samples()).severity().compareTo(Severity.CRITICAL) < 0,
+                "7 keys are more than 6 tasks: only the placement shows the scale is useless");
+    }
+
+    @Test
+    void symbolKeysOnSevenTasksKeepSixBusy() {
+        Fixture f = Fixture.recordsOnlyIn(TaskPlacementTest.SYMBOLS, 4, 7);
+        Finding finding = f.run(CHECK);
+        assertEquals(Severity.WARNING, finding.severity(), finding.title());
+        assertEquals("only 6 of 7 tasks would receive records (partitions [0, 4, 5, 7, 10, 17, 18] hold them; range assignment)",
+                finding.title());
+        assertEquals(List.of(0, 1, 2, 3, 5, 6), finding.evidence().get("busyTaskIdsWanted"));
+    }
+
+    @Test
+    void sideKeysRefuseThreeToFourTasks() {
+        Fixture f = Fixture.recordsOnlyIn(TaskPlacementTest.SIDES, 3, 4);
+        Finding finding = f.run(CHECK);
+        assertEquals(Severity.CRITICAL, finding.severity(), finding.title());
+        assertEquals(2, finding.evidence().get("busyTasksNow"));
+        assertEquals(List.of(0, 2), finding.evidence().get("busyTaskIdsWanted"));
+    }
+
+    @Test
+    void cooperativeStickyIsBoundedByTheLiveAssignment() {
+        Fixture f = Fixture.recordsOnlyIn(TaskPlacementTest.SYMBOLS, 4, 5);
+        f.groupAssignor = "cooperative-sticky";
+        Finding finding = f.run(CHECK);
+        // 4 tasks hold the 7 partitions with records; a fifth could take one of them
+        assertEquals(Severity.OK, finding.severity(), finding.title());
+        assertEquals(5, finding.evidence().get("busyTasksWantedAtMost"));
+        assertTrue(((String) finding.evidence().get("placement")).contains("cooperative-sticky keeps earlier placements"));
+        f.tasksWanted = 8;
+        Finding eight = f.run(CHECK);
+        assertEquals(Severity.WARNING, eight.severity(), eight.title());
+        assertTrue(eight.title().startsWith("at most 7 of 8 tasks would receive records"), eight.title());
+
+        f = Fixture.recordsOnlyIn(TaskPlacementTest.SYMBOLS, 18, 19);
+        f.groupAssignor = "cooperative-sticky";
+        Finding full = f.run(CHECK);
+        assertEquals(Severity.CRITICAL, full.severity(), "7 tasks already hold one partition with records each: " + full.title());
+        assertTrue(full.title().contains("at most one task per partition with records"), full.title());
+    }
+
+    @Test
+    void aSinkOfSeveralTopicsIsNotPlaced() {
+        Fixture f = Fixture.recordsOnlyIn(TaskPlacementTest.SYMBOLS, 4, 5);
+        f.topics = List.of("t", "u");
+        Finding finding = f.run(CHECK);
+        assertEquals(Severity.OK, finding.severity(), "the sample covers t only; u may feed the new task: " + finding.title());
+        assertTrue(!finding.evidence().containsKey("partitionsWithRecords"));
+    }
 }

@@ -149,7 +149,7 @@ class KeyCardinalityCheckTest {
     void anEstimateShowsItsBounds() {
         Fixture f = new Fixture();
         f.keys = new KeySample("t", 200_000, 0, new DistinctCounter.Distinct(150_000, false, 145_000, 155_000), Map.of(), 0, null,
-                20, 20, 900, "records");
+                20, 20, 900, "records", Fixture.everyPartition(20));
         Map<String, Object> e = f.run(CHECK).evidence();
         assertEquals(false, e.get("distinctKeysExact"));
         assertEquals(145_000L, e.get("distinctKeysLowerBound"));

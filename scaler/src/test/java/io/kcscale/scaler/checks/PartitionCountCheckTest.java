@@ -42,4 +42,25 @@ class PartitionCountCheckTest {
         f.partitions = null;
         assertEquals(Severity.INFO, f.run(CHECK).severity());
     }
+
+    @Test
+    void saysHowManyTasksCanWorkWhenKeysReachFewPartitions() {
+        Fixture f = Fixture.recordsOnlyIn(TaskPlacementTest.SYMBOLS, 4, 5);
+        Finding finding = f.run(CHECK);
+        assertEquals(Severity.OK, finding.severity());
+        assertEquals("20 partitions for 5 tasks, 7 holding records: 4 of the 5 tasks can work (range assignment), and never "
+                + "more than 7", finding.title());
+        assertEquals(7, finding.evidence().get("partitionsWithRecords"));
+        assertEquals(4, finding.evidence().get("tasksThatCanWork"));
+        assertTrue(finding.advice().contains("spread the keys first"), finding.advice());
+        f.groupAssignor = "cooperative-sticky";
+        assertEquals(5, f.run(CHECK).evidence().get("tasksThatCanWorkAtMost"));
+    }
+
+    @Test
+    void everyPartitionHoldingRecordsLeavesRoomForAsManyTasks() {
+        Finding finding = new Fixture().run(CHECK);
+        assertEquals("20 partitions for 3 tasks: room for up to 20 tasks", finding.title());
+        assertTrue(!finding.evidence().containsKey("tasksThatCanWork"));
+    }
 }

@@ -19,7 +19,7 @@ class JsonFieldsTest {
             tally.record(null);
             JsonFields.read(v == null ? null : v.getBytes(StandardCharsets.UTF_8), tally);
         }
-        return tally.sample("t", 1, 1, 0, "end");
+        return tally.sample("t", 1, 1, 0, "end", List.of(0));
     }
 
     @Test

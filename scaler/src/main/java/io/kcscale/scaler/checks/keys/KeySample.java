@@ -1,5 +1,6 @@
 package io.kcscale.scaler.checks.keys;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -13,6 +14,8 @@ import java.util.Map;
  * @param firstField       the first field of the first such value, or null
  * @param partitionsRead   partitions that had records in the sampled range
  * @param stoppedBy        why sampling ended: {@code end} of every partition, {@code records} or {@code time} budget
+ * @param partitionsWithRecords the partitions that held records when sampling began (end offset past the start),
+ *                         ascending: known from offsets, so exact whatever the budget cut short
  */
 public record KeySample(
         String topic,
@@ -25,7 +28,8 @@ public record KeySample(
         int partitions,
         int partitionsRead,
         long elapsedMillis,
-        String stoppedBy) {
+        String stoppedBy,
+        List<Integer> partitionsWithRecords) {
 
     /** Records sampled per second of sampling. */
     public double recordsPerSecond() {

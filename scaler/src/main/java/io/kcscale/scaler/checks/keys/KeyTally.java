@@ -1,6 +1,7 @@
 package io.kcscale.scaler.checks.keys;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -70,10 +71,11 @@ public final class KeyTally {
         return records;
     }
 
-    public KeySample sample(String topic, int partitions, int partitionsRead, long elapsedMillis, String stoppedBy) {
+    public KeySample sample(String topic, int partitions, int partitionsRead, long elapsedMillis, String stoppedBy,
+                            List<Integer> partitionsWithRecords) {
         Map<String, DistinctCounter.Distinct> values = new LinkedHashMap<>();
         fields.forEach((name, counter) -> values.put(name, counter.estimate()));
         return new KeySample(topic, records, nullKeys, keys.estimate(), values, recordsWithFields, firstField,
-                partitions, partitionsRead, elapsedMillis, stoppedBy);
+                partitions, partitionsRead, elapsedMillis, stoppedBy, List.copyOf(partitionsWithRecords));
     }
 }

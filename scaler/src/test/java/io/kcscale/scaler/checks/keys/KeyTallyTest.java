@@ -21,7 +21,7 @@ class KeyTallyTest {
             tally.field("price", String.valueOf(side.length()));
         }
         tally.record(null);
-        KeySample s = tally.sample("t", 20, 2, 1500, "end");
+        KeySample s = tally.sample("t", 20, 2, 1500, "end", List.of(3, 13));
         assertEquals(4, s.records());
         assertEquals(1, s.nullKeys());
         assertEquals(2, s.keys().count());
@@ -48,10 +48,10 @@ class KeyTallyTest {
     void valuesWithoutFieldsLeaveNoFirstFieldAndWideRecordsAreCapped() {
         KeyTally tally = new KeyTally();
         tally.record(new byte[] {1});
-        assertNull(tally.sample("t", 1, 1, 0, "end").firstField());
+        assertNull(tally.sample("t", 1, 1, 0, "end", List.of(0)).firstField());
         for (int i = 0; i < KeyTally.MAX_FIELDS + 5; i++) {
             tally.field("f" + i, "v");
         }
-        assertEquals(KeyTally.MAX_FIELDS, tally.sample("t", 1, 1, 0, "end").fieldValues().size());
+        assertEquals(KeyTally.MAX_FIELDS, tally.sample("t", 1, 1, 0, "end", List.of(0)).fieldValues().size());
     }
 }
