@@ -67,12 +67,14 @@ final class UslBootstrap {
         return refits.size();
     }
 
-    /** The central {@link #CONFIDENCE} interval of {@code figure} over the refits, around the fit's own value. */
+    /** The central {@link #CONFIDENCE} interval of {@code figure} over the refits, around the fit's own value {@code estimate}. */
     TasksResult.Interval interval(double estimate, ToDoubleFunction<UniversalScalabilityLaw> figure) {
         double[] values = refits.stream().mapToDouble(figure).sorted().toArray();
         double tail = (1 - CONFIDENCE) / 2;
-        double low = values[(int) Math.floor(tail * (values.length - 1))];
-        double high = values[(int) Math.ceil((1 - tail) * (values.length - 1))];
+        // widened to hold the fit's own figure: a skewed spread could leave it out, and when nearly every refit is
+        // unbounded the low percentile is infinite, which JSON cannot carry
+        double low = Math.min(values[(int) Math.floor(tail * (values.length - 1))], estimate);
+        double high = Math.max(values[(int) Math.ceil((1 - tail) * (values.length - 1))], estimate);
         // an unbounded refit (no contention seen) leaves the interval open above
         return new TasksResult.Interval(estimate, low, Double.isFinite(high) ? high : null);
     }
