@@ -321,8 +321,9 @@ class ScalingChecksTest {
             // 9 tasks are more than the 7 keys (key-cardinality refuses): forced, as a dry run, to see idle-tasks' warning
             ScalerHttp.Answer nine = scaler.post(path + "/scale", "{\"tasks\":9,\"force\":true,\"dryRun\":true}");
             assertEquals(200, nine.status(), nine.raw());
-            assertTrue(warnings(nine.body()).contains("idle-tasks (warning): only 6 of 9 tasks would receive records (partitions "
-                    + "[1, 4, 6, 8, 13, 16] hold them; range assignment)"), nine.raw());
+            // startsWith: while the new group still rebalances, the title may go on to name tasks without partitions
+            assertTrue(warnings(nine.body()).stream().anyMatch(w -> w.startsWith("idle-tasks (warning): only 6 of 9 tasks would receive"
+                    + " records (partitions [1, 4, 6, 8, 13, 16] hold them; range assignment)")), nine.raw());
         }
     }
 
