@@ -53,6 +53,7 @@ class ChaosBenchmarkTest {
         double seconds = (System.nanoTime() - started) / 1e9;
         System.out.printf("[measure] bench chaos --quick --sink-mode %s took %.0f s%n%s%n%s", sinkMode, seconds, out, err);
         JsonNode r = JSON.readTree(out.toString());
+        assertTrue(r.isObject() && r.has("lost") && r.has("malformed"), "the result as JSON on standard output: " + out);
         assertEquals(0, r.path("lost").asLong(), "no record lost: the first ones " + r.path("lostExamples"));
         assertEquals(0, r.path("duplicated").asLong(), "no record indexed twice");
         assertEquals(10, r.path("malformed").asLong());

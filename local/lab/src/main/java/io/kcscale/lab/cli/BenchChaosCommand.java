@@ -1,5 +1,7 @@
 package io.kcscale.lab.cli;
 
+import java.io.PrintWriter;
+
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -90,7 +92,10 @@ final class BenchChaosCommand implements Callable<Integer> {
         RunDirectory run = RunDirectory.create(resultsDir != null ? resultsDir : home.resolve("experiments/results"));
         run.writeJson("chaos.json", result);
         run.writeJson("config.json", configuration(schedule, settings));
-        System.out.print(json ? Json.write(result) : table(result));
+        // picocli's writer (System.out by default): a caller that runs the verb in-process reads the result there
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(json ? Json.write(result) : table(result));
+        out.flush();
         System.err.println("kcscale: result, schedule and seed in " + run.path());
         return result.passed() ? 0 : 1;
     }
