@@ -87,7 +87,7 @@ public final class ChaosBenchmark {
         boolean drained;
         double maxLag;
         Reconciliation reconciliation;
-        try (PipelineSampler sampler = new PipelineSampler(stack.endpoints().kafkaBootstrap());
+        try (LagSampler sampler = new LagSampler(stack.endpoints().kafkaBootstrap());
              FaultInjector injector = new FaultInjector(stack)) {
             sampler.start();
             long windowStart = System.nanoTime();

@@ -16,7 +16,7 @@ import io.kcscale.scaler.model.SinkTarget;
  * keeps the largest {@link TimeLag} seen. A reading that fails (the broker is restarting) is skipped:
  * the next one after it covers the gap, since the lag is dated from when records were appended.
  */
-final class PipelineSampler implements AutoCloseable {
+final class LagSampler implements AutoCloseable {
 
     private static final Duration INTERVAL = Duration.ofSeconds(1);
 
@@ -29,7 +29,7 @@ final class PipelineSampler implements AutoCloseable {
     });
     private volatile Offsets latest;
 
-    PipelineSampler(String bootstrapServers) {
+    LagSampler(String bootstrapServers) {
         this.kafka = new KafkaObserver(bootstrapServers, Map.of(), Duration.ofSeconds(5));
     }
 
