@@ -24,11 +24,11 @@ final class CheckRoutes implements Routes {
 
     @Override
     public void register(Router router) {
-        router.get(PATH, exchange -> {
+        router.get(PATH, router.slow(exchange -> {
             ScalerService s = ConnectorRoutes.connected(service);
             Map<String, String> query = QueryParameters.parse(exchange.getRequestURI().getRawQuery(), PARAMETERS);
             SampleBudget budget = SampleBudget.parse(query.get("sampleRecords"), query.get("sampleSeconds"));
             return s.checks().run(ConnectorRoutes.snapshot(s, Router.pathParameter(exchange, "name")), budget);
-        });
+        }));
     }
 }

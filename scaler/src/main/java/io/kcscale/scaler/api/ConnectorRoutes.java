@@ -38,7 +38,7 @@ final class ConnectorRoutes implements Routes {
     public void register(Router router) {
         router.get(LIST, exchange -> service().watcher().snapshots());
         router.get(ONE, exchange -> snapshot(service(), Router.pathParameter(exchange, "name")));
-        router.post(SCALE, this::scale);
+        router.post(SCALE, router.slow(this::scale));
     }
 
     /** The connector's latest snapshot; 404, 422 or 503 (with Retry-After) when there is none to give. */

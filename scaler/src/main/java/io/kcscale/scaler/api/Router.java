@@ -34,12 +34,23 @@ public final class Router implements HttpHandler {
     }
 
     private static final String PATH_PARAMETER = "kcscale.path.";
+    private static final String BUSY_RETRY_SECONDS = "1";
 
     private final Map<String, Map<String, Endpoint>> routes = new LinkedHashMap<>();
     private final RequestGuard guard;
+    private final SlowWork slowWork;
 
-    Router(RequestGuard guard) {
+    Router(RequestGuard guard, SlowWork slowWork) {
         this.guard = guard;
+        this.slowWork = slowWork;
+    }
+
+    /**
+     * {@code endpoint} for a route that waits seconds on other systems (a key sample, a scale): it
+     * holds one of a few permits while it runs, and answers 503 with Retry-After when none is free.
+     */
+    public Endpoint slow(Endpoint endpoint) {
+        return slowWork.limit(endpoint);
     }
 
     public void get(String path, Endpoint endpoint) {
@@ -92,6 +103,10 @@ public final class Router implements HttpHandler {
             String method = exchange.getRequestMethod();
             String path = exchange.getRequestURI().getRawPath();
             try {
+                if (RequestThreads.shedding()) {
+                    throw new ApiError(503, "the scaler is answering as many requests as it can; retry in "
+                            + BUSY_RETRY_SECONDS + " second", null, Map.of("Retry-After", BUSY_RETRY_SECONDS));
+                }
                 Optional<String> crossOrigin = guard.admit(exchange);
                 crossOrigin.ifPresent(origin -> {
                     exchange.getResponseHeaders().set("Access-Control-Allow-Origin", origin);
@@ -111,6 +126,7 @@ public final class Router implements HttpHandler {
                     answer(exchange, methods.get(method), method + " " + path);
                 }
             } catch (ApiError e) {
+                e.headers().forEach((name, value) -> exchange.getResponseHeaders().set(name, value));
                 respond(exchange, e.status(), error(e.getMessage(), e.field()));
             }
         }
