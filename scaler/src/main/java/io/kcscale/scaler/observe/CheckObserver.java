@@ -21,7 +21,6 @@ import io.kcscale.scaler.connect.ConnectRestClient;
 import io.kcscale.scaler.connect.ConnectRestException;
 import io.kcscale.scaler.connect.ConnectorStatus;
 import io.kcscale.scaler.kafka.KafkaObserver;
-import io.kcscale.scaler.kafka.KeySampler;
 import io.kcscale.scaler.kafka.KafkaUnavailableException;
 
 /**
@@ -34,11 +33,11 @@ public final class CheckObserver {
 
     private final ConnectRestClient connect;
     private final KafkaObserver kafka;
-    private final KeySampler sampler;
+    private final KeySampling sampler;
     private final PipelineWatcher watcher;
     private final Optional<Path> workerConfig;
 
-    public CheckObserver(ConnectRestClient connect, KafkaObserver kafka, KeySampler sampler, PipelineWatcher watcher,
+    public CheckObserver(ConnectRestClient connect, KafkaObserver kafka, KeySampling sampler, PipelineWatcher watcher,
                          Optional<Path> workerConfig) {
         this.connect = connect;
         this.kafka = kafka;
@@ -78,7 +77,7 @@ public final class CheckObserver {
             String topic = snapshot.topics().get(0);
             try {
                 keys = sampler.sample(topic, budget);
-            } catch (KafkaUnavailableException e) {
+            } catch (KafkaUnavailableException | KeySampling.Busy e) {
                 keysUnavailable = e.getMessage();
             }
             try {

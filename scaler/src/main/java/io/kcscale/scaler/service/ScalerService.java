@@ -11,6 +11,7 @@ import io.kcscale.scaler.act.ScaleAction;
 import io.kcscale.scaler.autoscale.AutoscaleLoop;
 import io.kcscale.scaler.autoscale.PolicyStore;
 import io.kcscale.scaler.observe.CheckObserver;
+import io.kcscale.scaler.observe.KeySampling;
 import io.kcscale.scaler.observe.PipelineObserver;
 import io.kcscale.scaler.observe.PipelineWatcher;
 import io.kcscale.scaler.connect.Backoff;
@@ -25,12 +26,16 @@ public final class ScalerService implements AutoCloseable {
 
     /** Per request: a system slower than this counts as unreachable for that sample. */
     private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(3);
+    /** Topics sampled at once, and waiting: each sample is a consumer reading for seconds. */
+    private static final int SAMPLE_THREADS = 2;
+    private static final int SAMPLE_QUEUE = 4;
 
     private final ScalerSettings settings;
     private final ConnectRestClient connect;
     private final KafkaObserver kafka;
     private final ElasticsearchConnection elasticsearchConnection;
     private final PipelineWatcher watcher;
+    private final KeySampling keySampling;
     private final ScalingChecks checks;
     private final ScaleAction scaleAction;
     private final ScalerMetrics metrics;
@@ -51,8 +56,10 @@ public final class ScalerService implements AutoCloseable {
                 new Backoff(1, Duration.ZERO, Duration.ZERO), settings.connectAuthorization(), tls);
         this.watcher = new PipelineWatcher(watcherConnect, new PipelineObserver(kafka, elasticsearch, System::currentTimeMillis),
                 settings.sampleInterval(), settings.window());
-        this.checks = new ScalingChecks(new CheckObserver(connect, kafka,
-                new KeySampler(settings.bootstrapServers(), kafkaProps, REQUEST_TIMEOUT), watcher, settings.connectWorkerConfig()),
+        // beyond its time budget a sample looks up the partitions, their end and beginning offsets, then closes
+        this.keySampling = new KeySampling(new KeySampler(settings.bootstrapServers(), kafkaProps, REQUEST_TIMEOUT)::sample,
+                SAMPLE_THREADS, SAMPLE_QUEUE, REQUEST_TIMEOUT.multipliedBy(4));
+        this.checks = new ScalingChecks(new CheckObserver(connect, kafka, keySampling, watcher, settings.connectWorkerConfig()),
                 watcher, System::currentTimeMillis);
         this.scaleAction = new ScaleAction(connect, kafka::partitionCount, index -> elasticsearch.indexStats(index).indexTotal(),
                 watcher::snapshot, checks, settings.maxTasks(), settings.convergeTimeout(), System::currentTimeMillis);
@@ -98,6 +105,7 @@ public final class ScalerService implements AutoCloseable {
     public void close() throws IOException {
         autoscaler.close();
         watcher.close();
+        keySampling.close();
         kafka.close();
         elasticsearchConnection.close();
     }
