@@ -6,16 +6,25 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -28,14 +37,18 @@ import io.kcscale.scaler.service.ScalerSettings;
 
 /**
  * Schemathesis fuzzes the scaler's API from its own OpenAPI document, against a scaler connected to
- * the real stack: no 5xx, and every response matches the document. The scaler under test allows at
- * most one task, so generated scale requests are refused or leave the sink at one task, quickly.
+ * the real stack and started with a token: no 5xx, and every response matches the document. Then every
+ * operation the document secures is sent without the token and with a wrong one: 401 each time. The
+ * scaler under test allows at most one task, so generated scale requests are refused or leave the sink
+ * at one task, quickly.
  */
 @Order(5)
 @ExtendWith(SharedStack.class)
 class ApiConformanceTest {
 
     private static final Pattern GENERATED = Pattern.compile("(\\d+) generated");
+    private static final String TOKEN = "conformance-token-1";
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     @Test
     void everyGeneratedRequestGetsADocumentedAnswerAndNoServerError(LocalStack stack, @TempDir Path dir) throws Exception {
@@ -43,7 +56,8 @@ class ApiConformanceTest {
                 "connect.url", stack.endpoints().connectUrl().toString(),
                 "kafka.bootstrap.servers", stack.endpoints().kafkaBootstrap(),
                 "elasticsearch.url", stack.endpoints().elasticsearchUrl().toString(),
-                "max.tasks", "1"));
+                "max.tasks", "1",
+                "token", TOKEN));
         try (ScalerService service = new ScalerService(settings);
              ApiServer api = ApiServer.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), Optional.of(service))) {
             service.start();
@@ -52,7 +66,7 @@ class ApiConformanceTest {
             Process st = new ProcessBuilder(List.of("schemathesis", "run", url,
                     "--checks", "not_a_server_error,status_code_conformance,content_type_conformance,"
                             + "response_schema_conformance,response_headers_conformance",
-                    "--max-examples", "25", "--no-color", "--seed", "1"))
+                    "--max-examples", "25", "--no-color", "--seed", "1", "--header", "Authorization: Bearer " + TOKEN))
                     .redirectErrorStream(true).redirectOutput(report.toFile()).start();
             assertTrue(st.waitFor(10, TimeUnit.MINUTES), "schemathesis did not finish within 10 minutes");
             String out = Files.readString(report, StandardCharsets.UTF_8);
@@ -60,8 +74,38 @@ class ApiConformanceTest {
             assertTrue(generated.find(), "no case count in schemathesis' output:\n" + out);
             System.out.println("[measure] schemathesis generated " + generated.group(1) + " cases");
             assertEquals(0, st.exitValue(), "schemathesis found failures:\n" + out);
+            assertSecuredOperationsRefuse(url, Optional.empty());
+            assertSecuredOperationsRefuse(url, Optional.of("Bearer not-" + TOKEN));
         } catch (IOException e) {
             throw new AssertionError("cannot run schemathesis (install it: python3 -m pip install schemathesis)", e);
         }
+    }
+
+    /** Every operation the document secures, sent with {@code authorization} (none, or a wrong one), answers 401 asking for a bearer token. */
+    private static void assertSecuredOperationsRefuse(String documentUrl, Optional<String> authorization) throws Exception {
+        URI document = URI.create(documentUrl);
+        JsonNode paths = new ObjectMapper().readTree(HTTP.send(HttpRequest.newBuilder(document).build(),
+                HttpResponse.BodyHandlers.ofString()).body()).path("paths");
+        int secured = 0;
+        for (Iterator<Map.Entry<String, JsonNode>> p = paths.fields(); p.hasNext(); ) {
+            Map.Entry<String, JsonNode> path = p.next();
+            for (Iterator<Map.Entry<String, JsonNode>> o = path.getValue().fields(); o.hasNext(); ) {
+                Map.Entry<String, JsonNode> operation = o.next();
+                if (!operation.getValue().has("security")) {
+                    continue;
+                }
+                secured++;
+                String method = operation.getKey().toUpperCase(Locale.ROOT);
+                HttpRequest.Builder request = HttpRequest.newBuilder(document.resolve(path.getKey().replace("{name}", "token-probe")))
+                        .header("Content-Type", "application/json")
+                        .method(method, method.equals("DELETE") ? HttpRequest.BodyPublishers.noBody()
+                                : HttpRequest.BodyPublishers.ofString("{\"tasks\":1}"));
+                authorization.ifPresent(value -> request.header("Authorization", value));
+                HttpResponse<String> answer = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+                assertEquals(401, answer.statusCode(), method + " " + path.getKey() + " with " + authorization + ": " + answer.body());
+                assertEquals(Optional.of("Bearer"), answer.headers().firstValue("WWW-Authenticate"));
+            }
+        }
+        assertTrue(secured >= 3, "the document secures " + secured + " operations");
     }
 }

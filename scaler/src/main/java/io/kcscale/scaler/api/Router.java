@@ -20,8 +20,8 @@ import java.util.function.UnaryOperator;
 /**
  * Dispatches requests by path (exact, or a template such as {@code /api/v1/connectors/{name}}) and method to endpoints that return a JSON-serializable value.
  * Every answer is JSON, errors included: 400 names the bad field, 404 and 405 say what exists, and
- * only a bug gives a 500. Before any route, the {@link RequestGuard} refuses what another site's page
- * could send (421, 403, 415).
+ * only a bug gives a 500. Before any route, a request the {@link RequestThreads} shed gets 503, and the
+ * {@link RequestGuard} refuses what another site's page could send (421, 403, 415).
  */
 public final class Router implements HttpHandler {
 
