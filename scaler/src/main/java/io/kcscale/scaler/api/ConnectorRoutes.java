@@ -60,9 +60,11 @@ final class ConnectorRoutes implements Routes {
         String name = Router.pathParameter(exchange, "name");
         ScaleRequest request = parse(JsonBody.read(exchange.getRequestBody(), JsonNode.class));
         try {
-            ScaleResult result = s.scaleAction().scale(name, request);
+            // an active autoscale policy would undo a manual scale: refused unless forced, then paused just before the write
+            Optional<String> policy = s.autoscaler().admitManualScale(name, request.force(), request.dryRun());
+            ScaleResult result = s.scaleAction().scale(name, request, () -> s.autoscaler().pause(name));
             s.metrics().recordScale(result);
-            return result;
+            return policy.map(result::withAutoscale).orElse(result);
         } catch (ScaleException e) {
             s.metrics().recordRefusal(name, e.kind().name());
             throw new ApiError(e.kind().status, e.getMessage(), e.field());

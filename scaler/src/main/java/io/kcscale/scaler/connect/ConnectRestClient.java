@@ -92,6 +92,11 @@ public final class ConnectRestClient implements ConnectApi {
     }
 
     @Override
+    public void patchConnectorConfig(String name, Map<String, String> changes) {
+        send("PATCH", "connectors/" + ConnectorPath.segment(name) + "/config", changes);
+    }
+
+    @Override
     public ConnectorStatus connectorStatus(String name) {
         return status(send("GET", "connectors/" + ConnectorPath.segment(name) + "/status", null));
     }
