@@ -93,6 +93,8 @@ public final class ScaleAction {
             status = connect.connectorStatus(connector);
         } catch (ConnectRestException.ConnectorNotFound e) {
             throw new ScaleException(ScaleException.Kind.UNKNOWN_CONNECTOR, "no connector named " + connector);
+        } catch (ConnectRestException.PathRejected e) {
+            throw pathRejected(connect, connector, e);
         } catch (ConnectRestException e) {
             throw new ScaleException(ScaleException.Kind.UNAVAILABLE, "cannot read " + connector + " from Kafka Connect: " + e.getMessage());
         }
@@ -176,6 +178,26 @@ public final class ScaleAction {
 
     /** What the wait ended with: the tasks running, or why it gave up early. */
     private record Outcome(ConnectorStatus status, ScaleException refusal) {
+    }
+
+    /**
+     * What to answer when Connect's web server refused the connector's name in a path: 422 saying why for a connector
+     * its listing (which needs no name in the path) shows, else 404.
+     */
+    public static ScaleException pathRejected(ConnectApi connect, String connector, ConnectRestException.PathRejected e) {
+        boolean listed;
+        try {
+            listed = connect.connectors().contains(connector);
+        } catch (ConnectRestException unreadable) {
+            listed = false;
+        }
+        if (!listed) {
+            return new ScaleException(ScaleException.Kind.UNKNOWN_CONNECTOR, "no connector named " + connector
+                    + " (Kafka Connect rejects the name in a path)");
+        }
+        return new ScaleException(ScaleException.Kind.REFUSED, "Kafka Connect cannot address " + connector + " by name ("
+                + e.getMessage() + "): its web server refuses an encoded '/' or '%' in a path, so no client can change this"
+                + " connector's config; re-create it under a name without them");
     }
 
     private Integer partitions(Map<String, String> config) {
