@@ -8,6 +8,7 @@ function done(r) {
   const pause = r.rebalancePauseSeconds === undefined ? '' : `, rebalance pause ${seconds(r.rebalancePauseSeconds)}`;
   return [el('p', {class: 'ok'},
     `${r.connector}: tasks.max ${r.before} → ${r.after}, ${r.tasksRunning} tasks RUNNING${pause}.`),
+    ...(r.autoscale === undefined ? [] : [el('p', {class: 'warn'}, `Autoscale: ${r.autoscale}`)]),
     ...(r.warnings ?? []).map(w => el('p', {class: 'warn'}, `Warning: ${w}`))];
 }
 

@@ -3,8 +3,6 @@ package io.kcscale.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -24,9 +22,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import io.kcscale.local.LocalStack;
 import io.kcscale.local.StackOptions;
-import io.kcscale.scaler.cli.KcscaleCommand;
 import io.kcscale.scaler.poll.Poll;
-import picocli.CommandLine;
 
 /**
  * The scaler service that {@code up} starts, on the real stack under a steady load: it scales
@@ -130,28 +126,28 @@ class ScalerServiceTest {
     @Order(4)
     void theCliShowsStatusAndScalesThroughTheApi(LocalStack stack) {
         String url = stack.endpoints().scalerUrl().toString();
-        Run status = run("status", StackOptions.SINK_CONNECTOR, "--scaler-url", url);
-        assertEquals(0, status.exit, status.err);
-        assertTrue(status.out.contains(StackOptions.SINK_CONNECTOR) && status.out.contains("TASK"), status.out);
-        Run refused = run("scale", StackOptions.SINK_CONNECTOR, "--tasks", "0", "--scaler-url", url);
-        assertEquals(1, refused.exit);
-        assertEquals(1, refused.err.strip().lines().count(), "one line: " + refused.err);
-        assertTrue(refused.err.contains("refused (422)"), refused.err);
-        Run dry = run("scale", StackOptions.SINK_CONNECTOR, "--tasks", "3", "--dry-run", "--scaler-url", url);
-        assertEquals(0, dry.exit, dry.err);
-        assertTrue(dry.out.startsWith("dry run: would set tasks.max"), dry.out);
+        CliInProcess.Run status = CliInProcess.run("status", StackOptions.SINK_CONNECTOR, "--scaler-url", url);
+        assertEquals(0, status.exit(), status.err());
+        assertTrue(status.out().contains(StackOptions.SINK_CONNECTOR) && status.out().contains("TASK"), status.out());
+        CliInProcess.Run refused = CliInProcess.run("scale", StackOptions.SINK_CONNECTOR, "--tasks", "0", "--scaler-url", url);
+        assertEquals(1, refused.exit());
+        assertEquals(1, refused.err().strip().lines().count(), "one line: " + refused.err());
+        assertTrue(refused.err().contains("refused (422)"), refused.err());
+        CliInProcess.Run dry = CliInProcess.run("scale", StackOptions.SINK_CONNECTOR, "--tasks", "3", "--dry-run", "--scaler-url", url);
+        assertEquals(0, dry.exit(), dry.err());
+        assertTrue(dry.out().startsWith("dry run: would set tasks.max"), dry.out());
 
         // a live per-task rate is a capacity only while the pipeline is saturated (a backlog not draining)
         JsonNode now = new ScalerHttp(stack.endpoints().scalerUrl()).get(SINK).body();
         boolean saturated = now.path("lag").path("total").asLong() >= now.path("rates").path("sinkPerSecond").asDouble()
                 && now.path("rates").path("appendPerSecond").asDouble() >= 0.98 * now.path("rates").path("sinkPerSecond").asDouble();
-        Run measured = run("predict", "tasks", "--target-rate", "10000", "--measure", StackOptions.SINK_CONNECTOR, "--scaler-url", url);
+        CliInProcess.Run measured = CliInProcess.run("predict", "tasks", "--target-rate", "10000", "--measure", StackOptions.SINK_CONNECTOR, "--scaler-url", url);
         if (saturated) {
-            assertEquals(0, measured.exit, measured.err);
-            assertTrue(measured.err.contains("measured on " + StackOptions.SINK_CONNECTOR), measured.err);
+            assertEquals(0, measured.exit(), measured.err());
+            assertTrue(measured.err().contains("measured on " + StackOptions.SINK_CONNECTOR), measured.err());
         } else {
-            assertEquals(2, measured.exit, measured.out + measured.err);
-            assertTrue(measured.err.contains("is not saturated"), measured.err);
+            assertEquals(2, measured.exit(), measured.out() + measured.err());
+            assertTrue(measured.err().contains("is not saturated"), measured.err());
         }
     }
 
@@ -200,18 +196,5 @@ class ScalerServiceTest {
     private static String rawConfig(LocalStack stack) throws Exception {
         URI uri = stack.endpoints().connectUrl().resolve("/connectors/" + StackOptions.SINK_CONNECTOR + "/config");
         return HttpClient.newHttpClient().send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString()).body();
-    }
-
-    private record Run(int exit, String out, String err) {
-    }
-
-    private static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cli = KcscaleCommand.newCommandLine();
-        cli.setOut(new PrintWriter(out));
-        cli.setErr(new PrintWriter(err));
-        int exit = cli.execute(args);
-        return new Run(exit, out.toString(), err.toString());
     }
 }

@@ -3,7 +3,6 @@ package io.kcscale.scaler.act;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -24,18 +23,20 @@ import io.kcscale.scaler.poll.PollTimeoutException;
 
 /**
  * Sets a sink connector's {@code tasks.max}: checks the rules first and touches nothing when one is
- * broken; then a read-modify-write of the whole config (Connect's 409 during a rebalance is retried
- * by the client with a bounded back-off), a wait until exactly N tasks run, and the pause it caused,
- * measured from Elasticsearch's index counter read every {@code PROGRESS_INTERVAL}.
+ * broken; then a conditional write of that one key through the {@link TasksMaxWriter} (it refuses when
+ * the connector was deleted or its task count changed meanwhile), a wait until exactly N tasks run, and
+ * the pause it caused, measured from Elasticsearch's index counter read every {@code PROGRESS_INTERVAL}.
+ * During the wait another writer's task count, or a delete, ends it at once and is said so.
  */
 public final class ScaleAction {
 
     private static final Duration PROGRESS_INTERVAL = Duration.ofMillis(100);
+    private static final Duration CONVERGE_INTERVAL = Duration.ofMillis(200);
     /** How long after convergence to keep watching for the sink to resume, to close the pause. */
     private static final Duration RESUME_WAIT = Duration.ofSeconds(30);
 
     private final ConnectApi connect;
-    private final ConnectorChange change;
+    private final TasksMaxWriter writer;
     private final PartitionCount partitionCount;
     private final IndexCounter indexCounter;
     private final SnapshotSource snapshots;
@@ -45,11 +46,12 @@ public final class ScaleAction {
     private final LongSupplier clock;
     private final Set<String> inProgress = ConcurrentHashMap.newKeySet();
 
-    public ScaleAction(ConnectApi connect, PartitionCount partitionCount, IndexCounter indexCounter,
+    /** @param writer how tasks.max is written; everything else is read from {@code connect} */
+    public ScaleAction(ConnectApi connect, TasksMaxWriter writer, PartitionCount partitionCount, IndexCounter indexCounter,
                        SnapshotSource snapshots, PreScaleChecks checks, int maxTasks, Duration convergeTimeout,
                        LongSupplier clock) {
         this.connect = connect;
-        this.change = new ConnectorChange(connect, convergeTimeout);
+        this.writer = writer;
         this.partitionCount = partitionCount;
         this.indexCounter = indexCounter;
         this.snapshots = snapshots;
@@ -64,18 +66,26 @@ public final class ScaleAction {
     }
 
     public ScaleResult scale(String connector, ScaleRequest request) {
+        return scale(connector, request, () -> { });
+    }
+
+    /**
+     * As {@link #scale(String, ScaleRequest)}; {@code beforeWrite} runs once every check has passed, just before
+     * the write (not for a dry run or an unchanged count), while this connector's scale is exclusive.
+     */
+    public ScaleResult scale(String connector, ScaleRequest request, Runnable beforeWrite) {
         if (!inProgress.add(connector)) {
             throw new ScaleException(ScaleException.Kind.IN_PROGRESS,
                     "a scale of " + connector + " is already in progress; retry when it has finished");
         }
         try {
-            return scaleExclusively(connector, request);
+            return scaleExclusively(connector, request, beforeWrite);
         } finally {
             inProgress.remove(connector);
         }
     }
 
-    private ScaleResult scaleExclusively(String connector, ScaleRequest request) {
+    private ScaleResult scaleExclusively(String connector, ScaleRequest request, Runnable beforeWrite) {
         Map<String, String> config;
         ConnectorStatus status;
         try {
@@ -83,6 +93,8 @@ public final class ScaleAction {
             status = connect.connectorStatus(connector);
         } catch (ConnectRestException.ConnectorNotFound e) {
             throw new ScaleException(ScaleException.Kind.UNKNOWN_CONNECTOR, "no connector named " + connector);
+        } catch (ConnectRestException.PathRejected e) {
+            throw pathRejected(connect, connector, e);
         } catch (ConnectRestException e) {
             throw new ScaleException(ScaleException.Kind.UNAVAILABLE, "cannot read " + connector + " from Kafka Connect: " + e.getMessage());
         }
@@ -105,24 +117,23 @@ public final class ScaleAction {
             warnings.addAll(CheckGate.warnings(findings));
         }
         String plan = "set tasks.max of " + connector + " from " + before + " to " + request.tasks()
-                + " (PUT /connectors/" + connector + "/config with the rest of its config unchanged), then wait until "
+                + " (that key only, refused if the connector was deleted or its tasks.max changed meanwhile), then wait until "
                 + request.tasks() + " tasks are RUNNING";
         int running = (int) status.tasksInState("RUNNING");
         if (request.dryRun() || request.tasks() == before) {
             return new ScaleResult(connector, before, request.tasks(), running, null, request.dryRun(), plan, warnings);
         }
 
-        Map<String, String> changed = new LinkedHashMap<>(config);
-        changed.put("tasks.max", String.valueOf(request.tasks()));
+        beforeWrite.run();
         ProgressRecorder progress = new ProgressRecorder(SinkTarget.index(config));
         progress.start();
         long changeAt = clock.getAsLong();
         try {
-            running = change.put(connector, changed, request.tasks()).tasks().size();
-        } catch (ConnectRestException e) {
+            writer.write(connector, config, request.tasks());
+            running = awaitRunning(connector, before, request.tasks()).tasks().size();
+        } catch (ScaleException e) {
             progress.stop();
-            throw new ScaleException(ScaleException.Kind.UNAVAILABLE,
-                    "Kafka Connect did not take the new config (the connector is unchanged): " + e.getMessage());
+            throw e;
         } catch (PollTimeoutException e) {
             progress.stop();
             throw new ScaleException(ScaleException.Kind.NOT_CONVERGED, "tasks.max is now " + request.tasks()
@@ -136,6 +147,57 @@ public final class ScaleAction {
         }
         return new ScaleResult(connector, before, request.tasks(), running,
                 pause.isPresent() ? pause.getAsDouble() : null, false, plan, warnings);
+    }
+
+    /**
+     * Waits for exactly {@code tasks} RUNNING tasks, reading tasks.max back on every probe: a delete, or a task
+     * count that another writer set (neither the one written nor, before the write shows, the one before), ends
+     * the wait as a {@link ScaleException}; whoever wrote last decides, and this scale says it lost.
+     */
+    private ConnectorStatus awaitRunning(String connector, int before, int tasks) {
+        Outcome outcome = Poll.until(ConnectorChange.awaiting(connector, tasks), convergeTimeout, CONVERGE_INTERVAL, () -> {
+            Map<String, String> config;
+            try {
+                config = connect.connectorConfig(connector);
+            } catch (ConnectRestException.ConnectorNotFound e) {
+                return Optional.of(new Outcome(null, ConnectTasksMaxWriter.gone(connector)));
+            }
+            String held = config.get("tasks.max");
+            if (!String.valueOf(tasks).equals(held) && !String.valueOf(before).equals(held)) {
+                return Optional.of(new Outcome(null, new ScaleException(ScaleException.Kind.CONFLICT, "tasks.max of "
+                        + connector + " was set to " + held + " by another writer (a second scaler or a user) while this scale"
+                        + " to " + tasks + " waited for its tasks: the last write stands, so " + held + " it is")));
+            }
+            return ConnectorChange.runningExactly(connect.connectorStatus(connector), tasks).map(s -> new Outcome(s, null));
+        });
+        if (outcome.refusal() != null) {
+            throw outcome.refusal();
+        }
+        return outcome.status();
+    }
+
+    /** What the wait ended with: the tasks running, or why it gave up early. */
+    private record Outcome(ConnectorStatus status, ScaleException refusal) {
+    }
+
+    /**
+     * What to answer when Connect's web server refused the connector's name in a path: 422 saying why for a connector
+     * its listing (which needs no name in the path) shows, else 404.
+     */
+    public static ScaleException pathRejected(ConnectApi connect, String connector, ConnectRestException.PathRejected e) {
+        boolean listed;
+        try {
+            listed = connect.connectors().contains(connector);
+        } catch (ConnectRestException unreadable) {
+            listed = false;
+        }
+        if (!listed) {
+            return new ScaleException(ScaleException.Kind.UNKNOWN_CONNECTOR, "no connector named " + connector
+                    + " (Kafka Connect rejects the name in a path)");
+        }
+        return new ScaleException(ScaleException.Kind.REFUSED, "Kafka Connect cannot address " + connector + " by name ("
+                + e.getMessage() + "): its web server refuses an encoded '/' or '%' in a path, so no client can change this"
+                + " connector's config; re-create it under a name without them");
     }
 
     private Integer partitions(Map<String, String> config) {

@@ -5,7 +5,15 @@ public final class ScaleException extends RuntimeException {
 
     /** Why, with the HTTP status the API answers. */
     public enum Kind {
-        MALFORMED(400), UNKNOWN_CONNECTOR(404), IN_PROGRESS(409), REFUSED(422), UNAVAILABLE(503), NOT_CONVERGED(504);
+        MALFORMED(400), UNKNOWN_CONNECTOR(404),
+        /** The connector was deleted while the scale ran; it is not re-created. */
+        GONE(404),
+        IN_PROGRESS(409),
+        /** Someone else changed the connector (or owns its task count) while the scale ran; nothing of theirs was undone. */
+        CONFLICT(409),
+        REFUSED(422), UNAVAILABLE(503), NOT_CONVERGED(504),
+        /** The write got no answer in time: it may still apply; the message says what Connect holds now. */
+        UNCONFIRMED(504);
 
         public final int status;
 

@@ -10,6 +10,7 @@ import java.util.Optional;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpExchange;
 
+import io.kcscale.scaler.act.ScaleAction;
 import io.kcscale.scaler.act.ScaleException;
 import io.kcscale.scaler.act.ScaleRequest;
 import io.kcscale.scaler.act.ScaleResult;
@@ -60,9 +61,11 @@ final class ConnectorRoutes implements Routes {
         String name = Router.pathParameter(exchange, "name");
         ScaleRequest request = parse(JsonBody.read(exchange.getRequestBody(), JsonNode.class));
         try {
-            ScaleResult result = s.scaleAction().scale(name, request);
+            // an active autoscale policy would undo a manual scale: refused unless forced, then paused just before the write
+            Optional<String> policy = s.autoscaler().admitManualScale(name, request.force(), request.dryRun());
+            ScaleResult result = s.scaleAction().scale(name, request, () -> s.autoscaler().pause(name));
             s.metrics().recordScale(result);
-            return result;
+            return policy.map(result::withAutoscale).orElse(result);
         } catch (ScaleException e) {
             s.metrics().recordRefusal(name, e.kind().name());
             throw new ApiError(e.kind().status, e.getMessage(), e.field());
@@ -114,6 +117,9 @@ final class ConnectorRoutes implements Routes {
             }
         } catch (ConnectRestException.ConnectorNotFound e) {
             throw new ApiError(404, "no connector named " + name, null);
+        } catch (ConnectRestException.PathRejected e) {
+            ScaleException answer = ScaleAction.pathRejected(s.connect(), name, e);
+            throw new ApiError(answer.kind().status, answer.getMessage(), null);
         } catch (ConnectRestException.ConfigRejected e) {
             // Connect refuses such a name in a path (control characters, say), so no connector has it
             throw new ApiError(404, "no connector named " + name + " (Kafka Connect rejects the name)", null);

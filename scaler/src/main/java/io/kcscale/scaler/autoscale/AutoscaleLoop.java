@@ -103,6 +103,45 @@ public final class AutoscaleLoop implements AutoCloseable {
         }
     }
 
+    /**
+     * Whether a user's scale of {@code connector} may go ahead beside its policy. No policy, or one that only
+     * decides (a dry run), lets it through. An active policy would undo it within an interval, so it is refused
+     * (409, naming the policy) unless forced; forced, the policy is to be {@link #pause paused}.
+     *
+     * @return for a forced scale under an active policy, what it does to the policy, in words for the answer
+     * @throws ScaleException {@link ScaleException.Kind#CONFLICT} under an active policy without {@code force}
+     */
+    public Optional<String> admitManualScale(String connector, boolean force, boolean dryRun) {
+        Running r = running.get(connector);
+        if (r == null || r.settings.dryRun()) {
+            return Optional.empty();
+        }
+        String resource = "/api/v1/connectors/{name}/autoscale";
+        if (!force) {
+            throw new ScaleException(ScaleException.Kind.CONFLICT, connector + " is under an active autoscale policy ("
+                    + r.settings.describe() + ") that would undo a manual scale: stop it (DELETE " + resource
+                    + ", or kcscale autoscale " + connector + " --stop), or pass force to pause it and scale");
+        }
+        return Optional.of((dryRun ? "would pause" : "paused") + " the autoscale policy of " + connector + " ("
+                + r.settings.describe() + "): it keeps deciding as a dry run and changes nothing; PUT " + resource
+                + " with dryRun false to resume it");
+    }
+
+    /** Turns an active policy into a dry run (persisted), keeping its decisions; nothing when it has none. */
+    public void pause(String connector) {
+        Running r = running.get(connector);
+        if (r == null || r.settings.dryRun()) {
+            return;
+        }
+        AutoscaleSettings paused = r.settings.paused();
+        store.put(connector, paused);
+        Running replaced = new Running(paused, intervalMillis);
+        synchronized (r.decisions) {
+            replaced.decisions.addAll(r.decisions);
+        }
+        running.put(connector, replaced);
+    }
+
     /** Stops autoscaling a connector; false when it had no policy. */
     public boolean remove(String connector) {
         boolean known = running.remove(connector) != null;

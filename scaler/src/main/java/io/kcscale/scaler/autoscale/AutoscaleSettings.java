@@ -60,6 +60,18 @@ public record AutoscaleSettings(Integer minTasks, Integer maxTasks, Double targe
                 dryRun != null && dryRun);
     }
 
+    /** The same settings deciding only: a paused policy records its decisions and changes nothing. */
+    public AutoscaleSettings paused() {
+        return new AutoscaleSettings(minTasks, maxTasks, targetLatencySeconds, targetLag, cooldownSeconds,
+                scaleDownIdleFraction, utilization, drainSeconds, true);
+    }
+
+    /** In words, for messages: the bounds and the target. */
+    public String describe() {
+        return "minTasks " + minTasks + ", maxTasks " + maxTasks + ", "
+                + (targetLag != null ? "targetLag " + targetLag : "targetLatencySeconds " + targetLatencySeconds);
+    }
+
     /** The lag the target allows at {@code throughput}: the target lag, or latency × throughput (Little's law). */
     public double allowedLag(double throughput) {
         return targetLag != null ? targetLag : targetLatencySeconds * throughput;

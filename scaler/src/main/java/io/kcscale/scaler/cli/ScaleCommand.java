@@ -17,7 +17,8 @@ import picocli.CommandLine.Option;
         description = {"Set a sink connector's tasks.max through the scaler: it checks the rules first, retries",
                 "Connect's 409 during rebalances, waits until N tasks RUNNING and measures the pause it caused.",
                 "The scaling checks run first: their warnings are printed, and a critical finding refuses a",
-                "scale-up unless --force. Exits 1 with the reason when the scaler refuses."})
+                "scale-up unless --force. Under an active autoscale policy it is refused (409) unless --force,",
+                "which pauses the policy. Exits 1 with the reason when the scaler refuses."})
 public final class ScaleCommand implements Callable<Integer> {
 
     @Mixin
@@ -28,7 +29,8 @@ public final class ScaleCommand implements Callable<Integer> {
     boolean dryRun;
     @Option(names = "--allow-idle-tasks", description = "Allow more tasks than partitions (the extra ones sit idle).")
     boolean allowIdleTasks;
-    @Option(names = "--force", description = "Scale up even when a check finds that adding tasks would not help.")
+    @Option(names = "--force", description = "Scale up even when a check finds that adding tasks would not help;"
+            + " pause the connector's active autoscale policy, which would undo the scale.")
     boolean force;
 
     @Override
@@ -61,6 +63,9 @@ public final class ScaleCommand implements Callable<Integer> {
                     r.path("connector").asText(), r.path("before").asInt(), r.path("after").asInt(), r.path("tasksRunning").asInt(),
                     r.path("rebalancePauseSeconds").isNumber()
                             ? String.format(Locale.ROOT, "%.2f s", r.path("rebalancePauseSeconds").asDouble()) : "not measured"));
+        }
+        if (r.hasNonNull("autoscale")) {
+            b.append("autoscale: ").append(r.path("autoscale").asText()).append(System.lineSeparator());
         }
         r.path("warnings").forEach(w -> b.append("warning: ").append(w.asText()).append(System.lineSeparator()));
         return b.toString();

@@ -18,6 +18,13 @@ public interface ConnectApi {
     /** Creates the connector or replaces its whole configuration. */
     void putConnectorConfig(String name, Map<String, String> config);
 
+    /**
+     * Changes only the given keys of an existing connector's configuration ({@code PATCH}, KIP-477):
+     * a missing connector is a {@link ConnectRestException.ConnectorNotFound}, never created. A Connect
+     * older than KIP-477 answers 404 or 405 for an existing connector too.
+     */
+    void patchConnectorConfig(String name, Map<String, String> changes);
+
     /** Pauses the connector and its tasks; a paused sink keeps its group membership and committed offsets. */
     void pauseConnector(String name);
 

@@ -10,6 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import javax.net.ssl.SSLContext;
 
@@ -27,6 +29,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 public final class ConnectRestClient implements ConnectApi {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Pattern HTML_TITLE = Pattern.compile("<title>([^<]*)</title>", Pattern.CASE_INSENSITIVE);
 
     private final URI baseUri;
     private final HttpClient http;
@@ -89,6 +92,11 @@ public final class ConnectRestClient implements ConnectApi {
     @Override
     public void putConnectorConfig(String name, Map<String, String> config) {
         send("PUT", "connectors/" + ConnectorPath.segment(name) + "/config", config);
+    }
+
+    @Override
+    public void patchConnectorConfig(String name, Map<String, String> changes) {
+        send("PATCH", "connectors/" + ConnectorPath.segment(name) + "/config", changes);
     }
 
     @Override
@@ -194,6 +202,9 @@ public final class ConnectRestClient implements ConnectApi {
         if (status == 500 && message.contains("rebalance is expected")) {
             throw new ConnectRestException.RebalanceInProgress(message);
         }
+        if (status == 400 && !isJson(response.body())) {
+            throw new ConnectRestException.PathRejected(message);
+        }
         switch (status) {
             case 404: throw new ConnectRestException.ConnectorNotFound(message);
             case 409: throw new ConnectRestException.RebalanceInProgress(message);
@@ -218,7 +229,17 @@ public final class ConnectRestClient implements ConnectApi {
             JsonNode node = JSON.readTree(body);
             return node.hasNonNull("message") ? node.get("message").asText() : body;
         } catch (JsonProcessingException e) {
-            return body;
+            // the web server's own error page: its title says it all ("Error 400 Ambiguous URI path separator")
+            Matcher title = HTML_TITLE.matcher(body);
+            return title.find() ? title.group(1).strip() : body;
+        }
+    }
+
+    private static boolean isJson(String body) {
+        try {
+            return body != null && JSON.readTree(body).isObject();
+        } catch (JsonProcessingException e) {
+            return false;
         }
     }
 

@@ -40,6 +40,17 @@ public class ConnectRestException extends RuntimeException {
         }
     }
 
+    /**
+     * 400 from the worker's web server before Connect saw the request: it refuses some encoded names in a path
+     * (Connect 4.x's Jetty answers "Ambiguous URI path separator" for {@code %2F} and "... encoding" for
+     * {@code %25}), so a connector whose name holds {@code /} or {@code %} cannot be read or changed by name.
+     */
+    public static final class PathRejected extends ConnectRestException {
+        public PathRejected(String message) {
+            super(400, message);
+        }
+    }
+
     /** No answer at all: the worker is down or unreachable. */
     public static final class Unreachable extends ConnectRestException {
         public Unreachable(String message, Throwable cause) {

@@ -54,16 +54,29 @@ public final class ConnectorChange {
      * @throws PollTimeoutException when they do not within the timeout, or as soon as one is FAILED
      */
     public ConnectorStatus awaitRunning(String connector, int tasks) {
-        return Poll.until("exactly " + tasks + " RUNNING tasks of " + connector, timeout, INTERVAL, () -> {
-            ConnectorStatus status = connect.connectorStatus(connector);
-            status.tasks().stream().filter(t -> "FAILED".equals(t.state())).findFirst().ifPresent(t -> {
-                throw new Poll.Abort("task " + t.id() + " FAILED: " + firstLine(t.trace()));
-            });
-            if (status.tasks().size() == tasks && status.tasksInState("RUNNING") == tasks) {
-                return Optional.of(status);
-            }
-            throw new IllegalStateException("tasks " + status.tasks());
+        return Poll.until(awaiting(connector, tasks), timeout, INTERVAL,
+                () -> runningExactly(connect.connectorStatus(connector), tasks));
+    }
+
+    /** What {@link #awaitRunning} waits for, in words. */
+    public static String awaiting(String connector, int tasks) {
+        return "exactly " + tasks + " RUNNING tasks of " + connector;
+    }
+
+    /**
+     * One probe of a {@link Poll} wait for exactly {@code tasks} RUNNING tasks: the status once they run.
+     *
+     * @throws Poll.Abort when a task FAILED, with the first line of its trace
+     * @throws IllegalStateException naming the tasks while they do not run yet
+     */
+    public static Optional<ConnectorStatus> runningExactly(ConnectorStatus status, int tasks) {
+        status.tasks().stream().filter(t -> "FAILED".equals(t.state())).findFirst().ifPresent(t -> {
+            throw new Poll.Abort("task " + t.id() + " FAILED: " + firstLine(t.trace()));
         });
+        if (status.tasks().size() == tasks && status.tasksInState("RUNNING") == tasks) {
+            return Optional.of(status);
+        }
+        throw new IllegalStateException("tasks " + status.tasks());
     }
 
     /**

@@ -7,6 +7,7 @@ import java.util.Map;
 
 import javax.net.ssl.SSLContext;
 
+import io.kcscale.scaler.act.ConnectTasksMaxWriter;
 import io.kcscale.scaler.act.ScaleAction;
 import io.kcscale.scaler.autoscale.AutoscaleLoop;
 import io.kcscale.scaler.autoscale.PolicyStore;
@@ -61,7 +62,7 @@ public final class ScalerService implements AutoCloseable {
                 SAMPLE_THREADS, SAMPLE_QUEUE, REQUEST_TIMEOUT.multipliedBy(4));
         this.checks = new ScalingChecks(new CheckObserver(connect, kafka, keySampling, watcher, settings.connectWorkerConfig()),
                 watcher, System::currentTimeMillis);
-        this.scaleAction = new ScaleAction(connect, kafka::partitionCount, index -> elasticsearch.indexStats(index).indexTotal(),
+        this.scaleAction = new ScaleAction(connect, new ConnectTasksMaxWriter(connect), kafka::partitionCount, index -> elasticsearch.indexStats(index).indexTotal(),
                 watcher::snapshot, checks, settings.maxTasks(), settings.convergeTimeout(), System::currentTimeMillis);
         this.metrics = new ScalerMetrics(watcher);
         this.autoscaler = new AutoscaleLoop(watcher, scaleAction, new PolicyStore(settings.stateDir()),

@@ -1,6 +1,7 @@
 package io.kcscale.scaler.act;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -14,8 +15,9 @@ import io.kcscale.scaler.connect.ConnectorStatus;
 
 /**
  * A stand-in for Kafka Connect holding one connector in memory, for pure-logic tests of what calls
- * Connect. After a PUT its tasks do what {@link #afterPut} says, seen from the second status read on
- * (the first still shows the tasks from before, as Connect does for a moment).
+ * Connect. After a write (PUT or PATCH) its tasks do what {@link #afterPut} says, seen from the second
+ * status read on (the first still shows the tasks from before, as Connect does for a moment). As
+ * Connect does, a PUT creates a deleted connector again and a PATCH answers 404 for it.
  */
 final class InMemoryConnect implements ConnectApi {
 
@@ -28,12 +30,23 @@ final class InMemoryConnect implements ConnectApi {
     private List<ConnectorStatus.TaskStatus> tasks;
     private List<ConnectorStatus.TaskStatus> next;
     AfterPut afterPut = AfterPut.RUN;
-    /** Thrown by a PUT when set; the config stays as it was. */
+    /** Thrown by a write when set; the config stays as it was. */
     ConnectRestException refusePut;
-    /** When set, a PUT waits for it: a scale can be caught in progress. */
+    /** Thrown by a write when set, after the write took effect: an answer lost on the way back. */
+    ConnectRestException loseAnswer;
+    /** When set, a write waits for it: a scale can be caught in progress. */
     CountDownLatch holdPut;
+    /** Run once, as the first write starts: another actor's move between the scale's read and its write. */
+    Runnable beforeFirstWrite;
+    /** Run once, right after the first write took effect: another writer's move while the scale waits. */
+    Runnable afterFirstWrite;
+    /** A Connect before KIP-477: PATCH answers 405. */
+    boolean patchUnsupported;
     volatile int putsStarted;
+    /** Writes that took effect, PUTs and PATCHes alike. */
     int puts;
+    int patches;
+    private boolean deleted;
 
     /** @param running how many tasks run to begin with */
     InMemoryConnect(String name, String type, Map<String, String> config, int running) {
@@ -71,7 +84,47 @@ final class InMemoryConnect implements ConnectApi {
 
     @Override
     public void putConnectorConfig(String connector, Map<String, String> newConfig) {
+        startWrite();
+        synchronized (this) {
+            if (!name.equals(connector)) {
+                throw new IllegalArgumentException("this stand-in holds only " + name);
+            }
+            deleted = false;
+            write(newConfig);
+        }
+        answer();
+    }
+
+    @Override
+    public void patchConnectorConfig(String connector, Map<String, String> changes) {
+        startWrite();
+        synchronized (this) {
+            if (patchUnsupported) {
+                throw new ConnectRestException(405, "PATCH /connectors/" + connector + "/config -> 405: HTTP 405 Method Not Allowed");
+            }
+            known(connector);
+            Map<String, String> merged = new HashMap<>(config);
+            merged.putAll(changes);
+            patches++;
+            write(merged);
+        }
+        answer();
+    }
+
+    /** Another actor's edit of one key, as Connect would take it. */
+    synchronized void edit(String key, String value) {
+        Map<String, String> edited = new HashMap<>(config);
+        edited.put(key, value);
+        config = Map.copyOf(edited);
+    }
+
+    private void startWrite() {
         putsStarted++;
+        Runnable first = beforeFirstWrite;
+        beforeFirstWrite = null;
+        if (first != null) {
+            first.run();
+        }
         if (holdPut != null) {
             try {
                 holdPut.await(10, TimeUnit.SECONDS);
@@ -79,19 +132,30 @@ final class InMemoryConnect implements ConnectApi {
                 Thread.currentThread().interrupt();
             }
         }
-        synchronized (this) {
-            known(connector);
-            if (refusePut != null) {
-                throw refusePut;
-            }
-            puts++;
-            config = Map.copyOf(newConfig);
-            int count = ConnectorChange.tasksMax(newConfig);
-            next = switch (afterPut) {
-                case RUN -> running(count);
-                case FAIL -> failed(count);
-                case STAY -> null;
-            };
+    }
+
+    private void write(Map<String, String> newConfig) {
+        if (refusePut != null) {
+            throw refusePut;
+        }
+        puts++;
+        config = Map.copyOf(newConfig);
+        int count = ConnectorChange.tasksMax(newConfig);
+        next = switch (afterPut) {
+            case RUN -> running(count);
+            case FAIL -> failed(count);
+            case STAY -> null;
+        };
+    }
+
+    private void answer() {
+        Runnable after = afterFirstWrite;
+        afterFirstWrite = null;
+        if (after != null) {
+            after.run();
+        }
+        if (loseAnswer != null) {
+            throw loseAnswer;
         }
     }
 
@@ -111,12 +175,17 @@ final class InMemoryConnect implements ConnectApi {
     }
 
     @Override
-    public void deleteConnector(String connector) {
-        throw new UnsupportedOperationException("not used by the scale");
+    public synchronized void deleteConnector(String connector) {
+        known(connector);
+        deleted = true;
+    }
+
+    synchronized boolean exists() {
+        return !deleted;
     }
 
     private void known(String connector) {
-        if (!name.equals(connector)) {
+        if (!name.equals(connector) || deleted) {
             throw new ConnectRestException.ConnectorNotFound("Connector " + connector + " not found");
         }
     }

@@ -41,7 +41,7 @@ class ScaleActionTest {
     private Duration convergeTimeout = Duration.ofSeconds(10);
 
     private ScaleAction action() {
-        return new ScaleAction(connect, partitions, indexCounter, snapshots, checks, 8, convergeTimeout, System::currentTimeMillis);
+        return new ScaleAction(connect, new ConnectTasksMaxWriter(connect), partitions, indexCounter, snapshots, checks, 8, convergeTimeout, System::currentTimeMillis);
     }
 
     private ScaleException refused(ScaleRequest request) {
@@ -114,8 +114,8 @@ class ScaleActionTest {
         assertEquals(3, result.after());
         assertEquals(2, result.tasksRunning());
         assertNull(result.rebalancePauseSeconds());
-        assertEquals("set tasks.max of sink from 2 to 3 (PUT /connectors/sink/config with the rest of its config unchanged),"
-                + " then wait until 3 tasks are RUNNING", result.plan());
+        assertEquals("set tasks.max of sink from 2 to 3 (that key only, refused if the connector was deleted or its tasks.max"
+                + " changed meanwhile), then wait until 3 tasks are RUNNING", result.plan());
         assertTrue(result.warnings().get(0).startsWith("the pipeline was not stable before the change"), result.warnings().toString());
         assertEquals(0, connect.puts);
     }
@@ -144,6 +144,82 @@ class ScaleActionTest {
         expected.put("tasks.max", "4");
         assertEquals(expected, connect.config(), "only tasks.max changes");
         assertEquals(1, connect.puts);
+        assertEquals(1, connect.patches, "a PATCH of tasks.max alone");
+    }
+
+    @Test
+    void anEditOfAnotherKeyWhileTheScaleRunsSurvivesIt() {
+        connect.beforeFirstWrite = () -> connect.edit("errors.tolerance", "all");
+        assertEquals(3, action().scale(SINK, new ScaleRequest(3, false, false)).after());
+
+        assertEquals("all", connect.config().get("errors.tolerance"));
+        assertEquals("3", connect.config().get("tasks.max"));
+    }
+
+    @Test
+    void aConnectorDeletedWhileTheScaleRunsIsNotCreatedAgain() {
+        for (boolean patch : new boolean[] {true, false}) {
+            connect = new InMemoryConnect(SINK, "sink", CONFIG, 2);
+            connect.patchUnsupported = !patch;
+            connect.beforeFirstWrite = () -> connect.deleteConnector(SINK);
+            ScaleException e = assertThrows(ScaleException.class, () -> action().scale(SINK, new ScaleRequest(3, false, false)));
+
+            assertEquals(ScaleException.Kind.GONE, e.kind());
+            assertEquals(404, e.kind().status);
+            assertEquals("sink was deleted while the scale ran; it was not re-created", e.getMessage());
+            assertFalse(connect.exists(), "with PATCH " + patch);
+        }
+    }
+
+    @Test
+    void withoutPatchTheWholeConfigIsPutOnlyIfNothingChangedSinceTheChecks() {
+        connect.patchUnsupported = true;
+        assertEquals(3, action().scale(SINK, new ScaleRequest(3, false, false)).after());
+        assertEquals(1, connect.puts);
+        assertEquals(0, connect.patches);
+
+        connect.beforeFirstWrite = () -> connect.edit("errors.tolerance", "all");
+        ScaleException e = assertThrows(ScaleException.class, () -> action().scale(SINK, new ScaleRequest(2, false, false)));
+        assertEquals(ScaleException.Kind.CONFLICT, e.kind());
+        assertEquals("the config of sink changed while the scale ran its checks (keys [errors.tolerance]); this Kafka Connect"
+                + " has no PATCH, and a PUT of the whole config would undo that change: nothing written; retry the scale", e.getMessage());
+        assertEquals(1, connect.puts);
+        assertEquals("all", connect.config().get("errors.tolerance"));
+        assertEquals("3", connect.config().get("tasks.max"));
+    }
+
+    @Test
+    void aTaskCountChangedDuringTheChecksIsNotOverwritten() {
+        snapshots = connector -> Optional.of(stableSnapshot());
+        checks = (snapshot, tasks) -> {
+            connect.edit("tasks.max", "5");
+            return List.of();
+        };
+        ScaleException e = assertThrows(ScaleException.class, () -> action().scale(SINK, new ScaleRequest(3, false, false)));
+
+        assertEquals(ScaleException.Kind.CONFLICT, e.kind());
+        assertTrue(e.getMessage().startsWith("tasks.max of sink changed from 2 to 5 while the scale ran its checks"), e.getMessage());
+        assertEquals(0, connect.puts);
+        assertEquals("5", connect.config().get("tasks.max"));
+    }
+
+    @Test
+    void anotherWritersTaskCountWhileTheScaleWaitsEndsItSayingWhoWon() {
+        connect.afterFirstWrite = () -> connect.edit("tasks.max", "4");
+        convergeTimeout = Duration.ofMinutes(5);
+        ScaleException e = assertThrows(ScaleException.class, () -> action().scale(SINK, new ScaleRequest(3, false, false)));
+
+        assertEquals(ScaleException.Kind.CONFLICT, e.kind());
+        assertEquals("tasks.max of sink was set to 4 by another writer (a second scaler or a user) while this scale to 3"
+                + " waited for its tasks: the last write stands, so 4 it is", e.getMessage());
+    }
+
+    @Test
+    void aWriteWhoseAnswerWasLostIsReadBackAndCarriesOn() {
+        connect.loseAnswer = new ConnectRestException.Unreachable("Kafka Connect at x is unreachable: HttpTimeoutException", null);
+        ScaleResult result = action().scale(SINK, new ScaleRequest(3, false, false));
+
+        assertEquals(3, result.tasksRunning());
     }
 
     @Test
@@ -159,14 +235,24 @@ class ScaleActionTest {
     }
 
     @Test
-    void aConfigConnectDoesNotTakeLeavesTheConnectorUnchanged() {
-        connect.refusePut = new ConnectRestException(500, "PUT /connectors/sink/config -> 500: disk full");
+    void aWriteConnectRefusesIsSaidSo() {
+        connect.refusePut = new ConnectRestException.ConfigRejected(400, "PATCH /connectors/sink/config -> 400: bad tasks.max");
         ScaleException e = assertThrows(ScaleException.class, () -> action().scale(SINK, new ScaleRequest(3, false, false)));
 
         assertEquals(ScaleException.Kind.UNAVAILABLE, e.kind());
-        assertEquals("Kafka Connect did not take the new config (the connector is unchanged): "
-                + "PUT /connectors/sink/config -> 500: disk full", e.getMessage());
+        assertEquals("Kafka Connect refused tasks.max 3 (tasks.max stays 2): PATCH /connectors/sink/config -> 400: bad tasks.max",
+                e.getMessage());
         assertEquals(CONFIG, connect.config());
+    }
+
+    @Test
+    void aWriteWithoutAnAnswerIsNeverCalledUnchanged() {
+        connect.refusePut = new ConnectRestException(500, "PATCH /connectors/sink/config -> 500: Request timed out");
+        ScaleException e = assertThrows(ScaleException.class, () -> action().scale(SINK, new ScaleRequest(3, false, false)));
+
+        assertEquals(ScaleException.Kind.UNCONFIRMED, e.kind());
+        assertEquals("the write of tasks.max 3 got no answer (PATCH /connectors/sink/config -> 500: Request timed out);"
+                + " Kafka Connect holds tasks.max 2 now and may still apply the write: read tasks.max before retrying", e.getMessage());
     }
 
     @Test
