@@ -165,7 +165,7 @@ final class UpCommand implements Callable<Integer> {
             return String.format(Locale.ROOT, "the sink keeps up %.1f s after up (lag %d)", (steady.nanos() - started) / 1e9,
                     steady.lag().getAsLong());
         } catch (PollTimeoutException e) {
-            return String.format(Locale.ROOT, "the sink has not kept up with the source %.0f s after up (last %.0f s: %s); "
+            return String.format(Locale.ROOT, "the sink has not kept up with the source %.0f s after up (last %d s: %s); "
                     + "`./kcscale status` shows the lag", (System.nanoTime() - started) / 1e9, KEEPS_UP_WINDOW.toSeconds(), last[0]);
         }
     }
