@@ -30,6 +30,23 @@ public record StatusLineCounters(long nanos, LocalTime clock, OptionalLong produ
                 tasksRunning < 0 ? "?" : tasksRunning + "/" + tasks + " RUNNING");
     }
 
+    /**
+     * Whether the sink kept up with the source from {@code before} to this reading: it indexed at least
+     * 95% of what was produced meanwhile, and its lag is at most 2 s of that production plus 100 records
+     * (the sweep's bound). A cold sink falling behind fails the first; one still draining the backlog it
+     * built fails the second.
+     */
+    public boolean sinkKeptUp(StatusLineCounters before) {
+        double seconds = (nanos - before.nanos) / 1e9;
+        if (seconds <= 0 || before.produced.isEmpty() || produced.isEmpty() || before.indexed.isEmpty() || indexed.isEmpty()
+                || lag.isEmpty()) {
+            return false;
+        }
+        long producedMeanwhile = produced.getAsLong() - before.produced.getAsLong();
+        long indexedMeanwhile = indexed.getAsLong() - before.indexed.getAsLong();
+        return indexedMeanwhile >= 0.95 * producedMeanwhile && lag.getAsLong() <= 2 * producedMeanwhile / seconds + 100;
+    }
+
     private static String rate(OptionalLong from, OptionalLong to, double seconds) {
         if (from.isEmpty() || to.isEmpty() || seconds <= 0) {
             return "?/s";

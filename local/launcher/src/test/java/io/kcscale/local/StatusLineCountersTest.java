@@ -1,6 +1,8 @@
 package io.kcscale.local;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.LocalTime;
 import java.util.OptionalLong;
@@ -21,5 +23,27 @@ class StatusLineCountersTest {
         StatusLineCounters before = new StatusLineCounters(0, LocalTime.NOON, OptionalLong.empty(), OptionalLong.of(5), OptionalLong.empty(), -1, 0);
         StatusLineCounters now = new StatusLineCounters(1_000_000_000L, LocalTime.NOON, OptionalLong.of(10), OptionalLong.empty(), OptionalLong.empty(), -1, 0);
         assertEquals("12:00:00  produced ?/s  indexed ?/s  lag ?  sink tasks ?", now.statusLine(before));
+    }
+
+    private static StatusLineCounters at(double seconds, long produced, long indexed, long lag) {
+        return new StatusLineCounters((long) (seconds * 1e9), LocalTime.NOON, OptionalLong.of(produced), OptionalLong.of(indexed),
+                OptionalLong.of(lag), 1, 1);
+    }
+
+    @Test
+    void aSinkKeepsUpWhenItIndexesWhatIsProducedWithLittleLag() {
+        assertTrue(at(4, 1800, 1790, 40).sinkKeptUp(at(0, 1000, 990, 30)), "200/s in, 200/s indexed, lag 40");
+        assertFalse(at(4, 1800, 1250, 800).sinkKeptUp(at(0, 1000, 990, 30)), "cold: a third of the rate indexed");
+        assertFalse(at(4, 1800, 2000, 600).sinkKeptUp(at(0, 1000, 990, 800)), "catching up, the backlog not drained yet");
+        assertTrue(at(4, 1000, 1000, 0).sinkKeptUp(at(0, 1000, 990, 10)), "the source stopped and the lag is gone");
+    }
+
+    @Test
+    void aSinkWithUnknownFiguresIsNotSaidToKeepUp() {
+        StatusLineCounters before = at(0, 1000, 990, 30);
+        StatusLineCounters noLag = new StatusLineCounters(4_000_000_000L, LocalTime.NOON, OptionalLong.of(1800), OptionalLong.of(1790),
+                OptionalLong.empty(), 1, 1);
+        assertFalse(noLag.sinkKeptUp(before));
+        assertFalse(before.sinkKeptUp(before), "no time between the readings");
     }
 }

@@ -8,8 +8,8 @@ import org.apache.camel.kafkaconnector.CamelConnectorConfig;
 
 /**
  * What {@link SafeCommitSinkConnector} needs in its configuration beyond the Camel connector's own
- * keys, checked before any task starts: the bulk operation, our aggregation strategy with its index,
- * and the transform that brings each record's coordinates to Camel.
+ * keys, checked before any task starts: the Elasticsearch URL, the bulk operation, our aggregation
+ * strategy with its index, and the transform that brings each record's coordinates to Camel.
  */
 final class BulkModeConfig {
 
@@ -25,6 +25,11 @@ final class BulkModeConfig {
     static Map<String, String> problems(Map<String, String> config) {
         Map<String, String> problems = new LinkedHashMap<>(SinkOperation.problems(config, "Bulk",
                 "the aggregation strategy makes one bulk request per batch"));
+        String url = config.get(SinkOperation.URL);
+        if (url == null || !url.trim().startsWith(BulkElasticsearchComponent.STOCK_SCHEME + ":")) {
+            problems.merge(SinkOperation.URL, "must be an " + BulkElasticsearchComponent.STOCK_SCHEME + ":// URL (bulk mode "
+                    + "sends its requests through it), got " + url, (first, second) -> first + "; " + second);
+        }
         String strategy = config.get(STRATEGY_BEAN);
         if (!STRATEGY.equals(strategy == null ? null : strategy.trim())) {
             problems.put(STRATEGY_BEAN, "must be " + STRATEGY

@@ -3,13 +3,14 @@ package io.kcscale.connectors.camel;
 import java.util.Map;
 
 import org.apache.camel.kafkaconnector.CamelSinkConnector;
+import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.connect.connector.Task;
 
 /**
  * The Camel sink connector in bulk mode, with {@link SafeCommitSinkTask}s: offsets are committed
  * only for records Elasticsearch has indexed (or that went to the dead-letter topic). Configured like
- * {@link CamelSinkConnector}, plus what {@link BulkModeConfig} asks for, {@value MalformedRecords#CONFIG} and
- * {@link RetrySettings}.
+ * {@link CamelSinkConnector}, plus what {@link BulkModeConfig} asks for, {@value MalformedRecords#CONFIG},
+ * {@link RetrySettings} and {@link InFlightSettings}.
  */
 public class SafeCommitSinkConnector extends CheckedSinkConnector {
 
@@ -20,6 +21,11 @@ public class SafeCommitSinkConnector extends CheckedSinkConnector {
     @Override
     public Class<? extends Task> taskClass() {
         return SafeCommitSinkTask.class;
+    }
+
+    @Override
+    public ConfigDef config() {
+        return InFlightSettings.define(super.config());
     }
 
     @Override

@@ -28,18 +28,23 @@ import org.apache.kafka.connect.sink.SinkRecord;
  * ids being their coordinates, they overwrite whatever of them was indexed. Past the last attempt, or
  * when a whole request is refused for good (a 400, say), the task fails saying what to change.
  * Records whose value is no JSON document never join a request ({@link MalformedRecords}).
+ *
+ * <p>Up to {@code kcscale.bulk.max.in.flight.requests} bulk requests are in flight at once
+ * ({@link AsyncBulkProducer}); their answers may come in any order, and each partition still commits
+ * only below its oldest record not yet indexed.
  */
 public class SafeCommitSinkTask extends CamelSinkTask {
 
     /** The {@link BulkIndexAggregation} bean property through which the strategy finds this task. */
     static final String PENDING_RECORDS_PROPERTY = "pendingRecords";
+    private static final String COMPONENT_BEAN = "camel.beans." + BulkElasticsearchComponent.NAME;
     /**
      * Camel sends completed batches from a thread of its own and queues up to a thousand of them: the
-     * task hands over more only while fewer records than this many batches are unsettled (one being
-     * sent, one queued, one filling; records waiting to be sent again count too), which bounds the
-     * worker's memory and the replay after a crash.
+     * task hands over more only while fewer records than this many batches, beyond the requests in
+     * flight, are unsettled (one queued, one filling; records waiting to be sent again count too),
+     * which bounds the worker's memory and the replay after a crash.
      */
-    private static final int BATCHES_IN_FLIGHT = 3;
+    private static final int BATCHES_BESIDE_REQUESTS = 2;
     /** How long put() waits for room before handing the batch back to Connect, which pauses and delivers it again. */
     private static final Duration MAX_WAIT_FOR_ROOM = Duration.ofSeconds(60);
 
@@ -68,10 +73,14 @@ public class SafeCommitSinkTask extends CamelSinkTask {
         retries = RetrySettings.schedule(props);
         pending = new PendingRecords(retries, System::nanoTime);
         CamelSinkConnectorConfig config = new CamelSinkConnectorConfig(props);
-        maxInFlight = BATCHES_IN_FLIGHT * config.getInt(CamelConnectorConfig.CAMEL_CONNECTOR_AGGREGATE_SIZE_CONF);
+        int maxInFlightRequests = InFlightSettings.maxInFlightRequests(props);
+        maxInFlight = (maxInFlightRequests + BATCHES_BESIDE_REQUESTS) * config.getInt(CamelConnectorConfig.CAMEL_CONNECTOR_AGGREGATE_SIZE_CONF);
         registration = PendingRecordsRegistry.register(pending);
         Map<String, String> withPending = new HashMap<>(props);
         withPending.put(BulkModeConfig.STRATEGY_BEAN + "." + PENDING_RECORDS_PROPERTY, registration);
+        withPending.put(SinkOperation.URL, BulkElasticsearchComponent.sentThroughThis(props.get(SinkOperation.URL)));
+        withPending.put(COMPONENT_BEAN, "#class:" + BulkElasticsearchComponent.class.getName());
+        withPending.put(COMPONENT_BEAN + ".maxInFlightRequests", String.valueOf(maxInFlightRequests));
         try {
             super.start(withPending);
         } catch (RuntimeException e) {

@@ -11,6 +11,10 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -22,7 +26,9 @@ import com.sun.net.httpserver.HttpServer;
  * {@code price} is not a number is refused with a mapping error, each whose id is in
  * {@link #overloadedIds} with a 429 (a full write queue), the others are indexed; and single documents
  * at {@code /stocks/_doc/ID} (an id it generates when none is given), refused alike. While
- * {@link #refusingWith} is set, every request gets an error with that status.
+ * {@link #refusingWith} is set, every request gets an error with that status; a bulk request holding
+ * an id of {@link #failingIds} gets a 503 as a whole. Requests are answered concurrently; one holding an
+ * id of {@link #heldIds} waits until {@link #release} (or 30 s).
  */
 final class FakeElasticsearch implements AutoCloseable {
 
@@ -34,13 +40,29 @@ final class FakeElasticsearch implements AutoCloseable {
     final Set<String> overloadedIds = ConcurrentHashMap.newKeySet();
     /** The HTTP status every request is refused with; 0 to answer them. */
     volatile int refusingWith;
+    final Set<String> failingIds = ConcurrentHashMap.newKeySet();
+    final Set<String> heldIds = ConcurrentHashMap.newKeySet();
+    /** Bulk requests received and not answered yet, and the most there were at once. */
+    final AtomicInteger bulkInFlight = new AtomicInteger();
+    final AtomicInteger mostBulkInFlight = new AtomicInteger();
+    private final Object held = new Object();
+    private final ExecutorService handlers = Executors.newCachedThreadPool();
     private final HttpServer server;
 
     FakeElasticsearch() throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/_bulk", this::bulk);
         server.createContext("/stocks/_doc", this::document);
+        server.setExecutor(handlers);
         server.start();
+    }
+
+    /** Answers the requests {@link #heldIds} holds, and those to come. */
+    void release() {
+        synchronized (held) {
+            heldIds.clear();
+            held.notifyAll();
+        }
     }
 
     String hostAndPort() {
@@ -53,12 +75,39 @@ final class FakeElasticsearch implements AutoCloseable {
             body = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
         String[] lines = body.split("\n");
+        List<String> ids = new ArrayList<>();
         for (int i = 0; i < lines.length; i += 2) {
-            sentIds.add(JSON.readTree(lines[i]).path("index").path("_id").asText());
+            ids.add(JSON.readTree(lines[i]).path("index").path("_id").asText());
         }
-        if (refused(http)) {
-            return;
+        sentIds.addAll(ids);
+        mostBulkInFlight.accumulateAndGet(bulkInFlight.incrementAndGet(), Math::max);
+        try {
+            awaitRelease(ids);
+            if (ids.stream().anyMatch(failingIds::contains)) {
+                answer(http, 503, "{\"error\":{\"type\":\"unavailable\",\"reason\":\"failed by the test\"},\"status\":503}");
+            } else if (!refused(http)) {
+                answerBulk(http, lines);
+            }
+        } finally {
+            bulkInFlight.decrementAndGet();
         }
+    }
+
+    private void awaitRelease(List<String> ids) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        synchronized (held) {
+            while (ids.stream().anyMatch(heldIds::contains) && System.nanoTime() < deadline) {
+                try {
+                    TimeUnit.NANOSECONDS.timedWait(held, deadline - System.nanoTime());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+
+    private void answerBulk(HttpExchange http, String[] lines) throws IOException {
         List<String> items = new ArrayList<>();
         boolean errors = false;
         for (int i = 0; i + 1 < lines.length; i += 2) {
@@ -126,6 +175,8 @@ final class FakeElasticsearch implements AutoCloseable {
 
     @Override
     public void close() {
+        release();
         server.stop(0);
+        handlers.shutdownNow();
     }
 }

@@ -58,6 +58,19 @@ class PendingRecordsTest {
     }
 
     @Test
+    void requestsAnsweredOutOfOrderReleaseNothingPastTheOldestUnanswered() {
+        handOver(0, 10, 13);
+        handOver(1, 5, 7);
+
+        // the second request (records 12 of partition 0, 5 and 6 of partition 1) is answered first
+        pending.indexed(List.of(at(0, 12), at(1, 5), at(1, 6)));
+        assertEquals(Map.of(P0, new OffsetAndMetadata(10), P1, new OffsetAndMetadata(7)), pending.committable(CONSUMED));
+
+        pending.indexed(List.of(at(0, 10), at(0, 11)));
+        assertEquals(CONSUMED, pending.committable(CONSUMED));
+    }
+
+    @Test
     void nothingPendingReleasesWhatConnectConsumed() {
         assertEquals(CONSUMED, pending.committable(CONSUMED));
     }

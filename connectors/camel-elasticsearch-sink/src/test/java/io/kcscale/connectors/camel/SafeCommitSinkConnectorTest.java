@@ -123,4 +123,24 @@ class SafeCommitSinkConnectorTest {
         config.put("kcscale.retry.backoff.max.ms", "120000");
         assertEquals(List.of("kcscale.retry.backoff.max.ms"), List.copyOf(errors(config).keySet()), "put() may not wait that long");
     }
+
+    @Test
+    void theRequestsInFlightAreCheckedOnTheirKey() {
+        Map<String, String> config = bulkConfig();
+        config.put("kcscale.bulk.max.in.flight.requests", "0");
+        List<String> said = errors(config).get("kcscale.bulk.max.in.flight.requests");
+        assertTrue(said.get(0).startsWith("Invalid value 0 for configuration kcscale.bulk.max.in.flight.requests: "
+                + "Value must be at least 1"), String.valueOf(said));
+
+        config.put("kcscale.bulk.max.in.flight.requests", "4");
+        assertEquals(Map.of(), errors(config));
+    }
+
+    @Test
+    void theSinkUrlMustBeElasticsearchRest() {
+        Map<String, String> config = bulkConfig();
+        config.put("camel.sink.url", "log://local?operation=Bulk");
+        assertEquals(Map.of("camel.sink.url", List.of("camel.sink.url must be an elasticsearch-rest:// URL (bulk mode sends its "
+                + "requests through it), got log://local?operation=Bulk")), errors(config));
+    }
 }

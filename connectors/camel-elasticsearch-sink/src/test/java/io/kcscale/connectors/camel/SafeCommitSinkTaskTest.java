@@ -28,6 +28,8 @@ import org.junit.jupiter.api.Test;
 class SafeCommitSinkTaskTest {
 
     private static final TopicPartition P0 = new TopicPartition("stocks", 0);
+    private static final TopicPartition P1 = new TopicPartition("stocks", 1);
+    private static final String MAX_IN_FLIGHT = InFlightSettings.MAX_IN_FLIGHT_REQUESTS;
 
     private static final Duration DEADLINE = Duration.ofSeconds(30);
 
@@ -83,10 +85,14 @@ class SafeCommitSinkTaskTest {
 
     /** Records of partition 0 from {@code from}, with the headers the worker's transform adds. */
     private static List<SinkRecord> records(long from, Object... prices) {
+        return recordsOf(0, from, prices);
+    }
+
+    private static List<SinkRecord> recordsOf(int partition, long from, Object... prices) {
         List<SinkRecord> records = new ArrayList<>();
         try (CoordinatesHeaders transform = new CoordinatesHeaders()) {
             for (int i = 0; i < prices.length; i++) {
-                records.add(transform.apply(Records.trade("stocks", 0, from + i, prices[i])));
+                records.add(transform.apply(Records.trade("stocks", partition, from + i, prices[i])));
             }
         }
         return records;
@@ -250,8 +256,8 @@ class SafeCommitSinkTaskTest {
 
     @Test
     void theInFlightBoundHoldsWhileRecordsWaitToBeSentAgain() throws InterruptedException {
-        // three batches of three may be in flight
-        start(false, Map.of("kcscale.retry.backoff.initial.ms", "60000", "kcscale.retry.backoff.max.ms", "60000"));
+        // one request in flight: three batches of three may be unsettled (one sent, one queued, one filling)
+        start(false, Map.of("kcscale.retry.backoff.initial.ms", "60000", "kcscale.retry.backoff.max.ms", "60000", MAX_IN_FLIGHT, "1"));
         elasticsearch.refusingWith = 429;
         task.put(records(0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0));
         awaitAnswers();
@@ -278,6 +284,61 @@ class SafeCommitSinkTaskTest {
         assertTrue(e.getMessage().contains("refused by the test"), e.getMessage());
         assertEquals(3, elasticsearch.sentIds.size());
         assertEquals(Map.of(P0, new OffsetAndMetadata(0)), commitAfterConsuming(3));
+    }
+
+    @Test
+    void upToTheMaximumOfRequestsAreInFlightAtOnce() throws InterruptedException {
+        start(false, Map.of(MAX_IN_FLIGHT, "2"));
+        elasticsearch.heldIds.addAll(List.of("stocks-0-0", "stocks-0-3", "stocks-0-6"));
+
+        task.put(records(0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0));
+        awaitState("two requests in flight", () -> elasticsearch.bulkInFlight.get() == 2);
+        assertEquals(6, elasticsearch.sentIds.size(), "the third batch waits for one of them to be answered");
+        assertEquals(Map.of(P0, new OffsetAndMetadata(0)), commitAfterConsuming(9));
+
+        elasticsearch.release();
+        awaitAnswers();
+        assertEquals(2, elasticsearch.mostBulkInFlight.get());
+        assertEquals(9, elasticsearch.indexedIds.size());
+        assertEquals(Map.of(P0, new OffsetAndMetadata(9)), commitAfterConsuming(9));
+    }
+
+    @Test
+    void aLaterRequestAnsweredFirstCommitsNothingPastAnEarlierOneInFlight() throws InterruptedException {
+        start(false, Map.of(MAX_IN_FLIGHT, "2"));
+        elasticsearch.heldIds.add("stocks-0-0");
+
+        task.put(records(0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0));
+        awaitState("the second request's answer", () -> pending.inFlight() == 3);
+        assertEquals(List.of("stocks-0-3", "stocks-0-4", "stocks-0-5"), elasticsearch.indexedIds);
+        assertEquals(Map.of(P0, new OffsetAndMetadata(0)), commitAfterConsuming(6), "records 0 to 2 are still in flight");
+
+        elasticsearch.release();
+        awaitAnswers();
+        assertEquals(Map.of(P0, new OffsetAndMetadata(6)), commitAfterConsuming(6));
+    }
+
+    @Test
+    void aRequestFailingWhileAnotherSucceedsHoldsBackOnlyItsOwnPartition() throws InterruptedException {
+        start(false, Map.of(MAX_IN_FLIGHT, "2"));
+        // both requests are in Elasticsearch at once before either is answered
+        elasticsearch.heldIds.addAll(List.of("stocks-0-0", "stocks-1-0"));
+        elasticsearch.failingIds.add("stocks-0-0");
+        List<SinkRecord> both = new ArrayList<>(recordsOf(0, 0, 1.0, 2.0, 3.0));
+        both.addAll(recordsOf(1, 0, 4.0, 5.0, 6.0));
+
+        task.put(both);
+        awaitState("two requests in flight", () -> elasticsearch.bulkInFlight.get() == 2);
+        elasticsearch.release();
+        awaitAnswers();
+        Map<TopicPartition, OffsetAndMetadata> consumed = Map.of(P0, new OffsetAndMetadata(3), P1, new OffsetAndMetadata(3));
+        assertEquals(Map.of(P0, new OffsetAndMetadata(0), P1, new OffsetAndMetadata(3)), task.preCommit(consumed));
+
+        elasticsearch.failingIds.clear();
+        putUntil("the failed request's records sent again and committed", () -> task.preCommit(consumed).equals(consumed));
+        assertEquals(Set.of("stocks-0-0", "stocks-0-1", "stocks-0-2", "stocks-1-0", "stocks-1-1", "stocks-1-2"),
+                Set.copyOf(elasticsearch.indexedIds));
+        assertEquals(6, elasticsearch.indexedIds.size(), "only the failed request's records went again");
     }
 
     /** The bulk API takes one line per document: Elasticsearch's client writes each source again on one line. */

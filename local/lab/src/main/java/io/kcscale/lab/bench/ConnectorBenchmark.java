@@ -6,6 +6,7 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -38,10 +39,12 @@ public final class ConnectorBenchmark {
     private static final String RAW_INDEX = "bench-raw";
     private static final String PER_RECORD_INDEX = "bench-index";
     private static final String BULK_INDEX = "bench-bulk";
+    /** The bulk sink's setting of requests in flight; its config template holds the default. */
+    private static final String IN_FLIGHT = "kcscale.bulk.max.in.flight.requests";
     private static final int RAW_DOCUMENTS = 50_000;
     private static final int SLICES = 3;
     /** Above what one bulk sink task reached on two cores: the backlog lets it run that fast throughout. */
-    private static final long BACKLOG_PER_SECOND = 80_000;
+    private static final long BACKLOG_PER_SECOND = 120_000;
     private static final Duration BACKLOG_TIMEOUT = Duration.ofMinutes(5);
     /** A paused sink may still send the batch its aggregator held: it completes within timeout + 1 s. */
     private static final Duration SINK_SETTLE = Duration.ofSeconds(2);
@@ -86,11 +89,17 @@ public final class ConnectorBenchmark {
         // each sink drains the backlog from its start for a warm-up, a window and the turns in between
         fillBacklog(BACKLOG_PER_SECOND * (meter.warmup().toSeconds() + meter.window().toSeconds() + 10));
         double perRecord = perRecordSink();
-        double[] bulkAndRaw = bulkSinkAgainstCeiling();
-        double bulk = bulkAndRaw[0];
-        double raw = bulkAndRaw[1];
+        List<String> documents = TopicDocuments.read(stack.endpoints().kafkaBootstrap(), StackOptions.TOPIC, RAW_DOCUMENTS,
+                Duration.ofSeconds(60));
+        stack.createIndex(elasticsearch, RAW_INDEX, 1);
+        // one raw load throughout: its ids keep growing, so every request creates documents
+        RawBulkLoad raw = new RawBulkLoad(elasticsearch.restClient(), RAW_INDEX, documents, bulkSize());
+        List<ConnectorBenchResult.BulkAgainstCeiling> bulk = new ArrayList<>();
+        for (int inFlight : inFlightCounts()) {
+            bulk.add(bulkSinkAgainstCeiling(raw, inFlight));
+        }
         noteBusyMachine(Math.max(loadBefore, systemLoad()));
-        return new ConnectorBenchResult(datagen, perRecord, bulk, raw, bulk / raw, bulkSize(), aggregationTimeoutMs(),
+        return new ConnectorBenchResult(datagen, perRecord, List.copyOf(bulk), bulkSize(), aggregationTimeoutMs(),
                 meter.warmup().toMillis() / 1000.0, meter.window().toMillis() / 1000.0, List.copyOf(notes));
     }
 
@@ -104,54 +113,57 @@ public final class ConnectorBenchmark {
 
     private double perRecordSink() {
         progress.accept("measuring one sink task, per-record mode");
-        LongSupplier indexed = startSink(SinkMode.INDEX, PER_RECORD_INDEX);
+        LongSupplier indexed = startSink(SinkMode.INDEX, PER_RECORD_INDEX, Map.of());
         double rate = meter.perSecond(indexed);
         stopSink(SinkMode.INDEX, PER_RECORD_INDEX);
         return rate;
     }
 
+    /** 1, and the default of the bulk sink's config template (when it differs). */
+    private List<Integer> inFlightCounts() {
+        int configured = Integer.parseInt(bulkTemplateValue(IN_FLIGHT));
+        return configured == 1 ? List.of(1) : List.of(1, configured);
+    }
+
     /**
-     * The bulk sink and Elasticsearch driven directly, in turns: the sink for a slice of the window,
-     * then paused while the raw load runs for one, {@link #SLICES} times over. Returns both rates.
-     * Both warm up first, one after the other, uncounted: measured without that, the first turn had the
-     * sink still compiling (61,900–68,200 docs/s against 67,000–78,000 later) and the raw load writing
-     * into a near-empty index (105,800–108,900 against 91,700–102,500 later).
+     * The bulk sink and Elasticsearch driven directly, in turns, each with {@code inFlight} requests in
+     * flight: the sink for a slice of the window, then paused while the raw load runs for one,
+     * {@link #SLICES} times over. Both warm up first, one after the other, uncounted: measured without
+     * that, the first turn had the sink still compiling (61,900–68,200 docs/s against 67,000–78,000
+     * later) and the raw load writing into a near-empty index (105,800–108,900 against 91,700–102,500 later).
      */
-    private double[] bulkSinkAgainstCeiling() {
+    private ConnectorBenchResult.BulkAgainstCeiling bulkSinkAgainstCeiling(RawBulkLoad raw, int inFlight) {
         progress.accept("measuring one sink task in bulk mode against Elasticsearch's raw bulk rate ("
-                + bulkSize() + " documents per request), in turns");
-        List<String> documents = TopicDocuments.read(stack.endpoints().kafkaBootstrap(), StackOptions.TOPIC, RAW_DOCUMENTS,
-                Duration.ofSeconds(60));
-        stack.createIndex(elasticsearch, RAW_INDEX, 1);
-        RawBulkLoad raw = new RawBulkLoad(elasticsearch.restClient(), RAW_INDEX, documents, bulkSize());
-        LongSupplier indexed = startSink(SinkMode.BULK, BULK_INDEX);
-        turn(indexed, raw, meter.warmup());
+                + bulkSize() + " documents per request, " + inFlight + " in flight), in turns");
+        String name = BULK_INDEX + "-" + inFlight;
+        LongSupplier indexed = startSink(SinkMode.BULK, name, Map.of(IN_FLIGHT, String.valueOf(inFlight)));
+        turn(name, indexed, raw, inFlight, meter.warmup());
         Duration slice = meter.window().dividedBy(SLICES);
         double sinkSum = 0;
         double rawSum = 0;
         for (int i = 1; i <= SLICES; i++) {
-            double[] rates = turn(indexed, raw, slice);
+            double[] rates = turn(name, indexed, raw, inFlight, slice);
             progress.accept(String.format(Locale.ROOT, "turn %d of %d: bulk sink %.0f docs/s, raw _bulk %.0f docs/s", i, SLICES,
                     rates[0], rates[1]));
             sinkSum += rates[0];
             rawSum += rates[1];
         }
-        stopSink(SinkMode.BULK, BULK_INDEX);
-        return new double[] {sinkSum / SLICES, rawSum / SLICES};
+        stopSink(SinkMode.BULK, name);
+        return ConnectorBenchResult.BulkAgainstCeiling.of(inFlight, sinkSum / SLICES, rawSum / SLICES);
     }
 
     /**
      * One turn: the running bulk sink for {@code length}, then, with it paused and nothing left in flight,
      * the raw load for as long; the sink runs again when it returns. Returns both rates.
      */
-    private double[] turn(LongSupplier indexed, RawBulkLoad raw, Duration length) {
-        double sink = new RateMeter(Duration.ZERO, length).perSecond(indexed);
-        connect.pauseConnector(BULK_INDEX);
+    private double[] turn(String sink, LongSupplier indexed, RawBulkLoad raw, int inFlight, Duration length) {
+        double sinkRate = new RateMeter(Duration.ZERO, length).perSecond(indexed);
+        connect.pauseConnector(sink);
         awaitStill(indexed);
-        double ceiling = raw.docsPerSecond(length);
-        connect.resumeConnector(BULK_INDEX);
+        double ceiling = raw.docsPerSecond(length, inFlight);
+        connect.resumeConnector(sink);
         awaitGrowth(indexed);
-        return new double[] {sink, ceiling};
+        return new double[] {sinkRate, ceiling};
     }
 
     /** Lets the source produce (unthrottled) until the topic holds {@code records}, so no sink phase runs dry. */
@@ -167,14 +179,17 @@ public final class ConnectorBenchmark {
     }
 
     /**
-     * One task of the sink in {@code mode}, draining the backlog from its start into an index of its
-     * own; returns once it has indexed documents, with its index's operation counter.
+     * One task of the sink in {@code mode}, its template's config with {@code overrides}, draining the
+     * backlog from its start into an index of its own; returns once it has indexed documents, with its
+     * index's operation counter.
      */
-    private LongSupplier startSink(SinkMode mode, String name) {
+    private LongSupplier startSink(SinkMode mode, String name, Map<String, String> overrides) {
         stack.createIndex(elasticsearch, name, 1);
-        connect.putConnectorConfig(name, stack.connectorConfig(mode.template(), Map.of(
+        Map<String, String> config = new HashMap<>(stack.connectorConfig(mode.template(), Map.of(
                 "TOPIC", StackOptions.TOPIC, "INDEX", name, "SINK_TASKS", "1",
                 "ES_HOST_PORT", stack.endpoints().elasticsearchUrl().getHost() + ":" + stack.endpoints().elasticsearchUrl().getPort())));
+        config.putAll(overrides);
+        connect.putConnectorConfig(name, config);
         ElasticsearchObserver observer = new ElasticsearchObserver(elasticsearch);
         Poll.untilTrue(name + " to index its first documents", Duration.ofSeconds(120), Duration.ofMillis(250), () -> {
             ConnectorStatus status = connect.connectorStatus(name);

@@ -4,7 +4,15 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.elasticsearch.client.Request;
 import org.elasticsearch.client.Response;
@@ -15,18 +23,21 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * Elasticsearch's own bulk index rate, with nothing in front of it: {@code _bulk} requests sent as one
- * sink task sends them (one at a time, the sink's batch size, each document with an id of its own),
- * back to back, the bodies cycled from real records. The ceiling the bulk sink is held against.
+ * sink task sends them (the sink's batch size, each document with an id of its own, as many in flight
+ * as the sink allows), back to back, the bodies cycled from real records. The ceiling the bulk sink is
+ * held against.
  */
 final class RawBulkLoad {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** Longer than the Elasticsearch client's own timeouts. */
+    private static final Duration LAST_REQUEST = Duration.ofMinutes(2);
 
     private final RestClient elasticsearch;
     private final String index;
     private final List<String> documents;
     private final int batchSize;
-    private long sent;
+    private final AtomicLong sent = new AtomicLong();
 
     RawBulkLoad(RestClient elasticsearch, String index, List<String> documents, int batchSize) {
         if (documents.isEmpty()) {
@@ -38,23 +49,52 @@ final class RawBulkLoad {
         this.batchSize = batchSize;
     }
 
-    /** Sends bulk requests back to back, one in flight, for {@code window}: documents indexed per second. */
-    double docsPerSecond(Duration window) {
+    /**
+     * Sends bulk requests back to back for {@code window}, {@code inFlight} at a time (each from a
+     * thread of its own, as the sink's client has a connection per request): documents indexed per second.
+     */
+    double docsPerSecond(Duration window, int inFlight) {
         long from = System.nanoTime();
         long until = from + window.toNanos();
+        ExecutorService senders = Executors.newFixedThreadPool(inFlight);
+        try {
+            List<Future<Long>> indexed = new ArrayList<>();
+            for (int i = 0; i < inFlight; i++) {
+                indexed.add(senders.submit(() -> sendUntil(until)));
+            }
+            long total = 0;
+            for (Future<Long> each : indexed) {
+                // each sender stops at the window's end, its last request bounded by the client's timeouts
+                total += each.get(window.toMillis() + LAST_REQUEST.toMillis(), TimeUnit.MILLISECONDS);
+            }
+            return total / ((System.nanoTime() - from) / 1e9);
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("a raw bulk request had no answer within " + LAST_REQUEST.toSeconds() + " s", e);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while measuring", e);
+        } finally {
+            senders.shutdownNow();
+        }
+    }
+
+    private long sendUntil(long until) {
         long indexed = 0;
         while (System.nanoTime() < until) {
             sendOne();
             indexed += batchSize;
         }
-        return indexed / ((System.nanoTime() - from) / 1e9);
+        return indexed;
     }
 
     private void sendOne() {
         StringBuilder body = new StringBuilder(batchSize * 300);
-        for (int i = 0; i < batchSize; i++, sent++) {
-            body.append("{\"index\":{\"_index\":\"").append(index).append("\",\"_id\":\"raw-").append(sent).append("\"}}\n")
-                    .append(documents.get((int) (sent % documents.size()))).append('\n');
+        long first = sent.getAndAdd(batchSize);
+        for (long id = first; id < first + batchSize; id++) {
+            body.append("{\"index\":{\"_index\":\"").append(index).append("\",\"_id\":\"raw-").append(id).append("\"}}\n")
+                    .append(documents.get((int) (id % documents.size()))).append('\n');
         }
         Request request = new Request("POST", "/_bulk");
         request.setJsonEntity(body.toString());

@@ -17,8 +17,9 @@ import picocli.CommandLine.Option;
 
 @Command(name = "connectors", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Start a stack of its own on free ports and measure one task of each connector at full speed:",
-                "datagen unthrottled, the sink per-record and in bulk mode, and Elasticsearch's raw bulk rate (the ceiling).",
-                "Takes about three minutes."})
+                "datagen unthrottled, the sink per-record and in bulk mode, and Elasticsearch's raw bulk rate (the ceiling),",
+                "the bulk ones with 1 and with the default number of requests in flight.",
+                "Takes about four minutes."})
 final class BenchConnectorsCommand implements Callable<Integer> {
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -59,11 +60,15 @@ final class BenchConnectorsCommand implements Callable<Integer> {
                 r.warmupSeconds()));
         row(out, "datagen source, unthrottled", r.datagenRecordsPerSecond(), "records/s");
         row(out, "sink, per-record (--sink-mode index)", r.perRecordSinkDocsPerSecond(), "docs/s");
-        row(out, String.format(Locale.ROOT, "sink, bulk (--sink-mode bulk, %d docs / %d ms)", r.bulkSize(), r.aggregationTimeoutMs()),
-                r.bulkSinkDocsPerSecond(), "docs/s");
-        row(out, String.format(Locale.ROOT, "raw _bulk, one at a time, %d docs each (ceiling)", r.bulkSize()),
-                r.rawBulkDocsPerSecond(), "docs/s");
-        out.append(String.format(Locale.ROOT, "%-56s %10.0f %%%n", "bulk sink / ceiling", 100 * r.bulkFractionOfCeiling()));
+        for (ConnectorBenchResult.BulkAgainstCeiling bulk : r.bulk()) {
+            int n = bulk.inFlightRequests();
+            row(out, String.format(Locale.ROOT, "sink, bulk (%d docs / %d ms), %d in flight", r.bulkSize(), r.aggregationTimeoutMs(), n),
+                    bulk.sinkDocsPerSecond(), "docs/s");
+            row(out, String.format(Locale.ROOT, "raw _bulk, %d docs each, %d in flight (ceiling)", r.bulkSize(), n),
+                    bulk.rawDocsPerSecond(), "docs/s");
+            out.append(String.format(Locale.ROOT, "%-56s %10.0f %%%n", "bulk sink / ceiling, " + n + " in flight",
+                    100 * bulk.fractionOfCeiling()));
+        }
         r.notes().forEach(n -> out.append("note: ").append(n).append(System.lineSeparator()));
         return out.toString().stripTrailing();
     }

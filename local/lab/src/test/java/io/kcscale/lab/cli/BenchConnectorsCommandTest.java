@@ -11,17 +11,22 @@ import io.kcscale.lab.bench.ConnectorBenchResult;
 class BenchConnectorsCommandTest {
 
     @Test
-    void theTableShowsEachFigureWithItsUnitAndTheFractionOfTheCeiling() {
-        ConnectorBenchResult result = new ConnectorBenchResult(41_234.5, 2_610.2, 11_900.7, 14_200.1, 11_900.7 / 14_200.1,
+    void theTableShowsEachFigureWithItsUnitAndTheFractionOfTheCeilingForEachNumberInFlight() {
+        ConnectorBenchResult result = new ConnectorBenchResult(41_234.5, 2_610.2,
+                List.of(ConnectorBenchResult.BulkAgainstCeiling.of(1, 11_900.7, 14_200.1),
+                        ConnectorBenchResult.BulkAgainstCeiling.of(2, 19_000.2, 20_000.4)),
                 1000, 500, 5, 15, List.of("index sink: the backlog ran out"));
 
         assertEquals(String.join(System.lineSeparator(),
                 "one connector task each; measured over 15 s after 5 s of warm-up",
                 "datagen source, unthrottled                                  41,235 records/s",
                 "sink, per-record (--sink-mode index)                          2,610 docs/s",
-                "sink, bulk (--sink-mode bulk, 1000 docs / 500 ms)            11,901 docs/s",
-                "raw _bulk, one at a time, 1000 docs each (ceiling)           14,200 docs/s",
-                "bulk sink / ceiling                                              84 %",
+                "sink, bulk (1000 docs / 500 ms), 1 in flight                 11,901 docs/s",
+                "raw _bulk, 1000 docs each, 1 in flight (ceiling)             14,200 docs/s",
+                "bulk sink / ceiling, 1 in flight                                 84 %",
+                "sink, bulk (1000 docs / 500 ms), 2 in flight                 19,000 docs/s",
+                "raw _bulk, 1000 docs each, 2 in flight (ceiling)             20,000 docs/s",
+                "bulk sink / ceiling, 2 in flight                                 95 %",
                 "note: index sink: the backlog ran out"), BenchConnectorsCommand.table(result));
     }
 }

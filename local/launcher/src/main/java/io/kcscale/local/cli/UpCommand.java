@@ -1,6 +1,7 @@
 package io.kcscale.local.cli;
 
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -16,6 +17,7 @@ import io.kcscale.local.StatusLineReader;
 import io.kcscale.scaler.connect.ConnectRestClient;
 import io.kcscale.scaler.connect.ConnectorStatus;
 import io.kcscale.scaler.poll.Poll;
+import io.kcscale.scaler.poll.PollTimeoutException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -23,15 +25,22 @@ import picocli.CommandLine.Option;
 @Command(name = "up", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Start Kafka (KRaft), Elasticsearch and Kafka Connect on this machine, create topic and index",
                 "`stocks` and the connectors `stocks-datagen` and `stocks-es-sink`, then print a status line every 2 s.",
-                "Ctrl-C stops everything. With --detach, return once documents flow; `./kcscale down` stops it."})
+                "Ctrl-C stops everything. With --detach, return once documents flow and the sink keeps up; `./kcscale down` stops it."})
 final class UpCommand implements Callable<Integer> {
 
     private static final Duration STATUS_INTERVAL = Duration.ofSeconds(2);
+    /** Each judgement of whether the sink keeps up spans this much: a per-record sink indexes in small steps. */
+    private static final Duration KEEPS_UP_WINDOW = Duration.ofSeconds(4);
+    /**
+     * How long --detach waits for a cold sink to keep up: on a loaded two-core machine the per-record
+     * sink took 20–30 s at 200 records/s; a source faster than the sink can hold never gets there.
+     */
+    private static final Duration KEEPS_UP_TIMEOUT = Duration.ofSeconds(90);
 
     @Mixin
     DataDirOption data = new DataDirOption();
 
-    @Option(names = "--detach", description = "Return once documents reach Elasticsearch; the stack keeps running.")
+    @Option(names = "--detach", description = "Return once documents reach Elasticsearch and the sink keeps up (or 90 s have passed); the stack keeps running.")
     boolean detach;
     @Option(names = "--fresh", description = "Wipe the data directory first.")
     boolean fresh;
@@ -89,6 +98,7 @@ final class UpCommand implements Callable<Integer> {
             System.err.println("kcscale: " + e.getMessage());
             return 2;
         }
+        long started = System.nanoTime();
         LocalStack stack;
         try {
             stack = LocalStack.start(options, m -> System.err.println("kcscale: " + m));
@@ -97,11 +107,14 @@ final class UpCommand implements Callable<Integer> {
             return 1;
         }
         System.out.println("kcscale: up | " + stack.endpoints().describe());
-        return detach ? awaitDocuments(stack) : watch(stack);
+        return detach ? awaitDocuments(stack, started) : watch(stack);
     }
 
-    /** Returns once Elasticsearch has indexed documents; on failure stops the stack and says why. */
-    private static int awaitDocuments(LocalStack stack) {
+    /**
+     * Returns once Elasticsearch has indexed documents and the sink keeps up with the source (or that
+     * has not come within {@link #KEEPS_UP_TIMEOUT}, said so); on failure stops the stack and says why.
+     */
+    private static int awaitDocuments(LocalStack stack, long started) {
         ConnectRestClient connect = new ConnectRestClient(stack.endpoints().connectUrl());
         try (StatusLineReader status = new StatusLineReader(stack.endpoints())) {
             Poll.until("documents to reach Elasticsearch", Duration.ofSeconds(120), Duration.ofMillis(500), () -> {
@@ -117,6 +130,7 @@ final class UpCommand implements Callable<Integer> {
                 return Optional.of(s);
             });
             System.out.println("kcscale: documents are flowing; the stack runs detached. `./kcscale down` stops it.");
+            System.out.println("kcscale: " + awaitSinkKeepingUp(status, started));
             return 0;
         } catch (RuntimeException | java.io.IOException e) {
             System.err.println("kcscale: " + e.getMessage());
@@ -124,6 +138,35 @@ final class UpCommand implements Callable<Integer> {
             System.err.println(stack.component("connect-0").logTail(30));
             stack.stop();
             return 1;
+        }
+    }
+
+    /**
+     * Waits until the sink kept up over one window ({@link StatusLineCounters#sinkKeptUp}): cold JVMs
+     * index at a fraction of the rate at first, and a backlog built then would be the first experiment's.
+     */
+    private static String awaitSinkKeepingUp(StatusLineReader status, long started) {
+        StatusLineCounters[] window = {status.read()};
+        String[] last = {"no reading yet"};
+        try {
+            StatusLineCounters steady = Poll.until("the sink to keep up", KEEPS_UP_TIMEOUT, STATUS_INTERVAL, () -> {
+                StatusLineCounters now = status.read();
+                if (now.nanos() - window[0].nanos() < KEEPS_UP_WINDOW.toNanos()) {
+                    return Optional.empty();
+                }
+                StatusLineCounters before = window[0];
+                window[0] = now;
+                if (now.sinkKeptUp(before)) {
+                    return Optional.of(now);
+                }
+                last[0] = now.statusLine(before);
+                return Optional.empty();
+            });
+            return String.format(Locale.ROOT, "the sink keeps up %.1f s after up (lag %d)", (steady.nanos() - started) / 1e9,
+                    steady.lag().getAsLong());
+        } catch (PollTimeoutException e) {
+            return String.format(Locale.ROOT, "the sink has not kept up with the source %.0f s after up (last %d s: %s); "
+                    + "`./kcscale status` shows the lag", (System.nanoTime() - started) / 1e9, KEEPS_UP_WINDOW.toSeconds(), last[0]);
         }
     }
 

@@ -1,0 +1,138 @@
+package io.kcscale.connectors.camel;
+
+import java.io.IOException;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.camel.AsyncCallback;
+import org.apache.camel.Exchange;
+import org.apache.camel.component.elasticsearch.ElasticsearchConfiguration;
+import org.apache.camel.component.elasticsearch.ElasticsearchEndpoint;
+import org.apache.camel.support.DefaultAsyncProducer;
+import org.apache.http.HttpHost;
+import org.apache.http.auth.AuthScope;
+import org.apache.http.auth.UsernamePasswordCredentials;
+import org.apache.http.impl.client.BasicCredentialsProvider;
+import org.elasticsearch.action.ActionListener;
+import org.elasticsearch.action.bulk.BulkRequest;
+import org.elasticsearch.action.bulk.BulkResponse;
+import org.elasticsearch.client.RequestOptions;
+import org.elasticsearch.client.RestClient;
+import org.elasticsearch.client.RestClientBuilder;
+import org.elasticsearch.client.RestHighLevelClient;
+import org.elasticsearch.client.sniff.Sniffer;
+
+/**
+ * Sends each batch as one bulk request without waiting for its answer, up to a number of requests
+ * in flight, through one client kept for the producer's life. The stock producer waits for every
+ * answer on the aggregator's one thread (one request in flight) and builds a new high-level client,
+ * with its registry of every parser, for each request.
+ *
+ * <p>The answer (the items, or the failure) is set on the exchange and Camel carries on from the
+ * client's I/O thread, where {@link BulkCompletion} tells the task. When all requests are in flight
+ * the aggregator's thread waits for one to end: at most the client's connect and socket timeouts,
+ * after which the batch fails as unreachable and is sent again after a back-off.
+ */
+final class AsyncBulkProducer extends DefaultAsyncProducer {
+
+    private final ElasticsearchConfiguration configuration;
+    private final int maxInFlightRequests;
+    private final Semaphore inFlight;
+    private RestHighLevelClient client;
+    private Sniffer sniffer;
+
+    AsyncBulkProducer(ElasticsearchEndpoint endpoint, ElasticsearchConfiguration configuration, int maxInFlightRequests) {
+        super(endpoint);
+        this.configuration = configuration;
+        this.maxInFlightRequests = maxInFlightRequests;
+        this.inFlight = new Semaphore(maxInFlightRequests);
+    }
+
+    @Override
+    public boolean process(Exchange exchange, AsyncCallback callback) {
+        Object body = exchange.getMessage().getBody();
+        if (!(body instanceof BulkRequest)) {
+            exchange.setException(new IllegalArgumentException("the bulk producer sends bulk requests, got "
+                    + (body == null ? "nothing" : body.getClass().getName()) + ": is " + BulkModeConfig.STRATEGY_BEAN + " set?"));
+            callback.done(true);
+            return true;
+        }
+        try {
+            long wait = (long) configuration.getConnectionTimeout() + configuration.getSocketTimeout();
+            if (!inFlight.tryAcquire(wait, TimeUnit.MILLISECONDS)) {
+                exchange.setException(new IOException(maxInFlightRequests + " bulk requests have had no answer for " + wait + " ms"));
+                callback.done(true);
+                return true;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            exchange.setException(e);
+            callback.done(true);
+            return true;
+        }
+        try {
+            client.bulkAsync((BulkRequest) body, RequestOptions.DEFAULT, new ActionListener<>() {
+                @Override
+                public void onResponse(BulkResponse response) {
+                    exchange.getMessage().setBody(response.getItems());
+                    answered();
+                }
+
+                @Override
+                public void onFailure(Exception e) {
+                    exchange.setException(e);
+                    answered();
+                }
+
+                private void answered() {
+                    inFlight.release();
+                    callback.done(false);
+                }
+            });
+        } catch (RuntimeException e) {
+            inFlight.release();
+            exchange.setException(e);
+            callback.done(true);
+            return true;
+        }
+        return false;
+    }
+
+    /** The client as Camel's producer makes it, with a connection for each request in flight. */
+    @Override
+    protected void doStart() throws Exception {
+        super.doStart();
+        RestClientBuilder builder = RestClient.builder(configuration.getHostAddressesList().toArray(new HttpHost[0]));
+        builder.setRequestConfigCallback(request -> request.setConnectTimeout(configuration.getConnectionTimeout())
+                .setSocketTimeout(configuration.getSocketTimeout()));
+        builder.setHttpClientConfigCallback(http -> {
+            if (configuration.getUser() != null && configuration.getPassword() != null) {
+                BasicCredentialsProvider credentials = new BasicCredentialsProvider();
+                credentials.setCredentials(AuthScope.ANY, new UsernamePasswordCredentials(configuration.getUser(), configuration.getPassword()));
+                http.setDefaultCredentialsProvider(credentials);
+            }
+            int connections = Math.max(maxInFlightRequests, 10);
+            return http.setMaxConnPerRoute(connections).setMaxConnTotal(connections * configuration.getHostAddressesList().size());
+        });
+        client = new RestHighLevelClient(builder);
+        if (configuration.isEnableSniffer()) {
+            sniffer = Sniffer.builder(client.getLowLevelClient()).setSniffIntervalMillis(configuration.getSnifferInterval())
+                    .setSniffAfterFailureDelayMillis(configuration.getSniffAfterFailureDelay()).build();
+        }
+    }
+
+    /** Closing the client ends the requests still in flight: they fail, and their records are not committed. */
+    @Override
+    protected void doStop() throws Exception {
+        try {
+            if (sniffer != null) {
+                sniffer.close();
+            }
+            if (client != null) {
+                client.close();
+            }
+        } finally {
+            super.doStop();
+        }
+    }
+}
