@@ -85,8 +85,13 @@ final class ScratchPipeline implements AutoCloseable {
 
     /** A sink created STOPPED (Connect's {@code initial_state}): it exists with its config but consumes nothing. */
     void stoppedSink(String name, String topic, String index) throws Exception {
+        stoppedConnector(name, sinkConfig(topic, index, 1));
+    }
+
+    /** A connector created STOPPED: Connect lists it with its config, and it runs no task. */
+    void stoppedConnector(String name, Map<String, String> config) throws Exception {
         connectors.add(name);
-        Map<String, Object> body = Map.of("name", name, "config", sinkConfig(topic, index, 1), "initial_state", "STOPPED");
+        Map<String, Object> body = Map.of("name", name, "config", config, "initial_state", "STOPPED");
         HttpResponse<String> created = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
                         stack.endpoints().connectUrl().resolve("/connectors")).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body))).build(), HttpResponse.BodyHandlers.ofString());

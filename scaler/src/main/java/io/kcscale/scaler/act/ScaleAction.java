@@ -14,6 +14,7 @@ import java.util.function.LongSupplier;
 
 import io.kcscale.scaler.checks.Finding;
 import io.kcscale.scaler.model.PipelineSnapshot;
+import io.kcscale.scaler.model.SinkIndexes;
 import io.kcscale.scaler.model.SinkTarget;
 import io.kcscale.scaler.connect.ConnectApi;
 import io.kcscale.scaler.connect.ConnectRestException;
@@ -38,6 +39,7 @@ public final class ScaleAction {
     private final ConnectorChange change;
     private final PartitionCount partitionCount;
     private final IndexCounter indexCounter;
+    private final SinkIndexes indexes;
     private final SnapshotSource snapshots;
     private final PreScaleChecks checks;
     private final int maxTasks;
@@ -45,13 +47,15 @@ public final class ScaleAction {
     private final LongSupplier clock;
     private final Set<String> inProgress = ConcurrentHashMap.newKeySet();
 
-    public ScaleAction(ConnectApi connect, PartitionCount partitionCount, IndexCounter indexCounter,
+    /** @param indexes where each sink writes, so that the pause can be read off its index's counter */
+    public ScaleAction(ConnectApi connect, PartitionCount partitionCount, IndexCounter indexCounter, SinkIndexes indexes,
                        SnapshotSource snapshots, PreScaleChecks checks, int maxTasks, Duration convergeTimeout,
                        LongSupplier clock) {
         this.connect = connect;
         this.change = new ConnectorChange(connect, convergeTimeout);
         this.partitionCount = partitionCount;
         this.indexCounter = indexCounter;
+        this.indexes = indexes;
         this.snapshots = snapshots;
         this.checks = checks;
         this.maxTasks = maxTasks;
@@ -88,7 +92,7 @@ public final class ScaleAction {
         }
         int before = parseTasksMax(config);
         Optional<PipelineSnapshot> snapshot = snapshots.snapshot(connector);
-        ScaleRules.Facts facts = new ScaleRules.Facts(connector, status.isSink(), before, partitions(config), maxTasks,
+        ScaleRules.Facts facts = new ScaleRules.Facts(connector, status.isSink(), before, partitions(config, snapshot), maxTasks,
                 snapshot.map(PipelineSnapshot::stable).orElse(false),
                 snapshot.map(PipelineSnapshot::reasons).orElse(List.of("the scaler has not observed it yet")));
         Optional<String> refusal = ScaleRules.refusal(request.tasks(), request.allowIdleTasks(), facts);
@@ -114,7 +118,7 @@ public final class ScaleAction {
 
         Map<String, String> changed = new LinkedHashMap<>(config);
         changed.put("tasks.max", String.valueOf(request.tasks()));
-        ProgressRecorder progress = new ProgressRecorder(SinkTarget.index(config));
+        ProgressRecorder progress = new ProgressRecorder(indexes.of(connector, config));
         progress.start();
         long changeAt = clock.getAsLong();
         try {
@@ -130,7 +134,9 @@ public final class ScaleAction {
         }
         OptionalDouble pause = progress.awaitResumeAndStop(changeAt);
         if (pause.isEmpty()) {
-            warnings.add(progress.available()
+            warnings.add(progress.index.isEmpty()
+                    ? "the pause is measured on the Elasticsearch index, and this sink writes to none the scaler knows"
+                    : progress.available()
                     ? "no sink progress was seen after the change, so its pause could not be measured (is there load?)"
                     : "the pause could not be measured: Elasticsearch did not answer");
         }
@@ -138,8 +144,10 @@ public final class ScaleAction {
                 pause.isPresent() ? pause.getAsDouble() : null, false, plan, warnings);
     }
 
-    private Integer partitions(Map<String, String> config) {
-        List<String> topics = SinkTarget.topics(config);
+    /** The fewest partitions of the sink's topics: those its config lists, else those the watcher matched its topics.regex to. */
+    private Integer partitions(Map<String, String> config, Optional<PipelineSnapshot> snapshot) {
+        List<String> listed = SinkTarget.topics(config);
+        List<String> topics = listed.isEmpty() ? snapshot.map(PipelineSnapshot::topics).orElse(List.of()) : listed;
         try {
             return topics.isEmpty() ? null : topics.stream().mapToInt(partitionCount::of).min().orElseThrow();
         } catch (RuntimeException e) {

@@ -49,12 +49,12 @@ public final class ScalerService implements AutoCloseable {
         // the watcher's own reads must not stall on Connect's rebalance back-off: a 409 is one failed sample
         ConnectRestClient watcherConnect = new ConnectRestClient(settings.connectUrl(), REQUEST_TIMEOUT,
                 new Backoff(1, Duration.ZERO, Duration.ZERO), settings.connectAuthorization(), tls);
-        this.watcher = new PipelineWatcher(watcherConnect, new PipelineObserver(kafka, elasticsearch, System::currentTimeMillis),
+        this.watcher = new PipelineWatcher(watcherConnect, new PipelineObserver(kafka, elasticsearch, settings.indexes(), System::currentTimeMillis),
                 settings.sampleInterval(), settings.window());
         this.checks = new ScalingChecks(new CheckObserver(connect, kafka,
-                new KeySampler(settings.bootstrapServers(), kafkaProps, REQUEST_TIMEOUT), watcher, settings.connectWorkerConfig()),
+                new KeySampler(settings.bootstrapServers(), kafkaProps, REQUEST_TIMEOUT), watcher, settings.connectWorkerConfig(), settings.indexes()),
                 watcher, System::currentTimeMillis);
-        this.scaleAction = new ScaleAction(connect, kafka::partitionCount, index -> elasticsearch.indexStats(index).indexTotal(),
+        this.scaleAction = new ScaleAction(connect, kafka::partitionCount, index -> elasticsearch.indexStats(index).indexTotal(), settings.indexes(),
                 watcher::snapshot, checks, settings.maxTasks(), settings.convergeTimeout(), System::currentTimeMillis);
         this.metrics = new ScalerMetrics(watcher);
         this.autoscaler = new AutoscaleLoop(watcher, scaleAction, new PolicyStore(settings.stateDir()),
