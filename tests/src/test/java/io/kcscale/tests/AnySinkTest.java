@@ -204,13 +204,7 @@ class AnySinkTest {
     }
 
     private static JsonNode awaitSnapshot(String path, Predicate<JsonNode> wanted) {
-        return Poll.until("a snapshot of " + path + " as wanted", SETTLE, Duration.ofSeconds(1), () -> {
-            ScalerHttp.Answer a = scaler.get(path);
-            if (a.status() == 200 && wanted.test(a.body())) {
-                return Optional.of(a.body());
-            }
-            throw new IllegalStateException(a.status() + " " + a.raw());
-        });
+        return scaler.awaitGet(path, wanted, SETTLE);
     }
 
     private static JsonNode awaitFindings(String path, Map<String, Predicate<JsonNode>> wanted) {
