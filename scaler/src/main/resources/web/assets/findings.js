@@ -1,8 +1,8 @@
 // The scaling checks' findings, worst first, each with the figures it judged by and what to do.
 import {el} from './dom.js';
 
-const ORDER = ['critical', 'warning', 'info', 'ok'];
-const MARK = {critical: '✖', warning: '▲', info: 'ℹ', ok: '✔'};
+const ORDER = ['critical', 'warning', 'info', 'ok', 'not-applicable'];
+const MARK = {critical: '✖', warning: '▲', info: 'ℹ', ok: '✔', 'not-applicable': '–'};
 
 function evidence(figures) {
   return el('dl', {class: 'evidence'}, ...Object.entries(figures ?? {}).flatMap(([name, value]) =>

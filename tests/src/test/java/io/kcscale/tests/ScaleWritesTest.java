@@ -35,6 +35,7 @@ import io.kcscale.scaler.act.ScaleRequest;
 import io.kcscale.scaler.act.ScaleResult;
 import io.kcscale.scaler.api.ApiServer;
 import io.kcscale.scaler.connect.ConnectApi;
+import io.kcscale.scaler.model.SinkIndexes;
 import io.kcscale.scaler.connect.ConnectorPath;
 import io.kcscale.scaler.poll.Poll;
 import io.kcscale.scaler.service.ScalerService;
@@ -238,6 +239,6 @@ class ScaleWritesTest {
     private static ScaleAction action(ConnectApi connect, ScratchPipeline scratch) {
         return new ScaleAction(connect, new ConnectTasksMaxWriter(connect), scratch.probe.kafka::partitionCount, index -> {
             throw new IllegalStateException("no pause to measure on an empty topic");
-        }, connector -> Optional.empty(), (snapshot, tasks) -> List.of(), 100, CONVERGE, System::currentTimeMillis);
+        }, SinkIndexes.none(), connector -> Optional.empty(), (snapshot, tasks) -> List.of(), 100, CONVERGE, System::currentTimeMillis);
     }
 }

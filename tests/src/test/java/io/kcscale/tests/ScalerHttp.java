@@ -7,9 +7,13 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.Optional;
+import java.util.function.Predicate;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.kcscale.scaler.poll.Poll;
 
 /** Calls the scaler's REST API as a user would, keeping status and body. */
 final class ScalerHttp {
@@ -28,6 +32,17 @@ final class ScalerHttp {
 
     Answer get(String path) {
         return send(HttpRequest.newBuilder(base.resolve(path)).GET());
+    }
+
+    /** Polls {@code GET path} until it answers 200 with a body {@code wanted} accepts; the last answer is in the timeout's message. */
+    JsonNode awaitGet(String path, Predicate<JsonNode> wanted, Duration timeout) {
+        return Poll.until("GET " + path + " as wanted", timeout, Duration.ofSeconds(1), () -> {
+            Answer a = get(path);
+            if (a.status() == 200 && wanted.test(a.body())) {
+                return Optional.of(a.body());
+            }
+            throw new IllegalStateException(a.status() + " " + a.raw());
+        });
     }
 
     Answer post(String path, String json) {

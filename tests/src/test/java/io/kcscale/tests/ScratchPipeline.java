@@ -90,8 +90,13 @@ final class ScratchPipeline implements AutoCloseable {
 
     /** A sink created STOPPED (Connect's {@code initial_state}): it exists with its config but consumes nothing. */
     void stoppedSink(String name, String topic, String index) throws Exception {
+        stoppedConnector(name, sinkConfig(topic, index, 1));
+    }
+
+    /** A connector created STOPPED: Connect lists it with its config, and it runs no task. */
+    void stoppedConnector(String name, Map<String, String> config) throws Exception {
         connectors.add(name);
-        post(Map.of("name", name, "config", sinkConfig(topic, index, 1), "initial_state", "STOPPED"));
+        post(Map.of("name", name, "config", config, "initial_state", "STOPPED"));
     }
 
     /**

@@ -13,6 +13,7 @@ import java.util.function.LongSupplier;
 
 import io.kcscale.scaler.checks.Finding;
 import io.kcscale.scaler.model.PipelineSnapshot;
+import io.kcscale.scaler.model.SinkIndexes;
 import io.kcscale.scaler.model.SinkTarget;
 import io.kcscale.scaler.connect.ConnectApi;
 import io.kcscale.scaler.connect.ConnectRestException;
@@ -39,6 +40,7 @@ public final class ScaleAction {
     private final TasksMaxWriter writer;
     private final PartitionCount partitionCount;
     private final IndexCounter indexCounter;
+    private final SinkIndexes indexes;
     private final SnapshotSource snapshots;
     private final PreScaleChecks checks;
     private final int maxTasks;
@@ -46,14 +48,18 @@ public final class ScaleAction {
     private final LongSupplier clock;
     private final Set<String> inProgress = ConcurrentHashMap.newKeySet();
 
-    /** @param writer how tasks.max is written; everything else is read from {@code connect} */
+    /**
+     * @param writer  how tasks.max is written; everything else is read from {@code connect}
+     * @param indexes where each sink writes, so that the pause can be read off its index's counter
+     */
     public ScaleAction(ConnectApi connect, TasksMaxWriter writer, PartitionCount partitionCount, IndexCounter indexCounter,
-                       SnapshotSource snapshots, PreScaleChecks checks, int maxTasks, Duration convergeTimeout,
+                       SinkIndexes indexes, SnapshotSource snapshots, PreScaleChecks checks, int maxTasks, Duration convergeTimeout,
                        LongSupplier clock) {
         this.connect = connect;
         this.writer = writer;
         this.partitionCount = partitionCount;
         this.indexCounter = indexCounter;
+        this.indexes = indexes;
         this.snapshots = snapshots;
         this.checks = checks;
         this.maxTasks = maxTasks;
@@ -100,7 +106,7 @@ public final class ScaleAction {
         }
         int before = parseTasksMax(config);
         Optional<PipelineSnapshot> snapshot = snapshots.snapshot(connector);
-        ScaleRules.Facts facts = new ScaleRules.Facts(connector, status.isSink(), before, partitions(config), maxTasks,
+        ScaleRules.Facts facts = new ScaleRules.Facts(connector, status.isSink(), before, partitions(config, snapshot), maxTasks,
                 snapshot.map(PipelineSnapshot::stable).orElse(false),
                 snapshot.map(PipelineSnapshot::reasons).orElse(List.of("the scaler has not observed it yet")));
         Optional<String> refusal = ScaleRules.refusal(request.tasks(), request.allowIdleTasks(), facts);
@@ -125,7 +131,7 @@ public final class ScaleAction {
         }
 
         beforeWrite.run();
-        ProgressRecorder progress = new ProgressRecorder(SinkTarget.index(config));
+        ProgressRecorder progress = new ProgressRecorder(indexes.of(connector, config));
         progress.start();
         long changeAt = clock.getAsLong();
         try {
@@ -141,7 +147,9 @@ public final class ScaleAction {
         }
         OptionalDouble pause = progress.awaitResumeAndStop(changeAt);
         if (pause.isEmpty()) {
-            warnings.add(progress.available()
+            warnings.add(progress.index.isEmpty()
+                    ? "the pause is measured on the Elasticsearch index, and this sink writes to none the scaler knows"
+                    : progress.available()
                     ? "no sink progress was seen after the change, so its pause could not be measured (is there load?)"
                     : "the pause could not be measured: Elasticsearch did not answer");
         }
@@ -200,8 +208,10 @@ public final class ScaleAction {
                 + " connector's config; re-create it under a name without them");
     }
 
-    private Integer partitions(Map<String, String> config) {
-        List<String> topics = SinkTarget.topics(config);
+    /** The fewest partitions of the sink's topics: those its config lists, else those the watcher matched its topics.regex to. */
+    private Integer partitions(Map<String, String> config, Optional<PipelineSnapshot> snapshot) {
+        List<String> listed = SinkTarget.topics(config);
+        List<String> topics = listed.isEmpty() ? snapshot.map(PipelineSnapshot::topics).orElse(List.of()) : listed;
         try {
             return topics.isEmpty() ? null : topics.stream().mapToInt(partitionCount::of).min().orElseThrow();
         } catch (RuntimeException e) {

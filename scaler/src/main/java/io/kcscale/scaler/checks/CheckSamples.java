@@ -5,6 +5,7 @@ import java.util.Map;
 
 import io.kcscale.scaler.checks.keys.KeySample;
 import io.kcscale.scaler.model.PipelineSample;
+import io.kcscale.scaler.model.SinkTarget;
 
 /**
  * What the checks judge beyond the snapshot, as the observers read it: raw facts, no verdicts. A
@@ -36,8 +37,17 @@ public record CheckSamples(
         String groupProtocol,
         Integer brokers) {
 
-    /** A connector as Connect lists it. */
-    public record Connector(String name, String type, String state, Map<String, String> config) {
+    /**
+     * A connector as Connect lists it.
+     *
+     * @param index the Elasticsearch index it writes to (named by the operator or derived from its config), or null
+     */
+    public record Connector(String name, String type, String state, Map<String, String> config, String index) {
+
+        /** A connector whose index, if any, is the one its config names. */
+        public Connector(String name, String type, String state, Map<String, String> config) {
+            this(name, type, state, config, SinkTarget.index(config).orElse(null));
+        }
 
         public boolean isSink() {
             return "sink".equals(type);

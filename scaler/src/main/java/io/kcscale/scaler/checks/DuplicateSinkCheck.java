@@ -3,21 +3,30 @@ package io.kcscale.scaler.checks;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
-import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
+import java.util.Set;
+import java.util.TreeMap;
 
 import io.kcscale.scaler.model.PipelineSnapshot;
 import io.kcscale.scaler.model.SinkTarget;
 
 /**
  * {@code duplicate-sink}: other sink connectors, each its own consumer group, reading the same topic
- * into the same index: every record is indexed twice (duplicates without a document id) and the load
- * doubles. Easy to cause by renaming a connector, which makes a new group.
+ * into the same destination: every record is written twice (duplicates without a document id) and the
+ * load doubles. Easy to cause by renaming a connector, which makes a new group. The destination is the
+ * Elasticsearch index when the sink has one; for any other sink, its connector class and its own
+ * settings (a file sink's {@code file}, a database sink's URL and table): what Connect's common keys
+ * leave.
  */
 public final class DuplicateSinkCheck implements Check {
 
     public static final String ID = "duplicate-sink";
+    /** Keys every connector may set that say nothing of where it writes. */
+    private static final Set<String> COMMON_KEYS = Set.of("name", "tasks.max", "topics", "topics.regex", "key.converter",
+            "value.converter", "header.converter", "config.action.reload");
+    private static final List<String> COMMON_PREFIXES = List.of("transforms", "predicates", "errors.", "consumer.override.",
+            "key.converter.", "value.converter.", "header.converter.");
 
     @Override
     public String id() {
@@ -31,39 +40,48 @@ public final class DuplicateSinkCheck implements Check {
             return finding(Severity.INFO, "other connectors are unknown (Kafka Connect did not answer)", e,
                     "Run the check again when Connect answers.");
         }
-        Optional<String> index = SinkTarget.index(samples.sinkConfig());
+        Optional<String> index = Optional.ofNullable(snapshot.elasticsearch()).map(PipelineSnapshot.Elasticsearch::index);
+        Map<String, String> destination = destination(samples.sinkConfig());
         List<CheckSamples.Connector> sinks = samples.otherConnectors().stream().filter(CheckSamples.Connector::isSink).toList();
         List<String> duplicates = new ArrayList<>();
         for (CheckSamples.Connector other : sinks) {
-            if (index.isPresent() && index.equals(SinkTarget.index(other.config()))
-                    && snapshot.topics().stream().anyMatch(t -> reads(other.config(), t))) {
+            boolean sameDestination = index.isPresent() ? index.get().equals(other.index())
+                    : other.index() == null && destination.equals(destination(other.config()));
+            if (sameDestination && snapshot.topics().stream().anyMatch(t -> reads(other.config(), t))) {
                 duplicates.add(other.name());
             }
         }
+        String into = index.map(i -> "index " + i).orElse("the same destination");
         e.put("index", index.orElse(null)).put("otherSinks", sinks.size()).put("duplicates", duplicates.size())
                 .put("duplicateSinks", duplicates);
+        if (index.isEmpty()) {
+            e.put("destination", destination);
+        }
         if (duplicates.isEmpty()) {
-            return finding(Severity.OK, "no other sink connector writes " + snapshot.topics() + " into "
-                    + index.map(i -> "index " + i).orElse("the same index"), e,
+            return finding(Severity.OK, "no other sink connector writes " + snapshot.topics() + " into " + into, e,
                     "When renaming a sink, delete the old connector: the new name is a new consumer group that reads the topic again.");
         }
         return finding(Severity.WARNING, duplicates.size() + " other sink connector(s) " + duplicates + " also write "
-                + snapshot.topics() + " into index " + index.get() + ": duplicate documents and twice the load", e,
+                + snapshot.topics() + " into " + into + ": duplicate records and twice the load", e,
                 "Keep one: DELETE /connectors/" + duplicates.get(0) + " on Kafka Connect (its group connect-" + duplicates.get(0)
-                        + " can then be deleted). Each is its own consumer group, so each indexes every record.");
+                        + " can then be deleted). Each is its own consumer group, so each writes every record.");
     }
 
     /** Whether a sink's {@code topics} list or {@code topics.regex} takes in {@code topic}. */
     private static boolean reads(Map<String, String> config, String topic) {
-        if (SinkTarget.topics(config).contains(topic)) {
-            return true;
-        }
-        String regex = config.getOrDefault("topics.regex", "");
-        try {
-            return !regex.isBlank() && Pattern.matches(regex, topic);
-        } catch (PatternSyntaxException e) {
-            return false;  // Connect itself rejects such a connector
-        }
+        return SinkTarget.topics(config).contains(topic)
+                || SinkTarget.topicsRegex(config).map(regex -> regex.matcher(topic).matches()).orElse(false);
+    }
+
+    /** Where a sink writes, as far as its config says: its class and the settings that are its own. */
+    private static Map<String, String> destination(Map<String, String> config) {
+        Map<String, String> own = new TreeMap<>();
+        config.forEach((key, value) -> {
+            if (!COMMON_KEYS.contains(key) && COMMON_PREFIXES.stream().noneMatch(key::startsWith)) {
+                own.put(key, Objects.toString(value, "").strip());
+            }
+        });
+        return own;
     }
 
     private static Finding finding(Severity severity, String title, Evidence evidence, String advice) {

@@ -29,8 +29,16 @@ public final class IndexShardsCheck implements Check {
         PipelineSnapshot.Elasticsearch es = snapshot.elasticsearch();
         int tasks = samples.tasksWanted();
         Evidence e = new Evidence().put("index", es == null ? null : es.index());
-        if (es == null || es.index() == null || es.primaryShards() == null || es.dataNodes() == null) {
-            return finding(Severity.INFO, "the target index's shards are unknown (no index known, or Elasticsearch did not answer)",
+        if (es == null || es.index() == null) {
+            String connectorClass = samples.sinkConfig() == null ? null : samples.sinkConfig().get("connector.class");
+            e.put("connectorClass", connectorClass);
+            return finding(Severity.NOT_APPLICABLE, "not applicable: the sink writes to no Elasticsearch index that its config "
+                    + "names" + (connectorClass == null ? "" : " (" + connectorClass + ")") + ", so there are no shards to judge", e,
+                    "If it does write to an index, name it: serve --index " + snapshot.name() + "=INDEX (index." + snapshot.name()
+                            + "=INDEX in the settings file).");
+        }
+        if (es.primaryShards() == null || es.dataNodes() == null) {
+            return finding(Severity.INFO, "the shards of index " + es.index() + " are unknown (Elasticsearch did not answer)",
                     e, "Run the check again when Elasticsearch answers.");
         }
         int shards = es.primaryShards();

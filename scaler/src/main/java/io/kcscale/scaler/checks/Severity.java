@@ -4,14 +4,18 @@ import java.util.Locale;
 
 import com.fasterxml.jackson.annotation.JsonValue;
 
-/** How much a finding matters, least first: {@code critical} means adding tasks would not help. */
+/**
+ * How much a finding matters, least first: {@code not-applicable} means the check does not apply to this
+ * sink (an index check on a sink that writes no Elasticsearch index); {@code critical} means adding tasks
+ * would not help.
+ */
 public enum Severity {
-    OK, INFO, WARNING, CRITICAL;
+    NOT_APPLICABLE, OK, INFO, WARNING, CRITICAL;
 
-    /** The name in JSON and in the CLI's report: {@code ok}, {@code info}, {@code warning}, {@code critical}. */
+    /** The name in JSON and in the CLI's report: {@code not-applicable}, {@code ok}, {@code info}, {@code warning}, {@code critical}. */
     @JsonValue
     public String label() {
-        return name().toLowerCase(Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     public boolean atLeast(Severity other) {

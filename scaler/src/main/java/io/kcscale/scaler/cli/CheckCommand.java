@@ -63,7 +63,7 @@ public final class CheckCommand implements Callable<Integer> {
         Map<String, Integer> counts = new TreeMap<>();
         r.path("findings").forEach(f -> counts.merge(f.path("severity").asText(), 1, Integer::sum));
         List<String> summary = new ArrayList<>();
-        for (String severity : List.of("critical", "warning", "info", "ok")) {
+        for (String severity : List.of("critical", "warning", "info", "ok", "not-applicable")) {
             if (counts.containsKey(severity)) {
                 summary.add(counts.get(severity) + " " + severity);
             }

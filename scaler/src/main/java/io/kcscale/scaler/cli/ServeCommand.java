@@ -42,7 +42,8 @@ public final class ServeCommand implements Callable<Integer> {
             + "connect.url, kafka.bootstrap.servers, elasticsearch.url, connect.username, connect.password, "
             + "elasticsearch.username, elasticsearch.password, elasticsearch.api.key, tls.truststore, tls.truststore.password, "
             + "max.tasks, window.seconds, sample.interval.seconds, converge.timeout.seconds, token, state.dir, "
-            + "autoscale.interval.seconds, connect.worker.config, allowed.origins, allowed.hosts, kafka.<client property>; "
+            + "autoscale.interval.seconds, connect.worker.config, allowed.origins, allowed.hosts, kafka.<client property>, "
+            + "index.<connector>; "
             + "each secret also as <key>.file (e.g. token.file).")
     Path config;
     @Option(names = "--connect-url", paramLabel = "URL", description = "Kafka Connect REST URL.")
@@ -71,6 +72,9 @@ public final class ServeCommand implements Callable<Integer> {
     String elasticsearchApiKeyFile;
     @Option(names = "--kafka-property", paramLabel = "KEY=VALUE", description = "A Kafka client property (SASL, TLS, ...); repeatable.")
     Map<String, String> kafkaProperties = new LinkedHashMap<>();
+    @Option(names = "--index", paramLabel = "CONNECTOR=INDEX",
+            description = "The Elasticsearch index a sink connector writes to, where its config does not say; repeatable.")
+    Map<String, String> indexes = new LinkedHashMap<>();
     @Option(names = "--truststore", paramLabel = "FILE", description = "Truststore for https Connect and Elasticsearch URLs.")
     String truststore;
     @Option(names = "--truststore-password", paramLabel = "PASSWORD", description = "Its password (or $KCSCALE_TRUSTSTORE_PASSWORD).")
@@ -197,6 +201,7 @@ public final class ServeCommand implements Callable<Integer> {
             values.put("allowed.hosts", String.join(",", allowedHosts));
         }
         kafkaProperties.forEach((k, v) -> values.put("kafka." + k, v));
+        indexes.forEach((k, v) -> values.put(ScalerSettings.INDEX_PREFIX + k, v));
         return values;
     }
 

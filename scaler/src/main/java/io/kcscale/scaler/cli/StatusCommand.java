@@ -39,14 +39,20 @@ public final class StatusCommand implements Callable<Integer> {
                 s.path("name").asText(), join(s.path("topics")), running, s.path("tasks").size(),
                 text(s.path("tasksMax")), text(s.path("partitions")), s.path("stable").asBoolean() ? "stable" : "NOT STABLE"));
         JsonNode r = s.path("rates");
+        JsonNode es = s.path("elasticsearch");
+        boolean indexed = !text(es.path("index")).equals("?");
         b.append(String.format(Locale.ROOT, "rates/s  append %s  sink %s  index %s   (over %s s)%n",
-                rate(r.path("appendPerSecond")), rate(r.path("sinkPerSecond")), rate(r.path("indexPerSecond")),
-                text(s.path("windowSeconds"))));
+                rate(r.path("appendPerSecond")), rate(r.path("sinkPerSecond")),
+                indexed ? rate(r.path("indexPerSecond")) : "not applicable", text(s.path("windowSeconds"))));
         b.append(String.format(Locale.ROOT, "lag %s  latency %s (Little's law)%n", text(s.path("lag").path("total")),
                 s.path("latencySeconds").isNumber() ? String.format(Locale.ROOT, "%.2f s", s.path("latencySeconds").asDouble()) : "?"));
-        JsonNode es = s.path("elasticsearch");
-        b.append(String.format(Locale.ROOT, "index %s  primary shards %s  replicas %s  data nodes %s%n",
-                text(es.path("index")), text(es.path("primaryShards")), text(es.path("replicas")), text(es.path("dataNodes"))));
+        if (indexed) {
+            b.append(String.format(Locale.ROOT, "index %s  primary shards %s  replicas %s  data nodes %s%n",
+                    text(es.path("index")), text(es.path("primaryShards")), text(es.path("replicas")), text(es.path("dataNodes"))));
+        } else {
+            b.append("index: none (the sink's config names no Elasticsearch index; serve --index CONNECTOR=INDEX names one)")
+                    .append(System.lineSeparator());
+        }
         b.append(String.format(Locale.ROOT, "%-5s %-12s %-22s %-10s %s%n", "TASK", "STATE", "WORKER", "RECORDS/S", "PARTITIONS"));
         for (JsonNode t : s.path("tasks")) {
             b.append(String.format(Locale.ROOT, "%-5s %-12s %-22s %-10s %s%n", t.path("id").asText(), t.path("state").asText(),

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -90,6 +91,11 @@ public final class KafkaObserver implements AutoCloseable {
      * @param protocol            the group's protocol type: CLASSIC or CONSUMER
      */
     public record GroupView(String state, Map<Integer, String> clientIdByPartition, String assignor, String protocol) {
+    }
+
+    /** The names of the cluster's topics, internal ones left out (a {@code topics.regex} sink is matched against them). */
+    public Set<String> topicNames() {
+        return get(admin.listTopics().names());
     }
 
     /** Brokers in the cluster. */

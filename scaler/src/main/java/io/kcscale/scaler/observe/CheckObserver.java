@@ -16,6 +16,7 @@ import io.kcscale.scaler.checks.CheckSamples;
 import io.kcscale.scaler.checks.keys.KeySample;
 import io.kcscale.scaler.checks.keys.SampleBudget;
 import io.kcscale.scaler.model.PipelineSnapshot;
+import io.kcscale.scaler.model.SinkIndexes;
 import io.kcscale.scaler.model.SinkTarget;
 import io.kcscale.scaler.connect.ConnectRestClient;
 import io.kcscale.scaler.connect.ConnectRestException;
@@ -36,10 +37,12 @@ public final class CheckObserver {
     private final KeySampling sampler;
     private final PipelineWatcher watcher;
     private final Optional<Path> workerConfig;
+    private final SinkIndexes indexes;
 
     public CheckObserver(ConnectRestClient connect, KafkaObserver kafka, KeySampling sampler, PipelineWatcher watcher,
-                         Optional<Path> workerConfig) {
+                         Optional<Path> workerConfig, SinkIndexes indexes) {
         this.connect = connect;
+        this.indexes = indexes;
         this.kafka = kafka;
         this.sampler = sampler;
         this.watcher = watcher;
@@ -55,7 +58,8 @@ public final class CheckObserver {
             others = new ArrayList<>();
             for (ConnectRestClient.ConnectorView v : views.values()) {
                 if (!v.name().equals(name)) {
-                    others.add(new CheckSamples.Connector(v.name(), v.status().type(), v.status().state(), v.config()));
+                    others.add(new CheckSamples.Connector(v.name(), v.status().type(), v.status().state(), v.config(),
+                            indexes.of(v.name(), v.config()).orElse(null)));
                 }
             }
         }
@@ -72,7 +76,7 @@ public final class CheckObserver {
         KafkaObserver.GroupView group = null;
         Integer brokers = null;
         if (snapshot.topics().isEmpty()) {
-            keysUnavailable = "the sink names no topic (a topics.regex sink), so there is none to sample";
+            keysUnavailable = "the sink reads no topic (its topics.regex matches none yet), so there is none to sample";
         } else {
             String topic = snapshot.topics().get(0);
             try {

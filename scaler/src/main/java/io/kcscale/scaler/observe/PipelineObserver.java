@@ -8,6 +8,7 @@ import java.util.TreeMap;
 import java.util.function.LongSupplier;
 
 import io.kcscale.scaler.model.PipelineSample;
+import io.kcscale.scaler.model.SinkIndexes;
 import io.kcscale.scaler.model.SinkTarget;
 import io.kcscale.scaler.connect.ConnectorStatus;
 import io.kcscale.scaler.elasticsearch.ElasticsearchObserver;
@@ -22,11 +23,13 @@ public final class PipelineObserver {
 
     private final KafkaObserver kafka;
     private final ElasticsearchObserver elasticsearch;
+    private final SinkIndexes indexes;
     private final LongSupplier clock;
 
-    public PipelineObserver(KafkaObserver kafka, ElasticsearchObserver elasticsearch, LongSupplier clock) {
+    public PipelineObserver(KafkaObserver kafka, ElasticsearchObserver elasticsearch, SinkIndexes indexes, LongSupplier clock) {
         this.kafka = kafka;
         this.elasticsearch = elasticsearch;
+        this.indexes = indexes;
         this.clock = clock;
     }
 
@@ -42,6 +45,13 @@ public final class PipelineObserver {
             unreachable.add("Kafka Connect: " + connectError);
         }
         List<String> topics = SinkTarget.topics(config);
+        if (topics.isEmpty() && SinkTarget.topicsRegex(config).isPresent()) {
+            try {
+                topics = SinkTarget.topics(config, kafka.topicNames());
+            } catch (RuntimeException e) {
+                unreachable.add("Kafka: " + e.getMessage());
+            }
+        }
         Map<Integer, Long> end = null;
         Map<Integer, Long> committed = null;
         Map<Integer, Integer> assignment = null;
@@ -65,7 +75,7 @@ public final class PipelineObserver {
                 unreachable.add("Kafka: " + e.getMessage());
             }
         }
-        Optional<String> index = SinkTarget.index(config);
+        Optional<String> index = indexes.of(connector, config);
         Long indexTotal = null;
         Integer shards = null;
         Integer replicas = null;

@@ -55,14 +55,14 @@ public final class ScalerService implements AutoCloseable {
         // the watcher's own reads must not stall on Connect's rebalance back-off: a 409 is one failed sample
         ConnectRestClient watcherConnect = new ConnectRestClient(settings.connectUrl(), REQUEST_TIMEOUT,
                 new Backoff(1, Duration.ZERO, Duration.ZERO), settings.connectAuthorization(), tls);
-        this.watcher = new PipelineWatcher(watcherConnect, new PipelineObserver(kafka, elasticsearch, System::currentTimeMillis),
+        this.watcher = new PipelineWatcher(watcherConnect, new PipelineObserver(kafka, elasticsearch, settings.indexes(), System::currentTimeMillis),
                 settings.sampleInterval(), settings.window());
         // beyond its time budget a sample looks up the partitions, their end and beginning offsets, then closes
         this.keySampling = new KeySampling(new KeySampler(settings.bootstrapServers(), kafkaProps, REQUEST_TIMEOUT)::sample,
                 SAMPLE_THREADS, SAMPLE_QUEUE, REQUEST_TIMEOUT.multipliedBy(4));
-        this.checks = new ScalingChecks(new CheckObserver(connect, kafka, keySampling, watcher, settings.connectWorkerConfig()),
+        this.checks = new ScalingChecks(new CheckObserver(connect, kafka, keySampling, watcher, settings.connectWorkerConfig(), settings.indexes()),
                 watcher, System::currentTimeMillis);
-        this.scaleAction = new ScaleAction(connect, new ConnectTasksMaxWriter(connect), kafka::partitionCount, index -> elasticsearch.indexStats(index).indexTotal(),
+        this.scaleAction = new ScaleAction(connect, new ConnectTasksMaxWriter(connect), kafka::partitionCount, index -> elasticsearch.indexStats(index).indexTotal(), settings.indexes(),
                 watcher::snapshot, checks, settings.maxTasks(), settings.convergeTimeout(), System::currentTimeMillis);
         this.metrics = new ScalerMetrics(watcher);
         this.autoscaler = new AutoscaleLoop(watcher, scaleAction, new PolicyStore(settings.stateDir()),

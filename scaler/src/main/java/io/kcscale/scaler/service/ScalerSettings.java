@@ -13,6 +13,8 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.TreeMap;
 
+import io.kcscale.scaler.model.SinkIndexes;
+
 /**
  * How the scaler reaches a pipeline, and its limits. Read from a properties file ({@code --config})
  * whose keys are listed in {@link #KEYS}; command-line flags override the file.
@@ -33,7 +35,11 @@ public record ScalerSettings(
         Optional<String> token,
         Path stateDir,
         Duration autoscaleInterval,
-        Optional<Path> connectWorkerConfig) {
+        Optional<Path> connectWorkerConfig,
+        SinkIndexes indexes) {
+
+    /** The key prefix naming a connector's index: {@code index.<connector>=<index>}. */
+    public static final String INDEX_PREFIX = "index.";
 
     /** The keys of a settings file, with what they mean. {@code kafka.*} keys go to the Kafka clients. */
     public static final Map<String, String> KEYS = Map.ofEntries(
@@ -61,7 +67,8 @@ public record ScalerSettings(
             Map.entry("elasticsearch.api.key.file", "a file holding the Elasticsearch API key"),
             Map.entry("tls.truststore.password.file", "a file holding the truststore password"),
             Map.entry("allowed.origins", "comma-separated web origins whose pages may call the API, e.g. https://ops.example.com"),
-            Map.entry("allowed.hosts", "comma-separated names (optionally name:port) the API may be called by besides localhost and IP addresses"));
+            Map.entry("allowed.hosts", "comma-separated names (optionally name:port) the API may be called by besides localhost and IP addresses"),
+            Map.entry(INDEX_PREFIX + "<connector>", "the Elasticsearch index a sink connector writes to, where its config does not say (--index CONNECTOR=INDEX)"));
 
     /**
      * The secret keys, with the environment variable each may come from. Each may also be read from the file
@@ -111,7 +118,8 @@ public record ScalerSettings(
                 secret(v, "token"),
                 Path.of(v.getOrDefault("state.dir", Path.of(System.getProperty("user.home"), ".kcscale").toString())),
                 seconds(v, "autoscale.interval.seconds", 5),
-                Optional.ofNullable(v.get("connect.worker.config")).filter(f -> !f.isBlank()).map(Path::of));
+                Optional.ofNullable(v.get("connect.worker.config")).filter(f -> !f.isBlank()).map(Path::of),
+                SinkIndexes.of(indexes(v)));
     }
 
     private static URI uri(Map<String, String> v, String key) {
@@ -160,7 +168,7 @@ public record ScalerSettings(
         }
         Map<String, String> values = new TreeMap<>();
         for (String key : p.stringPropertyNames()) {
-            if (!KEYS.containsKey(key) && !key.startsWith("kafka.")) {
+            if (!KEYS.containsKey(key) && !key.startsWith("kafka.") && !key.startsWith(INDEX_PREFIX)) {
                 throw new IllegalArgumentException("unknown key " + key + " in " + file + "; known keys: "
                         + new TreeMap<>(KEYS).keySet() + " and kafka.<client property>");
             }
@@ -205,7 +213,7 @@ public record ScalerSettings(
                 + ", truststorePassword=" + hidden(Optional.ofNullable(truststorePassword)) + ", maxTasks=" + maxTasks
                 + ", window=" + window + ", sampleInterval=" + sampleInterval + ", convergeTimeout=" + convergeTimeout
                 + ", token=" + hidden(token) + ", stateDir=" + stateDir + ", autoscaleInterval=" + autoscaleInterval
-                + ", connectWorkerConfig=" + connectWorkerConfig + "]";
+                + ", connectWorkerConfig=" + connectWorkerConfig + ", indexes=" + indexes.named() + "]";
     }
 
     private static String hidden(Optional<String> secret) {
@@ -222,6 +230,17 @@ public record ScalerSettings(
         }
         String pair = username + ":" + (password == null ? "" : password);
         return Optional.of("Basic " + Base64.getEncoder().encodeToString(pair.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /** The index named per connector among {@code index.*} keys, by connector name. */
+    private static Map<String, String> indexes(Map<String, String> values) {
+        Map<String, String> indexes = new TreeMap<>();
+        values.forEach((k, v) -> {
+            if (k.startsWith(INDEX_PREFIX)) {
+                indexes.put(k.substring(INDEX_PREFIX.length()), v);
+            }
+        });
+        return indexes;
     }
 
     /** The Kafka client properties among {@code kafka.*} keys, without the prefix. */

@@ -22,6 +22,7 @@ import io.kcscale.scaler.checks.Finding;
 import io.kcscale.scaler.checks.Severity;
 import io.kcscale.scaler.connect.ConnectRestException;
 import io.kcscale.scaler.model.PipelineSnapshot;
+import io.kcscale.scaler.model.SinkIndexes;
 import io.kcscale.scaler.poll.Poll;
 
 /** The scale action against an in-memory Connect: what it refuses, writes, waits for and answers. */
@@ -41,7 +42,7 @@ class ScaleActionTest {
     private Duration convergeTimeout = Duration.ofSeconds(10);
 
     private ScaleAction action() {
-        return new ScaleAction(connect, new ConnectTasksMaxWriter(connect), partitions, indexCounter, snapshots, checks, 8, convergeTimeout, System::currentTimeMillis);
+        return new ScaleAction(connect, new ConnectTasksMaxWriter(connect), partitions, indexCounter, SinkIndexes.none(), snapshots, checks, 8, convergeTimeout, System::currentTimeMillis);
     }
 
     private ScaleException refused(ScaleRequest request) {

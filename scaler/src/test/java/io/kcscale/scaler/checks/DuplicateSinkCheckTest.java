@@ -49,6 +49,32 @@ class DuplicateSinkCheckTest {
     }
 
     @Test
+    void aSinkWithoutAnIndexDuplicatesAnotherOfTheSameClassAndDestination() {
+        Map<String, String> file = Map.of("connector.class", "FileStreamSinkConnector", "topics", "t", "file", "/out/a");
+        Fixture f = new Fixture();
+        f.index = null;
+        f.sinkConfig = new java.util.LinkedHashMap<>(file);
+        f.sinkConfig.put("tasks.max", "3");
+        f.otherConnectors.add(new CheckSamples.Connector("copy", "sink", "RUNNING", Map.of("connector.class", "FileStreamSinkConnector",
+                "topics.regex", "t.*", "file", "/out/a", "tasks.max", "1", "consumer.override.max.poll.records", "10")));
+        f.otherConnectors.add(new CheckSamples.Connector("elsewhere", "sink", "RUNNING", Map.of("connector.class",
+                "FileStreamSinkConnector", "topics", "t", "file", "/out/b")));
+        f.otherConnectors.add(new CheckSamples.Connector("named", "sink", "RUNNING", file, "idx"));
+        Finding found = f.run(CHECK);
+        assertEquals(Severity.WARNING, found.severity());
+        assertEquals(List.of("copy"), found.evidence().get("duplicateSinks"), "another file, or an index named for it, is elsewhere");
+        assertEquals(Map.of("connector.class", "FileStreamSinkConnector", "file", "/out/a"), found.evidence().get("destination"));
+        assertTrue(found.title().contains("into the same destination"), found.title());
+    }
+
+    @Test
+    void anIndexNamedForTheOtherSinkIsCompared() {
+        Fixture f = new Fixture();
+        f.otherConnectors.add(new CheckSamples.Connector("other", "sink", "RUNNING", Map.of("topics", "t", "connector.class", "X"), "idx"));
+        assertEquals(Severity.WARNING, f.run(CHECK).severity());
+    }
+
+    @Test
     void withoutConnectItIsInfo() {
         Fixture f = new Fixture();
         f.otherConnectors = null;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -67,12 +68,21 @@ class IndexShardsCheckTest {
     }
 
     @Test
-    void anUnknownIndexIsInfo() {
+    void shardsElasticsearchDidNotReportAreInfo() {
         Fixture f = new Fixture();
         f.primaryShards = null;
         assertEquals(Severity.INFO, f.run(CHECK).severity());
-        f = new Fixture();
+    }
+
+    @Test
+    void aSinkWithoutAnIndexIsNotApplicableAndSaysHowToNameOne() {
+        Fixture f = new Fixture();
         f.index = null;
-        assertEquals(Severity.INFO, f.run(CHECK).severity());
+        f.sinkConfig = Map.of("connector.class", "org.apache.kafka.connect.file.FileStreamSinkConnector", "topics", "t");
+        Finding finding = f.run(CHECK);
+        assertEquals(Severity.NOT_APPLICABLE, finding.severity());
+        assertTrue(finding.title().startsWith("not applicable: "), finding.title());
+        assertTrue(finding.title().contains("FileStreamSinkConnector"), finding.title());
+        assertTrue(finding.advice().contains("--index sink=INDEX"), finding.advice());
     }
 }

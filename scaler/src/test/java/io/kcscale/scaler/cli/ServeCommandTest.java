@@ -116,6 +116,18 @@ class ServeCommandTest {
         assertEquals("https://x", flagged.get("allowed.origins"));
     }
 
+    @Test
+    void anIndexPerConnectorComesFromTheFileOrTheFlagAndABadOneIsAUsageError(@TempDir Path dir) throws IOException {
+        Path config = Files.writeString(dir.resolve("scaler.properties"), "index.file-sink=from-file\nindex.other=kept\n");
+        Map<String, String> values = values(Map.of(), "--config", config.toString(), "--index", "file-sink=from-flag");
+        assertEquals("from-flag", values.get("index.file-sink"));
+        assertEquals("kept", values.get("index.other"));
+        CliRun bad = CliRun.of("serve", "--port", "0", "--connect-url", "http://127.0.0.1:1", "--bootstrap-servers", "127.0.0.1:1",
+                "--elasticsearch-url", "http://127.0.0.1:1", "--index", "file-sink=Mirror");
+        assertEquals(2, bad.exitCode());
+        assertTrue(bad.err().startsWith("kcscale serve: --index file-sink=Mirror: the index name has upper-case letters"), bad.err());
+    }
+
     private static Map<String, String> values(Map<String, String> environment, String... args) {
         ServeCommand serve = new ServeCommand();
         new CommandLine(serve).parseArgs(args);

@@ -1,0 +1,150 @@
+package io.kcscale.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.kcscale.local.LocalStack;
+import io.kcscale.scaler.api.ApiServer;
+import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
+import io.kcscale.scaler.elasticsearch.ElasticsearchObserver;
+import io.kcscale.scaler.service.ScalerService;
+import io.kcscale.scaler.service.ScalerSettings;
+
+/**
+ * The Elasticsearch version matrix: the scaler's observer and the {@code index-shards} check against the
+ * shared stack's 7.17 node, an 8.19 node and a 9.x node (child JVMs; 9.x on JDK 21+). The Camel sink cannot
+ * write to 8.x and 9.x, so the test indexes with a plain {@code _bulk} and names the index for a file sink
+ * ({@code index.CONNECTOR}) on the shared Kafka and Connect: the scaler reads that index's counters,
+ * shards and data nodes from whichever node it is pointed at.
+ */
+@Order(4)
+@ExtendWith(SharedStack.class)
+class ElasticsearchVersionsTest {
+
+    private static final String SINK = "versions-file-sink";
+    private static final String INDEX = "versions-matrix";
+    private static final int DOCUMENTS = 500;
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration SETTLE = Duration.ofSeconds(90);
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    @Test
+    void elasticsearch717(LocalStack stack) throws Exception {
+        observeAndCheck(stack, stack.endpoints().elasticsearchUrl(), "7.17");
+    }
+
+    @Test
+    void elasticsearch8(LocalStack stack) throws Exception {
+        onChildNode(stack, ElasticsearchChildNode.Version.V8, "8.");
+    }
+
+    @Test
+    void elasticsearch9(LocalStack stack) throws Exception {
+        onChildNode(stack, ElasticsearchChildNode.Version.V9, "9.");
+    }
+
+    private static void onChildNode(LocalStack stack, ElasticsearchChildNode.Version version, String versionPrefix) throws Exception {
+        Path home = Path.of(System.getProperty("kcscale.home", "..")).toAbsolutePath().normalize();
+        Path data = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "elasticsearch-" + version + "-");
+        try (ElasticsearchChildNode node = ElasticsearchChildNode.start(version, home, data)) {
+            observeAndCheck(stack, node.url(), versionPrefix);
+        }
+    }
+
+    private static void observeAndCheck(LocalStack stack, URI elasticsearch, String version) throws Exception {
+        JsonNode root = json(send(elasticsearch, "GET", "/_nodes/_local", null));
+        assertTrue(root.path("nodes").elements().next().path("version").asText().startsWith(version), root.toString());
+        send(elasticsearch, "PUT", "/" + INDEX, "{\"settings\":{\"number_of_shards\":1,\"number_of_replicas\":0}}");
+        try (ScratchPipeline scratch = new ScratchPipeline(stack);
+             ElasticsearchConnection connection = new ElasticsearchConnection(elasticsearch, 10_000)) {
+            scratch.topic("versions-topic", 3);
+            Map<String, String> sink = new LinkedHashMap<>(Map.of("connector.class", "org.apache.kafka.connect.file.FileStreamSinkConnector",
+                    "tasks.max", "3", "topics", "versions-topic", "file", Path.of("target", "versions-sink.txt").toAbsolutePath().toString()));
+            scratch.connector(SINK, sink);
+            scratch.awaitRunning(SINK, 3);
+            ScalerService service = new ScalerService(ScalerSettings.fromValues(Map.of(
+                    "connect.url", stack.endpoints().connectUrl().toString(),
+                    "kafka.bootstrap.servers", stack.endpoints().kafkaBootstrap(),
+                    "elasticsearch.url", elasticsearch.toString(),
+                    "window.seconds", "6", "sample.interval.seconds", "1",
+                    ScalerSettings.INDEX_PREFIX + SINK, INDEX,
+                    "state.dir", Files.createTempDirectory("kcscale-versions-state").toString())));
+            service.start();
+            try (ApiServer api = ApiServer.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), Optional.of(service))) {
+                ScalerHttp scaler = new ScalerHttp(URI.create("http://127.0.0.1:" + api.address().getPort()));
+                String path = "/api/v1/connectors/" + SINK;
+                scaler.awaitGet(path, s -> s.path("elasticsearch").path("primaryShards").isNumber(), SETTLE);
+
+                // the observer reads the node's counters exactly: every bulk operation is one index operation
+                bulk(elasticsearch, DOCUMENTS);
+                ElasticsearchObserver observer = new ElasticsearchObserver(connection);
+                assertEquals(DOCUMENTS, observer.indexStats(INDEX).indexTotal(), version);
+                ElasticsearchObserver.IndexLayout layout = observer.indexLayout(INDEX);
+                assertEquals(new ElasticsearchObserver.IndexLayout(1, 0, 1), layout, version);
+                assertTrue(observer.writePressure().rejected() >= 0);
+
+                // the scaler sees the index rate and the shards, and index-shards judges them: 1 shard for 3 tasks
+                JsonNode s = scaler.awaitGet(path, n -> n.path("rates").path("indexPerSecond").asDouble() > 0, SETTLE);
+                assertEquals(0, s.path("unreachable").size(), s.toString());
+                assertEquals(INDEX, s.path("elasticsearch").path("index").asText());
+                assertEquals(1, s.path("elasticsearch").path("dataNodes").asInt());
+                JsonNode shards = ScalingChecksTest.finding(scaler.get(path + "/checks?sampleRecords=100&sampleSeconds=1").body(),
+                        "index-shards");
+                assertEquals("warning", shards.path("severity").asText(), shards.toString());
+                assertEquals(1, shards.path("evidence").path("primaryShards").asInt(), shards.toString());
+                assertEquals(3, shards.path("evidence").path("tasks").asInt(), shards.toString());
+                assertTrue(shards.path("title").asText().startsWith("1 primary shard for 3 tasks"), shards.toString());
+            } finally {
+                service.close();
+            }
+        } finally {
+            send(elasticsearch, "DELETE", "/" + INDEX + "?ignore_unavailable=true", null);
+        }
+    }
+
+    /** {@code documents} index operations in one {@code _bulk}, refreshed so that the counters are final. */
+    private static void bulk(URI elasticsearch, int documents) throws Exception {
+        StringBuilder body = new StringBuilder();
+        for (int i = 0; i < documents; i++) {
+            body.append("{\"index\":{\"_index\":\"").append(INDEX).append("\",\"_id\":\"").append(i).append("\"}}\n")
+                    .append("{\"n\":").append(i).append("}\n");
+        }
+        JsonNode answer = json(send(elasticsearch, "POST", "/_bulk?refresh=true", body.toString()));
+        assertEquals(false, answer.path("errors").asBoolean(true), answer.toString());
+    }
+
+    private static String send(URI elasticsearch, String method, String path, String body) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(elasticsearch.resolve(path)).timeout(Duration.ofSeconds(30))
+                .header("Content-Type", path.startsWith("/_bulk") ? "application/x-ndjson" : "application/json")
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        HttpResponse<String> r = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        if (r.statusCode() >= 300 && !(method.equals("DELETE") && r.statusCode() == 404)) {
+            throw new IllegalStateException(method + " " + path + ": " + r.statusCode() + " " + r.body());
+        }
+        return r.body();
+    }
+
+    private static JsonNode json(String text) throws Exception {
+        return JSON.readTree(text);
+    }
+}
