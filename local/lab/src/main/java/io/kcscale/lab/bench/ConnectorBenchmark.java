@@ -174,7 +174,7 @@ public final class ConnectorBenchmark {
         stack.createIndex(elasticsearch, name, 1);
         connect.putConnectorConfig(name, stack.connectorConfig(mode.template(), Map.of(
                 "TOPIC", StackOptions.TOPIC, "INDEX", name, "SINK_TASKS", "1",
-                "ES_HOST_PORT", stack.endpoints().elasticsearchUrl().getHost() + ":" + stack.endpoints().elasticsearchUrl().getPort())));
+                "ES_HOST_PORT", stack.endpoints().sinkElasticsearchHostPort())));
         ElasticsearchObserver observer = new ElasticsearchObserver(elasticsearch);
         Poll.untilTrue(name + " to index its first documents", Duration.ofSeconds(120), Duration.ofMillis(250), () -> {
             ConnectorStatus status = connect.connectorStatus(name);
