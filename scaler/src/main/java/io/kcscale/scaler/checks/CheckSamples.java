@@ -21,6 +21,8 @@ import io.kcscale.scaler.model.PipelineSample;
  * @param groupAssignor   the assignor the sink group uses (e.g. range), empty when the group has no members, or null
  * @param groupProtocol   the group's protocol type (CLASSIC or CONSUMER), or null
  * @param brokers         brokers in the Kafka cluster, or null
+ * @param workerCpu       each Connect worker's CPU where the scaler could read it, or null with
+ *                        {@code workerCpuUnavailable} saying why
  */
 public record CheckSamples(
         int tasksWanted,
@@ -34,7 +36,9 @@ public record CheckSamples(
         Map<String, String> workerConfig,
         String groupAssignor,
         String groupProtocol,
-        Integer brokers) {
+        Integer brokers,
+        List<WorkerCpu> workerCpu,
+        String workerCpuUnavailable) {
 
     /** A connector as Connect lists it. */
     public record Connector(String name, String type, String state, Map<String, String> config) {
