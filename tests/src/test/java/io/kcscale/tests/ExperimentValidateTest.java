@@ -3,8 +3,6 @@ package io.kcscale.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,8 +16,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import io.kcscale.lab.cli.LabCommand;
-import picocli.CommandLine;
 
 /**
  * {@code kcscale experiment validate --quick --json} on a stack of its own, in the remote-cluster regime
@@ -42,18 +38,15 @@ class ExperimentValidateTest {
     void validateQuickPredictsTheHeldOutCountAndReportsItsErrorAndDecision() throws Exception {
         Path home = RepositoryFiles.home();
         Path results = home.resolve("tests/target/e2e-validate-results");
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        long started = System.nanoTime();
-        int exit = new CommandLine(new LabCommand()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err)).execute(
+        LabRun run = LabRun.of(
                 "experiment", "validate", "--quick", "--json", "--sink-latency-ms", String.valueOf(LATENCY_MS),
                 "--data-dir", home.resolve("tests/target/e2e-validate").toString(), "--results-dir", results.toString());
-        double seconds = (System.nanoTime() - started) / 1e9;
-        System.out.printf("[measure] experiment validate --quick took %.0f s%n%s", seconds, err);
-        assertEquals(0, exit, err.toString());
+        double seconds = run.seconds();
+        System.out.printf("[measure] experiment validate --quick took %.0f s%n%s", seconds, run.err());
+        assertEquals(0, run.exit(), run.err());
         assertTrue(seconds < QUICK_CEILING_SECONDS, "--quick must finish within " + QUICK_CEILING_SECONDS + " s, took " + seconds);
 
-        JsonNode root = JSON.readTree(out.toString());
+        JsonNode root = JSON.readTree(run.out());
         assertEquals(List.of("sinkLatencyMs", "fit", "model", "perTaskRate", "usl", "points", "worstErrorPercent", "goalPercent",
                 "goalMet", "decision", "assumptions", "loadAverage"), names(root));
         assertEquals(LATENCY_MS, root.path("sinkLatencyMs").asInt());
