@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,8 +17,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import io.kcscale.lab.cli.LabCommand;
-import picocli.CommandLine;
 
 /**
  * {@code kcscale experiment humps --quick --json} on a stack of its own: the output has exactly the
@@ -47,18 +43,15 @@ class ExperimentHumpsTest {
     void humpsQuickReproducesTheKeyHumpAndPrintsTheScenarioShape() throws Exception {
         Path home = RepositoryFiles.home();
         Path results = home.resolve("tests/target/e2e-humps-results");
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        long started = System.nanoTime();
-        int exit = new CommandLine(new LabCommand()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err)).execute(
+        LabRun run = LabRun.of(
                 "experiment", "humps", "--quick", "--json", "--data-dir", home.resolve("tests/target/e2e-humps").toString(),
                 "--results-dir", results.toString());
-        double seconds = (System.nanoTime() - started) / 1e9;
-        System.out.printf("[measure] experiment humps --quick took %.0f s%n%s", seconds, err);
-        assertEquals(0, exit, err.toString());
+        double seconds = run.seconds();
+        System.out.printf("[measure] experiment humps --quick took %.0f s%n%s", seconds, run.err());
+        assertEquals(0, run.exit(), run.err());
         assertTrue(seconds < QUICK_CEILING_SECONDS, "--quick must finish within " + QUICK_CEILING_SECONDS + " s, took " + seconds);
 
-        JsonNode root = JSON.readTree(out.toString());
+        JsonNode root = JSON.readTree(run.out());
         assertEquals(List.of("scenarios"), names(root));
         List<String> scenarios = new ArrayList<>();
         for (JsonNode s : root.path("scenarios")) {

@@ -124,6 +124,24 @@ final class ComponentStarter {
                 logFile("scaler"));
     }
 
+    /**
+     * The delay proxy every sink request passes ({@code --sink-latency-ms}); it needs only the JDK, so it runs
+     * from wherever this launcher's own classes are (the launcher's jar, or its classes in a build).
+     */
+    ChildJvm sinkProxy(int latencyMs) {
+        progress.accept("starting the sink latency proxy on " + endpoints.sinkElasticsearchUrl() + ": every sink request waits "
+                + latencyMs + " ms");
+        String classpath;
+        try {
+            classpath = Path.of(SinkDelayProxy.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalStateException("cannot locate the launcher's classes for the sink proxy", e);
+        }
+        return ChildJvm.start(SinkDelayProxy.NAME, classpath, List.of("-Xmx64m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"),
+                SinkDelayProxy.class.getName(), List.of(endpoints.elasticsearchUrl().toString(), String.valueOf(latencyMs),
+                        String.valueOf(ports.sinkProxy())), logFile(SinkDelayProxy.NAME));
+    }
+
     /** @param binary from {@link #requireMetricsTools} */
     ChildJvm prometheus(Path binary) {
         progress.accept("starting prometheus on " + endpoints.prometheusUrl());

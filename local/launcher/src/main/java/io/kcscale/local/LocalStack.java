@@ -92,7 +92,7 @@ public final class LocalStack implements AutoCloseable {
         return options;
     }
 
-    /** A component by name: {@code kafka}, {@code elasticsearch}, {@code connect-0}, {@code connect-1}, ... */
+    /** A component by name: {@code kafka}, {@code elasticsearch}, {@code connect-0}, {@code connect-1}, ..., {@code sink-proxy} */
     public ChildJvm component(String name) {
         return components.named(name);
     }
@@ -115,11 +115,15 @@ public final class LocalStack implements AutoCloseable {
             int index = Integer.parseInt(name.substring("connect-".length()));
             started = record(starter.worker(index));
             readiness.worker(started, endpoints.connectUrls().get(index));
+        } else if (name.equals(SinkDelayProxy.NAME) && options.sinkLatencyMs() > 0) {
+            started = record(starter.sinkProxy(options.sinkLatencyMs()));
+            readiness.sinkProxy(started);
         } else if (name.equals("scaler")) {
             started = record(starter.scaler());
             readiness.scaler(started);
         } else {
-            throw new IllegalArgumentException("only kafka, elasticsearch, connect-N and scaler can be restarted, not " + name);
+            throw new IllegalArgumentException("only kafka, elasticsearch, connect-N, the scaler and (with a sink latency) "
+                    + SinkDelayProxy.NAME + " can be restarted, not " + name);
         }
         StackState.write(dataDir, endpoints, components.list());
         return started;
@@ -168,6 +172,9 @@ public final class LocalStack implements AutoCloseable {
         pipeline.createTopic();
         readiness.elasticsearch(elasticsearch);
         pipeline.createIndex();
+        if (options.sinkLatencyMs() > 0) {
+            readiness.sinkProxy(record(starter.sinkProxy(options.sinkLatencyMs())));
+        }
         for (int i = 0; i < workers.size(); i++) {
             readiness.worker(workers.get(i), endpoints.connectUrls().get(i));
         }

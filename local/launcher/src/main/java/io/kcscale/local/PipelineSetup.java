@@ -88,7 +88,7 @@ final class PipelineSetup {
         connect.putConnectorConfig(StackOptions.SINK_CONNECTOR, templates.connectorConfig(options.sinkMode().template(), Map.of(
                 "TOPIC", StackOptions.TOPIC, "INDEX", StackOptions.INDEX,
                 "SINK_TASKS", String.valueOf(options.sinkTasks()),
-                "ES_HOST_PORT", endpoints.elasticsearchUrl().getHost() + ":" + endpoints.elasticsearchUrl().getPort())));
+                "ES_HOST_PORT", endpoints.sinkElasticsearchHostPort())));
         progress.accept("created connectors " + StackOptions.SOURCE_CONNECTOR + " and " + StackOptions.SINK_CONNECTOR);
     }
 

@@ -78,6 +78,12 @@ final class Readiness {
                 endpoints.scalerUrl().resolve("/api/v1/connectors/" + StackOptions.SINK_CONNECTOR), Duration.ofSeconds(60));
     }
 
+    /** Until a request through the proxy reaches Elasticsearch. */
+    void sinkProxy(ChildJvm proxy) {
+        awaitOk(proxy, "the sink latency proxy to forward to Elasticsearch", endpoints.sinkElasticsearchUrl().resolve("/"),
+                Duration.ofSeconds(30));
+    }
+
     void prometheus(ChildJvm prometheus) {
         awaitOk(prometheus, "Prometheus to be ready", endpoints.prometheusUrl().resolve("/-/ready"), Duration.ofSeconds(60));
     }

@@ -7,14 +7,26 @@ import java.util.stream.Collectors;
 
 /**
  * Where a running stack answers. {@code metricsUrls}: each worker's JMX exporter ({@code up --metrics}),
- * else empty; {@code prometheusUrl}: {@code up --prometheus}'s Prometheus, else null.
+ * else empty; {@code prometheusUrl}: {@code up --prometheus}'s Prometheus, else null;
+ * {@code sinkElasticsearchUrl}: where sinks write, the latency proxy ({@code --sink-latency-ms}) or else
+ * Elasticsearch itself.
  */
 public record StackEndpoints(String kafkaBootstrap, List<URI> connectUrls, URI elasticsearchUrl, URI scalerUrl, Path dataDir,
-                             List<URI> metricsUrls, URI prometheusUrl) {
+                             List<URI> metricsUrls, URI prometheusUrl, URI sinkElasticsearchUrl) {
 
-    /** A stack without metrics. */
+    /** A stack without metrics, its sinks writing to Elasticsearch directly. */
     public StackEndpoints(String kafkaBootstrap, List<URI> connectUrls, URI elasticsearchUrl, URI scalerUrl, Path dataDir) {
-        this(kafkaBootstrap, connectUrls, elasticsearchUrl, scalerUrl, dataDir, List.of(), null);
+        this(kafkaBootstrap, connectUrls, elasticsearchUrl, scalerUrl, dataDir, List.of(), null, elasticsearchUrl);
+    }
+
+    /** {@code host:port} for a sink connector's config ({@code ES_HOST_PORT}): through the latency proxy when there is one. */
+    public String sinkElasticsearchHostPort() {
+        return sinkElasticsearchUrl.getHost() + ":" + sinkElasticsearchUrl.getPort();
+    }
+
+    /** Whether sinks write through the latency proxy. */
+    public boolean sinkLatencyProxied() {
+        return !sinkElasticsearchUrl.equals(elasticsearchUrl);
     }
 
     /** The first worker: any worker of the group serves the whole REST API. */
@@ -27,6 +39,7 @@ public record StackEndpoints(String kafkaBootstrap, List<URI> connectUrls, URI e
         return "kafka " + kafkaBootstrap
                 + " | connect " + connectUrls.stream().map(URI::toString).collect(Collectors.joining(", "))
                 + " | elasticsearch " + elasticsearchUrl
+                + (sinkLatencyProxied() ? " (sinks write through " + sinkElasticsearchUrl + ", a delay proxy)" : "")
                 + " | scaler " + scalerUrl
                 + (metricsUrls.isEmpty() ? "" : " | metrics " + metricsUrls.stream().map(URI::toString).collect(Collectors.joining(", ")))
                 + (prometheusUrl == null ? "" : " | prometheus " + prometheusUrl)

@@ -7,6 +7,8 @@ import java.nio.file.Path;
  *
  * @param ratePerSecond total records/s from the source
  * @param iterations    records the source produces before it stops, or -1 for no end
+ * @param sinkLatencyMs every request from the sink to Elasticsearch waits this long in a {@link SinkDelayProxy}, as
+ *                      against a remote cluster; 0: the sink writes to Elasticsearch directly
  */
 public record StackOptions(
         Path home,
@@ -26,7 +28,8 @@ public record StackOptions(
         int workers,
         long iterations,
         boolean fresh,
-        MetricsOptions metrics) {
+        MetricsOptions metrics,
+        int sinkLatencyMs) {
 
     public static final String TOPIC = "stocks";
     public static final String INDEX = "stocks";
@@ -43,6 +46,8 @@ public record StackOptions(
         require(workers >= 1 && workers <= 8, "--workers must be between 1 and 8, got " + workers);
         require(iterations == -1 || iterations >= 1, "--iterations must be -1 (no end) or at least 1, got " + iterations);
         require(metrics != null, "metrics options must be set");
+        require(sinkLatencyMs >= 0 && sinkLatencyMs <= SinkDelayProxy.MAX_DELAY_MILLIS,
+                "--sink-latency-ms must be from 0 to " + SinkDelayProxy.MAX_DELAY_MILLIS + ", got " + sinkLatencyMs);
         for (int port : new int[] {kafkaPort, controllerPort, connectPort, elasticsearchPort, elasticsearchTransportPort, scalerPort}) {
             require(port >= 0 && port <= 65535, "ports must be between 0 and 65535, got " + port);
         }
@@ -76,6 +81,7 @@ public record StackOptions(
         private int metricsPort = 9404;
         private boolean prometheus;
         private int prometheusPort = 9090;
+        private int sinkLatencyMs;
 
         private Builder(Path home) {
             this.home = home;
@@ -109,12 +115,13 @@ public record StackOptions(
         public Builder metricsPort(int v) { metricsPort = v; return this; }
         public Builder prometheus(boolean v) { prometheus = v; return this; }
         public Builder prometheusPort(int v) { prometheusPort = v; return this; }
+        public Builder sinkLatencyMs(int v) { sinkLatencyMs = v; return this; }
 
         /** @throws IllegalArgumentException naming the flag of the first bad value */
         public StackOptions build() {
             return new StackOptions(home, dataDir, kafkaPort, controllerPort, connectPort, elasticsearchPort,
                     elasticsearchTransportPort, scalerPort, partitions, ratePerSecond, keyField, shards, sinkTasks, sinkMode, workers,
-                    iterations, fresh, new MetricsOptions(metrics, metricsPort, prometheus, prometheusPort));
+                    iterations, fresh, new MetricsOptions(metrics, metricsPort, prometheus, prometheusPort), sinkLatencyMs);
         }
     }
 

@@ -8,10 +8,10 @@ import java.util.List;
 /**
  * The ports one stack uses, every one known free before anything starts, so a refused start has
  * changed nothing. {@code metrics} is empty without {@code --metrics}; {@code prometheus} is null
- * without {@code --prometheus}.
+ * without {@code --prometheus}; {@code sinkProxy} (any free port) is null without {@code --sink-latency-ms}.
  */
 record StackPorts(int kafka, int controller, int elasticsearch, int elasticsearchTransport, int scaler,
-                  List<Integer> connect, List<Integer> metrics, Integer prometheus) {
+                  List<Integer> connect, List<Integer> metrics, Integer prometheus, Integer sinkProxy) {
 
     /** Every component binds the loopback address: the local stack serves this machine only. */
     static final String HOST = "127.0.0.1";
@@ -38,8 +38,9 @@ record StackPorts(int kafka, int controller, int elasticsearch, int elasticsearc
             }
             Integer prometheus = options.metrics().prometheus()
                     ? ports.resolve(options.metrics().prometheusPort(), "Prometheus", "--prometheus-port") : null;
+            Integer sinkProxy = options.sinkLatencyMs() > 0 ? ports.resolve(0, "sink latency proxy", "--sink-latency-ms") : null;
             return new StackPorts(kafka, controller, elasticsearch, elasticsearchTransport, scaler,
-                    List.copyOf(connect), List.copyOf(metrics), prometheus);
+                    List.copyOf(connect), List.copyOf(metrics), prometheus, sinkProxy);
         } finally {
             ports.release();
         }
@@ -50,7 +51,8 @@ record StackPorts(int kafka, int controller, int elasticsearch, int elasticsearc
         return new StackEndpoints(HOST + ":" + kafka, connect.stream().map(p -> url(p, "")).toList(),
                 url(elasticsearch, ""), url(scaler, ""), dataDir,
                 metrics.stream().map(p -> url(p, "/metrics")).toList(),
-                prometheus == null ? null : url(prometheus, ""));
+                prometheus == null ? null : url(prometheus, ""),
+                sinkProxy == null ? url(elasticsearch, "") : url(sinkProxy, ""));
     }
 
     private static URI url(int port, String path) {

@@ -29,7 +29,7 @@ public final class StackState {
     }
 
     record Saved(String kafkaBootstrap, List<String> connectUrls, String elasticsearchUrl, String scalerUrl, List<Component> components,
-                 List<String> metricsUrls, String prometheusUrl) {
+                 List<String> metricsUrls, String prometheusUrl, String sinkElasticsearchUrl) {
     }
 
     /** Writes the record atomically, so a reader never sees half a file. */
@@ -43,7 +43,8 @@ public final class StackState {
                 endpoints == null ? null : endpoints.elasticsearchUrl().toString(),
                 endpoints == null ? null : endpoints.scalerUrl().toString(), components,
                 endpoints == null ? List.of() : endpoints.metricsUrls().stream().map(URI::toString).toList(),
-                endpoints == null || endpoints.prometheusUrl() == null ? null : endpoints.prometheusUrl().toString());
+                endpoints == null || endpoints.prometheusUrl() == null ? null : endpoints.prometheusUrl().toString(),
+                endpoints == null ? null : endpoints.sinkElasticsearchUrl().toString());
         try {
             Files.createDirectories(dataDir);
             Path tmp = dataDir.resolve(FILE + ".tmp");
@@ -69,7 +70,9 @@ public final class StackState {
                 URI.create(s.scalerUrl()), dataDir,
                 // absent in a record written before metrics existed
                 s.metricsUrls() == null ? List.of() : s.metricsUrls().stream().map(URI::create).toList(),
-                s.prometheusUrl() == null ? null : URI.create(s.prometheusUrl())));
+                s.prometheusUrl() == null ? null : URI.create(s.prometheusUrl()),
+                // absent in a record written before the latency proxy existed
+                URI.create(s.sinkElasticsearchUrl() == null ? s.elasticsearchUrl() : s.sinkElasticsearchUrl())));
     }
 
     static void delete(Path dataDir) {

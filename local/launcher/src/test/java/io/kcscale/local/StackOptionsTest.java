@@ -25,6 +25,7 @@ class StackOptionsTest {
         assertEquals(1, o.workers());
         assertEquals(HOME.resolve("data"), o.dataDir());
         assertEquals(SinkMode.INDEX, o.sinkMode());
+        assertEquals(0, o.sinkLatencyMs());
     }
 
     @Test
@@ -46,6 +47,8 @@ class StackOptionsTest {
         assertRefused(b -> b.workers(9), "--workers must be between 1 and 8, got 9");
         assertRefused(b -> b.iterations(0), "--iterations must be -1 (no end) or at least 1, got 0");
         assertRefused(b -> b.kafkaPort(70000), "ports must be between 0 and 65535, got 70000");
+        assertRefused(b -> b.sinkLatencyMs(-1), "--sink-latency-ms must be from 0 to 1000, got -1");
+        assertRefused(b -> b.sinkLatencyMs(1001), "--sink-latency-ms must be from 0 to 1000, got 1001");
     }
 
     private static void assertRefused(UnaryOperator<StackOptions.Builder> change, String message) {

@@ -8,6 +8,8 @@ import io.kcscale.scaler.predict.ShardPrediction;
 import io.kcscale.scaler.predict.ShardsRequest;
 import io.kcscale.scaler.predict.TaskPrediction;
 import io.kcscale.scaler.predict.TasksRequest;
+import io.kcscale.scaler.predict.WorkerPrediction;
+import io.kcscale.scaler.predict.WorkersRequest;
 
 import java.util.function.Function;
 
@@ -26,6 +28,7 @@ public final class PredictRoutes implements Routes {
         post(router, "kafka", KafkaRequest.class, KafkaClusterCapacity::predict);
         post(router, "lag-threshold", LagThresholdRequest.class, LagThreshold::predict);
         post(router, "shards", ShardsRequest.class, ShardPrediction::predict);
+        post(router, "workers", WorkersRequest.class, WorkerPrediction::predict);
     }
 
     private static <T> void post(Router router, String verb, Class<T> request, Function<T, ?> predict) {

@@ -22,6 +22,8 @@ import io.kcscale.scaler.model.SinkTarget;
  * @param groupAssignor   the assignor the sink group uses (e.g. range), empty when the group has no members, or null
  * @param groupProtocol   the group's protocol type (CLASSIC or CONSUMER), or null
  * @param brokers         brokers in the Kafka cluster, or null
+ * @param workerCpu       each Connect worker's CPU where the scaler could read it, or null with
+ *                        {@code workerCpuUnavailable} saying why
  */
 public record CheckSamples(
         int tasksWanted,
@@ -35,7 +37,9 @@ public record CheckSamples(
         Map<String, String> workerConfig,
         String groupAssignor,
         String groupProtocol,
-        Integer brokers) {
+        Integer brokers,
+        List<WorkerCpu> workerCpu,
+        String workerCpuUnavailable) {
 
     /**
      * A connector as Connect lists it.

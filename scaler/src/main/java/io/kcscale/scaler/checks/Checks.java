@@ -4,12 +4,12 @@ import java.util.List;
 
 import io.kcscale.scaler.model.PipelineSnapshot;
 
-/** Every check, in the order a report lists them: keys and partitions first, then the index, then the group. */
+/** Every check, in the order a report lists them: keys and partitions first, then the index, then the group and its workers. */
 public final class Checks {
 
     public static final List<Check> ALL = List.of(new KeyCardinalityCheck(), new PartitionSkewCheck(), new IdleTasksCheck(),
             new PartitionCountCheck(), new IndexShardsCheck(), new DuplicateSinkCheck(), new RebalanceConfigCheck(),
-            new StabilityCheck());
+            new WorkerCapacityCheck(), new StabilityCheck());
 
     private Checks() {
     }

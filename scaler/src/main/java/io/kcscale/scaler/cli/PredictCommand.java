@@ -6,9 +6,9 @@ import picocli.CommandLine.Command;
 /** {@code kcscale predict}: capacity predictions from numbers alone, no running stack needed. */
 @Command(name = "predict",
         mixinStandardHelpOptions = true,
-        description = "Predict the capacity a target needs: tasks, Kafka brokers, lag thresholds, shards.",
+        description = "Predict the capacity a target needs: tasks, Kafka brokers, lag thresholds, shards, workers.",
         subcommands = {PredictTasksCommand.class, PredictKafkaCommand.class, PredictLagThresholdCommand.class,
-                PredictShardsCommand.class})
+                PredictShardsCommand.class, PredictWorkersCommand.class})
 public final class PredictCommand implements Runnable {
 
     @CommandLine.Spec
@@ -17,6 +17,6 @@ public final class PredictCommand implements Runnable {
     @Override
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(), "a prediction is required: tasks, kafka,"
-                + " lag-threshold or shards");
+                + " lag-threshold, shards or workers");
     }
 }

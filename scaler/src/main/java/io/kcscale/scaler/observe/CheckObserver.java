@@ -10,7 +10,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 import io.kcscale.scaler.checks.CheckSamples;
 import io.kcscale.scaler.checks.keys.KeySample;
@@ -27,8 +29,8 @@ import io.kcscale.scaler.kafka.KafkaUnavailableException;
 /**
  * Reads what the checks judge beyond the watcher's snapshot: every connector's config and status
  * from Connect, the sink group's assignor and the broker count from Kafka, a key sample of the
- * topic, and the worker's properties when the scaler was given them. A system that fails leaves
- * its part null; nothing here judges.
+ * topic, the worker's properties when the scaler was given them, and the CPU of the workers that run
+ * on the scaler's host. A system that fails leaves its part null; nothing here judges.
  */
 public final class CheckObserver {
 
@@ -38,6 +40,7 @@ public final class CheckObserver {
     private final PipelineWatcher watcher;
     private final Optional<Path> workerConfig;
     private final SinkIndexes indexes;
+    private final WorkerCpuMeter cpu = new WorkerCpuMeter();
 
     public CheckObserver(ConnectRestClient connect, KafkaObserver kafka, KeySampling sampler, PipelineWatcher watcher,
                          Optional<Path> workerConfig, SinkIndexes indexes) {
@@ -91,9 +94,26 @@ public final class CheckObserver {
                 // left unknown: the checks that need it say so
             }
         }
+        WorkerCpuMeter.Result workers = cpu.read(workerIds(snapshot, views));
         return new CheckSamples(tasksWanted, watcher.window(name), keys, keysUnavailable,
                 own == null ? null : own.config(), own == null ? null : own.status().state(), traces, others,
-                workerProperties(), group == null ? null : group.assignor(), group == null ? null : group.protocol(), brokers);
+                workerProperties(), group == null ? null : group.assignor(), group == null ? null : group.protocol(), brokers,
+                workers.workers(), workers.unavailable());
+    }
+
+    /** The group's workers Connect names: those of the sink's tasks and of every connector and task it lists. */
+    private static Set<String> workerIds(PipelineSnapshot snapshot, Map<String, ConnectRestClient.ConnectorView> views) {
+        List<String> ids = new ArrayList<>();
+        snapshot.tasks().forEach(t -> ids.add(t.workerId()));
+        if (views != null) {
+            for (ConnectRestClient.ConnectorView v : views.values()) {
+                ids.add(v.status().workerId());
+                v.status().tasks().forEach(t -> ids.add(t.workerId()));
+            }
+        }
+        Set<String> known = new TreeSet<>();
+        ids.stream().filter(java.util.Objects::nonNull).forEach(known::add);
+        return known;
     }
 
     private Map<String, ConnectRestClient.ConnectorView> connectors() {

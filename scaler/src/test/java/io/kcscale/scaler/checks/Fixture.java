@@ -52,6 +52,10 @@ final class Fixture {
     String groupAssignor = "range";
     String groupProtocol = "CLASSIC";
     Integer brokers = 1;
+    /** Task id → its worker; a task not named runs on worker {@code w}. */
+    Map<Integer, String> taskWorkers = new TreeMap<>();
+    List<WorkerCpu> workerCpu;
+    String workerCpuUnavailable = "not read in this fixture";
 
     static Map<Integer, List<Integer>> roundRobin(int partitions, int tasks) {
         Map<Integer, List<Integer>> byTask = new TreeMap<>();
@@ -118,7 +122,7 @@ final class Fixture {
         List<PipelineSnapshot.Task> tasks = new ArrayList<>();
         assignment.forEach((id, owned) -> {
             double rate = appendPerPartition == null ? 0 : owned.stream().mapToDouble(p -> appendPerPartition.getOrDefault(p, 0.0)).sum();
-            tasks.add(new PipelineSnapshot.Task(id, taskStates.getOrDefault(id, "RUNNING"), "w", owned, rate));
+            tasks.add(new PipelineSnapshot.Task(id, taskStates.getOrDefault(id, "RUNNING"), taskWorkers.getOrDefault(id, "w"), owned, rate));
         });
         Double append = appendPerPartition == null ? null : appendPerPartition.values().stream().mapToDouble(d -> d).sum();
         return new PipelineSnapshot(name, topics, tasksMax, partitions, tasks, new PipelineSnapshot.Lag(lag, Map.of()),
@@ -130,7 +134,7 @@ final class Fixture {
     CheckSamples samples() {
         return new CheckSamples(tasksWanted, window != null ? window : List.of(sample(0, assignment), sample(10_000, assignment)),
                 keys, keysUnavailable, sinkConfig, connectorState, taskTraces, otherConnectors, workerConfig, groupAssignor,
-                groupProtocol, brokers);
+                groupProtocol, brokers, workerCpu, workerCpu == null ? workerCpuUnavailable : null);
     }
 
     Finding run(Check check) {

@@ -187,7 +187,7 @@ public final class ConnectorBenchmark {
         stack.createIndex(elasticsearch, name, 1);
         Map<String, String> config = new HashMap<>(stack.connectorConfig(mode.template(), Map.of(
                 "TOPIC", StackOptions.TOPIC, "INDEX", name, "SINK_TASKS", "1",
-                "ES_HOST_PORT", stack.endpoints().elasticsearchUrl().getHost() + ":" + stack.endpoints().elasticsearchUrl().getPort())));
+                "ES_HOST_PORT", stack.endpoints().sinkElasticsearchHostPort())));
         config.putAll(overrides);
         connect.putConnectorConfig(name, config);
         ElasticsearchObserver observer = new ElasticsearchObserver(elasticsearch);

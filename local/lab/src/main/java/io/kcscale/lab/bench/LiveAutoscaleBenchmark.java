@@ -15,6 +15,7 @@ import java.util.function.LongSupplier;
 import java.util.function.Predicate;
 
 import io.kcscale.local.LocalStack;
+import io.kcscale.local.SinkDelayProxy;
 import io.kcscale.local.SinkMode;
 import io.kcscale.local.StackOptions;
 import io.kcscale.scaler.act.ScaleException;
@@ -67,8 +68,9 @@ public final class LiveAutoscaleBenchmark implements AutoCloseable {
             if (partitions < 1) {
                 throw new IllegalArgumentException("--partitions must be at least 1, got " + partitions);
             }
-            if (sinkDelay.isNegative() || sinkDelay.toMillis() > 1000) {
-                throw new IllegalArgumentException("--sink-delay must be between 0 and 1000 ms, got " + sinkDelay.toMillis());
+            if (sinkDelay.isNegative() || sinkDelay.toMillis() > SinkDelayProxy.MAX_DELAY_MILLIS) {
+                throw new IllegalArgumentException("--sink-latency-ms must be from 0 to " + SinkDelayProxy.MAX_DELAY_MILLIS
+                        + ", got " + sinkDelay.toMillis());
             }
         }
     }
@@ -76,7 +78,6 @@ public final class LiveAutoscaleBenchmark implements AutoCloseable {
     private final Settings settings;
     private final Consumer<String> progress;
     private final LocalStack stack;
-    private final SinkDelayProxy proxy;
     private final ScalerService scaler;
     private final ConnectRestClient connect;
     private final ElasticsearchConnection elasticsearch;
@@ -89,7 +90,6 @@ public final class LiveAutoscaleBenchmark implements AutoCloseable {
         this.stack = stack;
         this.connect = new ConnectRestClient(stack.endpoints().connectUrl());
         this.elasticsearch = new ElasticsearchConnection(stack.endpoints().elasticsearchUrl(), 10_000);
-        this.proxy = settings.sinkDelay().isZero() ? null : SinkDelayProxy.start(stack.endpoints().elasticsearchUrl(), settings.sinkDelay());
         this.scaler = new ScalerService(ScalerSettings.fromValues(Map.of(
                 "connect.url", stack.endpoints().connectUrl().toString(),
                 "kafka.bootstrap.servers", stack.endpoints().kafkaBootstrap(),
@@ -100,35 +100,20 @@ public final class LiveAutoscaleBenchmark implements AutoCloseable {
                 "state.dir", settings.dataDir().resolve("bench-scaler").toString())));
     }
 
-    /** Starts a fresh stack in the data directory, routes its sink through the delay, and starts observing it. */
+    /** Starts a fresh stack in the data directory, its sink writing through the delay, and starts observing it. */
     public static LiveAutoscaleBenchmark start(Settings settings, Consumer<String> progress) {
         StackOptions options = StackOptions.builder(settings.home()).dataDir(settings.dataDir()).freePorts().fresh(true)
-                .workers(1).partitions(settings.partitions()).sinkTasks(1).sinkMode(SinkMode.INDEX).ratePerSecond(10).build();
+                .workers(1).partitions(settings.partitions()).sinkTasks(1).sinkMode(SinkMode.INDEX).ratePerSecond(10)
+                .sinkLatencyMs((int) settings.sinkDelay().toMillis()).build();
         LocalStack stack = LocalStack.start(options, progress);
         try {
             LiveAutoscaleBenchmark bench = new LiveAutoscaleBenchmark(settings, progress, stack);
-            bench.routeSinkThroughProxy();
             bench.scaler.start();
             return bench;
         } catch (RuntimeException e) {
             stack.stop();
             throw e;
         }
-    }
-
-    private void routeSinkThroughProxy() {
-        if (proxy == null) {
-            return;
-        }
-        String elasticsearchHostPort = stack.endpoints().elasticsearchUrl().getHost() + ":" + stack.endpoints().elasticsearchUrl().getPort();
-        Map<String, String> config = new HashMap<>(connect.connectorConfig(StackOptions.SINK_CONNECTOR));
-        String url = config.get("camel.sink.url");
-        if (url == null || !url.contains(elasticsearchHostPort)) {
-            throw new IllegalStateException("the sink's camel.sink.url does not name " + elasticsearchHostPort + ": " + url);
-        }
-        config.put("camel.sink.url", url.replace(elasticsearchHostPort, proxy.hostPort()));
-        connect.putConnectorConfig(StackOptions.SINK_CONNECTOR, config);
-        progress.accept("the sink writes through a " + proxy.delay().toMillis() + " ms delay at " + proxy.hostPort());
     }
 
     /**
@@ -146,7 +131,7 @@ public final class LiveAutoscaleBenchmark implements AutoCloseable {
         ElasticsearchObserver observer = new ElasticsearchObserver(elasticsearch);
         LongSupplier indexed = () -> observer.indexStats(StackOptions.INDEX).indexTotal();
         long before = indexed.getAsLong();
-        // the sink's task restarted when its URL changed: measure once it writes again
+        // measure once the sink writes
         Poll.untilTrue("the sink to write through the delay", RESET_TIMEOUT, Duration.ofSeconds(1),
                 () -> indexed.getAsLong() > before, () -> "index operations still " + before);
         RateMeter window = new RateMeter(Duration.ZERO, CALIBRATION_WINDOW);
@@ -283,9 +268,6 @@ public final class LiveAutoscaleBenchmark implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {
-            if (proxy != null) {
-                proxy.close();
-            }
             stack.stop();
         }
     }

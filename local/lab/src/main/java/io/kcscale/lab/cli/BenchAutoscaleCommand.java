@@ -34,13 +34,13 @@ import picocli.CommandLine.Option;
                 "noise) through kcscale's policy and a KEDA-style lag-threshold baseline, and compare: scaling actions,",
                 "seconds to steady state after each step, peak lag, peak Little's latency, task-seconds.",
                 "--simulate: the simulator, in seconds. Without it: the real pipeline, a stack of its own on free ports",
-                "whose sink writes through a delay (--sink-delay-ms), on a trace --time-scale as long (about 12 minutes).",
+                "whose sink writes through a delay (--sink-latency-ms), on a trace --time-scale as long (about 12 minutes).",
                 "Each run writes its configuration, seed and results under --results-dir."})
 final class BenchAutoscaleCommand implements Callable<Integer> {
 
     private static final List<String> SIMULATOR_ONLY = List.of("--per-task-rate", "--sink-ceiling", "--rebalance-pause-seconds",
             "--key-cardinality", "--key-skew", "--assignor");
-    private static final List<String> REAL_ONLY = List.of("--sink-delay-ms", "--time-scale", "--data-dir");
+    private static final List<String> REAL_ONLY = List.of("--sink-latency-ms", "--time-scale", "--data-dir");
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -67,8 +67,8 @@ final class BenchAutoscaleCommand implements Callable<Integer> {
     Double keySkew;
     @Option(names = "--assignor", paramLabel = "range|round-robin", description = "Simulator: how partitions spread over tasks (default: range).")
     String assignor;
-    @Option(names = "--sink-delay-ms", paramLabel = "MS", defaultValue = "5", description = "Real: each sink request waits this long, as against a remote cluster (default: ${DEFAULT-VALUE}; 0: none).")
-    int sinkDelayMs;
+    @Option(names = "--sink-latency-ms", paramLabel = "L", defaultValue = "5", description = "Real: each sink request waits L ms, as against a remote cluster (default: ${DEFAULT-VALUE}; 0: none).")
+    int sinkLatencyMs;
     @Option(names = "--time-scale", paramLabel = "F", defaultValue = "0.25", description = "Real: each phase lasts F times the standard trace's (default: ${DEFAULT-VALUE}).")
     double timeScale;
     @Option(names = "--data-dir", paramLabel = "DIR", description = "Real: the benchmark stack's data, wiped first (default: data/bench-autoscale).")
@@ -138,7 +138,7 @@ final class BenchAutoscaleCommand implements Callable<Integer> {
                     LiveAutoscaleBenchmark.WINDOW.toSeconds());
             Map<String, Object> configuration = configuration("real", trace, policies);
             // other work on the machine changes every measured rate: the load average says how much there was
-            configuration.put("real", Map.of("partitions", partitions, "sinkDelayMs", sinkDelayMs, "timeScale", timeScale,
+            configuration.put("real", Map.of("partitions", partitions, "sinkLatencyMs", sinkLatencyMs, "timeScale", timeScale,
                     "measuredPerTaskRate", perTask, "sampleIntervalSeconds", LiveAutoscaleBenchmark.SAMPLE_INTERVAL.toSeconds(),
                     "windowSeconds", LiveAutoscaleBenchmark.WINDOW.toSeconds(), "loadAverageAtStart", loadAtStart,
                     "loadAverageAtEnd", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
@@ -153,7 +153,7 @@ final class BenchAutoscaleCommand implements Callable<Integer> {
         try {
             return new LiveAutoscaleBenchmark.Settings(InstallLayout.toolkitHome(),
                     dataDir != null ? dataDir.toAbsolutePath().normalize() : InstallLayout.toolkitHome().resolve("data/bench-autoscale"),
-                    partitions, Duration.ofMillis(sinkDelayMs), seed);
+                    partitions, Duration.ofMillis(sinkLatencyMs), seed);
         } catch (IllegalArgumentException e) {
             throw new BadFlag(e.getMessage());
         }

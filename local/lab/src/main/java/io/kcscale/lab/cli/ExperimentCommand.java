@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 /** {@code kcscale experiment ...}: experiments on a stack of their own that write their results to a folder. */
 @Command(name = "experiment", mixinStandardHelpOptions = true,
         description = "Measure on this machine: results, report, charts and configuration under experiments/results/<timestamp>/.",
-        subcommands = {ExperimentSweepCommand.class, ExperimentHumpsCommand.class})
+        subcommands = {ExperimentSweepCommand.class, ExperimentHumpsCommand.class, ExperimentValidateCommand.class})
 final class ExperimentCommand implements Runnable {
 
     @CommandLine.Spec

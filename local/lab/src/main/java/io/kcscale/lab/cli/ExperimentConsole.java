@@ -9,8 +9,6 @@ import java.util.function.Function;
 
 import io.kcscale.local.StackStartException;
 import io.kcscale.lab.experiment.RunDirectory;
-import io.kcscale.lab.experiment.ScenarioResult;
-import io.kcscale.lab.experiment.ScenariosJson;
 import io.kcscale.scaler.poll.PollTimeoutException;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -50,10 +48,10 @@ final class ExperimentConsole {
      * saying why it failed.
      *
      * @param write     writes the run's files, given the command line as typed; returns their names
-     * @param scenarios what {@code --json} prints
+     * @param json      what {@code --json} prints
      * @param table     what is printed otherwise
      */
-    <R> int run(Function<Consumer<String>, R> experiment, WriteFiles<R> write, Function<R, List<ScenarioResult>> scenarios,
+    <R> int run(Function<Consumer<String>, R> experiment, WriteFiles<R> write, Function<R, String> json,
                 Function<R, String> table) {
         R result;
         try {
@@ -69,7 +67,7 @@ final class ExperimentConsole {
         RunDirectory dir = RunDirectory.create(options.results());
         List<String> files = write.apply(dir, result, "./kcscale " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
         PrintWriter out = spec.commandLine().getOut();
-        out.print(options.json ? ScenariosJson.write(scenarios.apply(result)) + "\n" : table.apply(result));
+        out.print(options.json ? json.apply(result) + "\n" : table.apply(result));
         out.flush();
         progress("results in " + dir.path() + ": " + String.join(", ", files));
         return 0;

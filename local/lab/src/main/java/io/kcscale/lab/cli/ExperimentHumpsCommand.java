@@ -5,6 +5,7 @@ import java.util.concurrent.Callable;
 
 import io.kcscale.lab.experiment.Humps;
 import io.kcscale.lab.experiment.HumpsOutput;
+import io.kcscale.lab.experiment.ScenariosJson;
 import io.kcscale.lab.experiment.Timing;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -28,8 +29,8 @@ final class ExperimentHumpsCommand implements Callable<Integer> {
     public Integer call() {
         Timing timing = Humps.timing(options.quick);
         return new ExperimentConsole(spec, options).run(
-                progress -> Humps.run(InstallLayout.toolkitHome(), options.data(), timing, options.quick, options.seed, progress),
+                progress -> Humps.run(InstallLayout.toolkitHome(), options.data(), timing, options.quick, options.seed, options.sinkLatencyMs(0), progress),
                 (dir, result, command) -> HumpsOutput.write(dir, result, command, options.seed, options.quick, timing),
-                Humps.Result::scenarios, HumpsOutput::summary);
+                result -> ScenariosJson.write(result.scenarios()), HumpsOutput::summary);
     }
 }

@@ -1,6 +1,7 @@
 package io.kcscale.lab.cli;
 
 import io.kcscale.local.InstallLayout;
+import io.kcscale.local.SinkDelayProxy;
 import java.nio.file.Path;
 
 import picocli.CommandLine.Option;
@@ -17,12 +18,29 @@ final class ExperimentOptions {
     long seed;
     @Option(names = "--json", description = "Print {\"scenarios\": [...]} as JSON instead of a table (progress stays on stderr).")
     boolean json;
+    @Option(names = "--sink-latency-ms", paramLabel = "L",
+            description = "Every request from the sink to Elasticsearch waits L ms, as against a remote cluster (14: one per-record"
+                    + " task does ~70 records/s, the latency-bound regime); 0: none (default: 0; validate: 14).")
+    Integer sinkLatencyMs;
     @Option(names = "--data-dir", paramLabel = "DIR",
             description = "The experiment stack's state and logs, wiped first (default: data/experiment in the toolkit's folder).")
     Path dataDir;
     @Option(names = "--results-dir", paramLabel = "DIR",
             description = "Where the run's folder <timestamp>/ goes (default: experiments/results in the toolkit's folder).")
     Path resultsDir;
+
+    /**
+     * The --sink-latency-ms given, else this experiment's default.
+     *
+     * @throws IllegalArgumentException outside what the delay proxy holds a request for
+     */
+    int sinkLatencyMs(int byDefault) {
+        int latency = sinkLatencyMs != null ? sinkLatencyMs : byDefault;
+        if (latency < 0 || latency > SinkDelayProxy.MAX_DELAY_MILLIS) {
+            throw new IllegalArgumentException("--sink-latency-ms must be from 0 to " + SinkDelayProxy.MAX_DELAY_MILLIS + ", got " + latency);
+        }
+        return latency;
+    }
 
     Path data() {
         return dataDir != null ? dataDir.toAbsolutePath().normalize() : InstallLayout.toolkitHome().resolve("data/experiment");

@@ -1,12 +1,12 @@
 package io.kcscale.lab.cli;
 
 import io.kcscale.local.InstallLayout;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
 import io.kcscale.local.SinkMode;
 import io.kcscale.lab.experiment.LagBound;
+import io.kcscale.lab.experiment.ScenariosJson;
 import io.kcscale.lab.experiment.Sweep;
 import io.kcscale.lab.experiment.SweepOutput;
 import io.kcscale.lab.experiment.Timing;
@@ -43,14 +43,14 @@ final class ExperimentSweepCommand implements Callable<Integer> {
         Sweep.Plan plan;
         try {
             plan = new Sweep.Plan(taskCounts(), partitions, SinkMode.parse(sinkMode), options.seed, Timing.of(options.quick),
-                    LagBound.DEFAULT);
+                    LagBound.DEFAULT, options.sinkLatencyMs(0), true);
         } catch (IllegalArgumentException e) {
             return console.refuse(e);
         }
         console.progress("bounded means: " + plan.bound().describe());
         return console.run(progress -> Sweep.run(InstallLayout.toolkitHome(), options.data(), plan, progress),
                 (dir, result, command) -> SweepOutput.write(dir, result, command, options.quick),
-                result -> List.of(result.scenario()), SweepOutput::table);
+                result -> ScenariosJson.write(List.of(result.scenario())), SweepOutput::table);
     }
 
     /** The --tasks list, checked: whole numbers from 1, increasing, none above the partitions. */
@@ -58,27 +58,6 @@ final class ExperimentSweepCommand implements Callable<Integer> {
         if (partitions < 1 || partitions > MAX_PARTITIONS) {
             throw new IllegalArgumentException("--partitions must be from 1 to " + MAX_PARTITIONS + ", got " + partitions);
         }
-        String list = tasks != null ? tasks : options.quick ? "1,2,3" : "1,2,3,5";
-        List<Integer> counts = new ArrayList<>();
-        for (String item : list.split(",", -1)) {
-            int n;
-            try {
-                n = Integer.parseInt(item.strip());
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("--tasks must be whole numbers separated by commas, e.g. 1,2,3,5; got '" + list + "'");
-            }
-            if (n < 1) {
-                throw new IllegalArgumentException("--tasks must be at least 1, got " + n);
-            }
-            if (!counts.isEmpty() && n <= counts.get(counts.size() - 1)) {
-                throw new IllegalArgumentException("--tasks must increase, e.g. 1,2,3,5; got '" + list + "'");
-            }
-            if (n > partitions) {
-                throw new IllegalArgumentException("--tasks " + n + " is above --partitions " + partitions
-                        + ": a task beyond the partition count sits idle; add partitions or drop it");
-            }
-            counts.add(n);
-        }
-        return counts;
+        return TaskCounts.parse("--tasks", tasks != null ? tasks : options.quick ? "1,2,3" : "1,2,3,5", "1,2,3,5", partitions);
     }
 }

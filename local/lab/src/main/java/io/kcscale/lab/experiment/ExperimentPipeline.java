@@ -87,7 +87,7 @@ final class ExperimentPipeline implements AutoCloseable {
         sourceConfig.put("random.seed", String.valueOf(seed));
         Map<String, String> sink = new HashMap<>(stack.connectorConfig(next.sinkMode().template(), Map.of("TOPIC", next.name(),
                 "INDEX", next.name(), "SINK_TASKS", String.valueOf(tasks),
-                "ES_HOST_PORT", stack.endpoints().elasticsearchUrl().getHost() + ":" + stack.endpoints().elasticsearchUrl().getPort())));
+                "ES_HOST_PORT", stack.endpoints().sinkElasticsearchHostPort())));
         if (next.sinkMode() == SinkMode.INDEX) {
             sink.put(MAX_POLL_RECORDS, String.valueOf(INDEX_MODE_POLL_RECORDS));
         }

@@ -19,12 +19,13 @@ final class ExperimentStack {
     private ExperimentStack() {
     }
 
-    static LocalStack start(Path home, Path dataDir, int partitions, SinkMode sinkMode, Consumer<String> progress) {
-        return LocalStack.start(options(home, dataDir, partitions, sinkMode), progress);
+    /** @param sinkLatencyMs every sink request waits this long, as against a remote cluster; 0: none */
+    static LocalStack start(Path home, Path dataDir, int partitions, SinkMode sinkMode, int sinkLatencyMs, Consumer<String> progress) {
+        return LocalStack.start(options(home, dataDir, partitions, sinkMode, sinkLatencyMs), progress);
     }
 
-    static StackOptions options(Path home, Path dataDir, int partitions, SinkMode sinkMode) {
+    static StackOptions options(Path home, Path dataDir, int partitions, SinkMode sinkMode, int sinkLatencyMs) {
         return StackOptions.builder(home).dataDir(dataDir).freePorts().fresh(true).workers(WORKERS)
-                .partitions(partitions).sinkMode(sinkMode).build();
+                .partitions(partitions).sinkMode(sinkMode).sinkLatencyMs(sinkLatencyMs).build();
     }
 }

@@ -25,6 +25,11 @@ public record Timing(Duration settle, Duration hold, Duration warmup, Duration w
         return new Timing(settle, hold, warmup, fullSpeedWindow, trials, latencySamples);
     }
 
+    /** The same timing with another number of bisection trials. */
+    public Timing withTrials(int bisectionTrials) {
+        return new Timing(settle, hold, warmup, window, bisectionTrials, latencySamples);
+    }
+
     public static Timing of(boolean quick) {
         return quick ? QUICK : FULL;
     }

@@ -36,6 +36,18 @@ class ExperimentCommandTest {
     }
 
     @Test
+    void badValidateFlagsAreRefusedNamingTheFlag() {
+        assertEquals("kcscale experiment validate: --check 2 is also a --fit point: a held-out point must not be fitted",
+                refusal("experiment", "validate", "--fit", "1,2", "--check", "2,4"));
+        assertEquals("kcscale experiment validate: --fit must increase, e.g. 1,2,3; got '2,1'",
+                refusal("experiment", "validate", "--fit", "2,1"));
+        assertEquals("kcscale experiment validate: --check 21 is above --partitions 20: a task beyond the partition count sits idle;"
+                + " add partitions or drop it", refusal("experiment", "validate", "--check", "21"));
+        assertEquals("kcscale experiment validate: --sink-latency-ms must be from 0 to 1000, got 1001",
+                refusal("experiment", "validate", "--sink-latency-ms", "1001"));
+    }
+
+    @Test
     void anUnknownExperimentOrAMalformedSeedIsAUsageError() {
         refusal("experiment", "ramp");
         refusal("experiment", "humps", "--seed", "x");

@@ -62,6 +62,10 @@ final class UpCommand implements Callable<Integer> {
     int workers;
     @Option(names = "--iterations", paramLabel = "N", defaultValue = "-1", description = "Records the source produces before it stops; -1: no end (default).")
     long iterations;
+    @Option(names = "--sink-latency-ms", paramLabel = "L", defaultValue = "0",
+            description = "Every request from the sink to Elasticsearch waits L ms in a proxy, as against a remote cluster (14: one"
+                    + " per-record task does ~70 records/s); 0: none (default).")
+    int sinkLatencyMs;
     @Option(names = "--kafka-port", defaultValue = "9092", description = "Kafka listener port (default: ${DEFAULT-VALUE}).")
     int kafkaPort;
     @Option(names = "--controller-port", defaultValue = "9093", description = "KRaft controller port (default: ${DEFAULT-VALUE}).")
@@ -93,7 +97,7 @@ final class UpCommand implements Callable<Integer> {
                     .kafkaPort(kafkaPort).controllerPort(controllerPort).connectPort(connectPort)
                     .elasticsearchPort(elasticsearchPort).elasticsearchTransportPort(elasticsearchTransportPort).scalerPort(scalerPort)
                     .metrics(metrics).metricsPort(metricsPort).prometheus(prometheus).prometheusPort(prometheusPort)
-                    .build();
+                    .sinkLatencyMs(sinkLatencyMs).build();
         } catch (IllegalArgumentException e) {
             System.err.println("kcscale: " + e.getMessage());
             return 2;

@@ -1,4 +1,4 @@
-package io.kcscale.lab.bench;
+package io.kcscale.local;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -24,9 +24,15 @@ import com.sun.net.httpserver.HttpServer;
  * loopback then pays a remote cluster's round trip (the field report measured 14 ms per request), so
  * one per-record task writes ~1/delay documents/s and four times that load stays within what a
  * 2-core machine sustains. Requests are forwarded as they are; each waits on its own thread, so
- * concurrent tasks do not queue behind each other.
+ * concurrent tasks do not queue behind each other. {@code up --sink-latency-ms} runs it as a component
+ * of its own ({@link #main}), so it outlives a detached {@code up}; it needs nothing beyond the JDK.
  */
 public final class SinkDelayProxy implements AutoCloseable {
+
+    /** Its component name in the stack. */
+    public static final String NAME = "sink-proxy";
+    /** The most a request may be held: a remote cluster is far, not gone. */
+    public static final int MAX_DELAY_MILLIS = 1000;
 
     /** Headers the JDK client sets itself or that belong to one hop only. */
     private static final Set<String> HOP_HEADERS = Set.of("connection", "content-length", "host", "expect", "upgrade",
@@ -49,22 +55,36 @@ public final class SinkDelayProxy implements AutoCloseable {
     private final URI target;
     private final Duration delay;
 
-    private SinkDelayProxy(URI target, Duration delay) throws IOException {
+    private SinkDelayProxy(URI target, Duration delay, int port) throws IOException {
         this.target = target;
         this.delay = delay;
-        this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 64);
+        this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 64);
         server.createContext("/", this::forward);
         server.setExecutor(threads);
         server.start();
     }
 
-    /** Listens on a free loopback port and forwards to {@code target} after {@code delay}. */
-    public static SinkDelayProxy start(URI target, Duration delay) {
-        try {
-            return new SinkDelayProxy(target, delay);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot open the sink delay proxy", e);
+    /** Listens on loopback {@code port} (0: a free one) and forwards to {@code target} after {@code delay}. */
+    public static SinkDelayProxy start(URI target, Duration delay, int port) {
+        if (delay.isNegative() || delay.toMillis() > MAX_DELAY_MILLIS) {
+            throw new IllegalArgumentException("--sink-latency-ms must be from 0 to " + MAX_DELAY_MILLIS + ", got " + delay.toMillis());
         }
+        try {
+            return new SinkDelayProxy(target, delay, port);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open the sink delay proxy on port " + port, e);
+        }
+    }
+
+    /** As a component of the stack: {@code TARGET_URL DELAY_MILLIS PORT}; runs until the process is stopped. */
+    public static void main(String[] args) throws InterruptedException {
+        if (args.length != 3) {
+            System.err.println("usage: SinkDelayProxy TARGET_URL DELAY_MILLIS PORT");
+            System.exit(2);
+        }
+        SinkDelayProxy proxy = start(URI.create(args[0]), Duration.ofMillis(Long.parseLong(args[1])), Integer.parseInt(args[2]));
+        System.out.println("holding every request " + proxy.delay().toMillis() + " ms at " + proxy.hostPort() + " before " + args[0]);
+        Thread.currentThread().join();
     }
 
     /** {@code host:port} to give the sink instead of Elasticsearch's. */

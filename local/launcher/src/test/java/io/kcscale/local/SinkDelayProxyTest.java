@@ -1,4 +1,4 @@
-package io.kcscale.lab.bench;
+package io.kcscale.local;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -48,7 +48,7 @@ class SinkDelayProxyTest {
     @Test
     void forwardsRequestsAsTheyAreAfterTheDelayAndNoMore() throws Exception {
         URI targetUri = URI.create("http://127.0.0.1:" + target.getAddress().getPort());
-        try (SinkDelayProxy proxy = SinkDelayProxy.start(targetUri, Duration.ofMillis(20))) {
+        try (SinkDelayProxy proxy = SinkDelayProxy.start(targetUri, Duration.ofMillis(20), 0)) {
             HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
             URI through = URI.create("http://" + proxy.hostPort() + "/stocks/_doc?refresh=false");
             HttpRequest put = HttpRequest.newBuilder(through).header("Content-Type", "application/json")

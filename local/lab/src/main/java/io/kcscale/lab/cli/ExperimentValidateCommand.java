@@ -1,0 +1,49 @@
+package io.kcscale.lab.cli;
+
+import java.util.concurrent.Callable;
+
+import io.kcscale.lab.experiment.Validation;
+import io.kcscale.lab.experiment.ValidationOutput;
+import io.kcscale.local.InstallLayout;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(name = "validate", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Whether predict tasks earns trust: measure the sustained rate at the --fit task counts, fit them as predict tasks",
+                "does (USL, or linear with fewer than 3 counts), predict the --check counts, measure those too, and report prediction,",
+                "measurement and error per held-out point, and whether the tasks predict tasks recommends held their rate.",
+                "Starts a stack of its own on free ports; by default in the remote-cluster regime (--sink-latency-ms 14).",
+                "About 4 minutes per task count (--quick: under 6 minutes in all)."})
+final class ExperimentValidateCommand implements Callable<Integer> {
+
+    static final int PARTITIONS = 20;
+
+    @Option(names = "--fit", paramLabel = "N,N,...", description = "Task counts the model is fitted to, increasing (default: 1,2,3; with --quick 1,2).")
+    String fit;
+    @Option(names = "--check", paramLabel = "N,N,...", description = "Held-out task counts, increasing (default: 5,8; with --quick 4).")
+    String check;
+    @Mixin
+    ExperimentOptions options = new ExperimentOptions();
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        ExperimentConsole console = new ExperimentConsole(spec, options);
+        Validation.Plan plan;
+        try {
+            int latency = options.sinkLatencyMs(Validation.DEFAULT_SINK_LATENCY_MS);
+            plan = new Validation.Plan(TaskCounts.parse("--fit", fit != null ? fit : options.quick ? "1,2" : "1,2,3", "1,2,3", PARTITIONS),
+                    TaskCounts.parse("--check", check != null ? check : options.quick ? "4" : "5,8", "5,8", PARTITIONS), PARTITIONS, options.seed,
+                    Validation.timing(options.quick), latency);
+        } catch (IllegalArgumentException e) {
+            return console.refuse(e);
+        }
+        return console.run(progress -> Validation.run(InstallLayout.toolkitHome(), options.data(), plan, progress),
+                (dir, result, command) -> ValidationOutput.write(dir, result, command, options.quick),
+                ValidationOutput::json, ValidationOutput::table);
+    }
+}

@@ -1,0 +1,86 @@
+package io.kcscale.lab.experiment;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.TreeSet;
+import java.util.function.Consumer;
+
+import io.kcscale.local.SinkMode;
+
+/**
+ * {@code experiment validate}: one sweep over the fit and the held-out task counts (each measured the
+ * same way, none knowing the prediction), then {@link HeldOut} compares the model fitted to the first
+ * with what the second measured.
+ */
+public final class Validation {
+
+    /** The remote-cluster regime: 14 ms per request, the field report's round trip (one per-record task: ~70 records/s). */
+    public static final int DEFAULT_SINK_LATENCY_MS = 14;
+    /**
+     * Under {@code --quick}: shorter windows and holds than the sweep's quick timing, and one more bisection
+     * trial, which halves the rate's resolution (the bracket spans 55% of full speed: 4 trials pin it to ~3%).
+     */
+    static final Timing QUICK = new Timing(Duration.ofSeconds(3), Duration.ofSeconds(8), Duration.ofSeconds(2),
+            Duration.ofSeconds(8), 4, 100);
+    static final Timing FULL = Timing.FULL.withTrials(6);
+
+    /**
+     * @param fit   task counts the model is fitted to, increasing
+     * @param check held-out task counts, increasing, none among {@code fit}
+     */
+    public record Plan(List<Integer> fit, List<Integer> check, int partitions, long seed, Timing timing, int sinkLatencyMs) {
+
+        public Plan {
+            fit = List.copyOf(fit);
+            check = List.copyOf(check);
+            if (fit.isEmpty() || check.isEmpty()) {
+                throw new IllegalArgumentException("--fit and --check each need at least one task count");
+            }
+            for (int n : fit) {
+                if (check.contains(n)) {
+                    throw new IllegalArgumentException("--check " + n + " is also a --fit point: a held-out point must not be fitted");
+                }
+            }
+        }
+
+        /** Every count, fit and check, increasing: the sweep measures them in one pass. */
+        List<Integer> all() {
+            TreeSet<Integer> counts = new TreeSet<>(fit);
+            counts.addAll(check);
+            return List.copyOf(counts);
+        }
+
+        Sweep.Plan sweep() {
+            return new Sweep.Plan(all(), partitions, SinkMode.INDEX, seed, timing, LagBound.DEFAULT, sinkLatencyMs, false);
+        }
+    }
+
+    /** The sweep as measured and the held-out comparison drawn from it. */
+    public record Result(Plan plan, Sweep.Result sweep, HeldOut.Report report) {
+    }
+
+    private Validation() {
+    }
+
+    public static Timing timing(boolean quick) {
+        return quick ? QUICK : FULL;
+    }
+
+    /** Starts a fresh stack in {@code dataDir}, measures every count, stops it, and compares. */
+    public static Result run(Path home, Path dataDir, Plan plan, Consumer<String> progress) {
+        progress.accept("fitting on " + plan.fit() + " task(s), checking " + plan.check() + ", every sink request waiting "
+                + plan.sinkLatencyMs() + " ms");
+        Sweep.Result sweep = Sweep.run(home, dataDir, plan.sweep(), progress);
+        HeldOut.Report report = HeldOut.evaluate(measured(sweep, plan.fit()), measured(sweep, plan.check()));
+        report.points().forEach(p -> progress.accept(String.format(Locale.ROOT, "%d task(s): predicted %.0f, measured %.0f records/s (%+.1f%%)",
+                p.tasks(), p.predicted(), p.measured(), p.errorPercent())));
+        return new Result(plan, sweep, report);
+    }
+
+    private static List<HeldOut.Measured> measured(Sweep.Result sweep, List<Integer> counts) {
+        return sweep.rows().stream().filter(r -> counts.contains(r.tasks()))
+                .map(r -> new HeldOut.Measured(r.tasks(), r.sustainedRate())).toList();
+    }
+}

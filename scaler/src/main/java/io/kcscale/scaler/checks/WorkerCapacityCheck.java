@@ -1,0 +1,117 @@
+package io.kcscale.scaler.checks;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+import io.kcscale.scaler.model.PipelineSnapshot;
+
+/**
+ * {@code worker-capacity}: tasks run on Connect workers, and a worker whose CPU is spent only shares it
+ * among more tasks. A worker is CPU-bound when its process uses most of its host's processors, or half
+ * of them while the host's run queue exceeds its processors (the worker is a main consumer of cores that
+ * are all taken). A host busy with other work while its worker uses little is said, not held against a
+ * scale: the worker's load is not what limits it. For a scale-up, the added tasks go where Connect
+ * balances them, to the workers with the fewest tasks: critical when any of those is CPU-bound.
+ */
+public final class WorkerCapacityCheck implements Check {
+
+    public static final String ID = "worker-capacity";
+    /** A worker's process using this share of its host's processors has no CPU left to give a new task. */
+    static final double BUSY_PROCESS_SHARE = 0.85;
+    /** On a saturated host, a worker using this share of the processors is a main consumer of them. */
+    static final double MAIN_CONSUMER_SHARE = 0.5;
+    /** Load average per processor at which runnable threads wait for a core. */
+    static final double SATURATED_LOAD_PER_CORE = 1.0;
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public Finding check(PipelineSnapshot snapshot, CheckSamples samples) {
+        List<WorkerCpu> read = samples.workerCpu();
+        int now = snapshot.tasks().size();
+        int wanted = samples.tasksWanted();
+        Evidence e = new Evidence().put("tasks", now).put("tasksWanted", wanted);
+        if (read == null || read.isEmpty()) {
+            return finding(Severity.INFO, "the workers' CPU is unknown: "
+                    + (samples.workerCpuUnavailable() == null ? "nothing read it" : samples.workerCpuUnavailable()), e,
+                    "Run the scaler beside the Connect workers (it reads their processes) to have adding tasks judged against their CPU.");
+        }
+        Map<String, WorkerCpu> byId = new TreeMap<>();
+        read.forEach(w -> byId.put(w.workerId(), w));
+        Map<String, Object> workers = new LinkedHashMap<>();
+        byId.values().forEach(w -> workers.put(w.workerId(), Map.of("processCores", round(w.processCores()),
+                "hostProcessors", w.hostProcessors(), "hostLoadPerCore", round(w.hostLoadPerCore()), "cpuBound", cpuBound(w))));
+        e.put("workers", workers);
+        List<String> hosting = hostsOfAddedTasks(snapshot, byId.keySet(), wanted - now);
+        e.put("workersHostingAddedTasks", hosting);
+        List<WorkerCpu> boundHosts = hosting.stream().map(byId::get).filter(w -> w != null && cpuBound(w)).toList();
+        if (!boundHosts.isEmpty()) {
+            return finding(Severity.CRITICAL, now + " → " + wanted + " tasks: the added tasks would run on CPU-bound worker"
+                    + (boundHosts.size() == 1 ? " " : "s ") + describe(boundHosts) + "; more tasks there cannot add throughput:"
+                    + " add workers", e,
+                    "Add Connect workers (or cores) before tasks: tasks on a worker whose CPU is spent only share it. "
+                            + "'predict workers' sizes the group from the measured CPU per record.");
+        }
+        List<WorkerCpu> bound = byId.values().stream().filter(WorkerCapacityCheck::cpuBound).toList();
+        if (!bound.isEmpty()) {
+            return finding(Severity.WARNING, "CPU-bound worker" + (bound.size() == 1 ? " " : "s ") + describe(bound)
+                    + ": their tasks cannot speed up", e,
+                    "Move tasks to workers with CPU to spare (add workers), or give these hosts cores.");
+        }
+        List<WorkerCpu> crowded = byId.values().stream().filter(w -> w.hostLoadPerCore() >= SATURATED_LOAD_PER_CORE).toList();
+        if (!crowded.isEmpty()) {
+            return finding(Severity.INFO, "the host of worker" + (crowded.size() == 1 ? " " : "s ") + describe(crowded)
+                    + " is busy with other work; the worker uses little of it", e,
+                    "Measured rates on that host move with its other work: measure again when it is quieter.");
+        }
+        WorkerCpu busiest = byId.values().stream().max((a, b) -> Double.compare(a.processShare(), b.processShare())).orElseThrow();
+        return finding(Severity.OK, "every worker has CPU to spare (busiest: " + describe(List.of(busiest)) + ")", e, "Nothing to do.");
+    }
+
+    static boolean cpuBound(WorkerCpu w) {
+        return w.processShare() >= BUSY_PROCESS_SHARE
+                || (w.hostLoadPerCore() >= SATURATED_LOAD_PER_CORE && w.processShare() >= MAIN_CONSUMER_SHARE);
+    }
+
+    /**
+     * The workers the {@code added} tasks would land on: Connect balances tasks over its workers, so each new
+     * task goes to a worker with the fewest tasks (the lowest id among equals). Empty when none are added.
+     */
+    static List<String> hostsOfAddedTasks(PipelineSnapshot snapshot, Iterable<String> knownWorkers, int added) {
+        Map<String, Integer> load = new TreeMap<>();
+        knownWorkers.forEach(w -> load.put(w, 0));
+        snapshot.tasks().stream().filter(t -> t.workerId() != null).forEach(t -> load.merge(t.workerId(), 1, Integer::sum));
+        TreeSet<String> hosts = new TreeSet<>();
+        for (int i = 0; i < added && !load.isEmpty(); i++) {
+            String least = load.entrySet().stream().min(Map.Entry.comparingByValue()).orElseThrow().getKey();
+            load.merge(least, 1, Integer::sum);
+            hosts.add(least);
+        }
+        return new ArrayList<>(hosts);
+    }
+
+    private static String describe(List<WorkerCpu> workers) {
+        List<String> parts = new ArrayList<>();
+        for (WorkerCpu w : workers) {
+            parts.add(String.format(Locale.ROOT, "%s (process %.2f of %d cores, host load %.1f per core)", w.workerId(),
+                    w.processCores(), w.hostProcessors(), w.hostLoadPerCore()));
+        }
+        return String.join(", ", parts);
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 100) / 100.0;
+    }
+
+    private static Finding finding(Severity severity, String title, Evidence evidence, String advice) {
+        return new Finding(ID, severity, title, evidence.map(), advice);
+    }
+}

@@ -1,0 +1,143 @@
+package io.kcscale.scaler.observe;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.lang.management.ManagementFactory;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+
+import io.kcscale.scaler.checks.WorkerCpu;
+
+/**
+ * The CPU of the Connect workers that run on the scaler's own host, read from their processes: a worker
+ * is the {@code ConnectDistributed} process whose properties file advertises its {@code host:port}; its
+ * CPU is the growth of the process's CPU time between two readings. No exporter or agent is needed, so
+ * it works with or without {@code --metrics}; workers on other hosts are left unread, and said so.
+ */
+public final class WorkerCpuMeter {
+
+    private static final String CONNECT_MAIN = "org.apache.kafka.connect.cli.ConnectDistributed";
+    /** The shortest interval a rate is read over: CPU time ticks in 10 ms steps. */
+    private static final Duration SHORTEST = Duration.ofSeconds(1);
+    /** A reading older than this says little about now: measure afresh. */
+    private static final Duration OLDEST = Duration.ofMinutes(2);
+
+    private record Reading(long atNanos, long cpuNanos) {
+    }
+
+    /** What was read: each found worker's CPU, and why the others were not. */
+    public record Result(List<WorkerCpu> workers, String unavailable) {
+    }
+
+    private final Map<Long, Reading> previous = new ConcurrentHashMap<>();
+
+    /** Reads the workers named (Connect's {@code host:port} ids); may take {@link #SHORTEST} when a worker has no recent reading. */
+    public Result read(Collection<String> workerIds) {
+        Map<String, ProcessHandle> local = localWorkers();
+        Map<String, ProcessHandle> found = new TreeMap<>();
+        List<String> missing = new ArrayList<>();
+        for (String id : workerIds) {
+            ProcessHandle p = local.get(id);
+            if (p == null) {
+                missing.add(id);
+            } else {
+                found.put(id, p);
+            }
+        }
+        if (found.isEmpty()) {
+            return new Result(null, workerIds.isEmpty() ? "Connect named no worker running the sink's tasks"
+                    : "no worker of " + workerIds + " runs on the scaler's host, where it reads processes");
+        }
+        if (found.values().stream().anyMatch(p -> fresh(p).isEmpty())) {
+            // an interval to measure over, not a wait for a state: the CPU time's growth over it is the reading
+            try {
+                Thread.sleep(SHORTEST.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return new Result(null, "interrupted while reading the workers' CPU");
+            }
+        }
+        int processors = Runtime.getRuntime().availableProcessors();
+        double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+        List<WorkerCpu> workers = new ArrayList<>();
+        found.forEach((id, p) -> cores(p).ifPresent(c -> workers.add(new WorkerCpu(id, c, processors, Math.max(0, load) / processors))));
+        return new Result(workers.isEmpty() ? null : workers, workers.isEmpty() ? "the workers' processes gave no CPU time"
+                : missing.isEmpty() ? null : "not on the scaler's host: " + missing);
+    }
+
+    /** The last reading of {@code p} if it is recent enough to rate against, else empty (and a reading is taken now). */
+    private Optional<Reading> fresh(ProcessHandle p) {
+        Reading last = previous.get(p.pid());
+        long age = last == null ? Long.MAX_VALUE : System.nanoTime() - last.atNanos();
+        if (age <= OLDEST.toNanos()) {
+            return Optional.of(last);
+        }
+        cpuNanos(p).ifPresent(cpu -> previous.put(p.pid(), new Reading(System.nanoTime(), cpu)));
+        return Optional.empty();
+    }
+
+    /** Cores used since the last reading of {@code p} (at least {@link #SHORTEST} ago); records this reading for the next. */
+    private Optional<Double> cores(ProcessHandle p) {
+        Reading last = previous.get(p.pid());
+        Optional<Long> cpu = cpuNanos(p);
+        if (last == null || cpu.isEmpty()) {
+            return Optional.empty();
+        }
+        long now = System.nanoTime();
+        if (now - last.atNanos() < SHORTEST.toNanos()) {
+            return Optional.empty();
+        }
+        previous.put(p.pid(), new Reading(now, cpu.get()));
+        return Optional.of(Math.max(0, cpu.get() - last.cpuNanos()) / (double) (now - last.atNanos()));
+    }
+
+    private static Optional<Long> cpuNanos(ProcessHandle p) {
+        return p.info().totalCpuDuration().map(Duration::toNanos);
+    }
+
+    /** Connect workers running here, by the {@code host:port} they advertise. */
+    private static Map<String, ProcessHandle> localWorkers() {
+        Map<String, ProcessHandle> workers = new TreeMap<>();
+        ProcessHandle.allProcesses().forEach(p -> {
+            String[] args = p.info().arguments().orElse(new String[0]);
+            for (int i = 0; i + 1 < args.length; i++) {
+                if (args[i].equals(CONNECT_MAIN)) {
+                    advertised(Path.of(args[i + 1])).ifPresent(id -> workers.put(id, p));
+                }
+            }
+        });
+        return workers;
+    }
+
+    /** {@code host:port} a worker's properties advertise, as Connect names the worker. */
+    static Optional<String> advertised(Path properties) {
+        Properties p = new Properties();
+        try (Reader r = Files.newBufferedReader(properties, StandardCharsets.UTF_8)) {
+            p.load(r);
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+        String host = p.getProperty("rest.advertised.host.name");
+        String port = p.getProperty("rest.advertised.port");
+        String listener = p.getProperty("listeners", "").split(",")[0].trim();
+        try {
+            URI uri = listener.isEmpty() ? null : URI.create(listener);
+            host = host != null ? host.trim() : uri == null ? null : uri.getHost();
+            port = port != null ? port.trim() : uri == null || uri.getPort() < 0 ? null : String.valueOf(uri.getPort());
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+        return host == null || port == null ? Optional.empty() : Optional.of(host + ":" + port);
+    }
+}
