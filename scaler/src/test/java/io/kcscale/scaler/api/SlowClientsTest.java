@@ -48,7 +48,7 @@ class SlowClientsTest {
                     assertEquals(200, answer.status(), answer.body());
                 }
                 long p99 = percentile(millis, 0.99);
-                System.out.printf("GET /metrics with %d slow clients: %d requests, p50 %d ms, p99 %d ms, max %d ms%n",
+                System.out.printf("[measure] GET /metrics with %d slow clients: %d requests, p50 %d ms, p99 %d ms, max %d ms%n",
                         slowClients, millis.size(), percentile(millis, 0.5), p99, percentile(millis, 1));
                 assertTrue(p99 < 1_000, "p99 of GET /metrics is " + p99 + " ms with " + slowClients + " slow clients");
                 for (SlowClient client : slow) {
