@@ -56,9 +56,9 @@ public final class ScalerService implements AutoCloseable {
                 watcher, System::currentTimeMillis);
         this.scaleAction = new ScaleAction(connect, kafka::partitionCount, index -> elasticsearch.indexStats(index).indexTotal(),
                 watcher::snapshot, checks, settings.maxTasks(), settings.convergeTimeout(), System::currentTimeMillis);
-        this.metrics = new ScalerMetrics(watcher);
         this.autoscaler = new AutoscaleLoop(watcher, scaleAction, new PolicyStore(settings.stateDir()),
                 checks::blockingFindings, settings.autoscaleInterval().toMillis(), System::currentTimeMillis);
+        this.metrics = new ScalerMetrics(watcher, autoscaler::latestRecommendedTasks);
     }
 
     public void start() {
