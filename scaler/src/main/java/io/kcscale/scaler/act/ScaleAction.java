@@ -3,7 +3,6 @@ package io.kcscale.scaler.act;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -24,9 +23,9 @@ import io.kcscale.scaler.poll.PollTimeoutException;
 
 /**
  * Sets a sink connector's {@code tasks.max}: checks the rules first and touches nothing when one is
- * broken; then a read-modify-write of the whole config (Connect's 409 during a rebalance is retried
- * by the client with a bounded back-off), a wait until exactly N tasks run, and the pause it caused,
- * measured from Elasticsearch's index counter read every {@code PROGRESS_INTERVAL}.
+ * broken; then a write through a {@link TaskCountWriter} (Connect's REST API, or a KafkaConnector
+ * resource that Strimzi reconciles into Connect), a wait until exactly N tasks run, and the pause it
+ * caused, measured from Elasticsearch's index counter read every {@code PROGRESS_INTERVAL}.
  */
 public final class ScaleAction {
 
@@ -35,6 +34,7 @@ public final class ScaleAction {
     private static final Duration RESUME_WAIT = Duration.ofSeconds(30);
 
     private final ConnectApi connect;
+    private final TaskCountWriter writer;
     private final ConnectorChange change;
     private final PartitionCount partitionCount;
     private final IndexCounter indexCounter;
@@ -48,7 +48,16 @@ public final class ScaleAction {
     public ScaleAction(ConnectApi connect, PartitionCount partitionCount, IndexCounter indexCounter,
                        SnapshotSource snapshots, PreScaleChecks checks, int maxTasks, Duration convergeTimeout,
                        LongSupplier clock) {
+        this(connect, new ConnectTaskCountWriter(connect), partitionCount, indexCounter, snapshots, checks, maxTasks,
+                convergeTimeout, clock);
+    }
+
+    /** @param writer where the task count is written; {@code connect} is read, and awaited for N RUNNING tasks */
+    public ScaleAction(ConnectApi connect, TaskCountWriter writer, PartitionCount partitionCount, IndexCounter indexCounter,
+                       SnapshotSource snapshots, PreScaleChecks checks, int maxTasks, Duration convergeTimeout,
+                       LongSupplier clock) {
         this.connect = connect;
+        this.writer = writer;
         this.change = new ConnectorChange(connect, convergeTimeout);
         this.partitionCount = partitionCount;
         this.indexCounter = indexCounter;
@@ -105,24 +114,22 @@ public final class ScaleAction {
             warnings.addAll(CheckGate.warnings(findings));
         }
         String plan = "set tasks.max of " + connector + " from " + before + " to " + request.tasks()
-                + " (PUT /connectors/" + connector + "/config with the rest of its config unchanged), then wait until "
+                + " (" + writer.describe(connector) + "), then wait until "
                 + request.tasks() + " tasks are RUNNING";
         int running = (int) status.tasksInState("RUNNING");
         if (request.dryRun() || request.tasks() == before) {
             return new ScaleResult(connector, before, request.tasks(), running, null, request.dryRun(), plan, warnings);
         }
 
-        Map<String, String> changed = new LinkedHashMap<>(config);
-        changed.put("tasks.max", String.valueOf(request.tasks()));
         ProgressRecorder progress = new ProgressRecorder(SinkTarget.index(config));
         progress.start();
         long changeAt = clock.getAsLong();
         try {
-            running = change.put(connector, changed, request.tasks()).tasks().size();
-        } catch (ConnectRestException e) {
+            writer.setTaskCount(connector, request.tasks());
+            running = change.awaitRunning(connector, request.tasks()).tasks().size();
+        } catch (ScaleException e) {
             progress.stop();
-            throw new ScaleException(ScaleException.Kind.UNAVAILABLE,
-                    "Kafka Connect did not take the new config (the connector is unchanged): " + e.getMessage());
+            throw e;
         } catch (PollTimeoutException e) {
             progress.stop();
             throw new ScaleException(ScaleException.Kind.NOT_CONVERGED, "tasks.max is now " + request.tasks()

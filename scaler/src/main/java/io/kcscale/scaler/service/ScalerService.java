@@ -4,10 +4,13 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 
 import javax.net.ssl.SSLContext;
 
+import io.kcscale.scaler.act.ConnectTaskCountWriter;
 import io.kcscale.scaler.act.ScaleAction;
+import io.kcscale.scaler.act.TaskCountWriter;
 import io.kcscale.scaler.autoscale.AutoscaleLoop;
 import io.kcscale.scaler.autoscale.PolicyStore;
 import io.kcscale.scaler.observe.CheckObserver;
@@ -19,12 +22,16 @@ import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
 import io.kcscale.scaler.elasticsearch.ElasticsearchObserver;
 import io.kcscale.scaler.kafka.KafkaObserver;
 import io.kcscale.scaler.kafka.KeySampler;
+import io.kcscale.scaler.kubernetes.KafkaConnectorResources;
+import io.kcscale.scaler.kubernetes.StrimziTaskCountWriter;
 
 /** The scaler connected to one pipeline: its clients, the watcher that samples it, and the scale action. */
 public final class ScalerService implements AutoCloseable {
 
     /** Per request: a system slower than this counts as unreachable for that sample. */
     private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(3);
+    /** A KafkaConnector that others edit (Strimzi writes its status, people its config) is patched again a few times. */
+    private static final Backoff KUBERNETES_CONFLICT_BACKOFF = new Backoff(5, Duration.ofMillis(100), Duration.ofSeconds(1));
 
     private final ScalerSettings settings;
     private final ConnectRestClient connect;
@@ -35,6 +42,7 @@ public final class ScalerService implements AutoCloseable {
     private final ScaleAction scaleAction;
     private final ScalerMetrics metrics;
     private final AutoscaleLoop autoscaler;
+    private final Optional<KafkaConnectorResources> kubernetes;
 
     public ScalerService(ScalerSettings settings) {
         this.settings = settings;
@@ -54,7 +62,12 @@ public final class ScalerService implements AutoCloseable {
         this.checks = new ScalingChecks(new CheckObserver(connect, kafka,
                 new KeySampler(settings.bootstrapServers(), kafkaProps, REQUEST_TIMEOUT), watcher, settings.connectWorkerConfig()),
                 watcher, System::currentTimeMillis);
-        this.scaleAction = new ScaleAction(connect, kafka::partitionCount, index -> elasticsearch.indexStats(index).indexTotal(),
+        this.kubernetes = settings.kubernetes().map(k -> KafkaConnectorResources.connect(k, REQUEST_TIMEOUT));
+        TaskCountWriter writer = new ConnectTaskCountWriter(connect);
+        if (kubernetes.isPresent()) {
+            writer = new StrimziTaskCountWriter(kubernetes.get(), writer, KUBERNETES_CONFLICT_BACKOFF);
+        }
+        this.scaleAction = new ScaleAction(connect, writer, kafka::partitionCount, index -> elasticsearch.indexStats(index).indexTotal(),
                 watcher::snapshot, checks, settings.maxTasks(), settings.convergeTimeout(), System::currentTimeMillis);
         this.autoscaler = new AutoscaleLoop(watcher, scaleAction, new PolicyStore(settings.stateDir()),
                 checks::blockingFindings, settings.autoscaleInterval().toMillis(), System::currentTimeMillis);
@@ -100,5 +113,6 @@ public final class ScalerService implements AutoCloseable {
         watcher.close();
         kafka.close();
         elasticsearchConnection.close();
+        kubernetes.ifPresent(KafkaConnectorResources::close);
     }
 }

@@ -13,6 +13,8 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.TreeMap;
 
+import io.kcscale.scaler.kubernetes.KubernetesSettings;
+
 /**
  * How the scaler reaches a pipeline, and its limits. Read from a properties file ({@code --config})
  * whose keys are listed in {@link #KEYS}; command-line flags override the file.
@@ -33,7 +35,8 @@ public record ScalerSettings(
         Optional<String> token,
         Path stateDir,
         Duration autoscaleInterval,
-        Optional<Path> connectWorkerConfig) {
+        Optional<Path> connectWorkerConfig,
+        Optional<KubernetesSettings> kubernetes) {
 
     /** The keys of a settings file, with what they mean. {@code kafka.*} keys go to the Kafka clients. */
     public static final Map<String, String> KEYS = Map.ofEntries(
@@ -61,7 +64,10 @@ public record ScalerSettings(
             Map.entry("elasticsearch.api.key.file", "a file holding the Elasticsearch API key"),
             Map.entry("tls.truststore.password.file", "a file holding the truststore password"),
             Map.entry("allowed.origins", "comma-separated web origins whose pages may call the API, e.g. https://ops.example.com"),
-            Map.entry("allowed.hosts", "comma-separated names (optionally name:port) the API may be called by besides localhost and IP addresses"));
+            Map.entry("allowed.hosts", "comma-separated names (optionally name:port) the API may be called by besides localhost and IP addresses"),
+            Map.entry("kubernetes.namespace", "the namespace of the KafkaConnector resources: a connector one manages is scaled through it"),
+            Map.entry("kubernetes.kubeconfig", "a kubeconfig file (default: the pod's service account, else $KUBECONFIG or ~/.kube/config)"),
+            Map.entry("kubernetes.connect.cluster", "the strimzi.io/cluster label of the KafkaConnect at connect.url (default: any)"));
 
     /**
      * The secret keys, with the environment variable each may come from. Each may also be read from the file
@@ -111,7 +117,8 @@ public record ScalerSettings(
                 secret(v, "token"),
                 Path.of(v.getOrDefault("state.dir", Path.of(System.getProperty("user.home"), ".kcscale").toString())),
                 seconds(v, "autoscale.interval.seconds", 5),
-                Optional.ofNullable(v.get("connect.worker.config")).filter(f -> !f.isBlank()).map(Path::of));
+                Optional.ofNullable(v.get("connect.worker.config")).filter(f -> !f.isBlank()).map(Path::of),
+                KubernetesSettings.fromValues(v));
     }
 
     private static URI uri(Map<String, String> v, String key) {
@@ -205,7 +212,7 @@ public record ScalerSettings(
                 + ", truststorePassword=" + hidden(Optional.ofNullable(truststorePassword)) + ", maxTasks=" + maxTasks
                 + ", window=" + window + ", sampleInterval=" + sampleInterval + ", convergeTimeout=" + convergeTimeout
                 + ", token=" + hidden(token) + ", stateDir=" + stateDir + ", autoscaleInterval=" + autoscaleInterval
-                + ", connectWorkerConfig=" + connectWorkerConfig + "]";
+                + ", connectWorkerConfig=" + connectWorkerConfig + ", kubernetes=" + kubernetes + "]";
     }
 
     private static String hidden(Optional<String> secret) {
