@@ -66,7 +66,7 @@ public final class ApiServer implements AutoCloseable {
     /** Starts the API with every route group, also for the origins and host names {@code access} allows. */
     public static ApiServer start(InetSocketAddress address, Optional<ScalerService> service, ApiAccess access) throws IOException {
         ApiServer api = new ApiServer(address, access, List.of(new PredictRoutes(), new ConnectorRoutes(service), new CheckRoutes(service), new AutoscaleRoutes(service),
-                new MetricsRoutes(service), new OpenApiRoutes(), new WebRoutes()));
+                new MetricsRoutes(service), new HealthRoutes(), new OpenApiRoutes(), new WebRoutes()));
         api.server.start();
         return api;
     }

@@ -135,8 +135,17 @@ public final class KafkaConnectorResources implements ConnectorResources, AutoCl
             case 404 -> new KubernetesException.Gone(what + " no longer exists", e);
             case 409 -> new KubernetesException.Conflict(what + " changed since it was read (its resourceVersion moved on)", e);
             default -> new KubernetesException.Unavailable("cannot " + verb + " " + what + ": "
-                    + (e.getCode() > 0 ? "Kubernetes answered " + e.getCode() + " " : "") + firstLine(e.getMessage()), e);
+                    + (e.getCode() > 0 ? "Kubernetes answered " + e.getCode() + " " + firstLine(e.getMessage()) : rootCause(e)), e);
         };
+    }
+
+    /** Without an answer the client's own message only repeats the operation; the cause says what went wrong (TLS, a refused connection). */
+    private static String rootCause(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root.getClass().getSimpleName() + ": " + firstLine(root.getMessage());
     }
 
     private static String firstLine(String message) {

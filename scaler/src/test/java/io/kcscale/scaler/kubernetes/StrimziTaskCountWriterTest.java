@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,6 +16,7 @@ import java.util.function.Consumer;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import io.fabric8.kubernetes.api.model.StatusBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -30,7 +34,7 @@ import io.strimzi.api.kafka.model.connector.KafkaConnectorList;
  * The KafkaConnector adapter and the writer that uses it, against fabric8's stand-in API server in
  * CRUD mode with Strimzi's KafkaConnector CRD (no Kubernetes API server runs on these machines).
  */
-@EnableKubernetesMockClient(crud = true)
+@EnableKubernetesMockClient(crud = true, https = false)
 class StrimziTaskCountWriterTest {
 
     private static final String NAMESPACE = "kafka";
@@ -88,6 +92,18 @@ class StrimziTaskCountWriterTest {
         writer.setTaskCount(SINK, 3);
         assertEquals(3, stored().getSpec().getTasksMax());
         assertEquals(List.of(), connectWrites);
+    }
+
+    @Test
+    void theScalersOwnClientReachesTheApiServerByAKubeconfigFile(@TempDir Path dir) throws IOException {
+        Path kubeconfig = dir.resolve("kubeconfig");
+        Files.writeString(kubeconfig, "apiVersion: v1\nkind: Config\nclusters:\n- name: stand-in\n  cluster:\n    server: "
+                + client.getMasterUrl() + "\ncontexts:\n- name: stand-in\n  context:\n    cluster: stand-in\n    user: kcscale\n"
+                + "current-context: stand-in\nusers:\n- name: kcscale\n  user:\n    token: stand-in-token\n");
+        try (KafkaConnectorResources own = KafkaConnectorResources.connect(
+                new KubernetesSettings(NAMESPACE, Optional.of(kubeconfig), Optional.of("connect")), Duration.ofSeconds(10))) {
+            assertEquals(1, own.find(SINK).orElseThrow().tasksMax());
+        }
     }
 
     @Test
@@ -158,25 +174,8 @@ class StrimziTaskCountWriterTest {
 
     @Test
     void aResourceDeletedDuringTheScaleIsNotRecreated() {
-        ConnectorResources deleting = new ConnectorResources() {
-            private final KafkaConnectorResources real = resources(Optional.empty());
-
-            @Override
-            public String namespace() {
-                return NAMESPACE;
-            }
-
-            @Override
-            public Optional<ConnectorResource> find(String connector) {
-                return real.find(connector);
-            }
-
-            @Override
-            public void patchTasksMax(ConnectorResource read, int tasks) {
-                client.resources(KafkaConnector.class, KafkaConnectorList.class).inNamespace(NAMESPACE).withName(SINK).delete();
-                real.patchTasksMax(read, tasks);
-            }
-        };
+        ConnectorResources deleting = beforeTheFirstPatch(() ->
+                client.resources(KafkaConnector.class, KafkaConnectorList.class).inNamespace(NAMESPACE).withName(SINK).delete());
         ScaleException e = assertThrows(ScaleException.class, () -> writer(deleting).setTaskCount(SINK, 3));
         assertTrue(e.getMessage().contains("was deleted during this scale; the scaler does not re-create it"), e.getMessage());
         assertEquals(null, stored());
@@ -185,9 +184,14 @@ class StrimziTaskCountWriterTest {
 
     /** The real resources, with another actor's edit landing between the writer's first read and its first patch. */
     private ConnectorResources racingWith(Consumer<KafkaConnector> edit) {
+        return beforeTheFirstPatch(() -> editAsAnotherActor(edit));
+    }
+
+    /** The real resources, {@code meanwhile} running once just before the first patch. */
+    private ConnectorResources beforeTheFirstPatch(Runnable meanwhile) {
         KafkaConnectorResources real = resources(Optional.empty());
         return new ConnectorResources() {
-            private boolean raced;
+            private boolean done;
 
             @Override
             public String namespace() {
@@ -201,9 +205,9 @@ class StrimziTaskCountWriterTest {
 
             @Override
             public void patchTasksMax(ConnectorResource read, int tasks) {
-                if (!raced) {
-                    raced = true;
-                    editAsAnotherActor(edit);
+                if (!done) {
+                    done = true;
+                    meanwhile.run();
                 }
                 real.patchTasksMax(read, tasks);
             }
