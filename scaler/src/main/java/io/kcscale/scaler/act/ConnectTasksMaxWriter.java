@@ -27,6 +27,11 @@ public final class ConnectTasksMaxWriter implements TasksMaxWriter {
     }
 
     @Override
+    public String describe(String connector) {
+        return "that key only, refused if the connector was deleted or its tasks.max changed meanwhile";
+    }
+
+    @Override
     public void write(String connector, Map<String, String> seen, int tasks) {
         String value = String.valueOf(tasks);
         Map<String, String> now = current(connector);

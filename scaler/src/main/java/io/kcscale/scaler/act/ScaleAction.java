@@ -24,8 +24,9 @@ import io.kcscale.scaler.poll.PollTimeoutException;
 
 /**
  * Sets a sink connector's {@code tasks.max}: checks the rules first and touches nothing when one is
- * broken; then a conditional write of that one key through the {@link TasksMaxWriter} (it refuses when
- * the connector was deleted or its task count changed meanwhile), a wait until exactly N tasks run, and
+ * broken; then a conditional write of that one key through the {@link TasksMaxWriter} (Connect's REST API,
+ * or a KafkaConnector resource that Strimzi reconciles into Connect; it refuses when the connector was
+ * deleted or its task count changed meanwhile), a wait until exactly N tasks run, and
  * the pause it caused, measured from Elasticsearch's index counter read every {@code PROGRESS_INTERVAL}.
  * During the wait another writer's task count, or a delete, ends it at once and is said so.
  */
@@ -123,7 +124,7 @@ public final class ScaleAction {
             warnings.addAll(CheckGate.warnings(findings));
         }
         String plan = "set tasks.max of " + connector + " from " + before + " to " + request.tasks()
-                + " (that key only, refused if the connector was deleted or its tasks.max changed meanwhile), then wait until "
+                + " (" + writer.describe(connector) + "), then wait until "
                 + request.tasks() + " tasks are RUNNING";
         int running = (int) status.tasksInState("RUNNING");
         if (request.dryRun() || request.tasks() == before) {

@@ -5,7 +5,9 @@ import java.util.Map;
 /**
  * The one write a scale makes: set a connector's task count, and nothing else of its configuration,
  * only while the connector still exists with the task count the scale's checks saw. Connect's REST API
- * is one way to write it ({@link ConnectTasksMaxWriter}); an operator's resource could be another.
+ * is one way to write it ({@link ConnectTasksMaxWriter}); a KafkaConnector resource that Strimzi reconciles
+ * into Connect is another ({@code kubernetes.StrimziTasksMaxWriter}). The scale's rules, checks, wait and
+ * answer are the same for all.
  */
 public interface TasksMaxWriter {
 
@@ -20,4 +22,7 @@ public interface TasksMaxWriter {
      *                        {@link ScaleException.Kind#UNAVAILABLE} when the write was refused
      */
     void write(String connector, Map<String, String> seen, int tasks);
+
+    /** How {@link #write} writes this connector, for the scale's plan. */
+    String describe(String connector);
 }

@@ -81,7 +81,7 @@ public final class ApiServer implements AutoCloseable {
     static ApiServer start(InetSocketAddress address, Optional<ScalerService> service, ApiAccess access, RequestThreads threads)
             throws IOException {
         ApiServer api = new ApiServer(address, access, List.of(new PredictRoutes(), new ConnectorRoutes(service), new CheckRoutes(service), new AutoscaleRoutes(service),
-                new MetricsRoutes(service), new OpenApiRoutes(), new WebRoutes()), threads);
+                new MetricsRoutes(service), new HealthRoutes(), new OpenApiRoutes(), new WebRoutes()), threads);
         api.server.start();
         return api;
     }

@@ -14,6 +14,8 @@ final class AutoscaleRoutes implements Routes {
     static final String PATH = "/api/v1/connectors/{name}/autoscale";
     /** Every policy at once, so that a poller (the web view) need not take a 404 for each connector without one. */
     static final String ALL = "/api/v1/autoscale";
+    /** What the policy would set now, for KEDA's metrics-API trigger or an HPA; read-only, so no token. */
+    static final String RECOMMENDATION = "/api/v1/connectors/{name}/recommendation";
 
     private final Optional<ScalerService> service;
 
@@ -36,6 +38,18 @@ final class AutoscaleRoutes implements Routes {
             String name = Router.pathParameter(exchange, "name");
             return ConnectorRoutes.connected(service).autoscaler().state(name).orElseThrow(() ->
                     new ApiError(404, "no autoscale policy for " + name + "; PUT one to start", null));
+        });
+        router.get(RECOMMENDATION, exchange -> {
+            ScalerService s = ConnectorRoutes.connected(service);
+            String name = Router.pathParameter(exchange, "name");
+            ConnectorRoutes.snapshot(s, name);
+            try {
+                return s.autoscaler().recommend(name).orElseThrow(() -> new ApiError(404, "no autoscale policy for " + name
+                        + "; PUT one (with dryRun true when another actuator, such as KEDA, applies it) to get a recommendation", null));
+            } catch (IllegalStateException notObserved) {
+                throw new ApiError(503, "no recommendation for " + name + " now: " + notObserved.getMessage(), null,
+                        Map.of("Retry-After", "5"));
+            }
         });
         router.get(ALL, exchange -> {
             ScalerService s = ConnectorRoutes.connected(service);

@@ -55,6 +55,8 @@ public final class AutoscaleLoop implements AutoCloseable {
         final RatioScalingPolicy decider;
         final PolicyMemory memory = new PolicyMemory();
         final Deque<DecisionRecord> decisions = new ArrayDeque<>();
+        /** The latest evaluation's decision, repeated or not: what the recommendation gauge shows. */
+        volatile Decision latest;
 
         Running(AutoscaleSettings settings, long intervalMillis) {
             this.settings = settings;
@@ -159,19 +161,57 @@ public final class AutoscaleLoop implements AutoCloseable {
         }
     }
 
+    /**
+     * What the connector's policy would set now, decided on a copy of what the policy carries so that
+     * asking does not change its next evaluation; empty when it has no policy.
+     *
+     * @throws IllegalStateException when the connector is not observed or its pipeline is degraded (no tasks to recommend)
+     */
+    public Optional<Recommendation> recommend(String connector) {
+        Running r = running.get(connector);
+        if (r == null) {
+            return Optional.empty();
+        }
+        PolicyMemory memory;
+        synchronized (r.memory) {
+            memory = r.memory.copy();
+        }
+        Decision d = decide(connector, r, memory);
+        return Optional.of(Recommendation.of(connector, d, blockingFindings.apply(connector))
+                .orElseThrow(() -> new IllegalStateException(d.reason())));
+    }
+
+    /** The tasks the latest evaluation would set, for the gauge; empty without a policy or an observed pipeline. */
+    public Optional<Integer> latestRecommendedTasks(String connector) {
+        Running r = running.get(connector);
+        Decision d = r == null ? null : r.latest;
+        return d == null || d.toTasks() < 1 ? Optional.empty() : Optional.of(d.toTasks());
+    }
+
+    private Decision decide(String connector, Running r, PolicyMemory memory) {
+        Optional<PipelineSnapshot> snapshot = watcher.snapshot(connector);
+        long now = clock.getAsLong();
+        if (snapshot.isEmpty() || snapshot.get().degraded()) {
+            return new Decision(now, Decision.Action.HOLD, -1, -1, "unobserved", snapshot.isEmpty()
+                    ? connector + " is not observed (yet)" : "the pipeline is degraded: " + snapshot.get().unreachable(), Map.of());
+        }
+        Observation o = Observation.of(snapshot.get(), blockingFindings.apply(connector), now);
+        synchronized (memory) {
+            return r.decider.decide(o, memory);
+        }
+    }
+
     private void evaluate(String connector) {
         Running r = running.get(connector);
         if (r == null) {
             return;
         }
-        Optional<PipelineSnapshot> snapshot = watcher.snapshot(connector);
-        long now = clock.getAsLong();
-        if (snapshot.isEmpty() || snapshot.get().degraded()) {
-            record(r, new Decision(now, Decision.Action.HOLD, -1, -1, "unobserved", snapshot.isEmpty()
-                    ? connector + " is not observed (yet)" : "the pipeline is degraded: " + snapshot.get().unreachable(), Map.of()), "none");
+        Decision d = decide(connector, r, r.memory);
+        r.latest = d;
+        if (d.toTasks() < 1) {
+            record(r, d, "none");
             return;
         }
-        Decision d = r.decider.decide(Observation.of(snapshot.get(), blockingFindings.apply(connector), now), r.memory);
         if (!d.scales()) {
             record(r, d, "none");
             return;
@@ -182,7 +222,9 @@ public final class AutoscaleLoop implements AutoCloseable {
         }
         try {
             ScaleResult result = scaleAction.scale(connector, new ScaleRequest(d.toTasks(), false, false));
-            r.decider.applied(d, result.rebalancePauseSeconds(), r.memory);
+            synchronized (r.memory) {
+                r.decider.applied(d, result.rebalancePauseSeconds(), r.memory);
+            }
             record(r, d, "applied: " + result.tasksRunning() + " tasks RUNNING"
                     + (result.rebalancePauseSeconds() == null ? "" : ", pause " + result.rebalancePauseSeconds() + " s"));
         } catch (ScaleException e) {

@@ -17,6 +17,20 @@ public final class PolicyMemory {
     private long idleSinceMillis = Long.MIN_VALUE;
     private Observation lastObservation;
 
+    /** A copy to decide on without changing what the policy carries (a recommendation asked between evaluations). */
+    public PolicyMemory copy() {
+        PolicyMemory c = new PolicyMemory();
+        c.lastActionAtMillis = lastActionAtMillis;
+        c.lastPauseSeconds = lastPauseSeconds;
+        c.tasksBeforeLastAction = tasksBeforeLastAction;
+        c.sinkRateBeforeLastAction = sinkRateBeforeLastAction;
+        c.tasksAfterLastAction = tasksAfterLastAction;
+        c.perTaskCapacity = perTaskCapacity;
+        c.idleSinceMillis = idleSinceMillis;
+        c.lastObservation = lastObservation;
+        return c;
+    }
+
     public void recordAction(long atMillis, int fromTasks, int toTasks, Double pauseSeconds) {
         lastActionAtMillis = atMillis;
         tasksBeforeLastAction = fromTasks;

@@ -42,8 +42,8 @@ public final class ServeCommand implements Callable<Integer> {
             + "connect.url, kafka.bootstrap.servers, elasticsearch.url, connect.username, connect.password, "
             + "elasticsearch.username, elasticsearch.password, elasticsearch.api.key, tls.truststore, tls.truststore.password, "
             + "max.tasks, window.seconds, sample.interval.seconds, converge.timeout.seconds, token, state.dir, "
-            + "autoscale.interval.seconds, connect.worker.config, allowed.origins, allowed.hosts, kafka.<client property>, "
-            + "index.<connector>; "
+            + "autoscale.interval.seconds, connect.worker.config, allowed.origins, allowed.hosts, kubernetes.namespace, "
+            + "kubernetes.kubeconfig, kubernetes.connect.cluster, kafka.<client property>, index.<connector>; "
             + "each secret also as <key>.file (e.g. token.file).")
     Path config;
     @Option(names = "--connect-url", paramLabel = "URL", description = "Kafka Connect REST URL.")
@@ -103,6 +103,15 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--allowed-host", paramLabel = "NAME[:PORT]",
             description = "A name the API may be called by besides localhost and IP addresses (a compose service, a proxy); repeatable.")
     List<String> allowedHosts = new ArrayList<>();
+    @Option(names = "--kubernetes-namespace", paramLabel = "NAMESPACE",
+            description = "Scale a connector that a Strimzi KafkaConnector resource in this namespace manages through that resource.")
+    String kubernetesNamespace;
+    @Option(names = "--kubeconfig", paramLabel = "FILE",
+            description = "Kubernetes credentials (default: the pod's service account, else $KUBECONFIG or ~/.kube/config).")
+    String kubeconfig;
+    @Option(names = "--kubernetes-connect-cluster", paramLabel = "NAME",
+            description = "The strimzi.io/cluster label of the KafkaConnect at --connect-url: only its resources manage connectors here.")
+    String kubernetesConnectCluster;
 
     @Option(names = "--port", paramLabel = "<port>",
             description = "TCP port; 0 picks a free one (default: " + ApiServer.DEFAULT_PORT + ").")
@@ -194,6 +203,9 @@ public final class ServeCommand implements Callable<Integer> {
         put(values, "token.file", tokenFile);
         put(values, "state.dir", stateDir);
         put(values, "connect.worker.config", connectWorkerConfig);
+        put(values, "kubernetes.namespace", kubernetesNamespace);
+        put(values, "kubernetes.kubeconfig", kubeconfig);
+        put(values, "kubernetes.connect.cluster", kubernetesConnectCluster);
         if (!allowedOrigins.isEmpty()) {
             values.put("allowed.origins", String.join(",", allowedOrigins));
         }

@@ -3,6 +3,7 @@ package io.kcscale.scaler.service;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -26,7 +27,8 @@ public final class ScalerMetrics {
     private final Counter scaleActions;
     private final Gauge rebalancePause;
 
-    ScalerMetrics(PipelineWatcher watcher) {
+    /** @param recommendedTasks per connector, the tasks its autoscale policy would set now, if it has one */
+    ScalerMetrics(PipelineWatcher watcher, Function<String, Optional<Integer>> recommendedTasks) {
         this.watcher = watcher;
         perConnector("kcscale_append_rate_records_per_second", "Records appended to the sink's topic per second", s -> s.rates().appendPerSecond());
         perConnector("kcscale_sink_rate_records_per_second", "Records the sink group committed per second", s -> s.rates().sinkPerSecond());
@@ -37,6 +39,9 @@ public final class ScalerMetrics {
         perConnector("kcscale_partitions", "Partitions of the sink's topic", s -> s.partitions() == null ? null : s.partitions().doubleValue());
         perConnector("kcscale_stable", "1 when the pipeline is stable (offsets advance, no rebalance, all tasks RUNNING)", s -> s.stable() ? 1.0 : 0.0);
         perConnector("kcscale_degraded", "1 when a system of the pipeline did not answer", s -> s.degraded() ? 1.0 : 0.0);
+        // observed connectors only, as every per-connector figure: the label set stays bounded
+        perConnector("kcscale_recommended_tasks", "Tasks the connector's autoscale policy would set now (as GET .../recommendation)",
+                s -> recommendedTasks.apply(s.name()).map(Integer::doubleValue).orElse(null));
         GaugeWithCallback.builder().name("kcscale_task_sink_rate_records_per_second").help("Records per second a sink task committed")
                 .labelNames("connector", "task").callback(cb -> each(s -> s.tasks().forEach(t -> {
                     if (t.recordsPerSecond() != null) {

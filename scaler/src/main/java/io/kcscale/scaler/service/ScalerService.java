@@ -4,11 +4,13 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 
 import javax.net.ssl.SSLContext;
 
 import io.kcscale.scaler.act.ConnectTasksMaxWriter;
 import io.kcscale.scaler.act.ScaleAction;
+import io.kcscale.scaler.act.TasksMaxWriter;
 import io.kcscale.scaler.autoscale.AutoscaleLoop;
 import io.kcscale.scaler.autoscale.PolicyStore;
 import io.kcscale.scaler.observe.CheckObserver;
@@ -21,6 +23,8 @@ import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
 import io.kcscale.scaler.elasticsearch.ElasticsearchObserver;
 import io.kcscale.scaler.kafka.KafkaObserver;
 import io.kcscale.scaler.kafka.KeySampler;
+import io.kcscale.scaler.kubernetes.KafkaConnectorResources;
+import io.kcscale.scaler.kubernetes.StrimziTasksMaxWriter;
 
 /** The scaler connected to one pipeline: its clients, the watcher that samples it, and the scale action. */
 public final class ScalerService implements AutoCloseable {
@@ -30,6 +34,8 @@ public final class ScalerService implements AutoCloseable {
     /** Topics sampled at once, and waiting: each sample is a consumer reading for seconds. */
     private static final int SAMPLE_THREADS = 2;
     private static final int SAMPLE_QUEUE = 4;
+    /** A KafkaConnector that others edit (Strimzi writes its status, people its config) is patched again a few times. */
+    private static final Backoff KUBERNETES_CONFLICT_BACKOFF = new Backoff(5, Duration.ofMillis(100), Duration.ofSeconds(1));
 
     private final ScalerSettings settings;
     private final ConnectRestClient connect;
@@ -41,6 +47,7 @@ public final class ScalerService implements AutoCloseable {
     private final ScaleAction scaleAction;
     private final ScalerMetrics metrics;
     private final AutoscaleLoop autoscaler;
+    private final Optional<KafkaConnectorResources> kubernetes;
 
     public ScalerService(ScalerSettings settings) {
         this.settings = settings;
@@ -62,11 +69,16 @@ public final class ScalerService implements AutoCloseable {
                 SAMPLE_THREADS, SAMPLE_QUEUE, REQUEST_TIMEOUT.multipliedBy(4));
         this.checks = new ScalingChecks(new CheckObserver(connect, kafka, keySampling, watcher, settings.connectWorkerConfig(), settings.indexes()),
                 watcher, System::currentTimeMillis);
-        this.scaleAction = new ScaleAction(connect, new ConnectTasksMaxWriter(connect), kafka::partitionCount, index -> elasticsearch.indexStats(index).indexTotal(), settings.indexes(),
+        this.kubernetes = settings.kubernetes().map(k -> KafkaConnectorResources.connect(k, REQUEST_TIMEOUT));
+        TasksMaxWriter writer = new ConnectTasksMaxWriter(connect);
+        if (kubernetes.isPresent()) {
+            writer = new StrimziTasksMaxWriter(kubernetes.get(), writer, KUBERNETES_CONFLICT_BACKOFF);
+        }
+        this.scaleAction = new ScaleAction(connect, writer, kafka::partitionCount, index -> elasticsearch.indexStats(index).indexTotal(), settings.indexes(),
                 watcher::snapshot, checks, settings.maxTasks(), settings.convergeTimeout(), System::currentTimeMillis);
-        this.metrics = new ScalerMetrics(watcher);
         this.autoscaler = new AutoscaleLoop(watcher, scaleAction, new PolicyStore(settings.stateDir()),
                 checks::blockingFindings, settings.autoscaleInterval().toMillis(), System::currentTimeMillis);
+        this.metrics = new ScalerMetrics(watcher, autoscaler::latestRecommendedTasks);
     }
 
     public void start() {
@@ -109,5 +121,6 @@ public final class ScalerService implements AutoCloseable {
         keySampling.close();
         kafka.close();
         elasticsearchConnection.close();
+        kubernetes.ifPresent(KafkaConnectorResources::close);
     }
 }

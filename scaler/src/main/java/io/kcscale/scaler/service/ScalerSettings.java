@@ -14,6 +14,7 @@ import java.util.Properties;
 import java.util.TreeMap;
 
 import io.kcscale.scaler.model.SinkIndexes;
+import io.kcscale.scaler.kubernetes.KubernetesSettings;
 
 /**
  * How the scaler reaches a pipeline, and its limits. Read from a properties file ({@code --config})
@@ -36,7 +37,8 @@ public record ScalerSettings(
         Path stateDir,
         Duration autoscaleInterval,
         Optional<Path> connectWorkerConfig,
-        SinkIndexes indexes) {
+        SinkIndexes indexes,
+        Optional<KubernetesSettings> kubernetes) {
 
     /** The key prefix naming a connector's index: {@code index.<connector>=<index>}. */
     public static final String INDEX_PREFIX = "index.";
@@ -68,7 +70,10 @@ public record ScalerSettings(
             Map.entry("tls.truststore.password.file", "a file holding the truststore password"),
             Map.entry("allowed.origins", "comma-separated web origins whose pages may call the API, e.g. https://ops.example.com"),
             Map.entry("allowed.hosts", "comma-separated names (optionally name:port) the API may be called by besides localhost and IP addresses"),
-            Map.entry(INDEX_PREFIX + "<connector>", "the Elasticsearch index a sink connector writes to, where its config does not say (--index CONNECTOR=INDEX)"));
+            Map.entry(INDEX_PREFIX + "<connector>", "the Elasticsearch index a sink connector writes to, where its config does not say (--index CONNECTOR=INDEX)"),
+            Map.entry("kubernetes.namespace", "the namespace of the KafkaConnector resources: a connector one manages is scaled through it"),
+            Map.entry("kubernetes.kubeconfig", "a kubeconfig file (default: the pod's service account, else $KUBECONFIG or ~/.kube/config)"),
+            Map.entry("kubernetes.connect.cluster", "the strimzi.io/cluster label of the KafkaConnect at connect.url (default: any)"));
 
     /**
      * The secret keys, with the environment variable each may come from. Each may also be read from the file
@@ -119,7 +124,8 @@ public record ScalerSettings(
                 Path.of(v.getOrDefault("state.dir", Path.of(System.getProperty("user.home"), ".kcscale").toString())),
                 seconds(v, "autoscale.interval.seconds", 5),
                 Optional.ofNullable(v.get("connect.worker.config")).filter(f -> !f.isBlank()).map(Path::of),
-                SinkIndexes.of(indexes(v)));
+                SinkIndexes.of(indexes(v)),
+                KubernetesSettings.fromValues(v));
     }
 
     private static URI uri(Map<String, String> v, String key) {
@@ -213,7 +219,7 @@ public record ScalerSettings(
                 + ", truststorePassword=" + hidden(Optional.ofNullable(truststorePassword)) + ", maxTasks=" + maxTasks
                 + ", window=" + window + ", sampleInterval=" + sampleInterval + ", convergeTimeout=" + convergeTimeout
                 + ", token=" + hidden(token) + ", stateDir=" + stateDir + ", autoscaleInterval=" + autoscaleInterval
-                + ", connectWorkerConfig=" + connectWorkerConfig + ", indexes=" + indexes.named() + "]";
+                + ", connectWorkerConfig=" + connectWorkerConfig + ", indexes=" + indexes.named() + ", kubernetes=" + kubernetes + "]";
     }
 
     private static String hidden(Optional<String> secret) {

@@ -175,6 +175,13 @@ class ApiServerTest {
     }
 
     @Test
+    void theHealthRouteAnswersWithoutAPipeline() throws IOException, InterruptedException {
+        HttpResponse<String> response = send(HttpRequest.newBuilder(uri(HealthRoutes.PATH)).GET());
+        assertEquals(200, response.statusCode());
+        assertEquals("ok", Json.MAPPER.readTree(response.body()).get("status").asText());
+    }
+
+    @Test
     void tooLargeABodyIs413() throws IOException, InterruptedException {
         HttpResponse<String> response = post("/api/v1/predict/tasks", " ".repeat(JsonBody.MAX_BYTES + 1));
         assertEquals(413, response.statusCode());
