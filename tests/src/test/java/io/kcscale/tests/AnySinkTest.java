@@ -151,13 +151,16 @@ class AnySinkTest {
             assertTrue(applied.path("outcome").asText().startsWith("applied: 3 tasks RUNNING"), applied.toString());
             assertEquals(200, scaler.delete(autoscale).status());
 
-            // predict tasks --measure reads the live rates: this pipeline is not saturated, and it says so with its figures
+            // predict tasks --measure reads the live rates: a capacity when the tasks lag behind (a loaded machine),
+            // else it says the pipeline is not saturated, with its figures
             awaitSnapshot(path, n -> n.path("tasks").size() == 3 && n.path("stable").asBoolean()
                     && n.path("rates").path("sinkPerSecond").asDouble() > 0);
             ScalingChecksTest.Run predict = ScalingChecksTest.run("predict", "tasks", "--target-rate", "1000", "--measure", sink,
                     "--scaler-url", url());
-            assertEquals(2, predict.exit(), predict.out() + predict.err());
-            assertTrue(predict.err().contains(sink + " is not saturated (lag "), predict.err());
+            boolean measured = predict.exit() == 0 && predict.err().contains(" records/s measured on " + sink + " (saturated: lag ")
+                    && predict.out().contains("Tasks for 1,000 records/s");
+            boolean notSaturated = predict.exit() == 2 && predict.err().contains(sink + " is not saturated (lag ");
+            assertTrue(measured || notSaturated, predict.exit() + "\n" + predict.out() + predict.err());
             assertTrue(Files.size(outputs.resolve("file-sink.txt")) > 0, "the file sink wrote its records");
         }
     }
