@@ -27,8 +27,9 @@ public final class WorkerPrediction {
         double utilization = Inputs.utilization("utilization", request.utilization(), DEFAULT_UTILIZATION);
         Double perTask = request.perTaskRate() == null ? null : Inputs.positive("perTaskRate", request.perTaskRate());
 
-        double perRecord = Inputs.finite(cpu / measured, "cpuCores", "/ {0} is above " + Inputs.LARGEST + " CPU-seconds per record"
-                + Inputs.LARGEST_IS + ": check the measurement", "measuredRate");
+        // said in milliseconds, so the milliseconds must be finite too
+        double perRecord = Inputs.finite(cpu / measured * 1000, "cpuCores", "/ {0} is above " + Inputs.LARGEST
+                + " CPU-milliseconds per record" + Inputs.LARGEST_IS + ": check the measurement", "measuredRate") / 1000;
         double perWorker = cores * utilization / perRecord;
         if (!(perWorker > 0) || !Double.isFinite(perWorker)) {
             throw new InvalidInputException("coresPerWorker", "with {0} and {1} gives no finite rate per worker: check the"

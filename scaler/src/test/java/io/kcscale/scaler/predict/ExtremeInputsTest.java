@@ -85,6 +85,16 @@ class ExtremeInputsTest {
         report();
     }
 
+    @Test
+    void workersAnswerFiniteNumbersOrAFieldError() {
+        for (int trial = 0; trial < TRIALS; trial++) {
+            WorkersRequest request = new WorkersRequest(pick(POSITIVE), pick(POSITIVE), pick(POSITIVE), pick(POSITIVE),
+                    maybe(POSITIVE), maybe(SHARES));
+            check(request, () -> WorkerPrediction.predict(request));
+        }
+        report();
+    }
+
     /** The first request of each kind of failure, so that one run shows them all. */
     private final java.util.Map<String, String> failures = new java.util.TreeMap<>();
 

@@ -16,7 +16,7 @@ import picocli.CommandLine.Spec;
                 "does (USL, or linear with fewer than 3 counts), predict the --check counts, measure those too, and report prediction,",
                 "measurement and error per held-out point, and whether the tasks predict tasks recommends held their rate.",
                 "Starts a stack of its own on free ports; by default in the remote-cluster regime (--sink-latency-ms 14).",
-                "About 4 minutes per task count (--quick: under 6 minutes in all)."})
+                "About 4 minutes per task count (--quick: 3 task counts, under 6 minutes where the stack starts in seconds; longer on a loaded machine)."})
 final class ExperimentValidateCommand implements Callable<Integer> {
 
     static final int PARTITIONS = 20;
