@@ -55,7 +55,7 @@ final class UslBootstrap {
                 resampled[i] = Math.max(Double.MIN_NORMAL, fittedRates[i] * (1 + noise[random.nextInt(n)]));
             }
             try {
-                refits.add(UslFit.of(tasks, resampled).law());
+                refits.add(UslFit.refit(tasks, resampled, fitted).law());
             } catch (MathIllegalStateException e) {
                 // a resample the law cannot fit says nothing about the spread: leave it out
             }

@@ -21,19 +21,37 @@ public record UslFit(UniversalScalabilityLaw law, double rSquared) {
     /** Three parameters need three distinct task counts to be determined. */
     public static final int MINIMUM_TASK_COUNTS = 3;
 
+    /** A refit that starts at the fit it resamples converges in a few steps, or wanders and is left out. */
+    private static final int REFIT_ITERATIONS = 100;
+    private static final int FIT_ITERATIONS = 10_000;
+
     public static UslFit of(double[] tasks, double[] throughput) {
         if (tasks.length != throughput.length || Arrays.stream(tasks).distinct().count() < MINIMUM_TASK_COUNTS) {
             throw new IllegalArgumentException("a USL fit needs " + MINIMUM_TASK_COUNTS + " distinct task counts");
         }
+        return fit(tasks, throughput, new double[] {singleTaskRateGuess(tasks, throughput), 0, 0}, FIT_ITERATIONS);
+    }
+
+    /**
+     * The law fitted to a bootstrap's resample of the points {@code fitted} was fitted to, started from
+     * {@code fitted}'s parameters, so that hundreds of refits cost what a few cold fits do.
+     *
+     * @throws org.apache.commons.math3.exception.MathIllegalStateException when it does not converge within a few steps
+     */
+    static UslFit refit(double[] tasks, double[] throughput, UniversalScalabilityLaw fitted) {
+        return fit(tasks, throughput, new double[] {fitted.lambda(), fitted.sigma(), fitted.kappa()}, REFIT_ITERATIONS);
+    }
+
+    private static UslFit fit(double[] tasks, double[] throughput, double[] start, int iterations) {
         LeastSquaresOptimizer.Optimum optimum = new LevenbergMarquardtOptimizer().optimize(new LeastSquaresBuilder()
-                .start(new double[] {singleTaskRateGuess(tasks, throughput), 0, 0})
+                .start(start)
                 .model(model(tasks))
                 .target(throughput)
                 // σ and κ below 0 would mean tasks speed each other up: clamp to the physical range
                 .parameterValidator(p -> new ArrayRealVector(new double[] {
                         Math.max(p.getEntry(0), Double.MIN_NORMAL), Math.max(p.getEntry(1), 0), Math.max(p.getEntry(2), 0)}))
-                .maxEvaluations(10_000)
-                .maxIterations(10_000)
+                .maxEvaluations(iterations)
+                .maxIterations(iterations)
                 .build());
         RealVector p = optimum.getPoint();
         return new UslFit(new UniversalScalabilityLaw(p.getEntry(0), p.getEntry(1), p.getEntry(2)),
