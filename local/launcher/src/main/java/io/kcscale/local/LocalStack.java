@@ -184,7 +184,7 @@ public final class LocalStack implements AutoCloseable {
         return child;
     }
 
-    private static void deleteRecursively(Path dir) {
+    static void deleteRecursively(Path dir) {
         if (!Files.exists(dir)) {
             return;
         }
