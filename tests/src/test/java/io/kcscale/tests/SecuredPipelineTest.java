@@ -23,12 +23,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.ExtendWith;
 
+import org.apache.kafka.common.acl.AclBinding;
+import org.apache.kafka.common.resource.ResourceType;
+
 import com.fasterxml.jackson.databind.JsonNode;
 
 import io.kcscale.local.ChildJvm;
 import io.kcscale.local.InstallLayout;
 import io.kcscale.local.SecureStack;
 import io.kcscale.local.StackOptions;
+import io.kcscale.scaler.kafka.KafkaObserver;
 import io.kcscale.scaler.poll.Poll;
 
 /**
@@ -45,6 +49,7 @@ class SecuredPipelineTest {
 
     private static final String CONNECTOR = "/api/v1/connectors/" + StackOptions.SINK_CONNECTOR;
     private static final Path HOME = Path.of(System.getProperty("kcscale.home", "..")).toAbsolutePath().normalize();
+    // wiped by each start: the scalers' settings, secrets, state and logs go beside the stack's
     private static final Path DATA = HOME.resolve("tests/target/e2e-secure");
 
     private static SecureStack stack;
@@ -52,8 +57,8 @@ class SecuredPipelineTest {
 
     @BeforeAll
     static void startStack() {
-        stack = SecureStack.start(HOME, DATA.resolve("stack"), 4, 200, 1_000_000, m -> System.out.println("[secure] " + m));
-        stack.writeScalerSecrets(DATA.resolve("secrets"));
+        stack = SecureStack.start(HOME, DATA, 4, 200, 1_000_000, m -> System.out.println("[secure] " + m));
+        stack.writeScalerSecrets(DATA.resolve("scaler-secrets"));
     }
 
     @AfterAll
@@ -70,9 +75,11 @@ class SecuredPipelineTest {
         Scaler scaler = scaler("good", Map.of());
         JsonNode status = Poll.until("the scaler to observe the secured pipeline", Duration.ofSeconds(90), Duration.ofSeconds(1), () -> {
             ScalerHttp.Answer a = scaler.http.get(CONNECTOR);
+            JsonNode rates = a.body() == null ? null : a.body().path("rates");
             if (a.status() != 200 || a.body().path("degraded").asBoolean(true) || a.body().path("lag").path("total").isMissingNode()
-                    || a.body().path("rates").path("indexPerSecond").isNull()) {
-                throw new IllegalStateException(a.raw());
+                    || rates.path("indexPerSecond").isNull()) {
+                throw new IllegalStateException("status " + a.status() + (a.body() == null ? "" : ", degraded "
+                        + a.body().path("degraded") + ", unreachable " + a.body().path("unreachable") + ", rates " + rates));
             }
             return Optional.of(a.body());
         });
@@ -104,7 +111,99 @@ class SecuredPipelineTest {
         });
         assertTrue(applied.path("outcome").asText().startsWith("applied: 3 tasks RUNNING"), applied.toString());
         assertEquals(200, scaler.http.delete(autoscale).status());
+        scaler.process.stop(Duration.ofSeconds(10));
         assertNoSecret(scaler);
+    }
+
+    @Test
+    @Order(2)
+    void wrongPasswordsAndUntrustedCertificatesAreOneLineEachAtStart() throws Exception {
+        Path wrong = DATA.resolve("secrets-wrong");
+        Files.createDirectories(wrong);
+        Files.writeString(wrong.resolve("password"), "not-the-password");
+        Files.writeString(wrong.resolve("kafka.properties"), "password=not-the-password\n");
+
+        // Connect and Elasticsearch with wrong secrets, Kafka without the truststore that holds its CA
+        Scaler first = scaler("wrong-secrets", Map.of(
+                "connect.password.file", wrong.resolve("password").toString(),
+                "elasticsearch.api.key.file", wrong.resolve("password").toString(),
+                "kafka.ssl.truststore.location", "", "kafka.ssl.truststore.type", "", "kafka.ssl.truststore.password", ""));
+        assertStartLines(first,
+                "Kafka Connect at " + stack.connectUrl() + " refused the scaler's credentials (HTTP 401): check connect.username and connect.password",
+                "Elasticsearch at " + stack.elasticsearchUrl() + " refused the scaler's credentials (HTTP 401): check elasticsearch.api.key,"
+                        + " or elasticsearch.username and elasticsearch.password",
+                "Kafka presented a certificate the scaler does not trust: set kafka.ssl.truststore.location to a truststore holding the CA"
+                        + " that signed it (and kafka.ssl.truststore.password, kafka.ssl.truststore.type)");
+
+        // Connect and Elasticsearch without the truststore, Kafka with a wrong password
+        Scaler second = scaler("untrusted", Map.of(
+                "tls.truststore", "", "tls.truststore.password.file", "",
+                "kafka.sasl.jaas.config", "org.apache.kafka.common.security.scram.ScramLoginModule required username=\""
+                        + SecureStack.SCALER_USER + "\" password=\"${file:" + wrong.resolve("kafka.properties") + ":password}\";"));
+        assertStartLines(second,
+                "Kafka Connect at " + stack.connectUrl() + " presented a certificate the scaler does not trust: set tls.truststore"
+                        + " to a truststore holding the CA that signed it (and tls.truststore.password)",
+                "Elasticsearch at " + stack.elasticsearchUrl() + " presented a certificate the scaler does not trust: set tls.truststore"
+                        + " to a truststore holding the CA that signed it (and tls.truststore.password)",
+                "Kafka refused the scaler's SASL login (wrong user name, password or mechanism): check kafka.sasl.jaas.config"
+                        + " and kafka.sasl.mechanism");
+        for (Scaler s : List.of(first, second)) {
+            s.process.stop(Duration.ofSeconds(10));
+            assertNoSecret(s);
+        }
+    }
+
+    @Test
+    @Order(3)
+    void aMissingAclARevokedKeyAndARotatedPasswordShowWhileRunning() throws Exception {
+        Scaler scaler = scaler("running", Map.of());
+        awaitUnreachable(scaler, List.of());
+
+        AclBinding groupAcl = SecureStack.scalerAcls().stream()
+                .filter(a -> a.pattern().resourceType() == ResourceType.GROUP).findFirst().orElseThrow();
+        try (KafkaObserver admin = stack.adminAsBroker()) {
+            admin.admin().deleteAcls(List.of(groupAcl.toFilter())).all().get();
+            awaitUnreachable(scaler, List.of("Kafka denied the scaler access to consumer group connect-" + StackOptions.SINK_CONNECTOR
+                    + ": grant its principal the ACL Describe on the group"));
+            admin.admin().createAcls(List.of(groupAcl)).all().get();
+        }
+        awaitUnreachable(scaler, List.of());
+
+        stack.acceptApiKey(false);
+        awaitUnreachable(scaler, List.of("Elasticsearch at " + stack.elasticsearchUrl() + " refused the scaler's credentials (HTTP 401):"
+                + " check elasticsearch.api.key, or elasticsearch.username and elasticsearch.password"));
+        stack.acceptApiKey(true);
+        awaitUnreachable(scaler, List.of());
+
+        // the broker makes every client log in again within 10 s (connections.max.reauth.ms)
+        stack.setScalerKafkaPassword("rotated-" + System.nanoTime());
+        awaitUnreachable(scaler, List.of("Kafka refused the scaler's SASL login (wrong user name, password or mechanism):"
+                + " check kafka.sasl.jaas.config and kafka.sasl.mechanism"));
+        stack.setScalerKafkaPassword(null);
+        awaitUnreachable(scaler, List.of());
+        scaler.process.stop(Duration.ofSeconds(10));
+        assertNoSecret(scaler);
+    }
+
+    /** Polls the connector's status until its {@code unreachable} lines are exactly {@code expected}. */
+    private static void awaitUnreachable(Scaler scaler, List<String> expected) {
+        Poll.until("the scaler to report " + (expected.isEmpty() ? "nothing unreachable" : expected), Duration.ofSeconds(90),
+                Duration.ofMillis(500), () -> {
+                    ScalerHttp.Answer a = scaler.http.get(CONNECTOR);
+                    List<String> lines = new ArrayList<>();
+                    a.body().path("unreachable").forEach(u -> lines.add(u.asText()));
+                    if (a.status() != 200 || !lines.equals(expected)) {
+                        throw new IllegalStateException("status " + a.status() + ", unreachable " + lines);
+                    }
+                    return Optional.of(lines);
+                });
+    }
+
+    /** The scaler printed exactly these lines at start, each once, after its command's name. */
+    private static void assertStartLines(Scaler scaler, String... expected) throws IOException {
+        List<String> printed = Files.readAllLines(scaler.process.logFile()).stream()
+                .filter(l -> l.startsWith("kcscale serve: ")).map(l -> l.substring("kcscale serve: ".length())).toList();
+        assertEquals(List.of(expected).stream().sorted().toList(), printed.stream().sorted().toList(), String.join("\n", printed));
     }
 
     private static JsonNode finding(JsonNode report, String id) {
@@ -132,7 +231,7 @@ class SecuredPipelineTest {
      * {@code overrides} laid over them (a key mapped to "" is left out).
      */
     private static Scaler scaler(String name, Map<String, String> overrides) throws IOException {
-        Path secrets = DATA.resolve("secrets");
+        Path secrets = DATA.resolve("scaler-secrets");
         Map<String, String> settings = new java.util.TreeMap<>(Map.ofEntries(
                 Map.entry("connect.url", stack.connectUrl().toString()),
                 Map.entry("connect.username", SecureStack.SCALER_USER),

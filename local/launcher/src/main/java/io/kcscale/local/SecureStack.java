@@ -35,8 +35,7 @@ import io.kcscale.scaler.connect.Backoff;
 import io.kcscale.scaler.connect.ConnectRestClient;
 import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
 import io.kcscale.scaler.kafka.KafkaObserver;
-import io.kcscale.scaler.service.ScalerSettings;
-import io.kcscale.scaler.service.TlsTrust;
+import io.kcscale.scaler.access.TlsTrust;
 
 /**
  * The pipeline of {@link LocalStack}, secured as a production one is: Kafka reachable only over
@@ -53,7 +52,8 @@ public final class SecureStack implements AutoCloseable {
     public static final String CONNECT_USER = "kcscale-connect";
     public static final String NGINX = "nginx";
 
-    private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(10);
+    // generous: a cold worker on a loaded machine may take many seconds over its first connector
+    private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
 
     private final InstallLayout layout;
     private final Path dataDir;
@@ -67,6 +67,7 @@ public final class SecureStack implements AutoCloseable {
     private StackCertificates certificates;
     private StackEndpoints endpoints;
     private URI elasticsearchProxy;
+    private Path nginxConfig;
 
     private SecureStack(Path home, Path dataDir, Consumer<String> progress) {
         this.layout = new InstallLayout(home);
@@ -137,7 +138,7 @@ public final class SecureStack implements AutoCloseable {
             throw new UncheckedIOException(e);
         }
         ConnectRestClient connect = connect();
-        readiness.await(worker, "the worker's HTTPS API to offer the sink plugin", Duration.ofSeconds(180),
+        readiness.await(worker, "the worker's HTTPS API to offer the sink plugin", Duration.ofSeconds(240),
                 () -> connect.connectorPlugins().contains("org.apache.camel.kafkaconnector.CamelSinkConnector")
                         ? Optional.of(true) : Optional.empty());
         connect.putConnectorConfig(StackOptions.SOURCE_CONNECTOR, templates.connectorConfig("stocks-datagen.json", Map.of(
@@ -166,11 +167,23 @@ public final class SecureStack implements AutoCloseable {
 
     /** The scaler's user and the worker's user with their SCRAM credentials; the scaler's ACLs. */
     private void createUsersAndAcls(Admin admin) {
-        complete(admin.alterUserScramCredentials(List.of(
-                new UserScramCredentialUpsertion(CONNECT_USER, new ScramCredentialInfo(ScramMechanism.SCRAM_SHA_512, 8192), connectPassword),
-                new UserScramCredentialUpsertion(SCALER_USER, new ScramCredentialInfo(ScramMechanism.SCRAM_SHA_512, 8192), scalerPassword)))
-                .all());
+        complete(admin.alterUserScramCredentials(List.of(scram(CONNECT_USER, connectPassword), scram(SCALER_USER, scalerPassword))).all());
         complete(admin.createAcls(scalerAcls()).all());
+    }
+
+    private static UserScramCredentialUpsertion scram(String user, String password) {
+        return new UserScramCredentialUpsertion(user, new ScramCredentialInfo(ScramMechanism.SCRAM_SHA_512, 8192), password);
+    }
+
+    /**
+     * Sets the Kafka password of the scaler's principal, as an operator rotating it would; {@code null}
+     * restores the one the scaler's secrets hold. Clients logged in before must log in again within
+     * the broker's {@code connections.max.reauth.ms}.
+     */
+    public void setScalerKafkaPassword(String password) {
+        try (KafkaObserver admin = adminAsBroker()) {
+            complete(admin.admin().alterUserScramCredentials(List.of(scram(SCALER_USER, password == null ? scalerPassword : password))).all());
+        }
     }
 
     /** What the scaler needs: describe the topic and the sink's group, read the topic for the key sample. */
@@ -193,14 +206,34 @@ public final class SecureStack implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        Secrets.write(dir.resolve("authorized.map"), "\"" + ScalerSettings.authorization(SCALER_USER, scalerPassword, null).orElseThrow()
-                + "\" 1;\n\"ApiKey " + apiKey + "\" 1;\n");
-        Path config = starter.writeConfig("nginx.conf", "secure/nginx.conf", Map.of("NGINX_DIR", dir.toString(),
+        writeAuthorizedHeaders(true);
+        nginxConfig = starter.writeConfig("nginx.conf", "secure/nginx.conf", Map.of("NGINX_DIR", dir.toString(),
                 "HOST", StackPorts.HOST, "PROXY_PORT", String.valueOf(ports.scaler()),
                 "ELASTICSEARCH_PORT", String.valueOf(ports.elasticsearch()),
                 "CERTIFICATE", certificates.certificate().toString(), "CERTIFICATE_KEY", certificates.certificateKey().toString()));
         progress.accept("starting nginx (TLS, authentication) on " + elasticsearchProxy);
-        return ChildJvm.startProcess(NGINX, List.of(nginxBinary(), "-p", dir.toString(), "-c", config.toString()), starter.logFile(NGINX));
+        return ChildJvm.startProcess(NGINX, List.of(nginxBinary(), "-p", dir.toString(), "-c", nginxConfig.toString()),
+                starter.logFile(NGINX));
+    }
+
+    /** The Authorization headers nginx passes on: the scaler's basic auth, and its API key when {@code apiKeyAccepted}. */
+    private void writeAuthorizedHeaders(boolean apiKeyAccepted) {
+        Secrets.write(dataDir.resolve(NGINX).resolve("authorized.map"),
+                "\"" + basicAuthorization() + "\" 1;\n"
+                        + (apiKeyAccepted ? "\"ApiKey " + apiKey + "\" 1;\n" : ""));
+    }
+
+    /**
+     * Revokes or restores the scaler's API key at the proxy, as an operator would, and has nginx reload
+     * its configuration ({@code nginx -s reload}): the change applies to the next request.
+     */
+    public void acceptApiKey(boolean accepted) {
+        writeAuthorizedHeaders(accepted);
+        Path dir = dataDir.resolve(NGINX);
+        ChildJvm reload = ChildJvm.startProcess("nginx-reload", List.of(nginxBinary(), "-p", dir.toString(), "-c", nginxConfig.toString(),
+                "-s", "reload"), dataDir.resolve("logs/nginx-reload.log"));
+        io.kcscale.scaler.poll.Poll.untilTrue("nginx -s reload to finish", Duration.ofSeconds(30), Duration.ofMillis(100),
+                () -> !reload.isAlive(), () -> "still reloading");
     }
 
     private static String nginxBinary() {
@@ -232,15 +265,21 @@ public final class SecureStack implements AutoCloseable {
         return all;
     }
 
+    /** The scaler's HTTP basic auth header, which Connect and nginx accept. */
+    private String basicAuthorization() {
+        return "Basic " + Base64.getEncoder().encodeToString((SCALER_USER + ":" + scalerPassword).getBytes(StandardCharsets.UTF_8));
+    }
+
     private static String jaas(String user, String password) {
         return "org.apache.kafka.common.security.scram.ScramLoginModule required username=\"" + user
                 + "\" password=\"" + password + "\";";
     }
 
     private Map<String, Object> kafkaClient(String user, String password) {
+        // without rebootstrapping, which spins while the broker is still starting
         return Map.of("security.protocol", "SASL_SSL", "sasl.mechanism", "SCRAM-SHA-512", "sasl.jaas.config", jaas(user, password),
                 "ssl.truststore.type", "PKCS12", "ssl.truststore.location", certificates.truststore().toString(),
-                "ssl.truststore.password", certificates.storePassword());
+                "ssl.truststore.password", certificates.storePassword(), "metadata.recovery.strategy", "none");
     }
 
     private SSLContext tls() {
@@ -266,7 +305,7 @@ public final class SecureStack implements AutoCloseable {
     /** Connect's REST API as the scaler's user, over HTTPS. */
     public ConnectRestClient connect() {
         return new ConnectRestClient(endpoints.connectUrl(), REQUEST_TIMEOUT, Backoff.DEFAULT,
-                ScalerSettings.authorization(SCALER_USER, scalerPassword, null), tls());
+                Optional.of(basicAuthorization()), tls());
     }
 
     /** Elasticsearch through nginx with the scaler's API key. */

@@ -1,4 +1,4 @@
-package io.kcscale.scaler.service;
+package io.kcscale.scaler.access;
 
 import java.io.InputStream;
 import java.nio.file.Files;
