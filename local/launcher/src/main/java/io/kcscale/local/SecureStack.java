@@ -7,12 +7,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Base64;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
 import javax.net.ssl.SSLContext;
@@ -35,6 +37,7 @@ import io.kcscale.scaler.connect.Backoff;
 import io.kcscale.scaler.connect.ConnectRestClient;
 import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
 import io.kcscale.scaler.kafka.KafkaObserver;
+import io.kcscale.scaler.poll.Poll;
 import io.kcscale.scaler.access.TlsTrust;
 
 /**
@@ -101,6 +104,7 @@ public final class SecureStack implements AutoCloseable {
         StackPorts ports = freePorts();
         LocalStack.deleteRecursively(dataDir);
         certificates = StackCertificates.make(dataDir.resolve("tls"), Secrets.random());
+        // the node's own address, which the sink and the readiness poll use; the scaler's URL is nginx's port (no scaler runs)
         endpoints = new StackEndpoints(StackPorts.HOST + ":" + ports.kafka(),
                 List.of(URI.create("https://" + StackPorts.HOST + ":" + ports.connect().get(0))),
                 URI.create("http://" + StackPorts.HOST + ":" + ports.elasticsearch()), URI.create("http://" + StackPorts.HOST + ":" + ports.scaler()),
@@ -232,7 +236,7 @@ public final class SecureStack implements AutoCloseable {
         Path dir = dataDir.resolve(NGINX);
         ChildJvm reload = ChildJvm.startProcess("nginx-reload", List.of(nginxBinary(), "-p", dir.toString(), "-c", nginxConfig.toString(),
                 "-s", "reload"), dataDir.resolve("logs/nginx-reload.log"));
-        io.kcscale.scaler.poll.Poll.untilTrue("nginx -s reload to finish", Duration.ofSeconds(30), Duration.ofMillis(100),
+        Poll.untilTrue("nginx -s reload to finish", Duration.ofSeconds(30), Duration.ofMillis(100),
                 () -> !reload.isAlive(), () -> "still reloading");
     }
 
@@ -259,7 +263,7 @@ public final class SecureStack implements AutoCloseable {
     }
 
     private Map<String, String> tlsValues(Map<String, String> values) {
-        Map<String, String> all = new java.util.HashMap<>(values);
+        Map<String, String> all = new HashMap<>(values);
         all.putAll(Map.of("KEYSTORE", certificates.keystore().toString(), "KEYSTORE_PASSWORD", certificates.storePassword(),
                 "TRUSTSTORE", certificates.truststore().toString(), "TRUSTSTORE_PASSWORD", certificates.storePassword()));
         return all;
@@ -288,11 +292,11 @@ public final class SecureStack implements AutoCloseable {
 
     private static <T> T complete(KafkaFuture<T> future) {
         try {
-            return future.get(REQUEST_TIMEOUT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+            return future.get(REQUEST_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new StackStartException("interrupted asking Kafka", e);
-        } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
+        } catch (ExecutionException | TimeoutException e) {
             throw new IllegalStateException("Kafka: " + e.getMessage(), e);
         }
     }
