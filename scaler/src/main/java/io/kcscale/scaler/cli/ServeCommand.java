@@ -147,7 +147,10 @@ public final class ServeCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             return ErrorLine.print(spec, e.getMessage(), spec.exitCodeOnInvalidInput());
         }
-        service.ifPresent(ScalerService::start);
+        // each on its own line, and the scaler serves on: the status names the same problems until they are fixed
+        service.map(ScalerService::start).orElse(List.of())
+                .forEach(problem -> spec.commandLine().getErr().println(spec.qualifiedName() + ": " + problem));
+        spec.commandLine().getErr().flush();
         ApiServer server;
         try {
             server = ApiServer.start(address, service, access);

@@ -15,6 +15,8 @@ import java.util.regex.Pattern;
 
 import javax.net.ssl.SSLContext;
 
+import io.kcscale.scaler.access.AccessProblem;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -185,6 +187,10 @@ public final class ConnectRestClient implements ConnectApi {
         try {
             response = http.send(request, HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
+            Optional<String> access = AccessProblem.connect(baseUri, -1, e);
+            if (access.isPresent()) {
+                throw new ConnectRestException.Unreachable(access.get(), e);
+            }
             throw new ConnectRestException.Unreachable(
                     "Kafka Connect at " + baseUri + " is unreachable: " + e.getClass().getSimpleName()
                             + (e.getMessage() == null ? "" : " " + e.getMessage()), e);
@@ -196,8 +202,8 @@ public final class ConnectRestClient implements ConnectApi {
         if (status >= 200 && status < 300) {
             return parse(response.body());
         }
-        String message = request.method() + " " + request.uri().getPath() + " -> " + status + ": "
-                + errorMessage(response.body());
+        String message = AccessProblem.connect(baseUri, status, null).orElse(request.method() + " " + request.uri().getPath()
+                + " -> " + status + ": " + errorMessage(response.body()));
         // a request that arrives just as the worker group must rebalance gets a 500 saying so, not a 409
         if (status == 500 && message.contains("rebalance is expected")) {
             throw new ConnectRestException.RebalanceInProgress(message);

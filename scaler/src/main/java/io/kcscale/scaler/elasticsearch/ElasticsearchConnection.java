@@ -20,6 +20,7 @@ import co.elastic.clients.transport.rest_client.RestClientTransport;
 /** Opens an {@link ElasticsearchClient} on one URL, with timeouts, and closes its transport. */
 public final class ElasticsearchConnection implements AutoCloseable {
 
+    private final URI url;
     private final RestClient rest;
     private final RestClientTransport transport;
     private final ElasticsearchClient client;
@@ -33,6 +34,7 @@ public final class ElasticsearchConnection implements AutoCloseable {
      * @param tls           the TLS context for an https URL, or null for the JVM's default
      */
     public ElasticsearchConnection(URI url, int timeoutMillis, Optional<String> authorization, SSLContext tls) {
+        this.url = url;
         RestClientBuilder builder = RestClient.builder(new HttpHost(url.getHost(), url.getPort(), url.getScheme()))
                 .setRequestConfigCallback(c -> c.setConnectTimeout(timeoutMillis).setSocketTimeout(timeoutMillis));
         authorization.ifPresent(a -> builder.setDefaultHeaders(new Header[] {new BasicHeader("Authorization", a)}));
@@ -42,6 +44,10 @@ public final class ElasticsearchConnection implements AutoCloseable {
         this.rest = builder.build();
         this.transport = new RestClientTransport(rest, new JacksonJsonpMapper());
         this.client = new ElasticsearchClient(transport);
+    }
+
+    public URI url() {
+        return url;
     }
 
     public ElasticsearchClient client() {

@@ -5,9 +5,12 @@ import java.io.InputStream;
 
 import org.elasticsearch.client.Request;
 import org.elasticsearch.client.Response;
+import org.elasticsearch.client.ResponseException;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.kcscale.scaler.access.AccessProblem;
 
 /** Reads what the scaler needs of the sink's index and the cluster that holds it. */
 public final class ElasticsearchObserver {
@@ -69,7 +72,9 @@ public final class ElasticsearchObserver {
                 return JSON.readTree(body);
             }
         } catch (IOException e) {
-            throw new ElasticsearchUnavailableException("cannot read " + what + ": " + e.getMessage(), e);
+            int status = e instanceof ResponseException r ? r.getResponse().getStatusLine().getStatusCode() : -1;
+            throw new ElasticsearchUnavailableException(AccessProblem.elasticsearch(connection.url(), status, e)
+                    .orElse("cannot read " + what + ": " + e.getMessage()), e);
         }
     }
 

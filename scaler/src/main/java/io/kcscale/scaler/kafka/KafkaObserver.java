@@ -21,6 +21,9 @@ import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.AuthenticationException;
+
+import io.kcscale.scaler.access.AccessProblem;
 
 /**
  * Reads through the Admin client what the scaler derives rates and lag from: a topic's end offsets,
@@ -28,11 +31,11 @@ import org.apache.kafka.common.TopicPartition;
  */
 public final class KafkaObserver implements AutoCloseable {
 
-    private final Admin admin;
+    private final Properties props = new Properties();
     private final Duration timeout;
+    private volatile Admin admin;
 
     public KafkaObserver(String bootstrapServers, Map<String, Object> clientOverrides, Duration timeout) {
-        Properties props = new Properties();
         props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         props.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
         props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
@@ -114,10 +117,24 @@ public final class KafkaObserver implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new KafkaUnavailableException("interrupted while asking Kafka", e);
         } catch (ExecutionException e) {
-            throw new KafkaUnavailableException("Kafka request failed: " + e.getCause().getMessage(), e.getCause());
+            if (e.getCause() instanceof AuthenticationException) {
+                renewClient();
+            }
+            throw new KafkaUnavailableException(AccessProblem.kafka(e.getCause())
+                    .orElse("Kafka request failed: " + e.getCause().getMessage()), e.getCause());
         } catch (TimeoutException e) {
             throw new KafkaUnavailableException("Kafka did not answer within " + timeout.toMillis() + " ms", e);
         }
+    }
+
+    /**
+     * A client whose login failed keeps failing with that error after the broker's side is fixed (a
+     * rotated password put back, a certificate renewed): the next call gets a client that logs in afresh.
+     */
+    private synchronized void renewClient() {
+        Admin failed = admin;
+        admin = Admin.create(props);
+        failed.close(Duration.ZERO);
     }
 
     @Override

@@ -16,6 +16,7 @@ import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
+import io.kcscale.scaler.access.AccessProblem;
 import io.kcscale.scaler.checks.keys.KeySample;
 import io.kcscale.scaler.checks.keys.KeyTally;
 import io.kcscale.scaler.checks.keys.SampleBudget;
@@ -104,7 +105,7 @@ public final class KeySampler {
             return tally.sample(topic, partitions.size(), read.size(), (System.nanoTime() - started) / 1_000_000, stoppedBy,
                     withRecords);
         } catch (KafkaException e) {
-            throw new KafkaUnavailableException("cannot sample " + topic + ": " + e.getMessage(), e);
+            throw new KafkaUnavailableException(AccessProblem.kafka(e).orElse("cannot sample " + topic + ": " + e.getMessage()), e);
         }
     }
 }

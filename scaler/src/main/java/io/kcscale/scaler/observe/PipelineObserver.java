@@ -42,7 +42,7 @@ public final class PipelineObserver {
         long at = clock.getAsLong();
         List<String> unreachable = new ArrayList<>();
         if (connectError != null) {
-            unreachable.add("Kafka Connect: " + connectError);
+            unreachable.add(named("Kafka Connect", connectError));
         }
         List<String> topics = SinkTarget.topics(config);
         if (topics.isEmpty() && SinkTarget.topicsRegex(config).isPresent()) {
@@ -72,7 +72,7 @@ public final class PipelineObserver {
                     }
                 }
             } catch (RuntimeException e) {
-                unreachable.add("Kafka: " + e.getMessage());
+                unreachable.add(named("Kafka", e.getMessage()));
             }
         }
         Optional<String> index = indexes.of(connector, config);
@@ -93,7 +93,7 @@ public final class PipelineObserver {
                 writeRejected = pressure.rejected();
                 writeQueue = pressure.queue();
             } catch (RuntimeException e) {
-                unreachable.add("Elasticsearch: " + e.getMessage());
+                unreachable.add(named("Elasticsearch", e.getMessage()));
             }
         }
         List<PipelineSample.TaskState> tasks = status == null ? null : status.tasks().stream()
@@ -102,6 +102,11 @@ public final class PipelineObserver {
         return new PipelineSample(at, connector, status == null ? null : status.type(), tasksMax, topics, tasks,
                 end, committed, assignment, groupState, index.orElse(null), indexTotal, shards, replicas, dataNodes,
                 writeRejected, writeQueue, unreachable);
+    }
+
+    /** The message, led by the system's name unless it already starts with it. */
+    private static String named(String system, String message) {
+        return message != null && message.startsWith(system) ? message : system + ": " + message;
     }
 
     private static Integer parseTasksMax(String value) {

@@ -3,12 +3,14 @@ package io.kcscale.scaler.service;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 import javax.net.ssl.SSLContext;
 
 import io.kcscale.scaler.act.ConnectTasksMaxWriter;
+import io.kcscale.scaler.access.TlsTrust;
 import io.kcscale.scaler.act.ScaleAction;
 import io.kcscale.scaler.act.TasksMaxWriter;
 import io.kcscale.scaler.autoscale.AutoscaleLoop;
@@ -41,6 +43,7 @@ public final class ScalerService implements AutoCloseable {
     private final ConnectRestClient connect;
     private final KafkaObserver kafka;
     private final ElasticsearchConnection elasticsearchConnection;
+    private final ElasticsearchObserver elasticsearch;
     private final PipelineWatcher watcher;
     private final KeySampling keySampling;
     private final ScalingChecks checks;
@@ -58,7 +61,7 @@ public final class ScalerService implements AutoCloseable {
         this.kafka = new KafkaObserver(settings.bootstrapServers(), kafkaProps, REQUEST_TIMEOUT);
         this.elasticsearchConnection = new ElasticsearchConnection(settings.elasticsearchUrl(),
                 (int) REQUEST_TIMEOUT.toMillis(), settings.elasticsearchAuthorization(), tls);
-        ElasticsearchObserver elasticsearch = new ElasticsearchObserver(elasticsearchConnection);
+        this.elasticsearch = new ElasticsearchObserver(elasticsearchConnection);
         // the watcher's own reads must not stall on Connect's rebalance back-off: a 409 is one failed sample
         ConnectRestClient watcherConnect = new ConnectRestClient(settings.connectUrl(), REQUEST_TIMEOUT,
                 new Backoff(1, Duration.ZERO, Duration.ZERO), settings.connectAuthorization(), tls);
@@ -81,9 +84,12 @@ public final class ScalerService implements AutoCloseable {
         this.metrics = new ScalerMetrics(watcher, autoscaler::latestRecommendedTasks);
     }
 
-    public void start() {
+    /** Starts sampling and autoscaling; returns what the first look at each system found wrong, one line each. */
+    public List<String> start() {
+        List<String> problems = StartupCheck.problems(kafka, elasticsearch, watcher);
         watcher.start();
         autoscaler.start();
+        return problems;
     }
 
     public AutoscaleLoop autoscaler() {

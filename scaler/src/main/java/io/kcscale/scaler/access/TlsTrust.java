@@ -1,4 +1,4 @@
-package io.kcscale.scaler.service;
+package io.kcscale.scaler.access;
 
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -9,12 +9,12 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
 
 /** A TLS context that trusts the certificates of one truststore (PKCS12 or JKS). */
-final class TlsTrust {
+public final class TlsTrust {
 
     private TlsTrust() {
     }
 
-    static SSLContext fromTruststore(Path truststore, String password) {
+    public static SSLContext fromTruststore(Path truststore, String password) {
         try (InputStream in = Files.newInputStream(truststore)) {
             KeyStore store = KeyStore.getInstance(KeyStore.getDefaultType());
             store.load(in, password == null ? null : password.toCharArray());
