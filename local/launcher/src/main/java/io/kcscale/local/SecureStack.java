@@ -163,7 +163,7 @@ public final class SecureStack implements AutoCloseable {
         try {
             return new StackPorts(ports.resolve(0, "Kafka", "-"), ports.resolve(0, "Kafka controller", "-"),
                     ports.resolve(0, "Elasticsearch HTTP", "-"), ports.resolve(0, "Elasticsearch transport", "-"),
-                    ports.resolve(0, "nginx", "-"), List.of(ports.resolve(0, "Connect worker 0", "-")), List.of(), null);
+                    ports.resolve(0, "nginx", "-"), List.of(ports.resolve(0, "Connect worker 0", "-")), List.of(), null, null);
         } finally {
             ports.release();
         }
