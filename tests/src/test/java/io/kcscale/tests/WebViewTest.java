@@ -117,10 +117,12 @@ class WebViewTest {
              ApiServer api = ApiServer.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), Optional.of(service));
              HeadlessChrome chrome = new HeadlessChrome()) {
             service.start();
-            chrome.driver.get("http://127.0.0.1:" + api.address().getPort() + "/");
+            // the stack's sink by name: other tests' connectors may be listed before it
+            chrome.driver.get("http://127.0.0.1:" + api.address().getPort() + "/?connector=" + StackOptions.SINK_CONNECTOR);
             WebElement tasks = chrome.driver.findElement(By.id("scale-tasks"));
-            Poll.until("the page to show the sink's tasks.max", Duration.ofSeconds(30), Duration.ofMillis(250),
-                    () -> Optional.ofNullable(tasks.getDomProperty("value")).filter(v -> !v.isEmpty()));
+            Poll.untilTrue("the page to show the sink's tasks.max", Duration.ofSeconds(30), Duration.ofMillis(250),
+                    () -> !Optional.ofNullable(tasks.getDomProperty("value")).orElse("").isEmpty(),
+                    () -> "the page says: " + chrome.driver.findElement(By.id("status")).getText() + " " + chrome.consoleErrors());
             // the current tasks.max: the scale changes nothing, but must first get past the token
             chrome.driver.findElement(By.id("scale-button")).click();
             WebElement token = chrome.driver.findElement(By.id("token"));
