@@ -3,6 +3,8 @@ package io.kcscale.connectors.camel;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 
 import org.apache.camel.component.elasticsearch.ElasticsearchConstants;
 import org.apache.camel.kafkaconnector.CamelSinkTask;
@@ -22,12 +24,27 @@ import org.apache.kafka.connect.sink.SinkTaskContext;
  */
 public class PerRecordSinkTask extends CamelSinkTask {
 
+    private final LongSupplier nanoClock;
+
     private MalformedRecords malformed;
     private DeadLetters deadLetters;
     private RetrySchedule retries;
     /** The record that failed last for now, and how often in a row: a redelivered batch sends it again. */
     private RecordCoordinates failing;
     private int failures;
+    /**
+     * When {@code failing} may be sent again ({@code nanoClock}): Connect delivers a handed-back batch at its
+     * next offset commit at the latest, which may come long before the back-off is over.
+     */
+    private long resendAt;
+
+    public PerRecordSinkTask() {
+        this(System::nanoTime);
+    }
+
+    PerRecordSinkTask(LongSupplier nanoClock) {
+        this.nanoClock = nanoClock;
+    }
 
     @Override
     public void start(Map<String, String> props) {
@@ -47,6 +64,9 @@ public class PerRecordSinkTask extends CamelSinkTask {
 
     @Override
     public void put(Collection<SinkRecord> records) {
+        if (!records.isEmpty()) {
+            waitOutBackoff();
+        }
         for (SinkRecord record : malformed.screen(records)) {
             try {
                 super.put(List.of(CoordinatesHeaders.withDocumentId(record, ElasticsearchConstants.PARAM_INDEX_ID)));
@@ -54,6 +74,17 @@ public class PerRecordSinkTask extends CamelSinkTask {
                 // the stock task's one failure: the exchange failed, with the client's exception as the cause
                 failed(record, RequestFailure.of(e.getCause()));
             }
+        }
+        failing = null;
+    }
+
+    /** Hands the batch back again, unsent, while the failing record's back-off lasts. */
+    private void waitOutBackoff() {
+        long leftMs = failing == null ? 0 : TimeUnit.NANOSECONDS.toMillis(resendAt - nanoClock.getAsLong());
+        if (leftMs > 0) {
+            context.timeout(leftMs);
+            throw new RetriableException("waiting " + leftMs + " ms more before sending document " + failing.documentId()
+                    + " again (attempt " + (failures + 1) + ")");
         }
     }
 
@@ -70,6 +101,7 @@ public class PerRecordSinkTask extends CamelSinkTask {
                     + RetrySettings.HOW_TO_CARRY_ON);
         }
         long delay = retries.delayAfter(failures).toMillis();
+        resendAt = nanoClock.getAsLong() + TimeUnit.MILLISECONDS.toNanos(delay);
         context.timeout(delay);
         throw new RetriableException("Elasticsearch refused document " + at.documentId() + " for now (" + failure.reason()
                 + "); Connect delivers its batch again in " + delay + " ms");

@@ -45,6 +45,8 @@ final class FakeElasticsearch implements AutoCloseable {
     /** Bulk requests received and not answered yet, and the most there were at once. */
     final AtomicInteger bulkInFlight = new AtomicInteger();
     final AtomicInteger mostBulkInFlight = new AtomicInteger();
+    /** Single-document requests received, refused or not. */
+    final AtomicInteger documentRequests = new AtomicInteger();
     private final Object held = new Object();
     private final ExecutorService handlers = Executors.newCachedThreadPool();
     private final HttpServer server;
@@ -135,6 +137,7 @@ final class FakeElasticsearch implements AutoCloseable {
     }
 
     private void document(HttpExchange http) throws IOException {
+        documentRequests.incrementAndGet();
         JsonNode source;
         try (InputStream in = http.getRequestBody()) {
             source = JSON.readTree(in);

@@ -10,6 +10,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.apache.kafka.connect.errors.ConnectException;
 import org.apache.kafka.connect.errors.RetriableException;
@@ -22,7 +24,8 @@ import org.junit.jupiter.api.Test;
 class PerRecordSinkTaskTest {
 
     private final FakeElasticsearch elasticsearch = new FakeElasticsearch();
-    private final PerRecordSinkTask task = new PerRecordSinkTask();
+    private final AtomicLong nanos = new AtomicLong();
+    private final PerRecordSinkTask task = new PerRecordSinkTask(nanos::get);
     private final List<String> deadLetters = new ArrayList<>();
     private final List<Long> pollTimeouts = new ArrayList<>();
 
@@ -114,7 +117,9 @@ class PerRecordSinkTaskTest {
         List<SinkRecord> batch = List.of(Records.trade("stocks", 3, 40));
 
         RetriableException first = assertThrows(RetriableException.class, () -> task.put(batch));
+        nanos.addAndGet(TimeUnit.MILLISECONDS.toNanos(100));
         assertThrows(RetriableException.class, () -> task.put(batch));
+        nanos.addAndGet(TimeUnit.MILLISECONDS.toNanos(150));
         ConnectException last = assertThrows(ConnectException.class, () -> task.put(batch));
 
         assertTrue(first.getMessage().startsWith("Elasticsearch refused document stocks-3-40 for now (429 Too Many Requests: "),
@@ -126,5 +131,31 @@ class PerRecordSinkTaskTest {
                 + "Requests: "), last.getMessage());
         assertTrue(last.getMessage().endsWith("raise kcscale.retry.max.attempts, lower tasks.max or grow the cluster"), last.getMessage());
         assertEquals(List.of(), deadLetters, "refused for now is not refused for good");
+    }
+
+    @Test
+    void aBatchDeliveredAgainBeforeTheBackOffIsOverIsHandedBackUnsentAndCountsNoAttempt() {
+        // Connect delivers a handed-back batch at its next offset commit at the latest (each second on the
+        // local stack): the back-off must hold anyway, or a restart of Elasticsearch uses up every attempt
+        startWithReporter(Map.of("errors.deadletterqueue.topic.name", "stocks-dlq", "kcscale.retry.max.attempts", "2",
+                "kcscale.retry.backoff.initial.ms", "10000", "kcscale.retry.backoff.max.ms", "10000"));
+        elasticsearch.refusingWith = 503;
+        List<SinkRecord> batch = List.of(Records.trade("stocks", 3, 40));
+        assertThrows(RetriableException.class, () -> task.put(batch));
+        int requests = elasticsearch.documentRequests.get();
+
+        nanos.addAndGet(TimeUnit.MILLISECONDS.toNanos(1000));
+        RetriableException early = assertThrows(RetriableException.class, () -> task.put(batch));
+
+        assertTrue(early.getMessage().startsWith("waiting ") && early.getMessage().contains("before sending document stocks-3-40 again"),
+                early.getMessage());
+        assertEquals(requests, elasticsearch.documentRequests.get(), "nothing is sent while the back-off lasts");
+        long asked = pollTimeouts.get(pollTimeouts.size() - 1);
+        assertTrue(asked > 0 && asked <= 9000, "the rest of the back-off, at most: " + pollTimeouts);
+
+        elasticsearch.refusingWith = 0;
+        nanos.addAndGet(TimeUnit.MILLISECONDS.toNanos(10_000));
+        task.put(batch);
+        assertEquals(requests + 1, elasticsearch.documentRequests.get(), "sent once the back-off is over, within its attempts");
     }
 }
