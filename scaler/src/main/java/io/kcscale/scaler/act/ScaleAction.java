@@ -15,6 +15,7 @@ import io.kcscale.scaler.checks.Finding;
 import io.kcscale.scaler.model.PipelineSnapshot;
 import io.kcscale.scaler.model.SinkIndexes;
 import io.kcscale.scaler.model.SinkTarget;
+import io.kcscale.scaler.model.WorkerLoss;
 import io.kcscale.scaler.connect.ConnectApi;
 import io.kcscale.scaler.connect.ConnectRestException;
 import io.kcscale.scaler.connect.ConnectorChange;
@@ -109,8 +110,9 @@ public final class ScaleAction {
         Optional<PipelineSnapshot> snapshot = snapshots.snapshot(connector);
         ScaleRules.Facts facts = new ScaleRules.Facts(connector, status.isSink(), before, partitions(config, snapshot), maxTasks,
                 snapshot.map(PipelineSnapshot::stable).orElse(false),
-                snapshot.map(PipelineSnapshot::reasons).orElse(List.of("the scaler has not observed it yet")));
-        Optional<String> refusal = ScaleRules.refusal(request.tasks(), request.allowIdleTasks(), facts);
+                snapshot.map(PipelineSnapshot::reasons).orElse(List.of("the scaler has not observed it yet")),
+                snapshot.map(WorkerLoss::of).orElse(WorkerLoss.NONE));
+        Optional<String> refusal = ScaleRules.refusal(request.tasks(), request.allowIdleTasks(), request.force(), facts);
         if (refusal.isPresent()) {
             throw new ScaleException(ScaleException.Kind.REFUSED, refusal.get(), "tasks");
         }

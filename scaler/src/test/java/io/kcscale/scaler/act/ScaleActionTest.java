@@ -300,6 +300,6 @@ class ScaleActionTest {
 
     private static PipelineSnapshot stableSnapshot() {
         return new PipelineSnapshot(SINK, List.of("t"), 2, 4, List.of(), null, null, null, true, List.of(), null, false,
-                List.of(), 10, 0);
+                List.of(), Map.of(), 10, 0);
     }
 }
