@@ -102,8 +102,11 @@ public final class PipelineWatcher implements AutoCloseable {
         }
     }
 
-    /** Probes every worker Connect names for any connector: each that does not answer, with since when. */
-    private Map<String, Long> probeWorkers(Map<String, ConnectRestClient.ConnectorView> views) {
+    /**
+     * Probes every worker Connect names for any connector: each that does not answer, with since when. One round at a
+     * time: a request may sample beside the loop, and the reachability counts rounds.
+     */
+    private synchronized Map<String, Long> probeWorkers(Map<String, ConnectRestClient.ConnectorView> views) {
         Set<String> named = new TreeSet<>();
         views.values().forEach(v -> named.addAll(workerIds(v.status())));
         boolean wasInconclusive = reachability.inconclusive();
