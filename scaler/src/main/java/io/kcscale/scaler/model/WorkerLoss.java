@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -44,6 +45,15 @@ public record WorkerLoss(Map<String, Long> workers, Map<String, List<Integer>> t
     /** No worker of the connector is lost. */
     public boolean none() {
         return workers.isEmpty();
+    }
+
+    /** Only the workers among {@code silent}: those still not answering. */
+    public WorkerLoss still(Set<String> silent) {
+        Map<String, Long> kept = new TreeMap<>(workers);
+        kept.keySet().retainAll(silent);
+        Map<String, List<Integer>> on = new TreeMap<>(tasks);
+        on.keySet().retainAll(silent);
+        return new WorkerLoss(kept, on);
     }
 
     /** "worker W has not answered for 12 s (tasks [1] on it)", one clause per worker. */

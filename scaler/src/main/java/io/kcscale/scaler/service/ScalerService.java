@@ -22,6 +22,7 @@ import io.kcscale.scaler.observe.PipelineWatcher;
 import io.kcscale.scaler.connect.Backoff;
 import io.kcscale.scaler.connect.ConnectRestClient;
 import io.kcscale.scaler.connect.HttpWorkerProbe;
+import io.kcscale.scaler.connect.WorkerProbe;
 import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
 import io.kcscale.scaler.elasticsearch.ElasticsearchObserver;
 import io.kcscale.scaler.kafka.KafkaObserver;
@@ -69,11 +70,11 @@ public final class ScalerService implements AutoCloseable {
                 (int) REQUEST_TIMEOUT.toMillis(), settings.elasticsearchAuthorization(), tls);
         this.elasticsearch = new ElasticsearchObserver(elasticsearchConnection);
         // the watcher's own reads must not stall on Connect's rebalance back-off: a 409 is one failed sample
+        WorkerProbe workerProbe = new HttpWorkerProbe(settings.connectUrl().getScheme(), WORKER_PROBE_TIMEOUT, tls);
         ConnectRestClient watcherConnect = new ConnectRestClient(settings.connectUrl(), REQUEST_TIMEOUT,
                 new Backoff(1, Duration.ZERO, Duration.ZERO), settings.connectAuthorization(), tls);
         this.watcher = new PipelineWatcher(watcherConnect, new PipelineObserver(kafka, elasticsearch, settings.indexes(), System::currentTimeMillis),
-                new HttpWorkerProbe(settings.connectUrl().getScheme(), WORKER_PROBE_TIMEOUT, tls),
-                settings.sampleInterval(), settings.window());
+                workerProbe, settings.sampleInterval(), settings.window());
         // beyond its time budget a sample looks up the partitions, their end and beginning offsets, then closes
         this.keySampling = new KeySampling(new KeySampler(settings.bootstrapServers(), kafkaProps, REQUEST_TIMEOUT)::sample,
                 SAMPLE_THREADS, SAMPLE_QUEUE, REQUEST_TIMEOUT.multipliedBy(4));
@@ -86,7 +87,7 @@ public final class ScalerService implements AutoCloseable {
             writer = new StrimziTasksMaxWriter(kubernetes.get(), writer, KUBERNETES_CONFLICT_BACKOFF);
         }
         this.scaleAction = new ScaleAction(connect, writer, kafka::partitionCount, index -> elasticsearch.indexStats(index).indexTotal(), settings.indexes(),
-                watcher::snapshot, checks, settings.maxTasks(), settings.convergeTimeout(), System::currentTimeMillis);
+                watcher::snapshot, checks, workerProbe, settings.maxTasks(), settings.convergeTimeout(), System::currentTimeMillis);
         this.autoscaler = new AutoscaleLoop(watcher, scaleAction, new PolicyStore(settings.stateDir()),
                 checks::blockingFindings, settings.autoscaleInterval().toMillis(), settings.rebalanceDelay(), System::currentTimeMillis);
         this.metrics = new ScalerMetrics(watcher, autoscaler::latestRecommendedTasks);
