@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Optional;
 
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -56,7 +55,7 @@ class BulkSinkExactlyOnceTest {
                 awaitRunning(probe, 2);
             });
 
-            long records = awaitEverythingIndexed(probe);
+            long records = probe.awaitEverythingIndexed(RECORDS, Duration.ofSeconds(180));
             assertTrue(records >= RECORDS, "the source stops at " + RECORDS + " (plus what it produced again after the kill)");
             assertEquals(records, probe.documentCount(StackOptions.INDEX), "one document per record in the topic");
             System.out.printf("[bulk] %d records, %d documents; indexing pauses: %s%n", records,
@@ -80,27 +79,5 @@ class BulkSinkExactlyOnceTest {
 
     private static void awaitRunning(StackProbe probe, int tasks) {
         new ConnectorChange(probe.connect, Duration.ofSeconds(90)).awaitRunning(StackOptions.SINK_CONNECTOR, tasks);
-    }
-
-    /**
-     * Waits until the source has stopped and the sink has committed everything, and returns the
-     * records in the topic. More documents than records fails at once.
-     */
-    private static long awaitEverythingIndexed(StackProbe probe) {
-        long[] previous = {-1};
-        return Poll.until("every record indexed and committed", Duration.ofSeconds(180), Duration.ofSeconds(1), () -> {
-            long records = probe.recordsInTopic(StackOptions.TOPIC);
-            long documents = probe.documentCount(StackOptions.INDEX);
-            long lag = probe.sinkLag();
-            if (documents > records) {
-                throw new Poll.Abort(documents + " documents for " + records + " records: duplicates");
-            }
-            boolean sourceDone = records >= RECORDS && records == previous[0];
-            previous[0] = records;
-            if (sourceDone && lag == 0 && documents == records) {
-                return Optional.of(records);
-            }
-            throw new IllegalStateException(records + " records, " + documents + " documents, lag " + lag);
-        });
     }
 }

@@ -60,6 +60,31 @@ final class IndexProgress implements AutoCloseable {
         }, () -> "no index operations since the change converged");
     }
 
+    /**
+     * Seconds from {@code fromMillis} until the counter first grew by at least {@code perSecond} over a stretch of
+     * {@code over} that began after it; empty when it has not.
+     */
+    OptionalDouble secondsUntilRate(long fromMillis, double perSecond, Duration over) {
+        synchronized (readings) {
+            int start = 0;
+            for (RebalancePause.Reading r : readings) {
+                if (r.atMillis() < fromMillis) {
+                    start++;
+                    continue;
+                }
+                while (readings.get(start).atMillis() < r.atMillis() - over.toMillis()) {
+                    start++;
+                }
+                RebalancePause.Reading first = readings.get(start);
+                double seconds = (r.atMillis() - first.atMillis()) / 1000.0;
+                if (seconds >= over.toMillis() / 1000.0 * 0.9 && r.counter() - first.counter() >= perSecond * seconds) {
+                    return OptionalDouble.of((r.atMillis() - fromMillis) / 1000.0);
+                }
+            }
+            return OptionalDouble.empty();
+        }
+    }
+
     /** Seconds of the longest stretch without progress that ended after {@code changeAtMillis}. */
     OptionalDouble pauseAround(long changeAtMillis) {
         synchronized (readings) {

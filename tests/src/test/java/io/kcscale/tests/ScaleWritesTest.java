@@ -37,6 +37,7 @@ import io.kcscale.scaler.api.ApiServer;
 import io.kcscale.scaler.connect.ConnectApi;
 import io.kcscale.scaler.model.SinkIndexes;
 import io.kcscale.scaler.connect.ConnectorPath;
+import io.kcscale.scaler.connect.HttpWorkerProbe;
 import io.kcscale.scaler.poll.Poll;
 import io.kcscale.scaler.service.ScalerService;
 import io.kcscale.scaler.service.ScalerSettings;
@@ -239,6 +240,7 @@ class ScaleWritesTest {
     private static ScaleAction action(ConnectApi connect, ScratchPipeline scratch) {
         return new ScaleAction(connect, new ConnectTasksMaxWriter(connect), scratch.probe.kafka::partitionCount, index -> {
             throw new IllegalStateException("no pause to measure on an empty topic");
-        }, SinkIndexes.none(), connector -> Optional.empty(), (snapshot, tasks) -> List.of(), 100, CONVERGE, System::currentTimeMillis);
+        }, SinkIndexes.none(), connector -> Optional.empty(), (snapshot, tasks) -> List.of(),
+                new HttpWorkerProbe("http", Duration.ofSeconds(2), null), 100, CONVERGE, System::currentTimeMillis);
     }
 }

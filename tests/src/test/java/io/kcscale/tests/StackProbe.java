@@ -3,10 +3,12 @@ package io.kcscale.tests;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import org.elasticsearch.client.Request;
 
@@ -18,6 +20,7 @@ import io.kcscale.local.StackOptions;
 import io.kcscale.scaler.connect.ConnectRestClient;
 import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
 import io.kcscale.scaler.kafka.KafkaObserver;
+import io.kcscale.scaler.poll.Poll;
 
 /** What end-to-end tests read from the running stack to assert on: exact counts, documents, offsets. */
 final class StackProbe implements AutoCloseable {
@@ -55,6 +58,29 @@ final class StackProbe implements AutoCloseable {
         Map<Integer, Long> end = kafka.endOffsets(StackOptions.TOPIC);
         Map<Integer, Long> committed = kafka.committedOffsets("connect-" + StackOptions.SINK_CONNECTOR, StackOptions.TOPIC);
         return end.entrySet().stream().mapToLong(e -> e.getValue() - committed.getOrDefault(e.getKey(), 0L)).sum();
+    }
+
+    /**
+     * Waits until the source has stopped (the topic holds at least {@code atLeast} records and no more than a second
+     * ago) and the sink has committed and indexed every record, and returns the records in the topic. More documents
+     * than records fails at once.
+     */
+    long awaitEverythingIndexed(long atLeast, Duration timeout) {
+        long[] previous = {-1};
+        return Poll.until("every record indexed and committed", timeout, Duration.ofSeconds(1), () -> {
+            long records = recordsInTopic(StackOptions.TOPIC);
+            long documents = documentCount(StackOptions.INDEX);
+            long lag = sinkLag();
+            if (documents > records) {
+                throw new Poll.Abort(documents + " documents for " + records + " records: duplicates");
+            }
+            boolean sourceDone = records >= atLeast && records == previous[0];
+            previous[0] = records;
+            if (sourceDone && lag == 0 && documents == records) {
+                return Optional.of(records);
+            }
+            throw new IllegalStateException(records + " records, " + documents + " documents, lag " + lag);
+        });
     }
 
     /** Read-modify-write of a connector's whole configuration, changing only {@code changes}. */

@@ -3,7 +3,9 @@ package io.kcscale.local;
 import static io.kcscale.local.StackPorts.HOST;
 
 import java.io.IOException;
+import java.io.Reader;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -12,6 +14,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
@@ -137,8 +140,25 @@ final class ComponentStarter {
                         "--connect-url", endpoints.connectUrl().toString(),
                         "--bootstrap-servers", endpoints.kafkaBootstrap(),
                         "--elasticsearch-url", endpoints.elasticsearchUrl().toString(),
+                        "--rebalance-delay-seconds", workerRebalanceDelaySeconds(),
                         "--state-dir", endpoints.dataDir().resolve("scaler").toString()),
                 logFile("scaler"));
+    }
+
+    /**
+     * The workers' {@code scheduled.rebalance.max.delay.ms} from their template, in seconds: the scaler must be told it,
+     * since Connect's REST API does not say it, and the template is its one source.
+     */
+    private String workerRebalanceDelaySeconds() {
+        Path template = layout.configs().resolve("connect/worker.properties");
+        Properties worker = new Properties();
+        try (Reader r = Files.newBufferedReader(template, StandardCharsets.UTF_8)) {
+            worker.load(r);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + template, e);
+        }
+        String millis = worker.getProperty("scheduled.rebalance.max.delay.ms", "300000").strip();
+        return String.valueOf(Long.parseLong(millis) / 1000.0);
     }
 
     /**

@@ -15,10 +15,12 @@ import io.kcscale.scaler.checks.Finding;
 import io.kcscale.scaler.model.PipelineSnapshot;
 import io.kcscale.scaler.model.SinkIndexes;
 import io.kcscale.scaler.model.SinkTarget;
+import io.kcscale.scaler.model.WorkerLoss;
 import io.kcscale.scaler.connect.ConnectApi;
 import io.kcscale.scaler.connect.ConnectRestException;
 import io.kcscale.scaler.connect.ConnectorChange;
 import io.kcscale.scaler.connect.ConnectorStatus;
+import io.kcscale.scaler.connect.WorkerProbe;
 import io.kcscale.scaler.poll.Poll;
 import io.kcscale.scaler.poll.PollTimeoutException;
 
@@ -44,6 +46,7 @@ public final class ScaleAction {
     private final SinkIndexes indexes;
     private final SnapshotSource snapshots;
     private final PreScaleChecks checks;
+    private final WorkerProbe workers;
     private final int maxTasks;
     private final Duration convergeTimeout;
     private final LongSupplier clock;
@@ -52,10 +55,13 @@ public final class ScaleAction {
     /**
      * @param writer  how tasks.max is written; everything else is read from {@code connect}
      * @param indexes where each sink writes, so that the pause can be read off its index's counter
+     * @param workers asks again, just before a refusal, the workers the snapshot found silent (it may be seconds old,
+     *                and a worker just restarted must not stop a scale)
      */
     public ScaleAction(ConnectApi connect, TasksMaxWriter writer, PartitionCount partitionCount, IndexCounter indexCounter,
-                       SinkIndexes indexes, SnapshotSource snapshots, PreScaleChecks checks, int maxTasks, Duration convergeTimeout,
-                       LongSupplier clock) {
+                       SinkIndexes indexes, SnapshotSource snapshots, PreScaleChecks checks, WorkerProbe workers, int maxTasks,
+                       Duration convergeTimeout, LongSupplier clock) {
+        this.workers = workers;
         this.connect = connect;
         this.writer = writer;
         this.partitionCount = partitionCount;
@@ -109,8 +115,9 @@ public final class ScaleAction {
         Optional<PipelineSnapshot> snapshot = snapshots.snapshot(connector);
         ScaleRules.Facts facts = new ScaleRules.Facts(connector, status.isSink(), before, partitions(config, snapshot), maxTasks,
                 snapshot.map(PipelineSnapshot::stable).orElse(false),
-                snapshot.map(PipelineSnapshot::reasons).orElse(List.of("the scaler has not observed it yet")));
-        Optional<String> refusal = ScaleRules.refusal(request.tasks(), request.allowIdleTasks(), facts);
+                snapshot.map(PipelineSnapshot::reasons).orElse(List.of("the scaler has not observed it yet")),
+                workerLoss(snapshot));
+        Optional<String> refusal = ScaleRules.refusal(request.tasks(), request.allowIdleTasks(), request.force(), facts);
         if (refusal.isPresent()) {
             throw new ScaleException(ScaleException.Kind.REFUSED, refusal.get(), "tasks");
         }
@@ -156,6 +163,12 @@ public final class ScaleAction {
         }
         return new ScaleResult(connector, before, request.tasks(), running,
                 pause.isPresent() ? pause.getAsDouble() : null, false, plan, warnings);
+    }
+
+    /** The snapshot's silent workers that are silent still. */
+    private WorkerLoss workerLoss(Optional<PipelineSnapshot> snapshot) {
+        WorkerLoss seen = snapshot.map(WorkerLoss::of).orElse(WorkerLoss.NONE);
+        return seen.none() ? seen : seen.still(workers.unanswered(seen.workers().keySet()));
     }
 
     /**

@@ -4,19 +4,24 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
+import io.kcscale.scaler.model.WorkerLoss;
+
 /** Whether a scale to N tasks may go ahead, and what to warn about. Pure. */
 public final class ScaleRules {
 
     private ScaleRules() {
     }
 
-    /** What the rules look at. {@code partitions} is null when Kafka did not answer. */
+    /**
+     * What the rules look at. {@code partitions} is null when Kafka did not answer; {@code workerLoss} is what the
+     * scaler last observed of the connector's workers.
+     */
     public record Facts(String connector, boolean sink, int tasksMax, Integer partitions, int maxTasks,
-                        boolean stable, List<String> unstableReasons) {
+                        boolean stable, List<String> unstableReasons, WorkerLoss workerLoss) {
     }
 
-    /** The reason to refuse, if any: the first rule broken. */
-    public static Optional<String> refusal(int tasks, boolean allowIdleTasks, Facts f) {
+    /** The reason to refuse, if any: the first rule broken; {@code force} overrides a lost worker only. */
+    public static Optional<String> refusal(int tasks, boolean allowIdleTasks, boolean force, Facts f) {
         if (!f.sink()) {
             return Optional.of(f.connector() + " is not a sink connector: the scaler changes sink tasks only");
         }
@@ -34,6 +39,11 @@ public final class ScaleRules {
         if (f.partitions() != null && tasks > f.partitions() && !allowIdleTasks) {
             return Optional.of("tasks " + tasks + " is above the " + f.partitions() + " partitions of the topic: "
                     + (tasks - f.partitions()) + " task(s) would sit idle; add partitions first, or pass allowIdleTasks");
+        }
+        if (!f.workerLoss().none() && tasks != f.tasksMax() && !force) {
+            return Optional.of(f.workerLoss().describe() + ": Connect has not given its tasks to the live workers yet, so they"
+                    + " are not running and a scale would wait on them; scale once status shows every task RUNNING on a"
+                    + " worker that answers, or pass force to scale anyway");
         }
         return Optional.empty();
     }

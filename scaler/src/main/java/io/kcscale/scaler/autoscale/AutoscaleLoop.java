@@ -1,5 +1,6 @@
 package io.kcscale.scaler.autoscale;
 
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -21,6 +22,7 @@ import io.kcscale.scaler.act.ScaleException;
 import io.kcscale.scaler.act.ScaleRequest;
 import io.kcscale.scaler.act.ScaleResult;
 import io.kcscale.scaler.model.PipelineSnapshot;
+import io.kcscale.scaler.model.WorkerLoss;
 import io.kcscale.scaler.observe.PipelineWatcher;
 
 /**
@@ -41,6 +43,7 @@ public final class AutoscaleLoop implements AutoCloseable {
     private final PolicyStore store;
     private final Function<String, List<String>> blockingFindings;
     private final long intervalMillis;
+    private final Duration rebalanceDelay;
     private final LongSupplier clock;
     private final Map<String, Running> running = new ConcurrentHashMap<>();
     private final ScheduledExecutorService loop = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -70,9 +73,12 @@ public final class AutoscaleLoop implements AutoCloseable {
 
     /**
      * @param blockingFindings per connector, the findings of checks that say more tasks cannot help
+     * @param rebalanceDelay   what the scaler assumes of the workers' {@code scheduled.rebalance.max.delay.ms}
      */
     public AutoscaleLoop(PipelineWatcher watcher, ScaleAction scaleAction, PolicyStore store,
-                         Function<String, List<String>> blockingFindings, long intervalMillis, LongSupplier clock) {
+                         Function<String, List<String>> blockingFindings, long intervalMillis, Duration rebalanceDelay,
+                         LongSupplier clock) {
+        this.rebalanceDelay = rebalanceDelay;
         this.watcher = watcher;
         this.scaleAction = scaleAction;
         this.store = store;
@@ -195,10 +201,36 @@ public final class AutoscaleLoop implements AutoCloseable {
             return new Decision(now, Decision.Action.HOLD, -1, -1, "unobserved", snapshot.isEmpty()
                     ? connector + " is not observed (yet)" : "the pipeline is degraded: " + snapshot.get().unreachable(), Map.of());
         }
+        Optional<Decision> held = workerHold(snapshot.get(), rebalanceDelay, now);
+        if (held.isPresent()) {
+            return held.get();
+        }
         Observation o = Observation.of(snapshot.get(), blockingFindings.apply(connector), now);
         synchronized (memory) {
             return r.decider.decide(o, memory);
         }
+    }
+
+    /**
+     * A hold, before any policy (its bounds included), while a worker of the connector does not answer or a task
+     * waits unassigned: Connect gives such tasks to live workers only after its reassignment delay, and a scale
+     * meanwhile would act on tasks that do not run and add a rebalance to the wait. Pure.
+     */
+    static Optional<Decision> workerHold(PipelineSnapshot s, Duration rebalanceDelay, long now) {
+        int tasks = s.tasksMax() != null ? s.tasksMax() : s.tasks().size();
+        WorkerLoss loss = WorkerLoss.of(s);
+        if (!loss.none()) {
+            return Optional.of(new Decision(now, Decision.Action.HOLD, tasks, tasks, "worker-unreachable", loss.describe()
+                    + ": no scale until Connect gives its tasks to the live workers; " + loss.reassignment(rebalanceDelay),
+                    Map.of("unreachableWorkers", loss.workers())));
+        }
+        List<Integer> unassigned = s.tasks().stream().filter(t -> "UNASSIGNED".equals(t.state())).map(PipelineSnapshot.Task::id).toList();
+        if (!unassigned.isEmpty()) {
+            return Optional.of(new Decision(now, Decision.Action.HOLD, tasks, tasks, "tasks-unassigned", "tasks " + unassigned
+                    + " are UNASSIGNED: no scale until Connect assigns them (after a worker left, it waits up to"
+                    + " scheduled.rebalance.max.delay.ms, assumed " + rebalanceDelay.toSeconds() + " s)", Map.of()));
+        }
+        return Optional.empty();
     }
 
     private void evaluate(String connector) {

@@ -1,5 +1,6 @@
 package io.kcscale.scaler.checks;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -24,6 +25,8 @@ import io.kcscale.scaler.model.SinkTarget;
  * @param brokers         brokers in the Kafka cluster, or null
  * @param workerCpu       each Connect worker's CPU where the scaler could read it, or null with
  *                        {@code workerCpuUnavailable} saying why
+ * @param rebalanceDelay  how long Connect keeps a lost worker's tasks for it before it reassigns them, as the scaler
+ *                        assumes it ({@code scheduled.rebalance.max.delay.ms}: Connect's REST API does not say)
  */
 public record CheckSamples(
         int tasksWanted,
@@ -39,7 +42,8 @@ public record CheckSamples(
         String groupProtocol,
         Integer brokers,
         List<WorkerCpu> workerCpu,
-        String workerCpuUnavailable) {
+        String workerCpuUnavailable,
+        Duration rebalanceDelay) {
 
     /**
      * A connector as Connect lists it.

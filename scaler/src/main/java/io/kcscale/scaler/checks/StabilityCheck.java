@@ -5,11 +5,13 @@ import java.util.List;
 
 import io.kcscale.scaler.model.PipelineSnapshot;
 import io.kcscale.scaler.model.SnapshotDerivation;
+import io.kcscale.scaler.model.WorkerLoss;
 
 /**
  * {@code stability}: whether the pipeline is steady enough to scale: committed offsets advancing,
  * no rebalance in the window, every task RUNNING (the snapshot's verdict and reasons). A failed task
- * is critical: more tasks do not fix it, and the restart a scale causes would hide its cause.
+ * is critical: more tasks do not fix it, and the restart a scale causes would hide its cause. A worker that does
+ * not answer is a warning naming it: Connect reports its tasks RUNNING until it reassigns them.
  */
 public final class StabilityCheck implements Check {
 
@@ -41,6 +43,8 @@ public final class StabilityCheck implements Check {
                 .ratio("sinkPerSecond", snapshot.rates().sinkPerSecond())
                 .put("lag", snapshot.lag() == null ? null : snapshot.lag().total())
                 .put("rebalancedInWindow", SnapshotDerivation.rebalancedWithin(samples.window()))
+                .put("unreachableWorkers", snapshot.unreachableWorkers())
+                .put("rebalanceDelaySeconds", samples.rebalanceDelay().toSeconds())
                 .put("reasons", snapshot.reasons());
         if (connectorFailed || !failed.isEmpty()) {
             List<String> summaries = new ArrayList<>();
@@ -56,6 +60,12 @@ public final class StabilityCheck implements Check {
                     "Fix the failure first" + (summaries.isEmpty() ? "" : " (" + String.join("; ", summaries) + ")")
                             + ", then restart: POST /connectors/" + snapshot.name() + "/restart?includeTasks=true&onlyFailed=true."
                             + " Scaling restarts the tasks and hides the cause.");
+        }
+        WorkerLoss loss = WorkerLoss.of(snapshot);
+        if (!loss.none()) {
+            return finding(Severity.WARNING, "not steady: " + loss.describe(), e, loss.reassignment(samples.rebalanceDelay())
+                    + ". Do not scale until then: the tasks on it are not running, whatever Connect reports, and a scale's"
+                    + " rebalance would only add to the wait. Starting the worker again gets them back sooner.");
         }
         if (samples.window().size() < 2) {
             return finding(Severity.INFO, "warming up: the window holds too few samples to see offsets advance", e,

@@ -42,7 +42,7 @@ public final class ServeCommand implements Callable<Integer> {
             + "connect.url, kafka.bootstrap.servers, elasticsearch.url, connect.username, connect.password, "
             + "elasticsearch.username, elasticsearch.password, elasticsearch.api.key, tls.truststore, tls.truststore.password, "
             + "max.tasks, window.seconds, sample.interval.seconds, converge.timeout.seconds, token, state.dir, "
-            + "autoscale.interval.seconds, connect.worker.config, allowed.origins, allowed.hosts, kubernetes.namespace, "
+            + "autoscale.interval.seconds, rebalance.delay.seconds, connect.worker.config, allowed.origins, allowed.hosts, kubernetes.namespace, "
             + "kubernetes.kubeconfig, kubernetes.connect.cluster, kafka.<client property>, index.<connector>; "
             + "each secret also as <key>.file (e.g. token.file).")
     Path config;
@@ -89,6 +89,10 @@ public final class ServeCommand implements Callable<Integer> {
     String sampleIntervalSeconds;
     @Option(names = "--state-dir", paramLabel = "DIR", description = "Where autoscale policies persist (default: ~/.kcscale).")
     String stateDir;
+    @Option(names = "--rebalance-delay-seconds", paramLabel = "S",
+            description = "The workers' scheduled.rebalance.max.delay.ms in seconds: how long Connect keeps a lost worker's"
+                    + " tasks before reassigning them (default: 300, Connect's). Connect's REST API does not say.")
+    String rebalanceDelaySeconds;
     @Option(names = "--connect-worker-config", paramLabel = "FILE",
             description = "The Connect worker's properties, whose consumer.* settings the rebalance-config check reads.")
     String connectWorkerConfig;
@@ -205,6 +209,7 @@ public final class ServeCommand implements Callable<Integer> {
         put(values, "token", token);
         put(values, "token.file", tokenFile);
         put(values, "state.dir", stateDir);
+        put(values, "rebalance.delay.seconds", rebalanceDelaySeconds);
         put(values, "connect.worker.config", connectWorkerConfig);
         put(values, "kubernetes.namespace", kubernetesNamespace);
         put(values, "kubernetes.kubeconfig", kubeconfig);

@@ -53,9 +53,9 @@ public final class StatusCommand implements Callable<Integer> {
             b.append("index: none (the sink's config names no Elasticsearch index; serve --index CONNECTOR=INDEX names one)")
                     .append(System.lineSeparator());
         }
-        b.append(String.format(Locale.ROOT, "%-5s %-12s %-22s %-10s %s%n", "TASK", "STATE", "WORKER", "RECORDS/S", "PARTITIONS"));
+        b.append(String.format(Locale.ROOT, "%-5s %-18s %-22s %-10s %s%n", "TASK", "STATE", "WORKER", "RECORDS/S", "PARTITIONS"));
         for (JsonNode t : s.path("tasks")) {
-            b.append(String.format(Locale.ROOT, "%-5s %-12s %-22s %-10s %s%n", t.path("id").asText(), t.path("state").asText(),
+            b.append(String.format(Locale.ROOT, "%-5s %-18s %-22s %-10s %s%n", t.path("id").asText(), t.path("state").asText(),
                     t.path("workerId").asText(), rate(t.path("recordsPerSecond")), join(t.path("partitions"))));
         }
         for (JsonNode reason : s.path("reasons")) {

@@ -23,6 +23,8 @@ import java.util.Map;
  * @param writeRejected     write requests Elasticsearch's nodes rejected ever (thread pool), or null
  * @param writeQueue        write requests queued on Elasticsearch's nodes now, or null
  * @param unreachable       one line per system that did not answer, or answered with an error
+ * @param unreachableWorkers the workers Connect places this connector or its tasks on that did not answer the scaler's
+ *                          probe, each with when the scaler first found it so (epoch millis)
  */
 public record PipelineSample(
         long atMillis,
@@ -42,7 +44,18 @@ public record PipelineSample(
         Integer dataNodes,
         Long writeRejected,
         Integer writeQueue,
-        List<String> unreachable) {
+        List<String> unreachable,
+        Map<String, Long> unreachableWorkers) {
+
+    /** A sample in which every worker answered (or none was probed). */
+    public PipelineSample(long atMillis, String connector, String connectorType, Integer tasksMax, List<String> topics,
+                          List<TaskState> tasks, Map<Integer, Long> endOffsets, Map<Integer, Long> committedOffsets,
+                          Map<Integer, Integer> assignment, String groupState, String index, Long indexTotal,
+                          Integer primaryShards, Integer replicas, Integer dataNodes, Long writeRejected, Integer writeQueue,
+                          List<String> unreachable) {
+        this(atMillis, connector, connectorType, tasksMax, topics, tasks, endOffsets, committedOffsets, assignment, groupState,
+                index, indexTotal, primaryShards, replicas, dataNodes, writeRejected, writeQueue, unreachable, Map.of());
+    }
 
     /** A task as Connect reports it. */
     public record TaskState(int id, String state, String workerId) {

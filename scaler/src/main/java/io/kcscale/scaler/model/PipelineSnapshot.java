@@ -7,6 +7,8 @@ import java.util.Map;
  * What the scaler knows of one sink pipeline over its sliding window: the body of
  * {@code GET /api/v1/connectors/{name}}. Rates are per second over the window; a figure that
  * cannot be known (a system did not answer, too few samples) is null, and {@code reasons} says why.
+ * {@code unreachableWorkers}: each worker Connect places the connector or its tasks on that does not answer the
+ * scaler's probe, with the seconds it has not; its tasks are {@link Task#WORKER_UNREACHABLE}.
  */
 public record PipelineSnapshot(
         String name,
@@ -22,11 +24,19 @@ public record PipelineSnapshot(
         Elasticsearch elasticsearch,
         boolean degraded,
         List<String> unreachable,
+        Map<String, Long> unreachableWorkers,
         double windowSeconds,
         long observedAtMillis) {
 
-    /** A sink task: its state, worker, the partitions it consumes and its sink rate. */
+    /**
+     * A sink task: its state, worker, the partitions it consumes and its sink rate. The state is Connect's, except
+     * {@link #WORKER_UNREACHABLE}: Connect keeps reporting the last state a dead worker wrote (RUNNING) until it
+     * reassigns the task.
+     */
     public record Task(int id, String state, String workerId, List<Integer> partitions, Double recordsPerSecond) {
+
+        /** The state of a task whose worker does not answer, whatever Connect still reports. */
+        public static final String WORKER_UNREACHABLE = "WORKER_UNREACHABLE";
     }
 
     /** Records not yet committed by the sink group, in total and per partition. */

@@ -47,11 +47,13 @@ public final class SnapshotDerivation {
             reasons.add("warming up: the window holds fewer than 2 samples of the sink group's offsets");
         }
         latest.unreachable().forEach(u -> reasons.add("unreachable: " + u));
+        Map<String, Long> unreachableWorkers = secondsUnanswered(latest);
+        unreachableWorkers.forEach((worker, seconds) -> reasons.add(workerReason(worker, seconds, latest.tasks())));
         if (latest.tasks() != null) {
             if (latest.tasks().isEmpty()) {
                 reasons.add("the connector has no tasks");
             }
-            latest.tasks().stream().filter(t -> !"RUNNING".equals(t.state()))
+            tasks.stream().filter(t -> !"RUNNING".equals(t.state()) && !PipelineSnapshot.Task.WORKER_UNREACHABLE.equals(t.state()))
                     .forEach(t -> reasons.add("task " + t.id() + " is " + t.state()));
         }
         if (rebalancedWithin(samples)) {
@@ -71,7 +73,7 @@ public final class SnapshotDerivation {
                 new PipelineSnapshot.Rates(appendRate, sinkRate, indexRate, appendPerPartition), latency, reasons.isEmpty(), reasons,
                 new PipelineSnapshot.Elasticsearch(latest.index(), latest.primaryShards(), latest.replicas(), latest.dataNodes(),
                         rejections, latest.writeQueue()),
-                !latest.unreachable().isEmpty(), latest.unreachable(), windowSeconds, latest.atMillis());
+                !latest.unreachable().isEmpty(), latest.unreachable(), unreachableWorkers, windowSeconds, latest.atMillis());
     }
 
     /** Little's law: the average time a record waits, lag / throughput. Unknown when nothing is consumed yet lag remains. */
@@ -110,9 +112,25 @@ public final class SnapshotDerivation {
             List<Integer> partitions = partitionsByTask.getOrDefault(t.id(), List.of()).stream().sorted().toList();
             Double rate = sinkPerPartition == null || latest.assignment() == null ? null
                     : partitions.stream().mapToDouble(p -> sinkPerPartition.getOrDefault(p, 0.0)).sum();
-            tasks.add(new PipelineSnapshot.Task(t.id(), t.state(), t.workerId(), partitions, rate));
+            String state = latest.unreachableWorkers().containsKey(t.workerId()) ? PipelineSnapshot.Task.WORKER_UNREACHABLE : t.state();
+            tasks.add(new PipelineSnapshot.Task(t.id(), state, t.workerId(), partitions, rate));
         }
         return tasks;
+    }
+
+    /** Each unanswering worker with the whole seconds since the scaler first found it so, by worker id. */
+    private static Map<String, Long> secondsUnanswered(PipelineSample latest) {
+        Map<String, Long> seconds = new TreeMap<>();
+        latest.unreachableWorkers().forEach((worker, since) -> seconds.put(worker, Math.max(0, latest.atMillis() - since) / 1000));
+        return seconds;
+    }
+
+    private static String workerReason(String worker, long seconds, List<PipelineSample.TaskState> tasks) {
+        List<PipelineSample.TaskState> on = tasks == null ? List.of() : tasks.stream().filter(t -> worker.equals(t.workerId())).toList();
+        return "worker " + worker + " has not answered for " + seconds + " s" + (on.isEmpty() ? "" : ": tasks "
+                + on.stream().map(PipelineSample.TaskState::id).toList() + " on it are " + PipelineSnapshot.Task.WORKER_UNREACHABLE
+                + " (Connect reports " + on.stream().map(t -> "task " + t.id() + " " + t.state()).collect(Collectors.joining(", "))
+                + ") until Connect reassigns them");
     }
 
     /** Whether the sink group's partition assignment changed between samples of the window. */

@@ -5,6 +5,7 @@ import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -40,10 +41,13 @@ public final class CheckObserver {
     private final PipelineWatcher watcher;
     private final Optional<Path> workerConfig;
     private final SinkIndexes indexes;
+    private final Duration rebalanceDelay;
     private final WorkerCpuMeter cpu = new WorkerCpuMeter();
 
+    /** @param rebalanceDelay what the scaler assumes of the workers' {@code scheduled.rebalance.max.delay.ms} */
     public CheckObserver(ConnectRestClient connect, KafkaObserver kafka, KeySampling sampler, PipelineWatcher watcher,
-                         Optional<Path> workerConfig, SinkIndexes indexes) {
+                         Optional<Path> workerConfig, SinkIndexes indexes, Duration rebalanceDelay) {
+        this.rebalanceDelay = rebalanceDelay;
         this.connect = connect;
         this.indexes = indexes;
         this.kafka = kafka;
@@ -98,7 +102,7 @@ public final class CheckObserver {
         return new CheckSamples(tasksWanted, watcher.window(name), keys, keysUnavailable,
                 own == null ? null : own.config(), own == null ? null : own.status().state(), traces, others,
                 workerProperties(), group == null ? null : group.assignor(), group == null ? null : group.protocol(), brokers,
-                workers.workers(), workers.unavailable());
+                workers.workers(), workers.unavailable(), rebalanceDelay);
     }
 
     /** The group's workers Connect names: those of the sink's tasks and of every connector and task it lists. */

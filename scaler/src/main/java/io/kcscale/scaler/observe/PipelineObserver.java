@@ -37,8 +37,10 @@ public final class PipelineObserver {
      * @param config        the connector's config (the last known one when Connect did not answer)
      * @param status        its status, or null when Connect did not answer
      * @param connectError  why Connect did not answer, or null
+     * @param unreachableWorkers the connector's workers that did not answer the probe, with since when (epoch millis)
      */
-    public PipelineSample sample(String connector, Map<String, String> config, ConnectorStatus status, String connectError) {
+    public PipelineSample sample(String connector, Map<String, String> config, ConnectorStatus status, String connectError,
+                                 Map<String, Long> unreachableWorkers) {
         long at = clock.getAsLong();
         List<String> unreachable = new ArrayList<>();
         if (connectError != null) {
@@ -101,7 +103,7 @@ public final class PipelineObserver {
         Integer tasksMax = parseTasksMax(config.get("tasks.max"));
         return new PipelineSample(at, connector, status == null ? null : status.type(), tasksMax, topics, tasks,
                 end, committed, assignment, groupState, index.orElse(null), indexTotal, shards, replicas, dataNodes,
-                writeRejected, writeQueue, unreachable);
+                writeRejected, writeQueue, unreachable, Map.copyOf(unreachableWorkers));
     }
 
     /** The message, led by the system's name unless it already starts with it. */

@@ -1,9 +1,12 @@
 package io.kcscale.scaler.observe;
 
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -17,11 +20,14 @@ import io.kcscale.scaler.model.PipelineSnapshot;
 import io.kcscale.scaler.model.SampleWindow;
 import io.kcscale.scaler.connect.ConnectRestClient;
 import io.kcscale.scaler.connect.ConnectRestException;
+import io.kcscale.scaler.connect.ConnectorStatus;
+import io.kcscale.scaler.connect.WorkerProbe;
 
 /**
  * Samples every sink connector Connect lists at a fixed interval and keeps a sliding window of
  * samples per connector; requests read the latest derived snapshot, never the systems themselves.
- * When Connect is down it keeps sampling the connectors it knew, from Kafka and Elasticsearch.
+ * When Connect is down it keeps sampling the connectors it knew, from Kafka and Elasticsearch. Each round also
+ * probes the workers Connect names, since Connect reports a dead worker's tasks RUNNING until it reassigns them.
  */
 public final class PipelineWatcher implements AutoCloseable {
 
@@ -29,6 +35,8 @@ public final class PipelineWatcher implements AutoCloseable {
 
     private final ConnectRestClient connect;
     private final PipelineObserver observer;
+    private final WorkerProbe workers;
+    private final WorkerReachability reachability = new WorkerReachability();
     private final Duration interval;
     private final long windowMillis;
     private final Map<String, Map<String, String>> knownConfigs = new ConcurrentHashMap<>();
@@ -41,9 +49,11 @@ public final class PipelineWatcher implements AutoCloseable {
         return t;
     });
 
-    public PipelineWatcher(ConnectRestClient connect, PipelineObserver observer, Duration interval, Duration window) {
+    public PipelineWatcher(ConnectRestClient connect, PipelineObserver observer, WorkerProbe workers, Duration interval,
+                           Duration window) {
         this.connect = connect;
         this.observer = observer;
+        this.workers = workers;
         this.interval = interval;
         this.windowMillis = window.toMillis();
     }
@@ -75,12 +85,51 @@ public final class PipelineWatcher implements AutoCloseable {
                 }
             });
         }
+        Map<String, Long> unreachableWorkers = views == null ? Map.of() : probeWorkers(views);
         for (Map.Entry<String, Map<String, String>> known : knownConfigs.entrySet()) {
             String name = known.getKey();
-            var status = views == null ? null : views.get(name).status();
+            ConnectorStatus status = views == null ? null : views.get(name).status();
+            Map<String, Long> own = new HashMap<>();
+            if (status != null) {
+                workerIds(status).forEach(w -> {
+                    if (unreachableWorkers.containsKey(w)) {
+                        own.put(w, unreachableWorkers.get(w));
+                    }
+                });
+            }
             windows.computeIfAbsent(name, n -> new SampleWindow(windowMillis))
-                    .add(observer.sample(name, known.getValue(), status, connectError));
+                    .add(observer.sample(name, known.getValue(), status, connectError, own));
         }
+    }
+
+    /**
+     * Probes every worker Connect names for any connector: each that does not answer, with since when. One round at a
+     * time: a request may sample beside the loop, and the reachability counts rounds.
+     */
+    private synchronized Map<String, Long> probeWorkers(Map<String, ConnectRestClient.ConnectorView> views) {
+        Set<String> named = new TreeSet<>();
+        views.values().forEach(v -> named.addAll(workerIds(v.status())));
+        boolean wasInconclusive = reachability.inconclusive();
+        Map<String, Long> unreachable = reachability.update(named, workers.unanswered(named), System.currentTimeMillis());
+        if (reachability.inconclusive() && !wasInconclusive) {
+            LOG.warn("no worker answered at the address Connect names for it ({}) while Connect's REST API did: the scaler"
+                    + " cannot reach the workers' advertised addresses, so it cannot tell a dead worker and marks none", named);
+        }
+        return unreachable;
+    }
+
+    /** The workers of a connector and its tasks. */
+    private static Set<String> workerIds(ConnectorStatus status) {
+        Set<String> ids = new TreeSet<>();
+        if (status.workerId() != null) {
+            ids.add(status.workerId());
+        }
+        status.tasks().forEach(t -> {
+            if (t.workerId() != null) {
+                ids.add(t.workerId());
+            }
+        });
+        return ids;
     }
 
     private void sampleSafely() {

@@ -21,6 +21,8 @@ import io.kcscale.scaler.observe.PipelineObserver;
 import io.kcscale.scaler.observe.PipelineWatcher;
 import io.kcscale.scaler.connect.Backoff;
 import io.kcscale.scaler.connect.ConnectRestClient;
+import io.kcscale.scaler.connect.HttpWorkerProbe;
+import io.kcscale.scaler.connect.WorkerProbe;
 import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
 import io.kcscale.scaler.elasticsearch.ElasticsearchObserver;
 import io.kcscale.scaler.kafka.KafkaObserver;
@@ -33,6 +35,11 @@ public final class ScalerService implements AutoCloseable {
 
     /** Per request: a system slower than this counts as unreachable for that sample. */
     private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(3);
+    /**
+     * A worker that does not answer within this, in two rounds running, is taken for dead: its process answers a GET /
+     * in milliseconds, even loaded, and the probe runs in every sampling round (every 2 s), so it must stay short.
+     */
+    private static final Duration WORKER_PROBE_TIMEOUT = Duration.ofSeconds(2);
     /** Topics sampled at once, and waiting: each sample is a consumer reading for seconds. */
     private static final int SAMPLE_THREADS = 2;
     private static final int SAMPLE_QUEUE = 4;
@@ -63,14 +70,16 @@ public final class ScalerService implements AutoCloseable {
                 (int) REQUEST_TIMEOUT.toMillis(), settings.elasticsearchAuthorization(), tls);
         this.elasticsearch = new ElasticsearchObserver(elasticsearchConnection);
         // the watcher's own reads must not stall on Connect's rebalance back-off: a 409 is one failed sample
+        WorkerProbe workerProbe = new HttpWorkerProbe(settings.connectUrl().getScheme(), WORKER_PROBE_TIMEOUT, tls);
         ConnectRestClient watcherConnect = new ConnectRestClient(settings.connectUrl(), REQUEST_TIMEOUT,
                 new Backoff(1, Duration.ZERO, Duration.ZERO), settings.connectAuthorization(), tls);
         this.watcher = new PipelineWatcher(watcherConnect, new PipelineObserver(kafka, elasticsearch, settings.indexes(), System::currentTimeMillis),
-                settings.sampleInterval(), settings.window());
+                workerProbe, settings.sampleInterval(), settings.window());
         // beyond its time budget a sample looks up the partitions, their end and beginning offsets, then closes
         this.keySampling = new KeySampling(new KeySampler(settings.bootstrapServers(), kafkaProps, REQUEST_TIMEOUT)::sample,
                 SAMPLE_THREADS, SAMPLE_QUEUE, REQUEST_TIMEOUT.multipliedBy(4));
-        this.checks = new ScalingChecks(new CheckObserver(connect, kafka, keySampling, watcher, settings.connectWorkerConfig(), settings.indexes()),
+        this.checks = new ScalingChecks(new CheckObserver(connect, kafka, keySampling, watcher, settings.connectWorkerConfig(), settings.indexes(),
+                settings.rebalanceDelay()),
                 watcher, System::currentTimeMillis);
         this.kubernetes = settings.kubernetes().map(k -> KafkaConnectorResources.connect(k, REQUEST_TIMEOUT));
         TasksMaxWriter writer = new ConnectTasksMaxWriter(connect);
@@ -78,9 +87,9 @@ public final class ScalerService implements AutoCloseable {
             writer = new StrimziTasksMaxWriter(kubernetes.get(), writer, KUBERNETES_CONFLICT_BACKOFF);
         }
         this.scaleAction = new ScaleAction(connect, writer, kafka::partitionCount, index -> elasticsearch.indexStats(index).indexTotal(), settings.indexes(),
-                watcher::snapshot, checks, settings.maxTasks(), settings.convergeTimeout(), System::currentTimeMillis);
+                watcher::snapshot, checks, workerProbe, settings.maxTasks(), settings.convergeTimeout(), System::currentTimeMillis);
         this.autoscaler = new AutoscaleLoop(watcher, scaleAction, new PolicyStore(settings.stateDir()),
-                checks::blockingFindings, settings.autoscaleInterval().toMillis(), System::currentTimeMillis);
+                checks::blockingFindings, settings.autoscaleInterval().toMillis(), settings.rebalanceDelay(), System::currentTimeMillis);
         this.metrics = new ScalerMetrics(watcher, autoscaler::latestRecommendedTasks);
     }
 

@@ -36,6 +36,7 @@ public record ScalerSettings(
         Optional<String> token,
         Path stateDir,
         Duration autoscaleInterval,
+        Duration rebalanceDelay,
         Optional<Path> connectWorkerConfig,
         SinkIndexes indexes,
         Optional<KubernetesSettings> kubernetes) {
@@ -62,6 +63,8 @@ public record ScalerSettings(
             Map.entry("token", "bearer token required by mutating endpoints (default: none)"),
             Map.entry("state.dir", "where autoscale policies persist (default: ~/.kcscale)"),
             Map.entry("autoscale.interval.seconds", "how often the autoscaler evaluates its policies (default 5)"),
+            Map.entry("rebalance.delay.seconds", "the workers' scheduled.rebalance.max.delay.ms, in seconds: how long Connect keeps a"
+                    + " lost worker's tasks before it reassigns them (default 300, Connect's; its REST API does not say)"),
             Map.entry("connect.worker.config", "the Connect worker's properties file, for its consumer.* settings (rebalance-config check)"),
             Map.entry("token.file", "a file holding the token (instead of token)"),
             Map.entry("connect.password.file", "a file holding the Connect password"),
@@ -123,9 +126,33 @@ public record ScalerSettings(
                 secret(v, "token"),
                 Path.of(v.getOrDefault("state.dir", Path.of(System.getProperty("user.home"), ".kcscale").toString())),
                 seconds(v, "autoscale.interval.seconds", 5),
+                rebalanceDelay(v),
                 Optional.ofNullable(v.get("connect.worker.config")).filter(f -> !f.isBlank()).map(Path::of),
                 SinkIndexes.of(indexes(v)),
                 KubernetesSettings.fromValues(v));
+    }
+
+    /** Connect's own default, 5 minutes: a worker group that sets none waits this long. */
+    public static final Duration DEFAULT_REBALANCE_DELAY = Duration.ofMinutes(5);
+    /** A day: beyond it a value is a mistake (say, milliseconds given as seconds). */
+    private static final long MAX_REBALANCE_DELAY_SECONDS = 86_400;
+
+    /** {@code rebalance.delay.seconds}: 0 too, since Connect allows it (it then reassigns at once). */
+    private static Duration rebalanceDelay(Map<String, String> v) {
+        String value = v.get("rebalance.delay.seconds");
+        if (value == null || value.isBlank()) {
+            return DEFAULT_REBALANCE_DELAY;
+        }
+        try {
+            double seconds = Double.parseDouble(value.trim());
+            if (!(seconds >= 0 && seconds <= MAX_REBALANCE_DELAY_SECONDS)) {
+                throw new NumberFormatException();
+            }
+            return Duration.ofMillis(Math.round(seconds * 1000));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("rebalance.delay.seconds (--rebalance-delay-seconds) must be a number of seconds from 0 to "
+                    + MAX_REBALANCE_DELAY_SECONDS + " (the workers' scheduled.rebalance.max.delay.ms / 1000), got " + value);
+        }
     }
 
     private static URI uri(Map<String, String> v, String key) {
@@ -219,6 +246,7 @@ public record ScalerSettings(
                 + ", truststorePassword=" + hidden(Optional.ofNullable(truststorePassword)) + ", maxTasks=" + maxTasks
                 + ", window=" + window + ", sampleInterval=" + sampleInterval + ", convergeTimeout=" + convergeTimeout
                 + ", token=" + hidden(token) + ", stateDir=" + stateDir + ", autoscaleInterval=" + autoscaleInterval
+                + ", rebalanceDelay=" + rebalanceDelay
                 + ", connectWorkerConfig=" + connectWorkerConfig + ", indexes=" + indexes.named() + ", kubernetes=" + kubernetes + "]";
     }
 

@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import io.kcscale.scaler.checks.Finding;
 import io.kcscale.scaler.checks.Severity;
 import io.kcscale.scaler.connect.ConnectRestException;
+import io.kcscale.scaler.connect.WorkerProbe;
 import io.kcscale.scaler.model.PipelineSnapshot;
 import io.kcscale.scaler.model.SinkIndexes;
 import io.kcscale.scaler.poll.Poll;
@@ -40,9 +42,11 @@ class ScaleActionTest {
     private SnapshotSource snapshots = connector -> Optional.empty();
     private PreScaleChecks checks = (snapshot, tasks) -> List.of();
     private Duration convergeTimeout = Duration.ofSeconds(10);
+    private WorkerProbe workers = ids -> Set.copyOf(ids);
 
     private ScaleAction action() {
-        return new ScaleAction(connect, new ConnectTasksMaxWriter(connect), partitions, indexCounter, SinkIndexes.none(), snapshots, checks, 8, convergeTimeout, System::currentTimeMillis);
+        return new ScaleAction(connect, new ConnectTasksMaxWriter(connect), partitions, indexCounter, SinkIndexes.none(), snapshots, checks, workers, 8,
+                convergeTimeout, System::currentTimeMillis);
     }
 
     private ScaleException refused(ScaleRequest request) {
@@ -67,6 +71,20 @@ class ScaleActionTest {
         };
         ScaleException unknownPartitions = refused(new ScaleRequest(3, false, false));
         assertTrue(unknownPartitions.getMessage().startsWith("the partition count is unknown"), unknownPartitions.getMessage());
+    }
+
+    @Test
+    void aWorkerTheSnapshotFoundSilentRefusesUnlessItAnswersNowOrTheScaleIsForced() {
+        snapshots = connector -> Optional.of(new PipelineSnapshot(SINK, List.of("t"), 2, 4,
+                List.of(new PipelineSnapshot.Task(0, PipelineSnapshot.Task.WORKER_UNREACHABLE, "w1:8083", List.of(0, 1), 0.0)),
+                null, null, null, false, List.of(), null, false, List.of(), Map.of("w1:8083", 8L), 10, 0));
+        ScaleException e = refused(new ScaleRequest(3, false, false));
+        assertEquals(ScaleException.Kind.REFUSED, e.kind());
+        assertTrue(e.getMessage().startsWith("worker w1:8083 has not answered for 8 s (tasks [0] on it)"), e.getMessage());
+
+        assertEquals(3, action().scale(SINK, new ScaleRequest(3, true, false, true)).after(), "forced (a dry run)");
+        workers = ids -> Set.of();
+        assertEquals(3, action().scale(SINK, new ScaleRequest(3, true, false)).after(), "restarted since the snapshot: it answers now");
     }
 
     @Test
@@ -300,6 +318,6 @@ class ScaleActionTest {
 
     private static PipelineSnapshot stableSnapshot() {
         return new PipelineSnapshot(SINK, List.of("t"), 2, 4, List.of(), null, null, null, true, List.of(), null, false,
-                List.of(), 10, 0);
+                List.of(), Map.of(), 10, 0);
     }
 }

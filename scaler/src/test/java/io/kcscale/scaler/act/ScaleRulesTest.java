@@ -3,16 +3,19 @@ package io.kcscale.scaler.act;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
+
+import io.kcscale.scaler.model.WorkerLoss;
 
 /** Every rule that refuses a scale, in order, and every warning. */
 class ScaleRulesTest {
 
     /** A stable sink with 2 tasks on 4 partitions, at most 8 tasks. */
     private static ScaleRules.Facts facts(boolean sink, Integer partitions, boolean stable) {
-        return new ScaleRules.Facts("s", sink, 2, partitions, 8, stable, List.of("lag grows", "a task restarted"));
+        return new ScaleRules.Facts("s", sink, 2, partitions, 8, stable, List.of("lag grows", "a task restarted"), WorkerLoss.NONE);
     }
 
     private static final ScaleRules.Facts SINK = facts(true, 4, true);
@@ -20,37 +23,52 @@ class ScaleRulesTest {
     @Test
     void aSourceIsRefusedFirst() {
         assertEquals(Optional.of("s is not a sink connector: the scaler changes sink tasks only"),
-                ScaleRules.refusal(0, true, facts(false, 4, true)));
+                ScaleRules.refusal(0, true, false, facts(false, 4, true)));
     }
 
     @Test
     void fewerThanOneTaskIsRefused() {
-        assertEquals(Optional.of("tasks must be at least 1, got 0"), ScaleRules.refusal(0, true, SINK));
-        assertEquals(Optional.of("tasks must be at least 1, got -3"), ScaleRules.refusal(-3, false, SINK));
+        assertEquals(Optional.of("tasks must be at least 1, got 0"), ScaleRules.refusal(0, true, false, SINK));
+        assertEquals(Optional.of("tasks must be at least 1, got -3"), ScaleRules.refusal(-3, false, false, SINK));
     }
 
     @Test
     void moreThanTheMaximumIsRefusedEvenWithIdleTasksAllowed() {
         assertEquals(Optional.of("tasks 9 is above the configured maximum of 8 (the scaler's --max-tasks)"),
-                ScaleRules.refusal(9, true, SINK));
-        assertEquals(Optional.empty(), ScaleRules.refusal(8, true, SINK));
+                ScaleRules.refusal(9, true, false, SINK));
+        assertEquals(Optional.empty(), ScaleRules.refusal(8, true, false, SINK));
     }
 
     @Test
     void anUnknownPartitionCountIsRefusedUnlessIdleTasksAreAllowed() {
         ScaleRules.Facts unknown = facts(true, null, true);
         assertEquals(Optional.of("the partition count is unknown (Kafka did not answer), so tasks beyond it cannot be ruled out;"
-                + " retry, or pass allowIdleTasks"), ScaleRules.refusal(3, false, unknown));
-        assertEquals(Optional.empty(), ScaleRules.refusal(3, true, unknown));
+                + " retry, or pass allowIdleTasks"), ScaleRules.refusal(3, false, false, unknown));
+        assertEquals(Optional.empty(), ScaleRules.refusal(3, true, false, unknown));
     }
 
     @Test
     void tasksBeyondThePartitionsAreRefusedUnlessIdleTasksAreAllowed() {
         assertEquals(Optional.of("tasks 6 is above the 4 partitions of the topic: 2 task(s) would sit idle;"
-                + " add partitions first, or pass allowIdleTasks"), ScaleRules.refusal(6, false, SINK));
-        assertEquals(Optional.empty(), ScaleRules.refusal(6, true, SINK));
-        assertEquals(Optional.empty(), ScaleRules.refusal(4, false, SINK));
-        assertEquals(Optional.empty(), ScaleRules.refusal(1, false, SINK));
+                + " add partitions first, or pass allowIdleTasks"), ScaleRules.refusal(6, false, false, SINK));
+        assertEquals(Optional.empty(), ScaleRules.refusal(6, true, false, SINK));
+        assertEquals(Optional.empty(), ScaleRules.refusal(4, false, false, SINK));
+        assertEquals(Optional.empty(), ScaleRules.refusal(1, false, false, SINK));
+    }
+
+    @Test
+    void aLostWorkerRefusesAnyChangeUnlessForced() {
+        ScaleRules.Facts lost = new ScaleRules.Facts("s", true, 2, 4, 8, false, List.of("worker gone"),
+                new WorkerLoss(Map.of("w1:8083", 14L), Map.of("w1:8083", List.of(1))));
+        String refusal = "worker w1:8083 has not answered for 14 s (tasks [1] on it): Connect has not given its tasks to the"
+                + " live workers yet, so they are not running and a scale would wait on them; scale once status shows every task"
+                + " RUNNING on a worker that answers, or pass force to scale anyway";
+        assertEquals(Optional.of(refusal), ScaleRules.refusal(3, false, false, lost), "up");
+        assertEquals(Optional.of(refusal), ScaleRules.refusal(1, false, false, lost), "down");
+        assertEquals(Optional.empty(), ScaleRules.refusal(3, false, true, lost), "forced");
+        assertEquals(Optional.empty(), ScaleRules.refusal(2, false, false, lost), "the count it has: nothing is written");
+        assertEquals(Optional.of("tasks must be at least 1, got 0"), ScaleRules.refusal(0, false, true, lost),
+                "force does not lift the other rules");
     }
 
     @Test
@@ -65,7 +83,7 @@ class ScaleRulesTest {
         assertEquals(List.of("2 task(s) will have no partition to consume"), ScaleRules.warnings(6, SINK));
         assertEquals(List.of("the pipeline was not stable before the change (lag grows; a task restarted): scaling can hide the cause"),
                 ScaleRules.warnings(3, facts(true, 4, false)));
-        assertEquals(3, ScaleRules.warnings(2, new ScaleRules.Facts("s", true, 2, 1, 8, false, List.of("x"))).size(),
+        assertEquals(3, ScaleRules.warnings(2, new ScaleRules.Facts("s", true, 2, 1, 8, false, List.of("x"), WorkerLoss.NONE)).size(),
                 "all that apply, together");
     }
 }

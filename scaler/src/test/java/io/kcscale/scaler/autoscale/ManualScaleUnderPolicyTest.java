@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
@@ -21,7 +22,8 @@ class ManualScaleUnderPolicyTest {
     @Test
     void anActivePolicyRefusesAManualScaleUnlessForcedAndIsThenPaused(@TempDir Path state) {
         PolicyStore store = new PolicyStore(state);
-        AutoscaleLoop loop = new AutoscaleLoop(null, null, store, c -> List.of(), 5_000, System::currentTimeMillis);
+        AutoscaleLoop loop = new AutoscaleLoop(null, null, store, c -> List.of(), 5_000, Duration.ofMinutes(5),
+                System::currentTimeMillis);
         assertEquals(Optional.empty(), loop.admitManualScale("sink", false, false), "no policy, nothing to say");
         loop.put("sink", POLICY);
 

@@ -1,5 +1,6 @@
 package io.kcscale.scaler.checks;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -56,6 +57,8 @@ final class Fixture {
     Map<Integer, String> taskWorkers = new TreeMap<>();
     List<WorkerCpu> workerCpu;
     String workerCpuUnavailable = "not read in this fixture";
+    Map<String, Long> unreachableWorkers = new TreeMap<>();
+    Duration rebalanceDelay = Duration.ofMinutes(5);
 
     static Map<Integer, List<Integer>> roundRobin(int partitions, int tasks) {
         Map<Integer, List<Integer>> byTask = new TreeMap<>();
@@ -128,13 +131,13 @@ final class Fixture {
         return new PipelineSnapshot(name, topics, tasksMax, partitions, tasks, new PipelineSnapshot.Lag(lag, Map.of()),
                 new PipelineSnapshot.Rates(append, sinkPerSecond, sinkPerSecond, appendPerPartition), 0.0, stable, reasons,
                 new PipelineSnapshot.Elasticsearch(index, primaryShards, replicas, dataNodes, 0.0, 0),
-                degraded, List.of(), 30, 10_000);
+                degraded, List.of(), unreachableWorkers, 30, 10_000);
     }
 
     CheckSamples samples() {
         return new CheckSamples(tasksWanted, window != null ? window : List.of(sample(0, assignment), sample(10_000, assignment)),
                 keys, keysUnavailable, sinkConfig, connectorState, taskTraces, otherConnectors, workerConfig, groupAssignor,
-                groupProtocol, brokers, workerCpu, workerCpu == null ? workerCpuUnavailable : null);
+                groupProtocol, brokers, workerCpu, workerCpu == null ? workerCpuUnavailable : null, rebalanceDelay);
     }
 
     Finding run(Check check) {

@@ -3,10 +3,13 @@ package io.kcscale.scaler.checks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+
+import io.kcscale.scaler.model.PipelineSnapshot;
 
 class StabilityCheckTest {
 
@@ -38,6 +41,28 @@ class StabilityCheckTest {
         assertTrue(finding.advice().contains("task 1: org.apache.kafka.connect.errors.ConnectException: Tolerance exceeded in "
                 + "error handler ← org.apache.kafka.common.errors.SerializationException: Unrecognized token 'oops'"), finding.advice());
         assertTrue(finding.advice().contains("POST /connectors/sink/restart?includeTasks=true&onlyFailed=true"), finding.advice());
+    }
+
+    @Test
+    void aWorkerThatDoesNotAnswerIsAWarningNamingItAndWhenConnectReassignsItsTasks() {
+        Fixture f = new Fixture();
+        f.taskWorkers.put(1, "10.0.0.7:8083");
+        f.taskStates.put(1, PipelineSnapshot.Task.WORKER_UNREACHABLE);
+        f.unreachableWorkers.put("10.0.0.7:8083", 12L);
+        f.rebalanceDelay = Duration.ofSeconds(20);
+        Finding finding = f.run(CHECK);
+        assertEquals(Severity.WARNING, finding.severity());
+        assertEquals("not steady: worker 10.0.0.7:8083 has not answered for 12 s (tasks [1] on it)", finding.title());
+        assertEquals(Map.of("10.0.0.7:8083", 12L), finding.evidence().get("unreachableWorkers"));
+        assertEquals(2L, finding.evidence().get("tasksRunning"), "Connect's RUNNING on a silent worker is not counted");
+        assertEquals(20L, finding.evidence().get("rebalanceDelaySeconds"));
+        assertTrue(finding.advice().startsWith("Connect gives their tasks to the live workers within about 18 s: the group notices"
+                + " after its session timeout (Connect's default 10 s) and then waits scheduled.rebalance.max.delay.ms, assumed 20 s"),
+                finding.advice());
+
+        f.unreachableWorkers.put("10.0.0.7:8083", 45L);
+        assertTrue(f.run(CHECK).advice().startsWith("Connect should have given their tasks to the live workers 15 s ago"),
+                "past the delay the finding says the reassignment is overdue");
     }
 
     @Test

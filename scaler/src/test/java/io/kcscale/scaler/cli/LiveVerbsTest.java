@@ -44,6 +44,21 @@ class LiveVerbsTest {
     }
 
     @Test
+    void statusShowsEachTasksWorkerAndATaskOnASilentWorkerAsSuch() {
+        scaler.answer(200, Map.of("name", "s", "topics", List.of("t"), "tasksMax", 2, "partitions", 4, "stable", false,
+                "tasks", List.of(
+                        Map.of("id", 0, "state", "RUNNING", "workerId", "10.0.0.1:8083", "partitions", List.of(0, 1)),
+                        Map.of("id", 1, "state", "WORKER_UNREACHABLE", "workerId", "10.0.0.2:8083", "partitions", List.of(2, 3))),
+                "reasons", List.of("worker 10.0.0.2:8083 has not answered for 6 s")));
+        CliRun run = run("status", "s");
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("tasks 1/2 RUNNING"), run.out());
+        assertTrue(run.out().contains("1     WORKER_UNREACHABLE 10.0.0.2:8083"), run.out());
+        assertTrue(run.out().contains("0     RUNNING            10.0.0.1:8083"), run.out());
+        assertTrue(run.out().contains("not stable: worker 10.0.0.2:8083 has not answered for 6 s"), run.out());
+    }
+
+    @Test
     void jsonPrintsTheAnswerAsTheApiGaveIt() {
         scaler.answer(200, Map.of("decisions", List.of(), "evaluationIntervalMillis", 10000));
         CliRun json = run("decisions", "s", "--json");

@@ -23,6 +23,28 @@ class SnapshotDerivationTest {
     }
 
     @Test
+    void aTaskOnAWorkerThatDoesNotAnswerIsWorkerUnreachableWhateverConnectReports() {
+        long[] offsets = {100, 100, 100};
+        PipelineSample before = new Builder(0).offsets(offsets, offsets).build();
+        PipelineSample lost = new Builder(12_500).offsets(offsets, offsets).tasks(List.of(
+                new PipelineSample.TaskState(0, "RUNNING", "w1"), new PipelineSample.TaskState(1, "RUNNING", "w2"),
+                new PipelineSample.TaskState(2, "UNASSIGNED", "w2"))).unreachableWorkers(Map.of("w2", 2_000L)).build();
+        PipelineSnapshot s = SnapshotDerivation.derive(List.of(before, lost), 30);
+        assertEquals(List.of("RUNNING", PipelineSnapshot.Task.WORKER_UNREACHABLE, PipelineSnapshot.Task.WORKER_UNREACHABLE),
+                s.tasks().stream().map(PipelineSnapshot.Task::state).toList());
+        assertEquals("w2", s.tasks().get(1).workerId(), "the worker Connect names stays in the view");
+        assertEquals(Map.of("w2", 10L), s.unreachableWorkers(), "seconds since the scaler first found it silent");
+        assertFalse(s.stable());
+        assertFalse(s.degraded(), "every system of the pipeline answered the scaler");
+        assertEquals(List.of("worker w2 has not answered for 10 s: tasks [1, 2] on it are WORKER_UNREACHABLE"
+                + " (Connect reports task 1 RUNNING, task 2 UNASSIGNED) until Connect reassigns them"), s.reasons());
+
+        PipelineSnapshot back = SnapshotDerivation.derive(List.of(before, new Builder(14_500).offsets(offsets, offsets).build()), 30);
+        assertTrue(back.stable(), "tasks back RUNNING on answering workers: " + back.reasons());
+        assertEquals(Map.of(), back.unreachableWorkers());
+    }
+
+    @Test
     void ratesComeFromCounterDeltasOverTheWindow() {
         PipelineSnapshot s = SnapshotDerivation.derive(List.of(
                 sample(0, new long[] {100, 100, 100}, new long[] {100, 100, 100}, 300),
@@ -157,6 +179,7 @@ class SnapshotDerivationTest {
         private Map<Integer, Integer> assignment = ASSIGNMENT;
         private String groupState = "STABLE";
         private List<String> unreachable = List.of();
+        private Map<String, Long> unreachableWorkers = Map.of();
 
         Builder(long at) {
             this.at = at;
@@ -201,9 +224,14 @@ class SnapshotDerivationTest {
             return this;
         }
 
+        Builder unreachableWorkers(Map<String, Long> v) {
+            unreachableWorkers = v;
+            return this;
+        }
+
         PipelineSample build() {
             return new PipelineSample(at, "sink", "sink", 2, List.of("t"), tasks, end, committed, assignment, groupState,
-                    "i", indexTotal, 1, 0, 1, 0L, 0, new ArrayList<>(unreachable));
+                    "i", indexTotal, 1, 0, 1, 0L, 0, new ArrayList<>(unreachable), unreachableWorkers);
         }
 
         private static Map<Integer, Long> toMap(long[] values) {
