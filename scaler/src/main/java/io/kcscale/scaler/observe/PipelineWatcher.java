@@ -1,6 +1,7 @@
 package io.kcscale.scaler.observe;
 
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -29,6 +30,7 @@ public final class PipelineWatcher implements AutoCloseable {
 
     private final ConnectRestClient connect;
     private final PipelineObserver observer;
+    private final RoundListener rounds;
     private final Duration interval;
     private final long windowMillis;
     private final Map<String, Map<String, String>> knownConfigs = new ConcurrentHashMap<>();
@@ -41,8 +43,10 @@ public final class PipelineWatcher implements AutoCloseable {
         return t;
     });
 
-    public PipelineWatcher(ConnectRestClient connect, PipelineObserver observer, Duration interval, Duration window) {
+    public PipelineWatcher(ConnectRestClient connect, PipelineObserver observer, Duration interval, Duration window,
+                           RoundListener rounds) {
         this.connect = connect;
+        this.rounds = rounds;
         this.observer = observer;
         this.interval = interval;
         this.windowMillis = window.toMillis();
@@ -54,6 +58,7 @@ public final class PipelineWatcher implements AutoCloseable {
 
     /** One sampling round, now: every sink connector once. */
     public void sampleOnce() {
+        long started = System.nanoTime();
         Map<String, ConnectRestClient.ConnectorView> views = null;
         try {
             views = connect.connectorsExpanded();
@@ -75,12 +80,20 @@ public final class PipelineWatcher implements AutoCloseable {
                 }
             });
         }
+        Map<String, PipelineObserver.Sink> sinks = new LinkedHashMap<>();
         for (Map.Entry<String, Map<String, String>> known : knownConfigs.entrySet()) {
-            String name = known.getKey();
-            var status = views == null ? null : views.get(name).status();
-            windows.computeIfAbsent(name, n -> new SampleWindow(windowMillis))
-                    .add(observer.sample(name, known.getValue(), status, connectError));
+            var status = views == null ? null : views.get(known.getKey()).status();
+            sinks.put(known.getKey(), new PipelineObserver.Sink(known.getValue(), status));
         }
+        observer.sample(sinks, connectError).forEach((name, sample) ->
+                windows.computeIfAbsent(name, n -> new SampleWindow(windowMillis)).add(sample));
+        rounds.accept(sinks.size(), System.nanoTime() - started);
+    }
+
+    /** Told of every sampling round that ran to its end: how many sink connectors it sampled and how long it took. */
+    @FunctionalInterface
+    public interface RoundListener {
+        void accept(int connectors, long nanos);
     }
 
     private void sampleSafely() {
