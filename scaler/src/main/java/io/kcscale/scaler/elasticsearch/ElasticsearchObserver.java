@@ -44,8 +44,8 @@ public final class ElasticsearchObserver {
     public ElasticsearchReadings read(Collection<String> indexes) {
         String list = String.join(",", new TreeSet<>(indexes));
         return new ElasticsearchReadings(
-                ElasticsearchReadings.Reply.of(() -> get("/" + list + "/_stats/docs,indexing?ignore_unavailable=true", "_stats of indexes " + list)),
-                ElasticsearchReadings.Reply.of(() -> get("/" + list + "/_settings?ignore_unavailable=true", "settings of indexes " + list)),
+                ElasticsearchReadings.Reply.of(() -> get(ignoringMissing("/" + list + "/_stats/docs,indexing"), "_stats of indexes " + list)),
+                ElasticsearchReadings.Reply.of(() -> get(ignoringMissing("/" + list + "/_settings"), "settings of indexes " + list)),
                 ElasticsearchReadings.Reply.of(() -> get("/_cluster/health", "cluster health")),
                 ElasticsearchReadings.Reply.of(() -> get("/_nodes/stats/thread_pool", "thread pool stats")));
     }
@@ -89,10 +89,20 @@ public final class ElasticsearchObserver {
                 primaries.path("indexing").path("index_total").asLong());
     }
 
-    /** A GET through the low-level client: typed 8.x responses for these calls do not parse against 7.17. */
+    private static Request ignoringMissing(String path) {
+        Request request = new Request("GET", path);
+        request.addParameter("ignore_unavailable", "true");
+        return request;
+    }
+
     private JsonNode get(String path, String what) {
+        return get(new Request("GET", path), what);
+    }
+
+    /** A GET through the low-level client: typed 8.x responses for these calls do not parse against 7.17. */
+    private JsonNode get(Request request, String what) {
         try {
-            Response response = connection.restClient().performRequest(new Request("GET", path));
+            Response response = connection.restClient().performRequest(request);
             try (InputStream body = response.getEntity().getContent()) {
                 return JSON.readTree(body);
             }
