@@ -39,11 +39,12 @@ class ScalerBenchmarkTest {
         assertEquals(List.of(50, 500), List.of(points.path(0).path("partitions").asInt(), points.path(1).path("partitions").asInt()));
         for (JsonNode p : points) {
             String at = p.path("connectors").asInt() + " connectors: " + p;
-            // a 16 s window at one round every 2 s
-            assertTrue(p.path("rounds").asLong() >= 4, "rounds ended in the window, " + at);
+            // a 16 s window, a round every 2 s after the last ended: at least 2 even when a loaded machine slows each round
+            assertTrue(p.path("rounds").asLong() >= 2, "rounds ended in the window, " + at);
             assertTrue(p.path("roundMeanMs").asDouble() > 0 && p.path("roundP50Ms").asDouble() > 0, at);
             assertTrue(p.path("roundP99Ms").asDouble() >= p.path("roundP50Ms").asDouble(), at);
             assertTrue(p.path("cpuPercentOfCore").asDouble() > 0 && p.path("cpuPercentOfCore").asDouble() < 200, at);
+            assertTrue(p.path("cpuMsPerRound").asDouble() > 0, at);
             assertTrue(p.path("heapMaxMb").asDouble() > 0, at);
             assertTrue(p.path("heapUsedAfterGcMb").isNull() || p.path("heapUsedAfterGcMb").asDouble() <= p.path("heapMaxMb").asDouble(), at);
             assertEquals(30, p.path("apiRequests").asInt(), at);

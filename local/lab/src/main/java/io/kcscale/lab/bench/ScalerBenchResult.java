@@ -20,13 +20,15 @@ public record ScalerBenchResult(double sampleIntervalSeconds, double loadPerSeco
      * @param roundP50Ms          from the round histogram's buckets, interpolated within one (as histogram_quantile)
      * @param withinInterval      the p99 round is shorter than the sample interval
      * @param cpuPercentOfCore    the scaler process's CPU time over the window's wall time, in % of one core
+     * @param cpuMsPerRound       the scaler process's CPU time in the window over its rounds: what a round costs
+     *                            whatever the machine's load (the process's other work, scrapes included, counts too)
      * @param heapUsedAfterGcMb   the most heap in use right after a collection seen in the window, or null if none ran
      * @param heapMaxMb           the scaler JVM's heap ceiling (-Xmx)
      * @param apiP99Ms            {@code GET /api/v1/connectors}, one request at a time, after the window
      * @param loadAverage         the machine's one-minute load average at the window's end
      */
     public record Point(int connectors, int partitions, long rounds, double roundMeanMs, double roundP50Ms, double roundP99Ms,
-                        boolean withinInterval, double cpuPercentOfCore, Double heapUsedAfterGcMb, double heapMaxMb,
+                        boolean withinInterval, double cpuPercentOfCore, double cpuMsPerRound, Double heapUsedAfterGcMb, double heapMaxMb,
                         int apiRequests, double apiP50Ms, double apiP99Ms, double loadAverage) {
     }
 }

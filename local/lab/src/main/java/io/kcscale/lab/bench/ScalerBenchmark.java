@@ -137,9 +137,8 @@ public final class ScalerBenchmark {
             int connectors = 0;
             for (Point point : settings.points()) {
                 bench.grow(admin, connectors, point);
-                load.spread(bench.loaded);
                 connectors = point.connectors();
-                points.add(bench.measure(point));
+                points.add(bench.measure(point, load));
             }
             return new ScalerBenchResult(SAMPLE_INTERVAL.toMillis() / 1000.0, settings.loadPerSecond(), settings.window().toSeconds(),
                     points, Machine.describe(), Math.round((System.nanoTime() - started) / 1e8) / 10.0);
@@ -174,9 +173,11 @@ public final class ScalerBenchmark {
         }
     }
 
-    private ScalerBenchResult.Point measure(Point point) {
+    private ScalerBenchResult.Point measure(Point point, SteadyLoad load) {
         Poll.untilTrue("every benchmark connector's task to run", settings.setupTimeout(), Duration.ofSeconds(1),
                 () -> runningTasks() == point.connectors(), () -> runningTasks() + " of " + point.connectors() + " tasks RUNNING");
+        // once the tasks run, the new topics' leaders are long known: the producer does not chase them
+        load.spread(loaded);
         // rounds that began before the last connector was known do not count
         ScalerScrape all = Poll.until("the scaler's rounds to sample " + point.connectors() + " connectors", settings.setupTimeout(),
                 Duration.ofSeconds(1), () -> Optional.of(scrape()).filter(s -> s.roundConnectors() == point.connectors()));
@@ -199,6 +200,7 @@ public final class ScalerBenchmark {
         ScalerBenchResult.Point result = new ScalerBenchResult.Point(point.connectors(), point.partitions(), window.rounds(),
                 ms(window.roundMeanSeconds()), ms(window.roundP50Seconds()), ms(window.roundP99Seconds()),
                 window.roundP99Seconds() < SAMPLE_INTERVAL.toMillis() / 1000.0, round1(100 * window.cpuShare()),
+                window.rounds() == 0 ? Double.NaN : ms(window.cpuShare() * window.seconds() / window.rounds()),
                 heap == null ? null : round1(heap / 1048576.0), round1(last.heapMax() / 1048576.0),
                 api.length, round1(apiMs.at(0.5)), round1(apiMs.at(0.99)), Machine.loadAverage());
         progress.accept(String.format(Locale.ROOT, "  %d rounds, p50 %.1f ms, p99 %.1f ms; CPU %.1f%% of a core; heap after GC %s MB;"

@@ -110,11 +110,12 @@ final class BenchScalerCommand implements Callable<Integer> {
         StringBuilder t = new StringBuilder(String.format(Locale.ROOT,
                 "a sampling round every %.0f s; %.0f records/s over every partition; each point measured over %.0f s%n",
                 r.sampleIntervalSeconds(), r.loadPerSecond(), r.windowSeconds()));
-        t.append(String.format(Locale.ROOT, "%10s  %10s  %6s  %13s  %13s  %7s  %11s  %11s  %13s  %5s%n", "connectors", "partitions",
-                "rounds", "round p50 ms", "round p99 ms", "fits", "CPU % core", "heap MB", "API p99 ms", "load"));
+        t.append(String.format(Locale.ROOT, "%10s  %10s  %6s  %9s  %9s  %9s  %4s  %10s  %12s  %9s  %10s  %5s%n", "connectors", "partitions",
+                "rounds", "round p50", "round p99", "mean (ms)", "fits", "CPU % core", "CPU ms/round", "heap MB", "API p99 ms", "load"));
         for (ScalerBenchResult.Point p : r.points()) {
-            t.append(String.format(Locale.ROOT, "%10d  %,10d  %6d  %13.1f  %13.1f  %7s  %11.1f  %11s  %13.1f  %5.1f%n", p.connectors(),
-                    p.partitions(), p.rounds(), p.roundP50Ms(), p.roundP99Ms(), p.withinInterval() ? "yes" : "NO", p.cpuPercentOfCore(),
+            t.append(String.format(Locale.ROOT, "%10d  %,10d  %6d  %9.1f  %9.1f  %9.1f  %4s  %10.1f  %12.1f  %9s  %10.1f  %5.1f%n", p.connectors(),
+                    p.partitions(), p.rounds(), p.roundP50Ms(), p.roundP99Ms(), p.roundMeanMs(), p.withinInterval() ? "yes" : "NO",
+                    p.cpuPercentOfCore(), p.cpuMsPerRound(),
                     p.heapUsedAfterGcMb() == null ? "-" : String.format(Locale.ROOT, "%.0f / %.0f", p.heapUsedAfterGcMb(), p.heapMaxMb()),
                     p.apiP99Ms(), p.loadAverage()));
         }
