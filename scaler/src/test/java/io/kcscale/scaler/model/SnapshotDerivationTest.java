@@ -1,6 +1,7 @@
 package io.kcscale.scaler.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -20,6 +21,19 @@ class SnapshotDerivationTest {
     /** Three partitions; the sink group assigns 0,1 to task 0 and 2 to task 1. */
     private static PipelineSample sample(long atMillis, long[] end, long[] committed, long indexTotal) {
         return new Builder(atMillis).offsets(end, committed).indexTotal(indexTotal).build();
+    }
+
+    @Test
+    void aWindowDerivesItsSnapshotOncePerNewSample() {
+        SampleWindow window = new SampleWindow(30_000);
+        window.add(sample(0, new long[] {100}, new long[] {100}, 100));
+        PipelineSnapshot first = window.snapshot().orElseThrow();
+        assertSame(first, window.snapshot().orElseThrow(), "read again before the next sample: the same snapshot");
+        window.add(sample(2_000, new long[] {300}, new long[] {200}, 200));
+        PipelineSnapshot second = window.snapshot().orElseThrow();
+        assertEquals(100.0, second.rates().appendPerSecond(), 1e-9, "a new sample: derived afresh");
+        window.clear();
+        assertTrue(window.snapshot().isEmpty());
     }
 
     @Test

@@ -1,6 +1,5 @@
 package io.kcscale.lab.cli;
 
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -8,18 +7,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
 import io.kcscale.lab.bench.ScalerBenchResult;
 import io.kcscale.lab.bench.ScalerBenchmark;
 import io.kcscale.lab.experiment.Machine;
-import io.kcscale.lab.experiment.RunDirectory;
 import io.kcscale.local.InstallLayout;
-import io.kcscale.local.LocalStack;
-import io.kcscale.local.StackStartException;
-import io.kcscale.scaler.api.Json;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "scaler", mixinStandardHelpOptions = true, sortOptions = false,
@@ -47,12 +44,10 @@ final class BenchScalerCommand implements Callable<Integer> {
     Integer apiRequests;
     @Option(names = "--rate", paramLabel = "R", defaultValue = "100", description = "Records/s spread over every partition (default: ${DEFAULT-VALUE}).")
     double rate;
-    @Option(names = "--json", description = "Print the result as JSON instead of a table.")
-    boolean json;
     @Option(names = "--data-dir", paramLabel = "DIR", description = "The benchmark stack's data, wiped first (default: data/bench-scaler).")
     Path dataDir;
-    @Option(names = "--results-dir", paramLabel = "DIR", description = "Where each run's directory goes (default: experiments/results, git-ignored).")
-    Path resultsDir;
+    @Mixin
+    StackBenchOutput output;
 
     @Override
     public Integer call() {
@@ -73,25 +68,12 @@ final class BenchScalerCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             return usage(e.getMessage());
         }
-        // Ctrl-C must not leave the benchmark's stack running
-        Thread stopStack = new Thread(() -> LocalStack.stopRecorded(data, m -> System.err.println("kcscale: " + m)));
-        Runtime.getRuntime().addShutdownHook(stopStack);
-        ScalerBenchResult result;
-        try {
-            result = ScalerBenchmark.run(settings, m -> System.err.println("kcscale: " + m));
-        } catch (IllegalStateException | IllegalArgumentException | StackStartException e) {
-            System.err.println("kcscale: the benchmark failed: " + e.getMessage());
+        ScalerBenchmark.Settings bench = settings;
+        Optional<ScalerBenchResult> result = StackBenchOutput.run(data, progress -> ScalerBenchmark.run(bench, progress));
+        if (result.isEmpty()) {
             return 1;
-        } finally {
-            Runtime.getRuntime().removeShutdownHook(stopStack);
         }
-        RunDirectory run = RunDirectory.create(resultsDir != null ? resultsDir : home.resolve("experiments/results"));
-        run.writeJson("scaler.json", result);
-        run.writeJson("config.json", configuration(settings));
-        PrintWriter out = spec.commandLine().getOut();
-        out.print(json ? Json.write(result) : table(result));
-        out.flush();
-        System.err.println("kcscale: result and configuration in " + run.path());
+        output.write(spec, home, "scaler.json", result.get(), configuration(settings), table(result.get()));
         return 0;
     }
 
