@@ -162,6 +162,10 @@ public final class ScalerBenchmark {
         } catch (ExecutionException | TimeoutException e) {
             throw new IllegalStateException("cannot create the benchmark's topics: " + e.getMessage(), e);
         }
+        // a sink task whose partitions have no leader yet fails after its consumer's 60 s: a loaded broker takes that long
+        List<String> names = topics.stream().map(NewTopic::name).toList();
+        Poll.untilTrue("every new partition to have a leader", settings.setupTimeout(), Duration.ofSeconds(1),
+                () -> leaderless(admin, names) == 0, () -> leaderless(admin, names) + " partitions without a leader");
         for (int c = from; c < point.connectors(); c++) {
             connect.putConnectorConfig(name(c), Map.of("connector.class", FILE_SINK, "tasks.max", "1", "topics", name(c),
                     "file", settings.dataDir().resolve(name(c) + ".txt").toString(),
@@ -178,6 +182,9 @@ public final class ScalerBenchmark {
                 () -> runningTasks() == point.connectors(), () -> runningTasks() + " of " + point.connectors() + " tasks RUNNING");
         // once the tasks run, the new topics' leaders are long known: the producer does not chase them
         load.spread(loaded);
+        Poll.untilTrue("the scaler to observe every connector whole", settings.setupTimeout(), Duration.ofSeconds(2),
+                () -> observedWhole(point.perConnector()) == point.connectors(),
+                () -> observedWhole(point.perConnector()) + " of " + point.connectors() + " observed, not degraded, every partition's lag known");
         // rounds that began before the last connector was known do not count
         ScalerScrape all = Poll.until("the scaler's rounds to sample " + point.connectors() + " connectors", settings.setupTimeout(),
                 Duration.ofSeconds(1), () -> Optional.of(scrape()).filter(s -> s.roundConnectors() == point.connectors()));
@@ -195,6 +202,10 @@ public final class ScalerBenchmark {
             }
         }
         ScalerScrape.Window window = start.until(last);
+        if (runningTasks() != point.connectors()) {
+            throw new IllegalStateException("a sink task stopped running in the window (" + runningTasks() + " of " + point.connectors()
+                    + " RUNNING): the figures would not be those of " + point.connectors() + " running sinks");
+        }
         double[] api = timeConnectorsList(point.connectors());
         Percentiles apiMs = new Percentiles(api);
         ScalerBenchResult.Point result = new ScalerBenchResult.Point(point.connectors(), point.partitions(), window.rounds(),
@@ -207,6 +218,32 @@ public final class ScalerBenchmark {
                         + " GET /api/v1/connectors p99 %.1f ms", result.rounds(), result.roundP50Ms(), result.roundP99Ms(),
                 result.cpuPercentOfCore(), result.heapUsedAfterGcMb(), result.apiP99Ms()));
         return result;
+    }
+
+    private static long leaderless(Admin admin, List<String> topics) {
+        try {
+            return admin.describeTopics(topics).allTopicNames().get(HTTP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS).values().stream()
+                    .flatMap(t -> t.partitions().stream()).filter(p -> p.leader() == null || p.leader().isEmpty()).count();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while describing topics", e);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("cannot describe the benchmark's topics: " + e.getMessage(), e);
+        }
+    }
+
+    /** Benchmark connectors the scaler's latest snapshots show whole: not degraded, a lag for each of their partitions. */
+    private long observedWhole(int perConnector) {
+        try {
+            long whole = 0;
+            for (JsonNode c : JSON.readTree(get("/api/v1/connectors"))) {
+                whole += c.path("name").asText().startsWith(TOPIC_PREFIX) && !c.path("degraded").asBoolean(true)
+                        && c.path("lag").path("perPartition").size() == perConnector ? 1 : 0;
+            }
+            return whole;
+        } catch (IOException e) {
+            throw new IllegalStateException("GET /api/v1/connectors answered what is not JSON: " + e.getMessage(), e);
+        }
     }
 
     private long runningTasks() {
