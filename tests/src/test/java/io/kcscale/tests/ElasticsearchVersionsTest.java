@@ -1,6 +1,7 @@
 package io.kcscale.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.InetAddress;
@@ -13,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -27,6 +29,8 @@ import io.kcscale.local.LocalStack;
 import io.kcscale.scaler.api.ApiServer;
 import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
 import io.kcscale.scaler.elasticsearch.ElasticsearchObserver;
+import io.kcscale.scaler.elasticsearch.ElasticsearchReadings;
+import io.kcscale.scaler.elasticsearch.ElasticsearchUnavailableException;
 import io.kcscale.scaler.service.ScalerService;
 import io.kcscale.scaler.service.ScalerSettings;
 
@@ -102,6 +106,11 @@ class ElasticsearchVersionsTest {
                 ElasticsearchObserver.IndexLayout layout = observer.indexLayout(INDEX);
                 assertEquals(new ElasticsearchObserver.IndexLayout(1, 0, 1), layout, version);
                 assertTrue(observer.writePressure().rejected() >= 0);
+                // a sampling round's one reading for many indexes: the same figures, and a missing index fails alone
+                ElasticsearchReadings round = observer.read(List.of(INDEX, "versions-missing"));
+                assertEquals(DOCUMENTS, round.indexStats(INDEX).indexTotal(), version);
+                assertEquals(layout, round.indexLayout(INDEX), version);
+                assertThrows(ElasticsearchUnavailableException.class, () -> round.indexStats("versions-missing"), version);
 
                 // the scaler sees the index rate and the shards, and index-shards judges them: 1 shard for 3 tasks
                 JsonNode s = scaler.awaitGet(path, n -> n.path("rates").path("indexPerSecond").asDouble() > 0, SETTLE);

@@ -1,6 +1,7 @@
 package io.kcscale.scaler.kafka;
 
 import java.time.Duration;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -9,12 +10,13 @@ import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.stream.Collectors;
 
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
+import org.apache.kafka.clients.admin.ListConsumerGroupOffsetsResult;
 import org.apache.kafka.clients.admin.ListConsumerGroupOffsetsSpec;
+import org.apache.kafka.clients.admin.ListOffsetsResult;
 import org.apache.kafka.clients.admin.MemberDescription;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
@@ -51,19 +53,55 @@ public final class KafkaObserver implements AutoCloseable {
 
     /** Log-end offset of every partition of {@code topic}, by partition number. */
     public Map<Integer, Long> endOffsets(String topic) {
-        int partitions = partitionCount(topic);
-        Map<TopicPartition, OffsetSpec> request = new HashMap<>();
-        for (int p = 0; p < partitions; p++) {
-            request.put(new TopicPartition(topic, p), OffsetSpec.latest());
-        }
-        return get(admin.listOffsets(request).all()).entrySet().stream()
-                .collect(Collectors.toMap(e -> e.getKey().partition(), e -> e.getValue().offset()));
+        return read(List.of(topic), List.of()).endOffsets(topic);
     }
 
     /** The group's committed offset per partition of {@code topic}; partitions with none are absent. */
     public Map<Integer, Long> committedOffsets(String group, String topic) {
-        Map<TopicPartition, OffsetAndMetadata> committed = get(admin.listConsumerGroupOffsets(
-                Map.of(group, new ListConsumerGroupOffsetsSpec())).partitionsToOffsetAndMetadata(group));
+        return committedOn(topic, get(admin.listConsumerGroupOffsets(
+                Map.of(group, new ListConsumerGroupOffsetsSpec())).partitionsToOffsetAndMetadata(group)));
+    }
+
+    /** The group's state and, per partition of {@code topic}, the client id of the member consuming it. */
+    public GroupView describeGroup(String group, String topic) {
+        return groupView(get(admin.describeConsumerGroups(List.of(group)).describedGroups().get(group)), topic);
+    }
+
+    /**
+     * What a sampling round needs of many topics and groups, asked at once: one describe of the topics, then
+     * one end-offsets request for all their partitions, one committed-offsets request for all the groups and
+     * one describe of all the groups, the three in flight together. One deadline bounds the whole reading;
+     * each topic's and group's answer, or failure, is its own.
+     */
+    public KafkaReadings read(Collection<String> topics, Collection<String> groups) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        Admin client = admin;
+        Map<String, ListConsumerGroupOffsetsSpec> specs = new HashMap<>();
+        groups.forEach(g -> specs.put(g, new ListConsumerGroupOffsetsSpec()));
+        ListConsumerGroupOffsetsResult committed = groups.isEmpty() ? null : client.listConsumerGroupOffsets(specs);
+        Map<String, KafkaFuture<ConsumerGroupDescription>> described = groups.isEmpty() ? Map.of()
+                : client.describeConsumerGroups(groups).describedGroups();
+        Map<String, KafkaFuture<TopicDescription>> topicFutures = topics.isEmpty() ? Map.of()
+                : client.describeTopics(topics).topicNameValues();
+        Map<String, Integer> partitions = new HashMap<>();
+        Map<String, KafkaUnavailableException> topicErrors = new HashMap<>();
+        Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+        topicFutures.forEach((topic, future) -> {
+            try {
+                int count = get(future, deadline).partitions().size();
+                partitions.put(topic, count);
+                for (int p = 0; p < count; p++) {
+                    latest.put(new TopicPartition(topic, p), OffsetSpec.latest());
+                }
+            } catch (KafkaUnavailableException e) {
+                topicErrors.put(topic, e);
+            }
+        });
+        ListOffsetsResult ends = latest.isEmpty() ? null : client.listOffsets(latest);
+        return new KafkaReadings(this, deadline, partitions, topicErrors, ends, committed, described);
+    }
+
+    static Map<Integer, Long> committedOn(String topic, Map<TopicPartition, OffsetAndMetadata> committed) {
         Map<Integer, Long> offsets = new HashMap<>();
         committed.forEach((tp, om) -> {
             if (om != null && tp.topic().equals(topic)) {
@@ -73,9 +111,7 @@ public final class KafkaObserver implements AutoCloseable {
         return offsets;
     }
 
-    /** The group's state and, per partition of {@code topic}, the client id of the member consuming it. */
-    public GroupView describeGroup(String group, String topic) {
-        ConsumerGroupDescription description = get(admin.describeConsumerGroups(List.of(group)).describedGroups().get(group));
+    static GroupView groupView(ConsumerGroupDescription description, String topic) {
         Map<Integer, String> owners = new HashMap<>();
         for (MemberDescription member : description.members()) {
             for (TopicPartition tp : member.assignment().topicPartitions()) {
@@ -111,8 +147,13 @@ public final class KafkaObserver implements AutoCloseable {
     }
 
     private <T> T get(KafkaFuture<T> future) {
+        return get(future, System.nanoTime() + timeout.toNanos());
+    }
+
+    /** The future's value, waited for until {@code deadline} ({@link System#nanoTime()}) at most. */
+    <T> T get(KafkaFuture<T> future, long deadline) {
         try {
-            return future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            return future.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new KafkaUnavailableException("interrupted while asking Kafka", e);

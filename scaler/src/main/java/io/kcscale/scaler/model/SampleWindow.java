@@ -11,6 +11,8 @@ public final class SampleWindow {
 
     private final long windowMillis;
     private final Deque<PipelineSample> samples = new ArrayDeque<>();
+    /** Derived once per new sample: a scrape and every API request read all connectors' snapshots between two rounds. */
+    private PipelineSnapshot derived;
 
     public SampleWindow(long windowMillis) {
         if (windowMillis <= 0) {
@@ -20,6 +22,7 @@ public final class SampleWindow {
     }
 
     public synchronized void add(PipelineSample sample) {
+        derived = null;
         samples.addLast(sample);
         while (samples.peekFirst().atMillis() < sample.atMillis() - windowMillis) {
             samples.removeFirst();
@@ -27,8 +30,13 @@ public final class SampleWindow {
     }
 
     public synchronized Optional<PipelineSnapshot> snapshot() {
-        return samples.isEmpty() ? Optional.empty()
-                : Optional.of(SnapshotDerivation.derive(new ArrayList<>(samples), windowMillis / 1000.0));
+        if (samples.isEmpty()) {
+            return Optional.empty();
+        }
+        if (derived == null) {
+            derived = SnapshotDerivation.derive(new ArrayList<>(samples), windowMillis / 1000.0);
+        }
+        return Optional.of(derived);
     }
 
     /** The samples in the window, oldest first. */
@@ -38,6 +46,7 @@ public final class SampleWindow {
 
     /** Forgets every sample, e.g. after this scaler changed the connector and old rates no longer hold. */
     public synchronized void clear() {
+        derived = null;
         samples.clear();
     }
 }

@@ -1,22 +1,28 @@
 package io.kcscale.scaler.observe;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 import io.kcscale.scaler.model.PipelineSample;
 import io.kcscale.scaler.model.SinkIndexes;
 import io.kcscale.scaler.model.SinkTarget;
 import io.kcscale.scaler.connect.ConnectorStatus;
 import io.kcscale.scaler.elasticsearch.ElasticsearchObserver;
+import io.kcscale.scaler.elasticsearch.ElasticsearchReadings;
 import io.kcscale.scaler.kafka.KafkaObserver;
+import io.kcscale.scaler.kafka.KafkaReadings;
 
 /**
- * Takes one {@link PipelineSample} of a sink connector from Kafka and Elasticsearch, given what
- * Connect said of it. A system that fails leaves its part of the sample null and says why in
+ * Takes one {@link PipelineSample} of each sink connector from Kafka and Elasticsearch, given what
+ * Connect said of them. A system that fails leaves its part of the sample null and says why in
  * {@code unreachable}: one system down never hides the others.
  */
 public final class PipelineObserver {
@@ -34,26 +40,73 @@ public final class PipelineObserver {
     }
 
     /**
-     * @param config        the connector's config (the last known one when Connect did not answer)
-     * @param status        its status, or null when Connect did not answer
-     * @param connectError  why Connect did not answer, or null
-     * @param unreachableWorkers the connector's workers that did not answer the probe, with since when (epoch millis)
+     * A sink connector as the round knows it: its config (the last known one when Connect did not answer), its status
+     * (or null), and those of its workers that did not answer the probe, with since when (epoch millis).
      */
-    public PipelineSample sample(String connector, Map<String, String> config, ConnectorStatus status, String connectError,
-                                 Map<String, Long> unreachableWorkers) {
+    public record Sink(Map<String, String> config, ConnectorStatus status, Map<String, Long> unreachableWorkers) {
+    }
+
+    /**
+     * One sample of each sink connector, from one reading of Kafka and one of Elasticsearch for them all:
+     * the requests are batched over the connectors' topics, groups and indexes, so a round costs a few
+     * requests whatever the number of connectors.
+     *
+     * @param sinks         by connector name
+     * @param connectError  why Connect did not answer, or null
+     * @return by connector name, in the order of {@code sinks}
+     */
+    public Map<String, PipelineSample> sample(Map<String, Sink> sinks, String connectError) {
         long at = clock.getAsLong();
-        List<String> unreachable = new ArrayList<>();
-        if (connectError != null) {
-            unreachable.add(named("Kafka Connect", connectError));
-        }
-        List<String> topics = SinkTarget.topics(config);
-        if (topics.isEmpty() && SinkTarget.topicsRegex(config).isPresent()) {
-            try {
-                topics = SinkTarget.topics(config, kafka.topicNames());
-            } catch (RuntimeException e) {
-                unreachable.add("Kafka: " + e.getMessage());
+        Map<String, List<String>> topics = new LinkedHashMap<>();
+        Map<String, List<String>> unreachable = new LinkedHashMap<>();
+        Set<String> clusterTopics = null;
+        String topicNamesError = null;
+        for (Map.Entry<String, Sink> sink : sinks.entrySet()) {
+            List<String> problems = new ArrayList<>();
+            if (connectError != null) {
+                problems.add(named("Kafka Connect", connectError));
             }
+            Map<String, String> config = sink.getValue().config();
+            List<String> own = SinkTarget.topics(config);
+            if (own.isEmpty() && SinkTarget.topicsRegex(config).isPresent()) {
+                if (clusterTopics == null && topicNamesError == null) {
+                    try {
+                        clusterTopics = kafka.topicNames();
+                    } catch (RuntimeException e) {
+                        topicNamesError = "Kafka: " + e.getMessage();
+                    }
+                }
+                if (clusterTopics != null) {
+                    own = SinkTarget.topics(config, clusterTopics);
+                } else {
+                    problems.add(topicNamesError);
+                }
+            }
+            topics.put(sink.getKey(), own);
+            unreachable.put(sink.getKey(), problems);
         }
+        Set<String> firstTopics = new TreeSet<>();
+        Set<String> groups = new TreeSet<>();
+        topics.forEach((connector, own) -> {
+            if (!own.isEmpty()) {
+                firstTopics.add(own.get(0));
+                groups.add(SinkTarget.consumerGroup(connector));
+            }
+        });
+        Reading<KafkaReadings> kafkaReading = firstTopics.isEmpty() ? null : Reading.of(() -> kafka.read(firstTopics, groups));
+        Map<String, Optional<String>> index = new LinkedHashMap<>();
+        sinks.forEach((connector, sink) -> index.put(connector, indexes.of(connector, sink.config())));
+        Set<String> allIndexes = new TreeSet<>();
+        index.values().forEach(i -> i.ifPresent(allIndexes::add));
+        Reading<ElasticsearchReadings> esReading = allIndexes.isEmpty() ? null : Reading.of(() -> elasticsearch.read(allIndexes));
+        Map<String, PipelineSample> samples = new LinkedHashMap<>();
+        sinks.forEach((connector, sink) -> samples.put(connector, sample(at, connector, sink, topics.get(connector),
+                index.get(connector), kafkaReading, esReading, unreachable.get(connector))));
+        return samples;
+    }
+
+    private PipelineSample sample(long at, String connector, Sink sink, List<String> topics, Optional<String> index,
+                                  Reading<KafkaReadings> kafkaReading, Reading<ElasticsearchReadings> esReading, List<String> unreachable) {
         Map<Integer, Long> end = null;
         Map<Integer, Long> committed = null;
         Map<Integer, Integer> assignment = null;
@@ -62,9 +115,10 @@ public final class PipelineObserver {
             String topic = topics.get(0);
             String group = SinkTarget.consumerGroup(connector);
             try {
-                end = kafka.endOffsets(topic);
-                committed = kafka.committedOffsets(group, topic);
-                KafkaObserver.GroupView view = kafka.describeGroup(group, topic);
+                KafkaReadings readings = kafkaReading.value();
+                end = readings.endOffsets(topic);
+                committed = readings.committedOffsets(group, topic);
+                KafkaObserver.GroupView view = readings.describeGroup(group, topic);
                 groupState = view.state();
                 assignment = new TreeMap<>();
                 for (Map.Entry<Integer, String> owner : view.clientIdByPartition().entrySet()) {
@@ -77,7 +131,6 @@ public final class PipelineObserver {
                 unreachable.add(named("Kafka", e.getMessage()));
             }
         }
-        Optional<String> index = indexes.of(connector, config);
         Long indexTotal = null;
         Integer shards = null;
         Integer replicas = null;
@@ -86,24 +139,45 @@ public final class PipelineObserver {
         Integer writeQueue = null;
         if (index.isPresent()) {
             try {
-                indexTotal = elasticsearch.indexStats(index.get()).indexTotal();
-                ElasticsearchObserver.IndexLayout layout = elasticsearch.indexLayout(index.get());
+                ElasticsearchReadings readings = esReading.value();
+                indexTotal = readings.indexStats(index.get()).indexTotal();
+                ElasticsearchObserver.IndexLayout layout = readings.indexLayout(index.get());
                 shards = layout.primaryShards();
                 replicas = layout.replicas();
                 dataNodes = layout.dataNodes();
-                ElasticsearchObserver.WritePressure pressure = elasticsearch.writePressure();
+                ElasticsearchObserver.WritePressure pressure = readings.writePressure();
                 writeRejected = pressure.rejected();
                 writeQueue = pressure.queue();
             } catch (RuntimeException e) {
                 unreachable.add(named("Elasticsearch", e.getMessage()));
             }
         }
+        ConnectorStatus status = sink.status();
         List<PipelineSample.TaskState> tasks = status == null ? null : status.tasks().stream()
                 .map(t -> new PipelineSample.TaskState(t.id(), t.state(), t.workerId())).toList();
-        Integer tasksMax = parseTasksMax(config.get("tasks.max"));
+        Integer tasksMax = parseTasksMax(sink.config().get("tasks.max"));
         return new PipelineSample(at, connector, status == null ? null : status.type(), tasksMax, topics, tasks,
                 end, committed, assignment, groupState, index.orElse(null), indexTotal, shards, replicas, dataNodes,
-                writeRejected, writeQueue, unreachable, Map.copyOf(unreachableWorkers));
+                writeRejected, writeQueue, unreachable, Map.copyOf(sink.unreachableWorkers()));
+    }
+
+    /** A batched reading, or why it could not even be asked for (a client closed): every connector's part then fails with it. */
+    private record Reading<T>(T readings, RuntimeException error) {
+
+        static <T> Reading<T> of(Supplier<T> read) {
+            try {
+                return new Reading<>(read.get(), null);
+            } catch (RuntimeException e) {
+                return new Reading<>(null, e);
+            }
+        }
+
+        T value() {
+            if (error != null) {
+                throw error;
+            }
+            return readings;
+        }
     }
 
     /** The message, led by the system's name unless it already starts with it. */

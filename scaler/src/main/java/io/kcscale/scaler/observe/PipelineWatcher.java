@@ -2,6 +2,7 @@ package io.kcscale.scaler.observe;
 
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -37,6 +38,7 @@ public final class PipelineWatcher implements AutoCloseable {
     private final PipelineObserver observer;
     private final WorkerProbe workers;
     private final WorkerReachability reachability = new WorkerReachability();
+    private final RoundListener rounds;
     private final Duration interval;
     private final long windowMillis;
     private final Map<String, Map<String, String>> knownConfigs = new ConcurrentHashMap<>();
@@ -50,8 +52,9 @@ public final class PipelineWatcher implements AutoCloseable {
     });
 
     public PipelineWatcher(ConnectRestClient connect, PipelineObserver observer, WorkerProbe workers, Duration interval,
-                           Duration window) {
+                           Duration window, RoundListener rounds) {
         this.connect = connect;
+        this.rounds = rounds;
         this.observer = observer;
         this.workers = workers;
         this.interval = interval;
@@ -64,6 +67,7 @@ public final class PipelineWatcher implements AutoCloseable {
 
     /** One sampling round, now: every sink connector once. */
     public void sampleOnce() {
+        long started = System.nanoTime();
         Map<String, ConnectRestClient.ConnectorView> views = null;
         try {
             views = connect.connectorsExpanded();
@@ -86,9 +90,9 @@ public final class PipelineWatcher implements AutoCloseable {
             });
         }
         Map<String, Long> unreachableWorkers = views == null ? Map.of() : probeWorkers(views);
+        Map<String, PipelineObserver.Sink> sinks = new LinkedHashMap<>();
         for (Map.Entry<String, Map<String, String>> known : knownConfigs.entrySet()) {
-            String name = known.getKey();
-            ConnectorStatus status = views == null ? null : views.get(name).status();
+            ConnectorStatus status = views == null ? null : views.get(known.getKey()).status();
             Map<String, Long> own = new HashMap<>();
             if (status != null) {
                 workerIds(status).forEach(w -> {
@@ -97,9 +101,17 @@ public final class PipelineWatcher implements AutoCloseable {
                     }
                 });
             }
-            windows.computeIfAbsent(name, n -> new SampleWindow(windowMillis))
-                    .add(observer.sample(name, known.getValue(), status, connectError, own));
+            sinks.put(known.getKey(), new PipelineObserver.Sink(known.getValue(), status, own));
         }
+        observer.sample(sinks, connectError).forEach((name, sample) ->
+                windows.computeIfAbsent(name, n -> new SampleWindow(windowMillis)).add(sample));
+        rounds.accept(sinks.size(), System.nanoTime() - started);
+    }
+
+    /** Told of every sampling round that ran to its end: how many sink connectors it sampled and how long it took. */
+    @FunctionalInterface
+    public interface RoundListener {
+        void accept(int connectors, long nanos);
     }
 
     /**

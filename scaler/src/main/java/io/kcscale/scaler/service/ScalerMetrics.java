@@ -18,7 +18,7 @@ import io.prometheus.metrics.model.registry.PrometheusRegistry;
 
 /**
  * The scaler's figures as Prometheus metrics: every figure of a connector snapshot, per connector and
- * per task (read from the watcher at scrape time), and the scaler's own scale actions.
+ * per task (read from the watcher at scrape time), the scaler's own scale actions and what it costs.
  */
 public final class ScalerMetrics {
 
@@ -28,8 +28,9 @@ public final class ScalerMetrics {
     private final Gauge rebalancePause;
 
     /** @param recommendedTasks per connector, the tasks its autoscale policy would set now, if it has one */
-    ScalerMetrics(PipelineWatcher watcher, Function<String, Optional<Integer>> recommendedTasks) {
+    ScalerMetrics(PipelineWatcher watcher, Function<String, Optional<Integer>> recommendedTasks, ScalerCostMetrics cost) {
         this.watcher = watcher;
+        cost.register(registry);
         perConnector("kcscale_append_rate_records_per_second", "Records appended to the sink's topic per second", s -> s.rates().appendPerSecond());
         perConnector("kcscale_sink_rate_records_per_second", "Records the sink group committed per second", s -> s.rates().sinkPerSecond());
         perConnector("kcscale_index_rate_operations_per_second", "Index operations per second on the sink's Elasticsearch index", s -> s.rates().indexPerSecond());

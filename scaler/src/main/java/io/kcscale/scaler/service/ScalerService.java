@@ -56,6 +56,7 @@ public final class ScalerService implements AutoCloseable {
     private final ScalingChecks checks;
     private final ScaleAction scaleAction;
     private final ScalerMetrics metrics;
+    private final ScalerCostMetrics cost = new ScalerCostMetrics();
     private final AutoscaleLoop autoscaler;
     private final Optional<KafkaConnectorResources> kubernetes;
 
@@ -74,7 +75,7 @@ public final class ScalerService implements AutoCloseable {
         ConnectRestClient watcherConnect = new ConnectRestClient(settings.connectUrl(), REQUEST_TIMEOUT,
                 new Backoff(1, Duration.ZERO, Duration.ZERO), settings.connectAuthorization(), tls);
         this.watcher = new PipelineWatcher(watcherConnect, new PipelineObserver(kafka, elasticsearch, settings.indexes(), System::currentTimeMillis),
-                workerProbe, settings.sampleInterval(), settings.window());
+                workerProbe, settings.sampleInterval(), settings.window(), cost);
         // beyond its time budget a sample looks up the partitions, their end and beginning offsets, then closes
         this.keySampling = new KeySampling(new KeySampler(settings.bootstrapServers(), kafkaProps, REQUEST_TIMEOUT)::sample,
                 SAMPLE_THREADS, SAMPLE_QUEUE, REQUEST_TIMEOUT.multipliedBy(4));
@@ -90,7 +91,7 @@ public final class ScalerService implements AutoCloseable {
                 watcher::snapshot, checks, workerProbe, settings.maxTasks(), settings.convergeTimeout(), System::currentTimeMillis);
         this.autoscaler = new AutoscaleLoop(watcher, scaleAction, new PolicyStore(settings.stateDir()),
                 checks::blockingFindings, settings.autoscaleInterval().toMillis(), settings.rebalanceDelay(), System::currentTimeMillis);
-        this.metrics = new ScalerMetrics(watcher, autoscaler::latestRecommendedTasks);
+        this.metrics = new ScalerMetrics(watcher, autoscaler::latestRecommendedTasks, cost);
     }
 
     /** Starts sampling and autoscaling; returns what the first look at each system found wrong, one line each. */

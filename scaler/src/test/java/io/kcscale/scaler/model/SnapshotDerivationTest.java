@@ -1,6 +1,7 @@
 package io.kcscale.scaler.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -42,6 +43,19 @@ class SnapshotDerivationTest {
         PipelineSnapshot back = SnapshotDerivation.derive(List.of(before, new Builder(14_500).offsets(offsets, offsets).build()), 30);
         assertTrue(back.stable(), "tasks back RUNNING on answering workers: " + back.reasons());
         assertEquals(Map.of(), back.unreachableWorkers());
+    }
+
+    @Test
+    void aWindowDerivesItsSnapshotOncePerNewSample() {
+        SampleWindow window = new SampleWindow(30_000);
+        window.add(sample(0, new long[] {100}, new long[] {100}, 100));
+        PipelineSnapshot first = window.snapshot().orElseThrow();
+        assertSame(first, window.snapshot().orElseThrow(), "read again before the next sample: the same snapshot");
+        window.add(sample(2_000, new long[] {300}, new long[] {200}, 200));
+        PipelineSnapshot second = window.snapshot().orElseThrow();
+        assertEquals(100.0, second.rates().appendPerSecond(), 1e-9, "a new sample: derived afresh");
+        window.clear();
+        assertTrue(window.snapshot().isEmpty());
     }
 
     @Test

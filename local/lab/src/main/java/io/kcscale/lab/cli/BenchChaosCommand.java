@@ -1,12 +1,11 @@
 package io.kcscale.lab.cli;
 
-import java.io.PrintWriter;
-
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
 import io.kcscale.lab.chaos.ChaosBenchmark;
@@ -14,14 +13,11 @@ import io.kcscale.lab.chaos.ChaosResult;
 import io.kcscale.lab.chaos.ChaosSchedule;
 import io.kcscale.lab.chaos.FaultOutcome;
 import io.kcscale.lab.experiment.Machine;
-import io.kcscale.lab.experiment.RunDirectory;
 import io.kcscale.local.InstallLayout;
-import io.kcscale.local.LocalStack;
 import io.kcscale.local.SinkMode;
-import io.kcscale.local.StackStartException;
-import io.kcscale.scaler.api.Json;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "chaos", mixinStandardHelpOptions = true, sortOptions = false,
@@ -46,12 +42,10 @@ final class BenchChaosCommand implements Callable<Integer> {
     Double rate;
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seeds the schedule: order, times, worker, partitions (default: ${DEFAULT-VALUE}).")
     long seed;
-    @Option(names = "--json", description = "Print the result as JSON instead of a table.")
-    boolean json;
     @Option(names = "--data-dir", paramLabel = "DIR", description = "The benchmark stack's data, wiped first (default: data/bench-chaos).")
     Path dataDir;
-    @Option(names = "--results-dir", paramLabel = "DIR", description = "Where each run's directory goes (default: experiments/results, git-ignored).")
-    Path resultsDir;
+    @Mixin
+    StackBenchOutput output;
 
     @Override
     public Integer call() {
@@ -77,26 +71,12 @@ final class BenchChaosCommand implements Callable<Integer> {
                 : ChaosSchedule.create(seed, minutes * 60, ChaosBenchmark.WORKERS, 20, 4, 25);
         ChaosBenchmark.Settings settings = new ChaosBenchmark.Settings(home, data, mode, load,
                 Duration.ofSeconds(quick ? 120 : 180), Duration.ofSeconds(quick ? 150 : 300));
-        // Ctrl-C must not leave the benchmark's stack running
-        Thread stopStack = new Thread(() -> LocalStack.stopRecorded(data, m -> System.err.println("kcscale: " + m)));
-        Runtime.getRuntime().addShutdownHook(stopStack);
-        ChaosResult result;
-        try {
-            result = ChaosBenchmark.run(settings, schedule, m -> System.err.println("kcscale: " + m));
-        } catch (IllegalStateException | IllegalArgumentException | StackStartException e) {
-            System.err.println("kcscale: the benchmark failed: " + e.getMessage());
+        Optional<ChaosResult> ran = StackBenchOutput.run(data, progress -> ChaosBenchmark.run(settings, schedule, progress));
+        if (ran.isEmpty()) {
             return 1;
-        } finally {
-            Runtime.getRuntime().removeShutdownHook(stopStack);
         }
-        RunDirectory run = RunDirectory.create(resultsDir != null ? resultsDir : home.resolve("experiments/results"));
-        run.writeJson("chaos.json", result);
-        run.writeJson("config.json", configuration(schedule, settings));
-        // picocli's writer (System.out by default): a caller that runs the verb in-process reads the result there
-        PrintWriter out = spec.commandLine().getOut();
-        out.print(json ? Json.write(result) : table(result));
-        out.flush();
-        System.err.println("kcscale: result, schedule and seed in " + run.path());
+        ChaosResult result = ran.get();
+        output.write(spec, home, "chaos.json", result, configuration(schedule, settings), table(result));
         return result.passed() ? 0 : 1;
     }
 

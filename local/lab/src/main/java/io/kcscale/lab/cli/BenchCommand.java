@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 /** {@code kcscale bench ...}: committed benchmarks that measure on this machine; one subcommand each. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Run a benchmark on this machine and print its figures (a table, or JSON with --json).",
-        subcommands = {BenchConnectorsCommand.class, BenchAutoscaleCommand.class, BenchChaosCommand.class})
+        subcommands = {BenchConnectorsCommand.class, BenchAutoscaleCommand.class, BenchChaosCommand.class, BenchScalerCommand.class})
 public final class BenchCommand implements Runnable {
 
     @CommandLine.Spec

@@ -11,7 +11,7 @@ public final class Machine {
     }
 
     /** The system's one-minute load average, to two decimals: how busy the cores were around a measurement. */
-    static double loadAverage() {
+    public static double loadAverage() {
         return Math.round(ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage() * 100) / 100.0;
     }
 

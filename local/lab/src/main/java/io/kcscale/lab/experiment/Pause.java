@@ -3,16 +3,16 @@ package io.kcscale.lab.experiment;
 import java.time.Duration;
 
 /** A measurement window is a span of time to let pass, not a state to wait for: the one place that sleeps. */
-final class Pause {
+public final class Pause {
 
     private Pause() {
     }
 
-    static void of(Duration duration) {
+    public static void of(Duration duration) {
         until(System.nanoTime() + duration.toNanos());
     }
 
-    static void until(long deadlineNanos) {
+    public static void until(long deadlineNanos) {
         long remaining = deadlineNanos - System.nanoTime();
         if (remaining <= 0) {
             return;

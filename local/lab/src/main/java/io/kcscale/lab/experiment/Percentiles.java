@@ -3,11 +3,11 @@ package io.kcscale.lab.experiment;
 import java.util.Arrays;
 
 /** Nearest-rank percentiles of a sample. Pure. */
-final class Percentiles {
+public final class Percentiles {
 
     private final double[] sorted;
 
-    Percentiles(double[] values) {
+    public Percentiles(double[] values) {
         if (values.length == 0) {
             throw new IllegalArgumentException("percentiles of an empty sample");
         }
@@ -16,12 +16,12 @@ final class Percentiles {
     }
 
     /** The smallest value with at least {@code q} of the sample at or below it, {@code q} in (0, 1]. */
-    double at(double q) {
+    public double at(double q) {
         int rank = (int) Math.ceil(q * sorted.length);
         return sorted[Math.max(0, rank - 1)];
     }
 
-    int size() {
+    public int size() {
         return sorted.length;
     }
 }

@@ -1,0 +1,34 @@
+package io.kcscale.lab.bench;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What {@code kcscale bench scaler} measured: per point (connectors × partitions) the scaler's sampling round,
+ * its CPU and heap, and the latency of {@code GET /api/v1/connectors}.
+ *
+ * @param sampleIntervalSeconds how often the scaler starts a round: a round must fit in it
+ * @param loadPerSecond         records/s spread over every partition, so offsets move
+ * @param windowSeconds         how long each point's round, CPU and heap figures are measured over
+ */
+public record ScalerBenchResult(double sampleIntervalSeconds, double loadPerSecond, double windowSeconds,
+                                List<Point> points, Map<String, Object> machine, double seconds) {
+
+    /**
+     * @param rounds              sampling rounds that ended in the window
+     * @param roundMeanMs         exact: the rounds' total time over their number
+     * @param roundP50Ms          from the round histogram's buckets, interpolated within one (as histogram_quantile)
+     * @param withinInterval      the p99 round is shorter than the sample interval
+     * @param cpuPercentOfCore    the scaler process's CPU time over the window's wall time, in % of one core
+     * @param cpuMsPerRound       the scaler process's CPU time in the window over its rounds: what a round costs
+     *                            whatever the machine's load (the process's other work, scrapes included, counts too)
+     * @param heapUsedAfterGcMb   the most heap in use right after a collection seen in the window, or null if none ran
+     * @param heapMaxMb           the scaler JVM's heap ceiling (-Xmx)
+     * @param apiP99Ms            {@code GET /api/v1/connectors}, one request at a time, after the window
+     * @param loadAverage         the machine's one-minute load average at the window's end
+     */
+    public record Point(int connectors, int partitions, long rounds, double roundMeanMs, double roundP50Ms, double roundP99Ms,
+                        boolean withinInterval, double cpuPercentOfCore, double cpuMsPerRound, Double heapUsedAfterGcMb, double heapMaxMb,
+                        int apiRequests, double apiP50Ms, double apiP99Ms, double loadAverage) {
+    }
+}

@@ -1,0 +1,310 @@
+package io.kcscale.lab.bench;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.TopicPartition;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.kcscale.lab.experiment.Machine;
+import io.kcscale.lab.experiment.Pause;
+import io.kcscale.lab.experiment.Percentiles;
+import io.kcscale.local.LocalStack;
+import io.kcscale.local.SinkMode;
+import io.kcscale.local.StackOptions;
+import io.kcscale.scaler.connect.ConnectRestClient;
+import io.kcscale.scaler.poll.Poll;
+
+/**
+ * What the scaler costs as the pipeline grows, on a stack of its own: its two connectors are removed, then
+ * point after point adds sink connectors (Kafka's FileStreamSink, which costs little, one topic each) and a
+ * steady low load over every partition; per point, once each connector's task runs and the scaler's rounds
+ * sample them all, the round's duration, the scaler's CPU and heap are read from its {@code /metrics} over a
+ * window, then {@code GET /api/v1/connectors} is timed.
+ */
+public final class ScalerBenchmark {
+
+    /** The stack's scaler samples at its default interval. */
+    public static final Duration SAMPLE_INTERVAL = Duration.ofSeconds(2);
+    static final String TOPIC_PREFIX = "bench-scaler-";
+    private static final String FILE_SINK = "org.apache.kafka.connect.file.FileStreamSinkConnector";
+    private static final Duration SCRAPE_EVERY = Duration.ofSeconds(10);
+    private static final Duration HTTP_TIMEOUT = Duration.ofSeconds(30);
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** C sink connectors reading P partitions in all, P / C each. */
+    public record Point(int connectors, int partitions) {
+
+        /** Parses {@code CxP}, e.g. {@code 10x500}. */
+        public static Point parse(String text) {
+            String[] parts = text.strip().toLowerCase(Locale.ROOT).split("x");
+            try {
+                if (parts.length == 2) {
+                    return new Point(Integer.parseInt(parts[0].strip()), Integer.parseInt(parts[1].strip()));
+                }
+            } catch (NumberFormatException e) {
+                // the message below says what a point looks like
+            }
+            throw new IllegalArgumentException("a point is CONNECTORSxPARTITIONS, e.g. 10x500, got " + text);
+        }
+
+        int perConnector() {
+            return partitions / connectors;
+        }
+    }
+
+    /**
+     * @param points        connectors growing from point to point, each connector with as many partitions at every point
+     * @param window        how long each point's figures are measured over
+     * @param apiRequests   {@code GET /api/v1/connectors} timed per point, one at a time
+     * @param loadPerSecond records/s over every partition
+     */
+    public record Settings(Path home, Path dataDir, List<Point> points, Duration window, int apiRequests, double loadPerSecond,
+                           Duration setupTimeout) {
+
+        public Settings {
+            if (points.isEmpty()) {
+                throw new IllegalArgumentException("--points needs at least one point");
+            }
+            int perConnector = -1;
+            int previous = 0;
+            for (Point p : points) {
+                if (p.connectors() < 1 || p.connectors() > 1_000 || p.partitions() % p.connectors() != 0
+                        || p.partitions() < p.connectors() || p.partitions() > 20_000) {
+                    throw new IllegalArgumentException("point " + p.connectors() + "x" + p.partitions() + ": 1 to 1,000 connectors,"
+                            + " at most 20,000 partitions, and the partitions a whole multiple of the connectors");
+                }
+                if (p.connectors() <= previous || (perConnector > 0 && p.perConnector() != perConnector)) {
+                    throw new IllegalArgumentException("points must add connectors, each with the same partitions: "
+                            + p.connectors() + "x" + p.partitions() + " does not follow the one before");
+                }
+                previous = p.connectors();
+                perConnector = p.perConnector();
+            }
+            if (window.toSeconds() < 2 * SAMPLE_INTERVAL.toSeconds() || apiRequests < 1 || !(loadPerSecond > 0)) {
+                throw new IllegalArgumentException("the window must span at least two sample intervals ("
+                        + 2 * SAMPLE_INTERVAL.toSeconds() + " s), and the API requests and the load must be positive");
+            }
+        }
+    }
+
+    private final Settings settings;
+    private final Consumer<String> progress;
+    private final LocalStack stack;
+    private final ConnectRestClient connect;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(HTTP_TIMEOUT).build();
+    private final List<TopicPartition> loaded = new ArrayList<>();
+
+    private ScalerBenchmark(Settings settings, Consumer<String> progress, LocalStack stack) {
+        this.settings = settings;
+        this.progress = progress;
+        this.stack = stack;
+        this.connect = new ConnectRestClient(stack.endpoints().connectUrl());
+    }
+
+    /** Starts the stack, measures every point, and stops the stack whatever happens. */
+    public static ScalerBenchResult run(Settings settings, Consumer<String> progress) {
+        long started = System.nanoTime();
+        StackOptions options = StackOptions.builder(settings.home()).dataDir(settings.dataDir()).freePorts().fresh(true)
+                .workers(1).partitions(1).sinkTasks(1).sinkMode(SinkMode.INDEX).ratePerSecond(1).build();
+        try (LocalStack stack = LocalStack.start(options, progress);
+             SteadyLoad load = new SteadyLoad(stack.endpoints().kafkaBootstrap(), settings.loadPerSecond());
+             Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, stack.endpoints().kafkaBootstrap()))) {
+            ScalerBenchmark bench = new ScalerBenchmark(settings, progress, stack);
+            // the scaler is to watch the benchmark's sinks alone
+            bench.connect.deleteConnector(StackOptions.SOURCE_CONNECTOR);
+            bench.connect.deleteConnector(StackOptions.SINK_CONNECTOR);
+            List<ScalerBenchResult.Point> points = new ArrayList<>();
+            int connectors = 0;
+            for (Point point : settings.points()) {
+                bench.grow(admin, connectors, point);
+                connectors = point.connectors();
+                points.add(bench.measure(point, load));
+            }
+            return new ScalerBenchResult(SAMPLE_INTERVAL.toMillis() / 1000.0, settings.loadPerSecond(), settings.window().toSeconds(),
+                    points, Machine.describe(), Math.round((System.nanoTime() - started) / 1e8) / 10.0);
+        }
+    }
+
+    /** Adds connectors {@code from} to the point's, each with a topic of its own, the topics created in one request. */
+    private void grow(Admin admin, int from, Point point) {
+        int partitions = point.perConnector();
+        progress.accept(String.format(Locale.ROOT, "%d sink connectors over %,d partitions: creating %d topics and connectors",
+                point.connectors(), point.partitions(), point.connectors() - from));
+        List<NewTopic> topics = new ArrayList<>();
+        for (int c = from; c < point.connectors(); c++) {
+            topics.add(new NewTopic(name(c), partitions, (short) 1));
+        }
+        try {
+            admin.createTopics(topics).all().get(settings.setupTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while creating topics", e);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("cannot create the benchmark's topics: " + e.getMessage(), e);
+        }
+        // a sink task whose partitions have no leader yet fails after its consumer's 60 s: a loaded broker takes that long
+        List<String> names = topics.stream().map(NewTopic::name).toList();
+        Poll.untilTrue("every new partition to have a leader", settings.setupTimeout(), Duration.ofSeconds(1),
+                () -> leaderless(admin, names) == 0, () -> leaderless(admin, names) + " partitions without a leader");
+        for (int c = from; c < point.connectors(); c++) {
+            connect.putConnectorConfig(name(c), Map.of("connector.class", FILE_SINK, "tasks.max", "1", "topics", name(c),
+                    "file", settings.dataDir().resolve(name(c) + ".txt").toString(),
+                    "key.converter", "org.apache.kafka.connect.storage.StringConverter",
+                    "value.converter", "org.apache.kafka.connect.storage.StringConverter"));
+            for (int p = 0; p < partitions; p++) {
+                loaded.add(new TopicPartition(name(c), p));
+            }
+        }
+    }
+
+    private ScalerBenchResult.Point measure(Point point, SteadyLoad load) {
+        Poll.untilTrue("every benchmark connector's task to run", settings.setupTimeout(), Duration.ofSeconds(1),
+                () -> runningTasks() == point.connectors(), () -> runningTasks() + " of " + point.connectors() + " tasks RUNNING");
+        // once the tasks run, the new topics' leaders are long known: the producer does not chase them
+        load.spread(loaded);
+        Poll.untilTrue("the scaler to observe every connector whole", settings.setupTimeout(), Duration.ofSeconds(2),
+                () -> observedWhole(point.perConnector()) == point.connectors(),
+                () -> observedWhole(point.perConnector()) + " of " + point.connectors() + " observed, not degraded, every partition's lag known");
+        // rounds that began before the last connector was known do not count
+        ScalerScrape all = Poll.until("the scaler's rounds to sample " + point.connectors() + " connectors", settings.setupTimeout(),
+                Duration.ofSeconds(1), () -> Optional.of(scrape()).filter(s -> s.roundConnectors() == point.connectors()));
+        ScalerScrape start = Poll.until("one more round", settings.setupTimeout(), Duration.ofMillis(500),
+                () -> Optional.of(scrape()).filter(s -> s.rounds() > all.rounds()));
+        progress.accept(String.format(Locale.ROOT, "measuring the scaler over %d s", settings.window().toSeconds()));
+        long end = start.atNanos() + settings.window().toNanos();
+        Long heap = start.heapAfterGc();
+        ScalerScrape last = start;
+        while (System.nanoTime() < end) {
+            Pause.until(Math.min(end, System.nanoTime() + SCRAPE_EVERY.toNanos()));
+            last = scrape();
+            if (last.heapAfterGc() != null) {
+                heap = heap == null ? last.heapAfterGc() : Math.max(heap, last.heapAfterGc());
+            }
+        }
+        ScalerScrape.Window window = start.until(last);
+        if (runningTasks() != point.connectors()) {
+            throw new IllegalStateException("a sink task stopped running in the window (" + runningTasks() + " of " + point.connectors()
+                    + " RUNNING): the figures would not be those of " + point.connectors() + " running sinks");
+        }
+        double[] api = timeConnectorsList(point.connectors());
+        Percentiles apiMs = new Percentiles(api);
+        ScalerBenchResult.Point result = new ScalerBenchResult.Point(point.connectors(), point.partitions(), window.rounds(),
+                ms(window.roundMeanSeconds()), ms(window.roundP50Seconds()), ms(window.roundP99Seconds()),
+                window.roundP99Seconds() < SAMPLE_INTERVAL.toMillis() / 1000.0, round1(100 * window.cpuShare()),
+                window.rounds() == 0 ? Double.NaN : ms(window.cpuShare() * window.seconds() / window.rounds()),
+                heap == null ? null : round1(heap / 1048576.0), round1(last.heapMax() / 1048576.0),
+                api.length, round1(apiMs.at(0.5)), round1(apiMs.at(0.99)), Machine.loadAverage());
+        progress.accept(String.format(Locale.ROOT, "  %d rounds, p50 %.1f ms, p99 %.1f ms; CPU %.1f%% of a core; heap after GC %s MB;"
+                        + " GET /api/v1/connectors p99 %.1f ms", result.rounds(), result.roundP50Ms(), result.roundP99Ms(),
+                result.cpuPercentOfCore(), result.heapUsedAfterGcMb(), result.apiP99Ms()));
+        return result;
+    }
+
+    private static long leaderless(Admin admin, List<String> topics) {
+        try {
+            return admin.describeTopics(topics).allTopicNames().get(HTTP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS).values().stream()
+                    .flatMap(t -> t.partitions().stream()).filter(p -> p.leader() == null || p.leader().isEmpty()).count();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while describing topics", e);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("cannot describe the benchmark's topics: " + e.getMessage(), e);
+        }
+    }
+
+    /** Benchmark connectors the scaler's latest snapshots show whole: not degraded, a lag for each of their partitions. */
+    private long observedWhole(int perConnector) {
+        try {
+            long whole = 0;
+            for (JsonNode c : JSON.readTree(get("/api/v1/connectors"))) {
+                whole += c.path("name").asText().startsWith(TOPIC_PREFIX) && !c.path("degraded").asBoolean(true)
+                        && c.path("lag").path("perPartition").size() == perConnector ? 1 : 0;
+            }
+            return whole;
+        } catch (IOException e) {
+            throw new IllegalStateException("GET /api/v1/connectors answered what is not JSON: " + e.getMessage(), e);
+        }
+    }
+
+    private long runningTasks() {
+        return connect.connectorsExpanded().values().stream()
+                .filter(v -> v.name().startsWith(TOPIC_PREFIX) && "RUNNING".equals(v.status().state()))
+                .mapToLong(v -> v.status().tasksInState("RUNNING")).sum();
+    }
+
+    private ScalerScrape scrape() {
+        return ScalerScrape.parse(System.nanoTime(), get("/metrics"));
+    }
+
+    /** Each request's milliseconds; the last answer must list every benchmark connector. */
+    private double[] timeConnectorsList(int connectors) {
+        double[] ms = new double[settings.apiRequests()];
+        String body = null;
+        for (int i = 0; i < ms.length; i++) {
+            long t0 = System.nanoTime();
+            body = get("/api/v1/connectors");
+            ms[i] = (System.nanoTime() - t0) / 1e6;
+        }
+        int listed = 0;
+        try {
+            for (JsonNode c : JSON.readTree(body)) {
+                listed += c.path("name").asText().startsWith(TOPIC_PREFIX) ? 1 : 0;
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("GET /api/v1/connectors answered what is not JSON: " + e.getMessage(), e);
+        }
+        if (listed != connectors) {
+            throw new IllegalStateException("GET /api/v1/connectors listed " + listed + " benchmark connectors, not " + connectors);
+        }
+        return ms;
+    }
+
+    private String get(String path) {
+        URI uri = stack.endpoints().scalerUrl().resolve(path);
+        try {
+            HttpResponse<String> r = http.send(HttpRequest.newBuilder(uri).timeout(HTTP_TIMEOUT).GET().build(),
+                    HttpResponse.BodyHandlers.ofString());
+            if (r.statusCode() != 200) {
+                throw new IllegalStateException("GET " + uri + " answered " + r.statusCode());
+            }
+            return r.body();
+        } catch (IOException e) {
+            throw new IllegalStateException("GET " + uri + " failed: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted: GET " + uri, e);
+        }
+    }
+
+    static String name(int connector) {
+        return String.format(Locale.ROOT, TOPIC_PREFIX + "%03d", connector);
+    }
+
+    private static double ms(double seconds) {
+        return round1(seconds * 1000);
+    }
+
+    private static double round1(double v) {
+        return Math.round(v * 10) / 10.0;
+    }
+}

@@ -1,0 +1,55 @@
+package io.kcscale.scaler.elasticsearch;
+
+import java.util.function.Supplier;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * The answers {@link ElasticsearchObserver#read} got for many indexes at once, read per index: a read
+ * throws {@link ElasticsearchUnavailableException} when the answer it needs failed or lacks the index.
+ */
+public final class ElasticsearchReadings {
+
+    private final Reply stats;
+    private final Reply settings;
+    private final Reply health;
+    private final Reply threadPools;
+
+    ElasticsearchReadings(Reply stats, Reply settings, Reply health, Reply threadPools) {
+        this.stats = stats;
+        this.settings = settings;
+        this.health = health;
+        this.threadPools = threadPools;
+    }
+
+    public ElasticsearchObserver.IndexStats indexStats(String index) {
+        return ElasticsearchObserver.statsOf(index, stats.body());
+    }
+
+    public ElasticsearchObserver.IndexLayout indexLayout(String index) {
+        return ElasticsearchObserver.layoutOf(index, settings.body(), health.body());
+    }
+
+    public ElasticsearchObserver.WritePressure writePressure() {
+        return ElasticsearchObserver.pressureOf(threadPools.body());
+    }
+
+    /** One request's answer, or why there is none: asked once, read by every index. */
+    record Reply(JsonNode answer, ElasticsearchUnavailableException error) {
+
+        static Reply of(Supplier<JsonNode> request) {
+            try {
+                return new Reply(request.get(), null);
+            } catch (ElasticsearchUnavailableException e) {
+                return new Reply(null, e);
+            }
+        }
+
+        JsonNode body() {
+            if (error != null) {
+                throw error;
+            }
+            return answer;
+        }
+    }
+}
