@@ -100,6 +100,12 @@ public final class KeySampling implements AutoCloseable {
         }
     }
 
+    /** Requests waiting for the topic's running sample (tests join one with it before it ends). */
+    int waiting(String topic) {
+        CompletableFuture<KeySample> sample = running.get(topic);
+        return sample == null ? 0 : sample.getNumberOfDependents();
+    }
+
     @Override
     public void close() {
         pool.shutdownNow();

@@ -126,6 +126,9 @@ class KeySamplingTest {
             Future<KeySample> first = callers.submit(() -> sampling.sample("orders", BUDGET));
             assertTrue(firstStarted.await(WAIT_SECONDS, TimeUnit.SECONDS));
             Future<KeySample> joined = callers.submit(() -> sampling.sample("orders", BUDGET));
+            // the second request must have joined before the first fails, or it would start a sample of its own
+            Poll.untilTrue("the second request to join the running sample", Duration.ofSeconds(WAIT_SECONDS), Duration.ofMillis(5),
+                    () -> sampling.waiting("orders") == 2, () -> sampling.waiting("orders") + " waiting");
             gate.complete(null);
             for (Future<KeySample> request : List.of(first, joined)) {
                 Exception e = assertThrows(Exception.class, () -> request.get(WAIT_SECONDS, TimeUnit.SECONDS));
