@@ -24,6 +24,7 @@ import io.kcscale.local.Offsets;
 import io.kcscale.local.SinkMode;
 import io.kcscale.local.StackEndpoints;
 import io.kcscale.local.StackOptions;
+import io.kcscale.scaler.model.PipelineSnapshot;
 import io.kcscale.scaler.model.SinkTarget;
 import io.kcscale.scaler.connect.Backoff;
 import io.kcscale.scaler.connect.ConnectApi;
@@ -175,6 +176,12 @@ final class ExperimentPipeline implements AutoCloseable {
 
     Offsets offsets() {
         return Offsets.read(kafka, GROUP, layout.name());
+    }
+
+    /** The sink's tasks with the workers Connect runs them on (partitions and rates left out). */
+    List<PipelineSnapshot.Task> taskPlacement() {
+        return connect.connectorStatus(SINK).tasks().stream()
+                .map(t -> new PipelineSnapshot.Task(t.id(), t.state(), t.workerId(), List.of(), null)).toList();
     }
 
     /**
