@@ -35,7 +35,7 @@ class BulkSinkExactlyOnceTest {
     void everyRecordIsIndexedOnceThroughRebalancesARestartAndAKill() throws Exception {
         Path home = Path.of(System.getProperty("kcscale.home", "..")).toAbsolutePath().normalize();
         StackOptions options = StackOptions.builder(home).dataDir(home.resolve("tests/target/e2e-bulk-stack"))
-                .freePorts().fresh(true).workers(1).sinkMode(SinkMode.BULK).ratePerSecond(2000).iterations(RECORDS).build();
+                .freePorts().fresh(true).workers(1).sinkMode(SinkMode.BULK).ratePerSecond(2000).iterations(RECORDS).scaler(false).build();
         try (LocalStack stack = LocalStack.start(options, m -> System.out.println("[bulk stack] " + m));
              StackProbe probe = new StackProbe(stack);
              IndexProgress progress = new IndexProgress(stack, StackOptions.INDEX)) {

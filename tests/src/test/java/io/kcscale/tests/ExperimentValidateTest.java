@@ -88,6 +88,15 @@ class ExperimentValidateTest {
                     report);
             List<String> csv = Files.readAllLines(latest.resolve("results.csv"));
             assertEquals(List.of("1", "2", "4"), csv.subList(1, csv.size()).stream().map(l -> l.split(",")[0]).toList());
+            // the worker-capacity check at each count, over its full-speed window: the stack's worker read on this host
+            List<String> header = List.of(csv.get(0).split(","));
+            for (String row : csv.subList(1, csv.size())) {
+                List<String> cells = List.of(row.split(",", -1));
+                String severity = cells.get(header.indexOf("workerCapacity"));
+                assertTrue(List.of("ok", "info", "warning", "critical").contains(severity), row);
+                assertTrue(Double.parseDouble(cells.get(header.indexOf("workerProcessCores"))) > 0, "the worker's CPU was read: " + row);
+                assertTrue(report.contains("- " + cells.get(0) + " task(s): worker-capacity " + severity + ": "), report);
+            }
             assertEquals(LATENCY_MS, JSON.readTree(latest.resolve("config.json").toFile()).path("sinkLatencyMs").asInt());
         }
         assertTrue(Files.notExists(home.resolve("tests/target/e2e-validate/stack.json")), "the stack, proxy included, was stopped");

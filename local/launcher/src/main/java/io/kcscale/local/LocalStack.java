@@ -179,7 +179,9 @@ public final class LocalStack implements AutoCloseable {
             readiness.worker(workers.get(i), endpoints.connectUrls().get(i));
         }
         pipeline.createConnectors();
-        readiness.scaler(record(starter.scaler()));
+        if (options.scaler()) {
+            readiness.scaler(record(starter.scaler()));
+        }
         prometheusBinary.ifPresent(binary -> readiness.prometheus(record(starter.prometheus(binary))));
         StackState.write(dataDir, endpoints, components.list());
     }

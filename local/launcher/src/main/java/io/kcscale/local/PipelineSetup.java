@@ -13,6 +13,7 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.elasticsearch.client.Request;
 
+import io.kcscale.scaler.connect.Backoff;
 import io.kcscale.scaler.connect.ConnectRestClient;
 import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
 import io.kcscale.scaler.kafka.KafkaObserver;
@@ -23,6 +24,9 @@ import io.kcscale.scaler.kafka.KafkaObserver;
  * asked for; otherwise the start fails rather than measure a pipeline other than the one requested.
  */
 final class PipelineSetup {
+
+    /** Connect's own bound on a request it forwards to the group's leader is 90 s; a creation waits at most 60. */
+    private static final Duration CREATE_TIMEOUT = Duration.ofSeconds(60);
 
     private final StackOptions options;
     private final PipelineTemplates templates;
@@ -80,7 +84,9 @@ final class PipelineSetup {
     }
 
     void createConnectors() {
-        ConnectRestClient connect = new ConnectRestClient(endpoints.connectUrl());
+        // workers that have just started may still be forming their group: Connect holds a config write until the
+        // group settles, which on two busy cores took 11 s (a write that then landed); 10 s, the client's default, is too short
+        ConnectRestClient connect = new ConnectRestClient(endpoints.connectUrl(), CREATE_TIMEOUT, Backoff.DEFAULT);
         connect.putConnectorConfig(StackOptions.SOURCE_CONNECTOR, templates.connectorConfig("stocks-datagen.json", Map.of(
                 "TOPIC", StackOptions.TOPIC, "KEY_FIELD", options.keyField(),
                 "RATE_PER_TASK", String.valueOf(options.ratePerSecond()),

@@ -25,7 +25,11 @@ import io.kcscale.scaler.poll.Poll;
  */
 final class Readiness {
 
-    private static final String SINK_CONNECTOR_CLASS = "org.apache.camel.kafkaconnector.CamelSinkConnector";
+    /**
+     * Our Camel-based sink, one of the connectors the Camel plugin directory's manifests declare: the workers load
+     * plugins from manifests only ({@code plugin.discovery=service_load}), so Camel's own connector is not listed.
+     */
+    static final String SINK_CONNECTOR_CLASS = "io.kcscale.connectors.camel.PerRecordSinkConnector";
     private static final String SOURCE_CONNECTOR_CLASS = "io.kcscale.connectors.datagen.DatagenConnector";
 
     private final StackEndpoints endpoints;

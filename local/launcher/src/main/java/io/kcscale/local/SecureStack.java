@@ -143,7 +143,7 @@ public final class SecureStack implements AutoCloseable {
         }
         ConnectRestClient connect = connect();
         readiness.await(worker, "the worker's HTTPS API to offer the sink plugin", Duration.ofSeconds(240),
-                () -> connect.connectorPlugins().contains("org.apache.camel.kafkaconnector.CamelSinkConnector")
+                () -> connect.connectorPlugins().contains(Readiness.SINK_CONNECTOR_CLASS)
                         ? Optional.of(true) : Optional.empty());
         connect.putConnectorConfig(StackOptions.SOURCE_CONNECTOR, templates.connectorConfig("stocks-datagen.json", Map.of(
                 "TOPIC", StackOptions.TOPIC, "KEY_FIELD", "price", "RATE_PER_TASK", String.valueOf(ratePerSecond),

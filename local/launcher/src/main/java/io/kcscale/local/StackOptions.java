@@ -9,6 +9,8 @@ import java.nio.file.Path;
  * @param iterations    records the source produces before it stops, or -1 for no end
  * @param sinkLatencyMs every request from the sink to Elasticsearch waits this long in a {@link SinkDelayProxy}, as
  *                      against a remote cluster; 0: the sink writes to Elasticsearch directly
+ * @param scaler        start the scaler service with the stack; experiments and benchmarks that run their own in
+ *                      process leave it out: it would only wait to observe and take CPU from what they measure
  */
 public record StackOptions(
         Path home,
@@ -29,7 +31,8 @@ public record StackOptions(
         long iterations,
         boolean fresh,
         MetricsOptions metrics,
-        int sinkLatencyMs) {
+        int sinkLatencyMs,
+        boolean scaler) {
 
     public static final String TOPIC = "stocks";
     public static final String INDEX = "stocks";
@@ -82,6 +85,7 @@ public record StackOptions(
         private boolean prometheus;
         private int prometheusPort = 9090;
         private int sinkLatencyMs;
+        private boolean scaler = true;
 
         private Builder(Path home) {
             this.home = home;
@@ -116,12 +120,14 @@ public record StackOptions(
         public Builder prometheus(boolean v) { prometheus = v; return this; }
         public Builder prometheusPort(int v) { prometheusPort = v; return this; }
         public Builder sinkLatencyMs(int v) { sinkLatencyMs = v; return this; }
+        public Builder scaler(boolean v) { scaler = v; return this; }
 
         /** @throws IllegalArgumentException naming the flag of the first bad value */
         public StackOptions build() {
             return new StackOptions(home, dataDir, kafkaPort, controllerPort, connectPort, elasticsearchPort,
                     elasticsearchTransportPort, scalerPort, partitions, ratePerSecond, keyField, shards, sinkTasks, sinkMode, workers,
-                    iterations, fresh, new MetricsOptions(metrics, metricsPort, prometheus, prometheusPort), sinkLatencyMs);
+                    iterations, fresh, new MetricsOptions(metrics, metricsPort, prometheus, prometheusPort), sinkLatencyMs,
+                    scaler);
         }
     }
 

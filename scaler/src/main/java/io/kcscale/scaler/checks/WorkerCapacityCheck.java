@@ -35,13 +35,20 @@ public final class WorkerCapacityCheck implements Check {
 
     @Override
     public Finding check(PipelineSnapshot snapshot, CheckSamples samples) {
-        List<WorkerCpu> read = samples.workerCpu();
-        int now = snapshot.tasks().size();
-        int wanted = samples.tasksWanted();
+        return judge(snapshot.tasks(), samples.tasksWanted(), samples.workerCpu(), samples.workerCpuUnavailable());
+    }
+
+    /**
+     * The finding for going from {@code tasks} to {@code wanted} tasks, given the workers' CPU as read (null, with
+     * {@code unavailable} saying why, when it was not): what {@link #check} judges, for callers that read the
+     * workers themselves (an experiment, at each task count it measures).
+     */
+    public static Finding judge(List<PipelineSnapshot.Task> tasks, int wanted, List<WorkerCpu> read, String unavailable) {
+        int now = tasks.size();
         Evidence e = new Evidence().put("tasks", now).put("tasksWanted", wanted);
         if (read == null || read.isEmpty()) {
             return finding(Severity.INFO, "the workers' CPU is unknown: "
-                    + (samples.workerCpuUnavailable() == null ? "nothing read it" : samples.workerCpuUnavailable()), e,
+                    + (unavailable == null ? "nothing read it" : unavailable), e,
                     "Run the scaler beside the Connect workers (it reads their processes) to have adding tasks judged against their CPU.");
         }
         Map<String, WorkerCpu> byId = new TreeMap<>();
@@ -50,7 +57,7 @@ public final class WorkerCapacityCheck implements Check {
         byId.values().forEach(w -> workers.put(w.workerId(), Map.of("processCores", round(w.processCores()),
                 "hostProcessors", w.hostProcessors(), "hostLoadPerCore", round(w.hostLoadPerCore()), "cpuBound", cpuBound(w))));
         e.put("workers", workers);
-        List<String> hosting = hostsOfAddedTasks(snapshot, byId.keySet(), wanted - now);
+        List<String> hosting = hostsOfAddedTasks(tasks, byId.keySet(), wanted - now);
         e.put("workersHostingAddedTasks", hosting);
         List<WorkerCpu> boundHosts = hosting.stream().map(byId::get).filter(w -> w != null && cpuBound(w)).toList();
         if (!boundHosts.isEmpty()) {
@@ -85,10 +92,10 @@ public final class WorkerCapacityCheck implements Check {
      * The workers the {@code added} tasks would land on: Connect balances tasks over its workers, so each new
      * task goes to a worker with the fewest tasks (the lowest id among equals). Empty when none are added.
      */
-    static List<String> hostsOfAddedTasks(PipelineSnapshot snapshot, Iterable<String> knownWorkers, int added) {
+    static List<String> hostsOfAddedTasks(List<PipelineSnapshot.Task> tasks, Iterable<String> knownWorkers, int added) {
         Map<String, Integer> load = new TreeMap<>();
         knownWorkers.forEach(w -> load.put(w, 0));
-        snapshot.tasks().stream().filter(t -> t.workerId() != null).forEach(t -> load.merge(t.workerId(), 1, Integer::sum));
+        tasks.stream().filter(t -> t.workerId() != null).forEach(t -> load.merge(t.workerId(), 1, Integer::sum));
         TreeSet<String> hosts = new TreeSet<>();
         for (int i = 0; i < added && !load.isEmpty(); i++) {
             String least = load.entrySet().stream().min(Map.Entry.comparingByValue()).orElseThrow().getKey();

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -110,7 +111,7 @@ public final class WorkerCpuMeter {
     private static Map<String, ProcessHandle> localWorkers() {
         Map<String, ProcessHandle> workers = new TreeMap<>();
         ProcessHandle.allProcesses().forEach(p -> {
-            String[] args = p.info().arguments().orElse(new String[0]);
+            String[] args = arguments(p);
             for (int i = 0; i + 1 < args.length; i++) {
                 if (args[i].equals(CONNECT_MAIN)) {
                     advertised(Path.of(args[i + 1])).ifPresent(id -> workers.put(id, p));
@@ -118,6 +119,25 @@ public final class WorkerCpuMeter {
             }
         });
         return workers;
+    }
+
+    /**
+     * A process's arguments. The JDK leaves them out on Linux when the command line passes a page (4 KiB), as a
+     * Connect worker's classpath makes it (its command line then stops at the page, before the worker's class):
+     * there they are read from {@code /proc/<pid>/cmdline}, NUL-separated. Empty when unreadable.
+     */
+    static String[] arguments(ProcessHandle p) {
+        Optional<String[]> given = p.info().arguments();
+        if (given.isPresent()) {
+            return given.get();
+        }
+        try {
+            String[] line = new String(Files.readAllBytes(Path.of("/proc", String.valueOf(p.pid()), "cmdline")), StandardCharsets.UTF_8)
+                    .split("\0");
+            return line.length > 1 ? Arrays.copyOfRange(line, 1, line.length) : new String[0];
+        } catch (IOException | RuntimeException e) {
+            return new String[0];
+        }
     }
 
     /** {@code host:port} a worker's properties advertise, as Connect names the worker. */

@@ -28,6 +28,24 @@ class WorkerCpuMeterTest {
     }
 
     @Test
+    void findsAWorkerWhoseCommandLineIsLongerThanTheJdkGivesArgumentsFor(@TempDir Path dir) throws Exception {
+        Path properties = Files.writeString(dir.resolve("worker.properties"), "listeners=http://127.0.0.1:18098\n");
+        // a Connect worker's classpath runs to kilobytes: past a page, the JDK gives no arguments on Linux
+        String classpath = "/lib/some.jar:".repeat(700);
+        Process worker = new ProcessBuilder("sh", "-c", "while :; do :; done", "-cp", classpath,
+                "org.apache.kafka.connect.cli.ConnectDistributed", properties.toString()).start();
+        try {
+            List<String> args = List.of(WorkerCpuMeter.arguments(worker.toHandle()));
+            assertEquals(List.of("-c", "while :; do :; done", "-cp", classpath, "org.apache.kafka.connect.cli.ConnectDistributed",
+                    properties.toString()), args);
+            WorkerCpuMeter.Result read = new WorkerCpuMeter().read(List.of("127.0.0.1:18098"));
+            assertEquals(1, read.workers().size(), String.valueOf(read));
+        } finally {
+            worker.destroyForcibly().waitFor();
+        }
+    }
+
+    @Test
     void readsTheCpuOfAProcessRunningAsAWorkerOnThisHost(@TempDir Path dir) throws Exception {
         Path properties = Files.writeString(dir.resolve("worker.properties"), "listeners=http://127.0.0.1:18099\n");
         // a busy loop whose arguments are a worker's: the meter finds processes by them, as it finds ConnectDistributed

@@ -70,7 +70,7 @@ public final class ConnectorBenchmark {
 
     /** Starts a fresh stack in {@code dataDir}, measures, stops it. */
     public static ConnectorBenchResult run(Path home, Path dataDir, Duration warmup, Duration window, Consumer<String> progress) {
-        StackOptions options = StackOptions.builder(home).dataDir(dataDir).freePorts().fresh(true).workers(1).build();
+        StackOptions options = StackOptions.builder(home).dataDir(dataDir).freePorts().fresh(true).workers(1).scaler(false).build();
         try (LocalStack stack = LocalStack.start(options, progress)) {
             ConnectorBenchmark bench = new ConnectorBenchmark(stack, new RateMeter(warmup, window), progress);
             try {

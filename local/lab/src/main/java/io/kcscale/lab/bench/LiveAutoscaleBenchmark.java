@@ -104,7 +104,9 @@ public final class LiveAutoscaleBenchmark implements AutoCloseable {
     public static LiveAutoscaleBenchmark start(Settings settings, Consumer<String> progress) {
         StackOptions options = StackOptions.builder(settings.home()).dataDir(settings.dataDir()).freePorts().fresh(true)
                 .workers(1).partitions(settings.partitions()).sinkTasks(1).sinkMode(SinkMode.INDEX).ratePerSecond(10)
-                .sinkLatencyMs((int) settings.sinkDelay().toMillis()).build();
+                .sinkLatencyMs((int) settings.sinkDelay().toMillis())
+                // the benchmark's scaler runs in this process; the stack's would only take CPU from the run
+                .scaler(false).build();
         LocalStack stack = LocalStack.start(options, progress);
         try {
             LiveAutoscaleBenchmark bench = new LiveAutoscaleBenchmark(settings, progress, stack);

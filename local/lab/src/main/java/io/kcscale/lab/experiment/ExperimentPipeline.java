@@ -17,6 +17,7 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.GroupIdNotFoundException;
 import org.elasticsearch.client.RestClient;
 
 import io.kcscale.local.LocalStack;
@@ -24,6 +25,7 @@ import io.kcscale.local.Offsets;
 import io.kcscale.local.SinkMode;
 import io.kcscale.local.StackEndpoints;
 import io.kcscale.local.StackOptions;
+import io.kcscale.scaler.model.PipelineSnapshot;
 import io.kcscale.scaler.model.SinkTarget;
 import io.kcscale.scaler.connect.Backoff;
 import io.kcscale.scaler.connect.ConnectApi;
@@ -159,10 +161,20 @@ final class ExperimentPipeline implements AutoCloseable {
         }
     }
 
-    /** The sink group's member ids: a restarted task joins under a new one. */
+    /**
+     * The sink group's member ids: a restarted task joins under a new one. None while the group does not exist yet:
+     * on a fresh stack the sink's first tasks may not have joined when the experiment starts.
+     */
     private Set<String> members() {
-        return await("describe group " + GROUP, kafka.admin().describeConsumerGroups(List.of(GROUP)).describedGroups().get(GROUP))
-                .members().stream().map(MemberDescription::consumerId).collect(Collectors.toSet());
+        try {
+            return await("describe group " + GROUP, kafka.admin().describeConsumerGroups(List.of(GROUP)).describedGroups().get(GROUP))
+                    .members().stream().map(MemberDescription::consumerId).collect(Collectors.toSet());
+        } catch (IllegalStateException e) {
+            if (e.getCause() instanceof ExecutionException x && x.getCause() instanceof GroupIdNotFoundException) {
+                return Set.of();
+            }
+            throw e;
+        }
     }
 
     /** Which sink task consumes each partition, from the group's members. */
@@ -175,6 +187,12 @@ final class ExperimentPipeline implements AutoCloseable {
 
     Offsets offsets() {
         return Offsets.read(kafka, GROUP, layout.name());
+    }
+
+    /** The sink's tasks with the workers Connect runs them on (partitions and rates left out). */
+    List<PipelineSnapshot.Task> taskPlacement() {
+        return connect.connectorStatus(SINK).tasks().stream()
+                .map(t -> new PipelineSnapshot.Task(t.id(), t.state(), t.workerId(), List.of(), null)).toList();
     }
 
     /**

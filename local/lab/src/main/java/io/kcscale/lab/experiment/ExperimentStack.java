@@ -10,7 +10,7 @@ import io.kcscale.local.StackOptions;
 /**
  * The stack an experiment runs on: its own, fresh, on free ports, so it neither meets nor disturbs
  * a stack from {@code ./kcscale up}; one Connect worker, so every task shares one JVM like the field
- * report's single worker.
+ * report's single worker; no scaler service (the checks run in this process, {@link PreRunChecks}).
  */
 final class ExperimentStack {
 
@@ -26,6 +26,6 @@ final class ExperimentStack {
 
     static StackOptions options(Path home, Path dataDir, int partitions, SinkMode sinkMode, int sinkLatencyMs) {
         return StackOptions.builder(home).dataDir(dataDir).freePorts().fresh(true).workers(WORKERS)
-                .partitions(partitions).sinkMode(sinkMode).sinkLatencyMs(sinkLatencyMs).build();
+                .partitions(partitions).sinkMode(sinkMode).sinkLatencyMs(sinkLatencyMs).scaler(false).build();
     }
 }

@@ -31,11 +31,18 @@ final class FullSpeed {
     private final ExperimentPipeline pipeline;
     private final Timing timing;
     private final Consumer<String> progress;
+    private final WorkerCapacityProbe workers;
 
     FullSpeed(ExperimentPipeline pipeline, Timing timing, Consumer<String> progress) {
+        this(pipeline, timing, progress, null);
+    }
+
+    /** @param workers reads the worker-capacity check over each window; null: not read */
+    FullSpeed(ExperimentPipeline pipeline, Timing timing, Consumer<String> progress, WorkerCapacityProbe workers) {
         this.pipeline = pipeline;
         this.timing = timing;
         this.progress = progress;
+        this.workers = workers;
     }
 
     /**
@@ -91,8 +98,9 @@ final class FullSpeed {
             ensureBacklog(Math.round(rate * seconds * BACKLOG_MARGIN));
             measured = window(tasks);
         }
-        progress.accept(String.format(Locale.ROOT, "%d task(s) at full speed: %.0f records/s%s", tasks,
-                measured.throughput().total(), measured.ranDry() ? " (the backlog ran out: a lower bound)" : ""));
+        progress.accept(String.format(Locale.ROOT, "%d task(s) at full speed: %.0f records/s%s%s", tasks,
+                measured.throughput().total(), measured.ranDry() ? " (the backlog ran out: a lower bound)" : "",
+                measured.workerCapacity() == null ? "" : "; worker-capacity for one task more: " + measured.workerCapacity().summary()));
         return measured;
     }
 
@@ -104,6 +112,9 @@ final class FullSpeed {
     private FullSpeedResult window(int tasks) {
         pipeline.sinkTasks(tasks);
         Pause.of(timing.warmup());
+        if (workers != null) {
+            workers.start();
+        }
         Offsets first = pipeline.offsets();
         CommitTrace trace = new CommitTrace(pipeline.assignment(), tasks);
         trace.add(first);
@@ -117,7 +128,8 @@ final class FullSpeed {
             last = pipeline.offsets();
             trace.add(last);
         }
-        return new FullSpeedResult(trace.throughput(), last.lag() < DRY_SHARE * (last.consumed() - first.consumed()));
+        return new FullSpeedResult(trace.throughput(), last.lag() < DRY_SHARE * (last.consumed() - first.consumed()),
+                workers == null ? null : workers.read());
     }
 
     /** Tops the backlog up to {@code records} with the sink paused, so that the fill does not race the sink. */

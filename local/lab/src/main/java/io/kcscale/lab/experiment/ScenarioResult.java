@@ -11,8 +11,15 @@ import io.kcscale.scaler.checks.Finding;
  */
 public record ScenarioResult(String name, List<Point> points, List<Finding> findings, List<String> notes) {
 
-    /** One task count: the sink's throughput in records/s, in all and per task (by task id). */
-    public record Point(int tasks, double throughput, List<Double> perTaskThroughput) {
+    /**
+     * One task count: the sink's throughput in records/s, in all and per task (by task id); {@code workerCapacity}: the
+     * worker-capacity check at full speed, for one task more, where the experiment read it (the sweep), else null.
+     */
+    public record Point(int tasks, double throughput, List<Double> perTaskThroughput, WorkerCapacityProbe.Reading workerCapacity) {
+
+        public Point(int tasks, double throughput, List<Double> perTaskThroughput) {
+            this(tasks, throughput, perTaskThroughput, null);
+        }
     }
 
     public List<String> findingIds() {

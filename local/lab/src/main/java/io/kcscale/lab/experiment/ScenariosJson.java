@@ -9,7 +9,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * The {@code --json} output, exactly {@code {"scenarios": [{"name", "points": [{"tasks", "throughput",
- * "perTaskThroughput"}], "findings": [check ids]}]}}: rates rounded to 0.1 records/s.
+ * "perTaskThroughput"[, "workerCapacity": the finding as the API gives it]}], "findings": [check ids]}]}}: rates
+ * rounded to 0.1 records/s; {@code workerCapacity} where the experiment read it (the sweep, for one task more).
  */
 public final class ScenariosJson {
 
@@ -31,6 +32,9 @@ public final class ScenariosJson {
                 point.put("throughput", round(p.throughput()));
                 ArrayNode perTask = point.putArray("perTaskThroughput");
                 p.perTaskThroughput().forEach(t -> perTask.add(round(t)));
+                if (p.workerCapacity() != null) {
+                    point.set("workerCapacity", JSON.valueToTree(p.workerCapacity().finding()));
+                }
             }
             ArrayNode findings = scenario.putArray("findings");
             s.findingIds().forEach(findings::add);

@@ -72,7 +72,7 @@ public final class Sweep {
         public ScenarioResult scenario() {
             List<ScenarioResult.Point> points = rows.stream().map(r -> new ScenarioResult.Point(r.tasks(),
                     r.sustained().map(t -> t.throughput().total()).orElse(0.0),
-                    r.sustained().map(t -> t.throughput().perTask()).orElse(List.of()))).toList();
+                    r.sustained().map(t -> t.throughput().perTask()).orElse(List.of()), r.fullSpeed().workerCapacity())).toList();
             List<String> notes = rows.stream().filter(r -> r.fullSpeed().ranDry())
                     .map(r -> r.tasks() + " task(s): the full-speed backlog ran out, so that figure is a lower bound").toList();
             return new ScenarioResult(plan.scenarioName(), points, findings, notes);
@@ -104,7 +104,7 @@ public final class Sweep {
         pipeline.prepare(plan.layout(), plan.tasks().get(0), plan.seed());
         Map<String, Map<String, String>> configs = pipeline.connectorConfigs();
         List<Finding> findings = plan.preRunChecks() ? PreRunChecks.raised(pipeline, most, scalerState, progress) : List.of();
-        FullSpeed fullSpeed = new FullSpeed(pipeline, plan.timing(), progress);
+        FullSpeed fullSpeed = new FullSpeed(pipeline, plan.timing(), progress, new WorkerCapacityProbe(pipeline::taskPlacement));
         Trial trial = new Trial(pipeline, plan.timing(), plan.bound(),
                 new LatencyProbe(pipeline.elasticsearch(), plan.timing().latencySamples(), plan.seed()));
         List<Row> rows = new ArrayList<>();

@@ -1,6 +1,7 @@
 package io.kcscale.lab.experiment;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -15,19 +16,21 @@ final class SweepReport {
     /** The results as a Markdown table: readable in a terminal as in a rendered page. */
     static String table(Sweep.Result result) {
         StringBuilder t = new StringBuilder("| tasks | sustained rate (records/s) | per task | full speed (records/s) "
-                + "| p50 latency | p99 latency | Little's law | per-task throughput at the sustained rate | load average |\n"
-                + "|---:|---:|---:|---:|---:|---:|---:|---|---:|\n");
+                + "| p50 latency | p99 latency | Little's law | per-task throughput at the sustained rate | load average "
+                + "| worker-capacity for one task more (busiest worker at full speed) |\n"
+                + "|---:|---:|---:|---:|---:|---:|---:|---|---:|---|\n");
         for (Sweep.Row r : result.rows()) {
             Optional<TrialResult> s = r.sustained();
             Optional<Latency> latency = s.flatMap(TrialResult::latency);
             // every trial held: the sink may sustain more than the highest rate tried
             String atLeast = r.search().lowerBound() ? "≥ " : "";
-            t.append(String.format(Locale.ROOT, "| %d | %s%.0f | %s%.0f | %.0f%s | %s | %s | %s | %s | %.1f |%n", r.tasks(), atLeast,
+            t.append(String.format(Locale.ROOT, "| %d | %s%.0f | %s%.0f | %.0f%s | %s | %s | %s | %s | %.1f | %s |%n", r.tasks(), atLeast,
                     r.sustainedRate(), atLeast, r.sustainedRate() / r.tasks(), r.fullSpeed().throughput().total(), r.fullSpeed().ranDry() ? " (lower bound)" : "",
                     latency.map(l -> millis(l.p50Millis())).orElse("–"), latency.map(l -> millis(l.p99Millis())).orElse("–"),
                     s.map(x -> millis(1000 * x.littleSeconds())).orElse("–"),
                     s.map(x -> x.throughput().perTask().stream().map(v -> String.format(Locale.ROOT, "%.0f", v))
-                            .reduce((a, b) -> a + ", " + b).orElse("")).orElse("–"), r.loadAverage()));
+                            .reduce((a, b) -> a + ", " + b).orElse("")).orElse("–"), r.loadAverage(),
+                    r.fullSpeed().workerCapacity() == null ? "–" : r.fullSpeed().workerCapacity().summary()));
         }
         return t.toString();
     }
@@ -69,6 +72,15 @@ final class SweepReport {
             md.append("Judged for ").append(plan.tasks().stream().mapToInt(Integer::intValue).max().orElseThrow())
                     .append(" tasks under ").append((int) PreRunChecks.LOAD).append(" records/s:\n\n");
             md.append(FindingsText.lines(result.findings(), "- "));
+        }
+        md.append("\n## Worker capacity at each task count\n\n");
+        md.append("The scaler's `worker-capacity` check over each count's full-speed window (the worker's process CPU, read as")
+                .append(" the scaler reads it on this host), judged for one task more, as the autoscaler asks before adding one:\n\n");
+        for (Sweep.Row r : result.rows()) {
+            if (r.fullSpeed().workerCapacity() != null) {
+                md.append("- ").append(r.tasks()).append(" task(s): ")
+                        .append(FindingsText.lines(List.of(r.fullSpeed().workerCapacity().finding()), "").strip()).append('\n');
+            }
         }
         md.append("\n## Trials\n\n| tasks | rate (records/s) | delivered | throughput | verdict |\n|---:|---:|---:|---:|---|\n");
         for (Sweep.Row r : result.rows()) {
