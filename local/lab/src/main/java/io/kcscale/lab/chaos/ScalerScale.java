@@ -9,7 +9,10 @@ import java.time.Duration;
 
 import io.kcscale.scaler.connect.ConnectorPath;
 
-/** {@code POST /api/v1/connectors/{name}/scale} on the stack's scaler service, as a user would scale. */
+/**
+ * {@code POST /api/v1/connectors/{name}/scale} on the stack's scaler service, forced: the scale is a fault the schedule
+ * injects, so the scaler's judgement (a worker just restarted and busy, one not yet answering) must not veto it.
+ */
 final class ScalerScale {
 
     /** The scaler waits until the tasks run, which a loaded machine makes slow. */
@@ -26,7 +29,7 @@ final class ScalerScale {
     String scale(String connector, int tasks) {
         URI url = scaler.resolve("/api/v1/connectors/" + ConnectorPath.segment(connector) + "/scale");
         HttpRequest request = HttpRequest.newBuilder(url).timeout(TIMEOUT).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString("{\"tasks\":" + tasks + "}")).build();
+                .POST(HttpRequest.BodyPublishers.ofString("{\"tasks\":" + tasks + ",\"force\":true}")).build();
         try {
             HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
             if (response.statusCode() != 200) {
