@@ -1,6 +1,7 @@
 package io.kcscale.connectors.camel;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
@@ -13,22 +14,24 @@ import org.apache.http.HttpHost;
 import org.apache.http.auth.AuthScope;
 import org.apache.http.auth.UsernamePasswordCredentials;
 import org.apache.http.impl.client.BasicCredentialsProvider;
-import org.elasticsearch.action.ActionListener;
-import org.elasticsearch.action.bulk.BulkRequest;
-import org.elasticsearch.action.bulk.BulkResponse;
-import org.elasticsearch.client.RequestOptions;
+import org.apache.http.entity.ByteArrayEntity;
+import org.apache.http.entity.ContentType;
+import org.elasticsearch.client.Request;
+import org.elasticsearch.client.Response;
+import org.elasticsearch.client.ResponseListener;
 import org.elasticsearch.client.RestClient;
 import org.elasticsearch.client.RestClientBuilder;
-import org.elasticsearch.client.RestHighLevelClient;
 import org.elasticsearch.client.sniff.Sniffer;
 
 /**
- * Sends each batch as one bulk request without waiting for its answer, up to a number of requests
- * in flight, through one client kept for the producer's life. The stock producer waits for every
- * answer on the aggregator's one thread (one request in flight) and builds a new high-level client,
- * with its registry of every parser, for each request.
+ * Sends each batch's {@link BulkBody} as one {@code _bulk} request without waiting for its answer, up
+ * to a number of requests in flight, through one low-level client kept for the producer's life. The
+ * stock producer waits for every answer on the aggregator's one thread (one request in flight) and
+ * builds a new high-level client, with its registry of every parser, for each request; the
+ * high-level client also parses every document again to write the body, and builds every item of the
+ * answer into objects ({@link BulkAnswer} reads only what the task needs).
  *
- * <p>The answer (the items, or the failure) is set on the exchange and Camel carries on from the
+ * <p>The answer ({@link BulkAnswer}, or the failure) is set on the exchange and Camel carries on from the
  * client's I/O thread, where {@link BulkCompletion} tells the task. When all requests are in flight
  * the aggregator's thread waits for one to end: at most the client's connect and socket timeouts,
  * after which the batch fails as unreachable and is sent again after a back-off.
@@ -38,7 +41,7 @@ final class AsyncBulkProducer extends DefaultAsyncProducer {
     private final ElasticsearchConfiguration configuration;
     private final int maxInFlightRequests;
     private final Semaphore inFlight;
-    private RestHighLevelClient client;
+    private RestClient client;
     private Sniffer sniffer;
 
     AsyncBulkProducer(ElasticsearchEndpoint endpoint, ElasticsearchConfiguration configuration, int maxInFlightRequests) {
@@ -51,8 +54,8 @@ final class AsyncBulkProducer extends DefaultAsyncProducer {
     @Override
     public boolean process(Exchange exchange, AsyncCallback callback) {
         Object body = exchange.getMessage().getBody();
-        if (!(body instanceof BulkRequest)) {
-            exchange.setException(new IllegalArgumentException("the bulk producer sends bulk requests, got "
+        if (!(body instanceof BulkBody)) {
+            exchange.setException(new IllegalArgumentException("the bulk producer sends bulk bodies, got "
                     + (body == null ? "nothing" : body.getClass().getName()) + ": is " + BulkModeConfig.STRATEGY_BEAN + " set?"));
             callback.done(true);
             return true;
@@ -70,11 +73,18 @@ final class AsyncBulkProducer extends DefaultAsyncProducer {
             callback.done(true);
             return true;
         }
+        BulkBody bulk = (BulkBody) body;
+        Request request = new Request("POST", "/_bulk");
+        request.setEntity(new ByteArrayEntity(bulk.bytes(), 0, bulk.length(), ContentType.APPLICATION_JSON));
         try {
-            client.bulkAsync((BulkRequest) body, RequestOptions.DEFAULT, new ActionListener<>() {
+            client.performRequestAsync(request, new ResponseListener() {
                 @Override
-                public void onResponse(BulkResponse response) {
-                    exchange.getMessage().setBody(response.getItems());
+                public void onSuccess(Response response) {
+                    try (InputStream answer = response.getEntity().getContent()) {
+                        exchange.getMessage().setBody(BulkAnswer.read(answer, bulk.documents()));
+                    } catch (IOException | RuntimeException e) {
+                        exchange.setException(e);
+                    }
                     answered();
                 }
 
@@ -114,9 +124,9 @@ final class AsyncBulkProducer extends DefaultAsyncProducer {
             int connections = Math.max(maxInFlightRequests, 10);
             return http.setMaxConnPerRoute(connections).setMaxConnTotal(connections * configuration.getHostAddressesList().size());
         });
-        client = new RestHighLevelClient(builder);
+        client = builder.build();
         if (configuration.isEnableSniffer()) {
-            sniffer = Sniffer.builder(client.getLowLevelClient()).setSniffIntervalMillis(configuration.getSnifferInterval())
+            sniffer = Sniffer.builder(client).setSniffIntervalMillis(configuration.getSnifferInterval())
                     .setSniffAfterFailureDelayMillis(configuration.getSniffAfterFailureDelay()).build();
         }
     }

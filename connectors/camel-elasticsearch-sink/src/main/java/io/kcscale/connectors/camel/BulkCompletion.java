@@ -5,7 +5,6 @@ import java.util.List;
 
 import org.apache.camel.Exchange;
 import org.apache.camel.spi.Synchronization;
-import org.elasticsearch.action.bulk.BulkItemResponse;
 
 /**
  * Runs once Camel has sent a bulk request to Elasticsearch and got its answer (or failed to): tells
@@ -24,25 +23,25 @@ final class BulkCompletion implements Synchronization {
     @Override
     public void onComplete(Exchange exchange) {
         Object body = exchange.getMessage().getBody();
-        if (!(body instanceof BulkItemResponse[])) {
+        if (!(body instanceof BulkAnswer)) {
             outcomes.refused(records, "the Elasticsearch producer answered with "
-                    + (body == null ? "nothing" : body.getClass().getName()) + ", not bulk item responses: is operation=Bulk set?");
+                    + (body == null ? "nothing" : body.getClass().getName()) + ", not a bulk answer: is operation=Bulk set?");
             return;
         }
-        BulkItemResponse[] items = (BulkItemResponse[]) body;
-        List<RecordCoordinates> indexed = new ArrayList<>(items.length);
+        BulkAnswer answer = (BulkAnswer) body;
+        List<RecordCoordinates> indexed = new ArrayList<>(answer.items());
         List<RecordCoordinates> retriable = new ArrayList<>();
         int retriableStatus = 0;
-        for (BulkItemResponse item : items) {
-            RecordCoordinates record = records.get(item.getItemId());
-            if (!item.isFailed()) {
+        for (int item = 0; item < answer.items(); item++) {
+            RecordCoordinates record = records.get(item);
+            if (!answer.failed(item)) {
                 indexed.add(record);
-            } else if (RequestFailure.retriable(item.status().getStatus())) {
+            } else if (RequestFailure.retriable(answer.status(item))) {
                 // es_rejected_execution_exception (a full write queue) is a 429: only these items go again
                 retriable.add(record);
-                retriableStatus = item.status().getStatus();
+                retriableStatus = answer.status(item);
             } else {
-                outcomes.rejected(record, item.getFailureMessage());
+                outcomes.rejected(record, answer.reason(item));
             }
         }
         outcomes.indexed(indexed);

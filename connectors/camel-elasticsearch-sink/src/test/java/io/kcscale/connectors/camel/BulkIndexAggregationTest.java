@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -20,12 +20,6 @@ import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.connect.sink.SinkRecord;
 import org.elasticsearch.ElasticsearchStatusException;
-import org.elasticsearch.action.DocWriteRequest;
-import org.elasticsearch.action.bulk.BulkItemResponse;
-import org.elasticsearch.action.bulk.BulkRequest;
-import org.elasticsearch.action.index.IndexRequest;
-import org.elasticsearch.action.index.IndexResponse;
-import org.elasticsearch.index.shard.ShardId;
 import org.elasticsearch.rest.RestStatus;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -65,19 +59,37 @@ class BulkIndexAggregationTest {
     }
 
     @Test
-    void aBatchBecomesOneBulkRequestOfIndexOperationsWithCoordinateIds() {
-        Exchange batch = batchOf(Map.of("price", 1.5), "{\"price\":2.5}", "{\"price\":3.5}".getBytes());
+    void aBatchBecomesOneBulkBodyOfIndexOperationsWithCoordinateIds() {
+        Exchange batch = batchOf(Map.of("price", 1.5), "{\"price\":2.5}", "{\"price\":3.5}".getBytes(StandardCharsets.UTF_8));
 
-        BulkRequest bulk = batch.getMessage().getBody(BulkRequest.class);
-        assertEquals(3, bulk.numberOfActions());
-        List<String> ids = new ArrayList<>();
-        for (DocWriteRequest<?> request : bulk.requests()) {
-            IndexRequest index = (IndexRequest) request;
-            assertEquals("stocks", index.index());
-            assertTrue(index.sourceAsMap().containsKey("price"), index.toString());
-            ids.add(index.id());
-        }
-        assertEquals(List.of("stocks-2-40", "stocks-2-41", "stocks-2-42"), ids);
+        BulkBody bulk = batch.getMessage().getBody(BulkBody.class);
+        assertEquals(3, bulk.documents());
+        assertEquals("""
+                {"index":{"_index":"stocks","_id":"stocks-2-40"}}
+                {"price":1.5}
+                {"index":{"_index":"stocks","_id":"stocks-2-41"}}
+                {"price":2.5}
+                {"index":{"_index":"stocks","_id":"stocks-2-42"}}
+                {"price":3.5}
+                """, new String(bulk.bytes(), 0, bulk.length(), StandardCharsets.UTF_8));
+        assertEquals(List.of(40L, 41L, 42L), bulk.records().stream().map(RecordCoordinates::offset).toList());
+    }
+
+    @Test
+    void prettyPrintedJsonKeepsToItsOneLineOfTheBody() {
+        Exchange batch = batchOf("{\r\n  \"price\": 2.5,\n  \"symbol\": \"a\\nb\"\n}");
+
+        BulkBody bulk = batch.getMessage().getBody(BulkBody.class);
+        assertEquals("""
+                {"index":{"_index":"stocks","_id":"stocks-2-40"}}
+                {    "price": 2.5,   "symbol": "a\\nb" }
+                """, new String(bulk.bytes(), 0, bulk.length(), StandardCharsets.UTF_8),
+                "line breaks between tokens become spaces; an escaped one inside a string stays as it is");
+    }
+
+    @Test
+    void anIndexNameIsWrittenAsAJsonString() {
+        assertEquals("{\"index\":{\"_index\":\"a\\\"b\",\"_id\":\"", new String(BulkBody.actionStart("a\"b"), StandardCharsets.UTF_8));
     }
 
     @Test
@@ -110,18 +122,15 @@ class BulkIndexAggregationTest {
         Exchange batch = batchOf(Map.of("price", 1.5), Map.of("price", "x"), Map.of("price", 3.5));
         Synchronization completion = registeredCompletion(batch);
 
-        batch.getMessage().setBody(new BulkItemResponse[] {
-            created(0, "stocks-2-40"),
-            failure(1, "stocks-2-41", RestStatus.BAD_REQUEST, "mapper_parsing_exception: failed to parse field [price]"),
-            failure(2, "stocks-2-42", RestStatus.TOO_MANY_REQUESTS, "es_rejected_execution_exception"),
-        });
+        batch.getMessage().setBody(BulkAnswer.of(new int[] {201, 400, 429},
+                new String[] {null, "mapper_parsing_exception: failed to parse field [price]", "es_rejected_execution_exception: queue full"}));
         completion.onComplete(batch);
 
         assertEquals(new OffsetAndMetadata(41), pending.committable(CONSUMED).get(P2), "41 and 42 are not indexed");
         List<PendingRecords.Rejection> rejections = pending.takeRejections();
         assertEquals(1, rejections.size());
-        assertEquals("Elasticsearch rejected document stocks-2-41: java.lang.IllegalArgumentException: "
-                + "mapper_parsing_exception: failed to parse field [price]", rejections.get(0).reason());
+        assertEquals("Elasticsearch rejected document stocks-2-41: mapper_parsing_exception: failed to parse field [price]",
+                rejections.get(0).reason());
         assertEquals(List.of(42L), pending.takeDueRetries().stream().map(SinkRecord::kafkaOffset).toList(),
                 "an overloaded node is worth another send, of the refused item only");
     }
@@ -153,7 +162,7 @@ class BulkIndexAggregationTest {
 
     /** Hands the batch's records to a task's {@link PendingRecords} and returns what the strategy registers on the batch. */
     private Synchronization registeredCompletion(Exchange batch) {
-        for (long offset = 40; offset < 40 + batch.getMessage().getBody(BulkRequest.class).numberOfActions(); offset++) {
+        for (long offset = 40; offset < 40 + batch.getMessage().getBody(BulkBody.class).documents(); offset++) {
             pending.handedOver(List.of(Records.trade("stocks", 2, offset)));
         }
         String id = PendingRecordsRegistry.register(pending);
@@ -166,15 +175,5 @@ class BulkIndexAggregationTest {
         List<Synchronization> registered = batch.adapt(ExtendedExchange.class).handoverCompletions();
         assertEquals(1, registered.size());
         return registered.get(0);
-    }
-
-    private static BulkItemResponse created(int item, String id) {
-        return new BulkItemResponse(item, DocWriteRequest.OpType.INDEX,
-                new IndexResponse(new ShardId("stocks", "uuid", 0), "_doc", id, 1, 1, 1, true));
-    }
-
-    private static BulkItemResponse failure(int item, String id, RestStatus status, String reason) {
-        return new BulkItemResponse(item, DocWriteRequest.OpType.INDEX,
-                new BulkItemResponse.Failure("stocks", "_doc", id, new IllegalArgumentException(reason), status));
     }
 }
