@@ -19,6 +19,7 @@ import io.kcscale.scaler.model.WorkerLoss;
 import io.kcscale.scaler.connect.ConnectApi;
 import io.kcscale.scaler.connect.ConnectRestException;
 import io.kcscale.scaler.connect.ConnectorChange;
+import io.kcscale.scaler.connect.TooManyTasksRestart;
 import io.kcscale.scaler.connect.ConnectorStatus;
 import io.kcscale.scaler.connect.WorkerProbe;
 import io.kcscale.scaler.poll.Poll;
@@ -177,6 +178,7 @@ public final class ScaleAction {
      * the wait as a {@link ScaleException}; whoever wrote last decides, and this scale says it lost.
      */
     private ConnectorStatus awaitRunning(String connector, int before, int tasks) {
+        TooManyTasksRestart restart = new TooManyTasksRestart(connect);
         Outcome outcome = Poll.until(ConnectorChange.awaiting(connector, tasks), convergeTimeout, CONVERGE_INTERVAL, () -> {
             Map<String, String> config;
             try {
@@ -190,7 +192,7 @@ public final class ScaleAction {
                         + connector + " was set to " + held + " by another writer (a second scaler or a user) while this scale"
                         + " to " + tasks + " waited for its tasks: the last write stands, so " + held + " it is")));
             }
-            return ConnectorChange.runningExactly(connect.connectorStatus(connector), tasks).map(s -> new Outcome(s, null));
+            return ConnectorChange.runningExactly(connect, connector, tasks, restart).map(s -> new Outcome(s, null));
         });
         if (outcome.refusal() != null) {
             throw outcome.refusal();

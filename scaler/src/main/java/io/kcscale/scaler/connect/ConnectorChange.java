@@ -12,7 +12,8 @@ import io.kcscale.scaler.poll.PollTimeoutException;
 /**
  * A change to a connector's config, then the wait until it runs: the whole config is PUT (Connect
  * validates it and applies all of it or none) and then polled until exactly N tasks exist and all are
- * RUNNING. A FAILED task ends the wait at once, with the first line of its trace.
+ * RUNNING. A FAILED task ends the wait at once, with the first line of its trace, unless Connect failed it for
+ * being more than tasks.max ({@link TooManyTasksRestart}).
  */
 public final class ConnectorChange {
 
@@ -54,8 +55,22 @@ public final class ConnectorChange {
      * @throws PollTimeoutException when they do not within the timeout, or as soon as one is FAILED
      */
     public ConnectorStatus awaitRunning(String connector, int tasks) {
+        TooManyTasksRestart restart = new TooManyTasksRestart(connect);
         return Poll.until(awaiting(connector, tasks), timeout, INTERVAL,
-                () -> runningExactly(connect.connectorStatus(connector), tasks));
+                () -> runningExactly(connect, connector, tasks, restart));
+    }
+
+    /**
+     * One probe of a wait for exactly {@code tasks} RUNNING tasks, reading the status; tasks Connect failed for
+     * being more than tasks.max are restarted once and waited for (see {@link TooManyTasksRestart}).
+     */
+    public static Optional<ConnectorStatus> runningExactly(ConnectApi connect, String connector, int tasks,
+                                                           TooManyTasksRestart restart) {
+        ConnectorStatus status = connect.connectorStatus(connector);
+        if (restart.failedThatWay(connector, status)) {
+            throw new IllegalStateException("restarted the tasks Connect failed as more than tasks.max: " + status.tasks());
+        }
+        return runningExactly(status, tasks);
     }
 
     /** What {@link #awaitRunning} waits for, in words. */

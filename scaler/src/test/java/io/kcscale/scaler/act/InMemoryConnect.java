@@ -21,8 +21,11 @@ import io.kcscale.scaler.connect.ConnectorStatus;
  */
 final class InMemoryConnect implements ConnectApi {
 
-    /** What the tasks do after a PUT: run as tasks.max says, fail, or stay as they were. */
-    enum AfterPut { RUN, FAIL, STAY }
+    /**
+     * What the tasks do after a PUT: run as tasks.max says, fail, stay as they were, or fail as Connect fails tasks
+     * started from configs of an earlier tasks.max (until a restart of the failed tasks runs them).
+     */
+    enum AfterPut { RUN, FAIL, STAY, FAIL_TOO_MANY }
 
     private final String name;
     private final String type;
@@ -46,6 +49,8 @@ final class InMemoryConnect implements ConnectApi {
     /** Writes that took effect, PUTs and PATCHes alike. */
     int puts;
     int patches;
+    /** Restarts of failed tasks asked for. */
+    int restarts;
     private boolean deleted;
 
     /** @param running how many tasks run to begin with */
@@ -143,8 +148,10 @@ final class InMemoryConnect implements ConnectApi {
         int count = ConnectorChange.tasksMax(newConfig);
         next = switch (afterPut) {
             case RUN -> running(count);
-            case FAIL -> failed(count);
+            case FAIL -> failed(count, "boom: no route to Elasticsearch\n\tat somewhere");
             case STAY -> null;
+            case FAIL_TOO_MANY -> failed(count, "org.apache.kafka.connect.runtime.TooManyTasksException: The connector " + name
+                    + " has generated " + (count + 1) + " tasks, which is greater than " + count + "\n\tat somewhere");
         };
     }
 
@@ -170,8 +177,13 @@ final class InMemoryConnect implements ConnectApi {
     }
 
     @Override
-    public void restartConnector(String connector, boolean includeTasks, boolean onlyFailed) {
-        throw new UnsupportedOperationException("not used by the scale");
+    public synchronized void restartConnector(String connector, boolean includeTasks, boolean onlyFailed) {
+        known(connector);
+        if (!includeTasks || !onlyFailed) {
+            throw new UnsupportedOperationException("the scale restarts only failed tasks");
+        }
+        restarts++;
+        next = running(ConnectorChange.tasksMax(config));
     }
 
     @Override
@@ -194,9 +206,9 @@ final class InMemoryConnect implements ConnectApi {
         return IntStream.range(0, count).mapToObj(id -> new ConnectorStatus.TaskStatus(id, "RUNNING", "w0", null)).toList();
     }
 
-    private static List<ConnectorStatus.TaskStatus> failed(int count) {
+    private static List<ConnectorStatus.TaskStatus> failed(int count, String trace) {
         List<ConnectorStatus.TaskStatus> tasks = new ArrayList<>(running(count));
-        tasks.set(0, new ConnectorStatus.TaskStatus(0, "FAILED", "w0", "boom: no route to Elasticsearch\n\tat somewhere"));
+        tasks.set(0, new ConnectorStatus.TaskStatus(0, "FAILED", "w0", trace));
         return tasks;
     }
 }

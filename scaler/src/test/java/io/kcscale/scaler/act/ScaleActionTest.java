@@ -288,6 +288,16 @@ class ScaleActionTest {
     }
 
     @Test
+    void tasksConnectFailedAsMoreThanTasksMaxAreRestartedOnceAndTheScaleGoesOn() {
+        // a write close behind another's: Connect started tasks from the configs of the earlier tasks.max
+        connect.afterPut = InMemoryConnect.AfterPut.FAIL_TOO_MANY;
+        ScaleResult result = action().scale(SINK, new ScaleRequest(3, false, false));
+
+        assertEquals(3, result.tasksRunning());
+        assertEquals(1, connect.restarts, "the failed tasks restarted once");
+    }
+
+    @Test
     void tasksThatDoNotConvergeInTimeAreSaidSo() {
         connect.afterPut = InMemoryConnect.AfterPut.STAY;
         convergeTimeout = Duration.ofMillis(500);
