@@ -14,7 +14,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
- * {@code kcscale bench scaler --quick --json} on a stack of its own: both points measured, the scaler's rounds
+ * {@code kcscale bench scaler --quick --json} on a stack of its own: its one point measured, the scaler's rounds
  * read from its round histogram, its CPU and heap from its /metrics, and the connectors' list timed.
  */
 @Order(24)
@@ -35,8 +35,8 @@ class ScalerBenchmarkTest {
         assertEquals(0, run.exit(), run.err());
         JsonNode r = JSON.readTree(run.out());
         JsonNode points = r.path("points");
-        assertEquals(List.of(1, 10), List.of(points.path(0).path("connectors").asInt(), points.path(1).path("connectors").asInt()));
-        assertEquals(List.of(50, 500), List.of(points.path(0).path("partitions").asInt(), points.path(1).path("partitions").asInt()));
+        assertEquals(1, points.size(), "one point: " + points);
+        assertEquals(List.of(1, 50), List.of(points.path(0).path("connectors").asInt(), points.path(0).path("partitions").asInt()));
         for (JsonNode p : points) {
             String at = p.path("connectors").asInt() + " connectors: " + p;
             // a 16 s window, a round every 2 s after the last ended: at least 2 even when a loaded machine slows each round
