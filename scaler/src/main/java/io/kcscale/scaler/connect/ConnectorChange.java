@@ -62,13 +62,13 @@ public final class ConnectorChange {
 
     /**
      * One probe of a wait for exactly {@code tasks} RUNNING tasks, reading the status; tasks Connect failed for
-     * being more than tasks.max are restarted once and waited for (see {@link TooManyTasksRestart}).
+     * being more than tasks.max are restarted (a few times, some seconds apart) and waited for (see {@link TooManyTasksRestart}).
      */
     public static Optional<ConnectorStatus> runningExactly(ConnectApi connect, String connector, int tasks,
                                                            TooManyTasksRestart restart) {
         ConnectorStatus status = connect.connectorStatus(connector);
         if (restart.failedThatWay(connector, status)) {
-            throw new IllegalStateException("restarted the tasks Connect failed as more than tasks.max: " + status.tasks());
+            throw new IllegalStateException("tasks Connect failed as more than tasks.max, restarted: " + status.tasks());
         }
         return runningExactly(status, tasks);
     }
@@ -84,7 +84,7 @@ public final class ConnectorChange {
      * @throws Poll.Abort when a task FAILED, with the first line of its trace
      * @throws IllegalStateException naming the tasks while they do not run yet
      */
-    public static Optional<ConnectorStatus> runningExactly(ConnectorStatus status, int tasks) {
+    private static Optional<ConnectorStatus> runningExactly(ConnectorStatus status, int tasks) {
         status.tasks().stream().filter(t -> "FAILED".equals(t.state())).findFirst().ifPresent(t -> {
             throw new Poll.Abort("task " + t.id() + " FAILED: " + firstLine(t.trace()));
         });
