@@ -34,7 +34,8 @@ record BusyTasks(List<Integer> partitionsWithRecords, int partitions, String ass
         String assignor = RebalanceConfigCheck.assignor(samples);
         // the consumer protocol assigns on the broker, keeping earlier placements like the sticky assignors
         boolean classic = !"CONSUMER".equalsIgnoreCase(samples.groupProtocol());
-        int now = snapshot.tasks().size();
+        // a status read while Connect rebalances can list no tasks: tasks.max is then the count the group runs
+        int now = snapshot.tasks().isEmpty() && snapshot.tasksMax() != null ? snapshot.tasksMax() : snapshot.tasks().size();
         int wanted = samples.tasksWanted();
         Optional<List<Integer>> placedNow = classic ? TaskPlacement.busyTasks(assignor, keys.partitions(), withRecords, now)
                 : Optional.empty();

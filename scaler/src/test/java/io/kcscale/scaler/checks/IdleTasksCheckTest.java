@@ -109,6 +109,15 @@ class IdleTasksCheckTest {
     }
 
     @Test
+    void aStatusReadWhileConnectRebalancesStillRefusesByTasksMax() {
+        Fixture f = Fixture.recordsOnlyIn(TaskPlacementTest.SYMBOLS, 4, 5);
+        f.assignment = Map.of();
+        Finding finding = f.run(CHECK);
+        assertEquals(Severity.CRITICAL, finding.severity(), finding.title());
+        assertTrue(finding.title().startsWith("4 → 5 tasks adds no working task"), finding.title());
+    }
+
+    @Test
     void symbolKeysOnSevenTasksKeepSixBusy() {
         Fixture f = Fixture.recordsOnlyIn(TaskPlacementTest.SYMBOLS, 4, 7);
         Finding finding = f.run(CHECK);
