@@ -1,8 +1,11 @@
 package io.kcscale.scaler.api;
 
 import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.Executor;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -13,7 +16,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * thread until the request time limit cuts it off: enough threads that dozens of such clients leave
  * some free, and a short bounded queue. When both are full, a request goes to one of two shedding
  * threads that answer 503 with Retry-After at once; when those are busy too, the server closes the
- * connection.
+ * connection. Admission counts exchanges, not queue slots: a burst (a page loading its scripts) queued
+ * faster than idle threads wake up to take it is not shed.
  */
 final class RequestThreads implements Executor {
 
@@ -22,17 +26,21 @@ final class RequestThreads implements Executor {
     private static final ThreadLocal<Boolean> SHEDDING = ThreadLocal.withInitial(() -> false);
 
     private final ThreadPoolExecutor workers;
+    /** Exchanges running or waiting for a worker: at most threads + queue. */
+    private final Semaphore admitted;
     private final ThreadPoolExecutor shedding;
 
     /** @param threads most exchanges handled at once; @param queue most waiting for a thread */
     RequestThreads(int threads, int queue) {
-        workers = pool("kcscale-api-", threads, queue);
-        shedding = pool("kcscale-api-busy-", SHEDDING_THREADS, SHEDDING_QUEUE);
+        // the semaphore bounds this queue
+        workers = pool("kcscale-api-", threads, new LinkedBlockingQueue<>());
+        admitted = new Semaphore(threads + queue);
+        shedding = pool("kcscale-api-busy-", SHEDDING_THREADS, new ArrayBlockingQueue<>(SHEDDING_QUEUE));
     }
 
-    private static ThreadPoolExecutor pool(String name, int threads, int queue) {
+    private static ThreadPoolExecutor pool(String name, int threads, BlockingQueue<Runnable> queue) {
         AtomicInteger count = new AtomicInteger();
-        ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS, new ArrayBlockingQueue<>(queue), task -> {
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS, queue, task -> {
             Thread thread = new Thread(task, name + count.incrementAndGet());
             thread.setDaemon(true);
             return thread;
@@ -45,9 +53,20 @@ final class RequestThreads implements Executor {
     /** @throws RejectedExecutionException when the shedding threads are busy as well: the server then closes the connection */
     @Override
     public void execute(Runnable exchange) {
-        try {
-            workers.execute(exchange);
-        } catch (RejectedExecutionException full) {
+        if (admitted.tryAcquire()) {
+            try {
+                workers.execute(() -> {
+                    try {
+                        exchange.run();
+                    } finally {
+                        admitted.release();
+                    }
+                });
+            } catch (RejectedExecutionException shutDown) {
+                admitted.release();
+                throw shutDown;
+            }
+        } else {
             shedding.execute(() -> {
                 SHEDDING.set(true);
                 try {
