@@ -29,19 +29,19 @@ final class AutoscaleRoutes implements Routes {
             ScalerService s = ConnectorRoutes.connected(service);
             ConnectorRoutes.requireToken(exchange, s);
             AutoscaleSettings settings = JsonBody.readWithoutNulls(exchange.getRequestBody(), AutoscaleSettings.class);
-            String name = Router.pathParameter(exchange, "name");
+            String name = router.pathParameter(exchange, "name");
             AutoscaleSettings valid = settings.validated();
             ConnectorRoutes.requireSink(s, name);
             return s.autoscaler().put(name, valid);
         });
         router.get(PATH, exchange -> {
-            String name = Router.pathParameter(exchange, "name");
+            String name = router.pathParameter(exchange, "name");
             return ConnectorRoutes.connected(service).autoscaler().state(name).orElseThrow(() ->
                     new ApiError(404, "no autoscale policy for " + name + "; PUT one to start", null));
         });
         router.get(RECOMMENDATION, exchange -> {
             ScalerService s = ConnectorRoutes.connected(service);
-            String name = Router.pathParameter(exchange, "name");
+            String name = router.pathParameter(exchange, "name");
             ConnectorRoutes.snapshot(s, name);
             try {
                 return s.autoscaler().recommend(name).orElseThrow(() -> new ApiError(404, "no autoscale policy for " + name
@@ -58,7 +58,7 @@ final class AutoscaleRoutes implements Routes {
         router.delete(PATH, exchange -> {
             ScalerService s = ConnectorRoutes.connected(service);
             ConnectorRoutes.requireToken(exchange, s);
-            String name = Router.pathParameter(exchange, "name");
+            String name = router.pathParameter(exchange, "name");
             if (!s.autoscaler().remove(name)) {
                 throw new ApiError(404, "no autoscale policy for " + name, null);
             }

@@ -28,7 +28,7 @@ final class CheckRoutes implements Routes {
             ScalerService s = ConnectorRoutes.connected(service);
             Map<String, String> query = QueryParameters.parse(exchange.getRequestURI().getRawQuery(), PARAMETERS);
             SampleBudget budget = SampleBudget.parse(query.get("sampleRecords"), query.get("sampleSeconds"));
-            return s.checks().run(ConnectorRoutes.snapshot(s, Router.pathParameter(exchange, "name")), budget);
+            return s.checks().run(ConnectorRoutes.snapshot(s, router.pathParameter(exchange, "name")), budget);
         }));
     }
 }

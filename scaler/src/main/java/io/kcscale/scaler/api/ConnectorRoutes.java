@@ -38,8 +38,8 @@ final class ConnectorRoutes implements Routes {
     @Override
     public void register(Router router) {
         router.get(LIST, exchange -> service().watcher().snapshots());
-        router.get(ONE, exchange -> snapshot(service(), Router.pathParameter(exchange, "name")));
-        router.post(SCALE, router.slow(this::scale));
+        router.get(ONE, exchange -> snapshot(service(), router.pathParameter(exchange, "name")));
+        router.post(SCALE, router.slow(exchange -> scale(exchange, router.pathParameter(exchange, "name"))));
     }
 
     /** The connector's latest snapshot; 404, 422 or 503 (with Retry-After) when there is none to give. */
@@ -55,10 +55,9 @@ final class ConnectorRoutes implements Routes {
                 name + " is not observed yet; retry in a few seconds", null, Map.of("Retry-After", "2")));
     }
 
-    private ScaleResult scale(HttpExchange exchange) throws IOException {
+    private ScaleResult scale(HttpExchange exchange, String name) throws IOException {
         ScalerService s = service();
         requireToken(exchange, s);
-        String name = Router.pathParameter(exchange, "name");
         ScaleRequest request = parse(JsonBody.read(exchange.getRequestBody(), JsonNode.class));
         try {
             // an active autoscale policy would undo a manual scale: refused unless forced, then paused just before the write

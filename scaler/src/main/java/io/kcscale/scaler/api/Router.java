@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
@@ -33,10 +34,14 @@ public final class Router implements HttpHandler {
         Object handle(HttpExchange exchange) throws IOException;
     }
 
-    private static final String PATH_PARAMETER = "kcscale.path.";
     private static final String BUSY_RETRY_SECONDS = "1";
 
     private final Map<String, Map<String, Endpoint>> routes = new LinkedHashMap<>();
+    /**
+     * The path parameters of each exchange being answered. Not the exchange's attributes: the JDK server keeps those
+     * in its context, shared by every exchange, so two requests at once would read each other's parameters.
+     */
+    private final Map<HttpExchange, Map<String, String>> pathParameters = new ConcurrentHashMap<>();
     private final RequestGuard guard;
     private final SlowWork slowWork;
 
@@ -71,12 +76,12 @@ public final class Router implements HttpHandler {
     }
 
     /** The value of {@code {name}} in the path template the request matched. */
-    public static String pathParameter(HttpExchange exchange, String name) {
-        Object value = exchange.getAttribute(PATH_PARAMETER + name);
+    public String pathParameter(HttpExchange exchange, String name) {
+        String value = pathParameters.getOrDefault(exchange, Map.of()).get(name);
         if (value == null) {
             throw new IllegalStateException("the route has no path parameter {" + name + "}");
         }
-        return (String) value;
+        return value;
     }
 
     /** A POST endpoint taking a JSON body of type {@code request}. */
@@ -112,7 +117,9 @@ public final class Router implements HttpHandler {
                     exchange.getResponseHeaders().set("Access-Control-Allow-Origin", origin);
                     exchange.getResponseHeaders().set("Vary", "Origin");
                 });
-                Map<String, Endpoint> methods = match(exchange, path);
+                Optional<Route> route = match(path);
+                Map<String, Endpoint> methods = route.map(Route::methods).orElse(null);
+                route.ifPresent(r -> pathParameters.put(exchange, r.parameters()));
                 if (methods == null) {
                     respond(exchange, 404, error("no route " + path, null));
                 } else if (method.equals("OPTIONS") && crossOrigin.isPresent()) {
@@ -128,8 +135,14 @@ public final class Router implements HttpHandler {
             } catch (ApiError e) {
                 e.headers().forEach((name, value) -> exchange.getResponseHeaders().set(name, value));
                 respond(exchange, e.status(), error(e.getMessage(), e.field()));
+            } finally {
+                pathParameters.remove(exchange);
             }
         }
+    }
+
+    /** A registered route's methods, with the parameters its template bound from one request's path. */
+    private record Route(Map<String, Endpoint> methods, Map<String, String> parameters) {
     }
 
     /** What an allowed other origin's page may send: the route's methods, with a token and a JSON body. */
@@ -141,12 +154,12 @@ public final class Router implements HttpHandler {
     }
 
     /**
-     * The methods of the route {@code rawPath} matches, exact paths first; binds the template's parameters.
+     * The route {@code rawPath} matches, exact paths first, with the template's parameters bound.
      * Each segment of the raw path is decoded once, so an encoded {@code /} stays inside its segment.
      *
      * @throws ApiError 400 for a malformed percent escape
      */
-    private Map<String, Endpoint> match(HttpExchange exchange, String rawPath) {
+    private Optional<Route> match(String rawPath) {
         String[] raw = rawPath.split("/", -1);
         String[] segments = new String[raw.length];
         for (int i = 0; i < raw.length; i++) {
@@ -157,13 +170,12 @@ public final class Router implements HttpHandler {
                 if (route.getKey().contains("{") != exact) {
                     Map<String, String> parameters = bind(route.getKey().split("/", -1), segments);
                     if (parameters != null) {
-                        parameters.forEach((k, v) -> exchange.setAttribute(PATH_PARAMETER + k, v));
-                        return route.getValue();
+                        return Optional.of(new Route(route.getValue(), parameters));
                     }
                 }
             }
         }
-        return null;
+        return Optional.empty();
     }
 
     /** The template's parameters bound to the path's segments, or null when the path does not fit the template. */

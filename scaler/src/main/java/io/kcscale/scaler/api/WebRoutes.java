@@ -26,7 +26,7 @@ final class WebRoutes implements Routes {
     public void register(Router router) {
         router.get(PAGE, exchange -> new Router.RawBody("text/html; charset=utf-8", read("index.html")));
         router.get(ASSETS, exchange -> {
-            String file = Router.pathParameter(exchange, "file");
+            String file = router.pathParameter(exchange, "file");
             Matcher name = ASSET.matcher(file);
             byte[] bytes = name.matches() ? read("assets/" + file) : null;
             if (bytes == null) {
