@@ -30,10 +30,9 @@ public final class SnapshotDerivation {
         Long lagTotal = lagPerPartition == null ? null : lagPerPartition.values().stream().mapToLong(Long::longValue).sum();
 
         Delta<Map<Integer, Long>> committed = delta(samples, PipelineSample::committedOffsets);
-        Map<Integer, Double> sinkPerPartition = committed == null ? null : perPartitionRates(committed);
+        Map<Integer, Double> sinkPerPartition = perPartitionRates(samples, PipelineSample::committedOffsets);
         Double sinkRate = sinkPerPartition == null ? null : sinkPerPartition.values().stream().mapToDouble(d -> d).sum();
-        Delta<Map<Integer, Long>> end = delta(samples, PipelineSample::endOffsets);
-        Map<Integer, Double> appendPerPartition = end == null ? null : perPartitionRates(end);
+        Map<Integer, Double> appendPerPartition = perPartitionRates(samples, PipelineSample::endOffsets);
         Double appendRate = appendPerPartition == null ? null : appendPerPartition.values().stream().mapToDouble(d -> d).sum();
         Delta<Long> indexed = delta(samples, PipelineSample::indexTotal);
         Double indexRate = indexed == null ? null : Math.max(0, indexed.newest - indexed.oldest) / indexed.seconds;
@@ -45,6 +44,8 @@ public final class SnapshotDerivation {
 
         if (committed == null) {
             reasons.add("warming up: the window holds fewer than 2 samples of the sink group's offsets");
+        } else if (sinkPerPartition == null) {
+            reasons.add("warming up: the sink group committed no partition's offset in two samples of the window yet");
         }
         latest.unreachable().forEach(u -> reasons.add("unreachable: " + u));
         Map<String, Long> unreachableWorkers = secondsUnanswered(latest);
@@ -161,16 +162,31 @@ public final class SnapshotDerivation {
         return stalled;
     }
 
-    /** Per-partition rate over a delta; a partition missing from either end is left out. */
-    private static Map<Integer, Double> perPartitionRates(Delta<Map<Integer, Long>> d) {
+    /**
+     * Each partition's rate between the oldest and the newest sample that carry its offset: a group's first commits
+     * inside the window still give a rate, not 0. Null when no partition's offset is in two samples at different times.
+     */
+    private static Map<Integer, Double> perPartitionRates(List<PipelineSample> samples, Function<PipelineSample, Map<Integer, Long>> offsets) {
+        Map<Integer, PipelineSample> first = new TreeMap<>();
+        Map<Integer, PipelineSample> last = new TreeMap<>();
+        for (PipelineSample s : samples) {
+            Map<Integer, Long> o = offsets.apply(s);
+            if (o != null) {
+                o.keySet().forEach(p -> {
+                    first.putIfAbsent(p, s);
+                    last.put(p, s);
+                });
+            }
+        }
         Map<Integer, Double> rates = new TreeMap<>();
-        d.newest.forEach((p, newest) -> {
-            Long oldest = d.oldest.get(p);
-            if (oldest != null) {
-                rates.put(p, Math.max(0, newest - oldest) / d.seconds);
+        first.forEach((p, oldest) -> {
+            PipelineSample newest = last.get(p);
+            if (newest.atMillis() > oldest.atMillis()) {
+                long delta = offsets.apply(newest).get(p) - offsets.apply(oldest).get(p);
+                rates.put(p, Math.max(0, delta) / ((newest.atMillis() - oldest.atMillis()) / 1000.0));
             }
         });
-        return rates;
+        return rates.isEmpty() ? null : rates;
     }
 
     private record Delta<T>(T oldest, T newest, double seconds) {

@@ -173,6 +173,19 @@ class SnapshotDerivationTest {
     }
 
     @Test
+    void aGroupWhoseFirstCommitsFallInsideTheWindowHasItsRateFromThemNotZero() {
+        long[] end = {100, 100, 100};
+        PipelineSample before = new Builder(0).end(end).committed(Map.of()).build();
+        PipelineSample first = new Builder(1000).end(end).committed(Map.of(0, 10L, 1, 10L, 2, 10L)).build();
+        PipelineSample second = new Builder(2000).end(end).committed(Map.of(0, 20L, 1, 20L, 2, 20L)).build();
+        PipelineSnapshot once = SnapshotDerivation.derive(List.of(before, first), 30);
+        assertNull(once.rates().sinkPerSecond(), "one commit per partition: unknown, not 0");
+        assertTrue(once.reasons().contains("warming up: the sink group committed no partition's offset in two samples of the window yet"),
+                once.reasons().toString());
+        assertEquals(30.0, SnapshotDerivation.derive(List.of(before, first, second), 30).rates().sinkPerSecond(), 1e-9);
+    }
+
+    @Test
     void theWindowForgetsSamplesOlderThanItsLength() {
         SampleWindow window = new SampleWindow(10_000);
         window.add(sample(0, new long[] {0, 0, 0}, new long[] {0, 0, 0}, 0));
