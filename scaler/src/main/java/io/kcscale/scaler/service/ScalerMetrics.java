@@ -40,6 +40,8 @@ public final class ScalerMetrics {
         perConnector("kcscale_partitions", "Partitions of the sink's topic", s -> s.partitions() == null ? null : s.partitions().doubleValue());
         perConnector("kcscale_stable", "1 when the pipeline is stable (offsets advance, no rebalance, all tasks RUNNING)", s -> s.stable() ? 1.0 : 0.0);
         perConnector("kcscale_degraded", "1 when a system of the pipeline did not answer", s -> s.degraded() ? 1.0 : 0.0);
+        perConnector("kcscale_unreachable_workers", "Connect workers placing the connector or its tasks that do not answer the scaler's probe",
+                s -> (double) s.unreachableWorkers().size());
         // observed connectors only, as every per-connector figure: the label set stays bounded
         perConnector("kcscale_recommended_tasks", "Tasks the connector's autoscale policy would set now (as GET .../recommendation)",
                 s -> recommendedTasks.apply(s.name()).map(Integer::doubleValue).orElse(null));
