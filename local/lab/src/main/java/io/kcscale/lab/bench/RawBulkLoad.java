@@ -30,6 +30,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 final class RawBulkLoad {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final long RUN = 500;
+    private static final long PARTITIONS = 20;
     /** Longer than the Elasticsearch client's own timeouts. */
     private static final Duration LAST_REQUEST = Duration.ofMinutes(2);
 
@@ -89,11 +91,22 @@ final class RawBulkLoad {
         return indexed;
     }
 
+    /**
+     * The {@code n}th document's id, shaped as the sink's ({@code topic-partition-offset}): runs of {@value #RUN}
+     * offsets of one partition, the partitions in turn, as a consumer's fetches hand them over. Elasticsearch looks
+     * every id up before it indexes it, and a growing counter is the cheapest id to look up.
+     */
+    static String documentId(long n) {
+        long partition = (n / RUN) % PARTITIONS;
+        long offset = n / (RUN * PARTITIONS) * RUN + n % RUN;
+        return "raw-" + partition + "-" + offset;
+    }
+
     private void sendOne() {
         StringBuilder body = new StringBuilder(batchSize * 300);
         long first = sent.getAndAdd(batchSize);
         for (long id = first; id < first + batchSize; id++) {
-            body.append("{\"index\":{\"_index\":\"").append(index).append("\",\"_id\":\"raw-").append(id).append("\"}}\n")
+            body.append("{\"index\":{\"_index\":\"").append(index).append("\",\"_id\":\"").append(documentId(id)).append("\"}}\n")
                     .append(documents.get((int) (id % documents.size()))).append('\n');
         }
         Request request = new Request("POST", "/_bulk");
