@@ -24,6 +24,8 @@ import org.junit.jupiter.api.Test;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
+import io.kcscale.scaler.api.Json;
+
 /** The CLI's client against a real HTTP server on a loopback port: what it sends, and each answer that is not a success. */
 class ScalerApiClientTest {
 
@@ -34,8 +36,9 @@ class ScalerApiClientTest {
     void start() throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/ok", e -> {
+            // the body as JSON: the CLI's writer may indent it
             received.add(e.getRequestMethod() + " " + e.getRequestHeaders().getFirst("Content-Type") + " "
-                    + e.getRequestHeaders().getFirst("Authorization") + " " + new String(e.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+                    + e.getRequestHeaders().getFirst("Authorization") + " " + Json.MAPPER.readTree(e.getRequestBody()));
             answer(e, 200, "{\"tasks\":3}");
         });
         server.createContext("/refused", e -> answer(e, 422, "{\"error\":\"adding tasks would not help\"}"));
