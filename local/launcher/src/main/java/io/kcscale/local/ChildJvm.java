@@ -89,6 +89,11 @@ public final class ChildJvm {
         return process.isAlive();
     }
 
+    /** The CPU time the process has used so far, where the system says (it does on Linux). */
+    public Optional<Duration> cpuTime() {
+        return process.info().totalCpuDuration();
+    }
+
     /** Asks the JVM to shut down (SIGTERM, so its shutdown hooks run); kills it if it has not within {@code grace}. */
     public void stop(Duration grace) {
         if (!process.isAlive()) {

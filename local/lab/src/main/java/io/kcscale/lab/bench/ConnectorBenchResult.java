@@ -23,11 +23,26 @@ public record ConnectorBenchResult(
      * One bulk sink task and the raw load, each with {@code inFlightRequests} bulk requests in flight.
      *
      * @param fractionOfCeiling the bulk sink's rate over the raw bulk rate
+     * @param sinkTurnsCpu      where the cores went while the sink ran (its sender: the Connect worker)
+     * @param rawTurnsCpu       where the cores went while the raw load ran (its sender: this benchmark)
      */
-    public record BulkAgainstCeiling(int inFlightRequests, double sinkDocsPerSecond, double rawDocsPerSecond, double fractionOfCeiling) {
+    public record BulkAgainstCeiling(int inFlightRequests, double sinkDocsPerSecond, double rawDocsPerSecond, double fractionOfCeiling,
+                                     TurnsCpu sinkTurnsCpu, TurnsCpu rawTurnsCpu) {
 
-        public static BulkAgainstCeiling of(int inFlightRequests, double sinkDocsPerSecond, double rawDocsPerSecond) {
-            return new BulkAgainstCeiling(inFlightRequests, sinkDocsPerSecond, rawDocsPerSecond, sinkDocsPerSecond / rawDocsPerSecond);
+        public static BulkAgainstCeiling of(int inFlightRequests, double sinkDocsPerSecond, double rawDocsPerSecond,
+                                            TurnsCpu sinkTurnsCpu, TurnsCpu rawTurnsCpu) {
+            return new BulkAgainstCeiling(inFlightRequests, sinkDocsPerSecond, rawDocsPerSecond, sinkDocsPerSecond / rawDocsPerSecond,
+                    sinkTurnsCpu, rawTurnsCpu);
         }
+    }
+
+    /**
+     * CPU time over one kind of turn; each null when the system did not say.
+     *
+     * @param elasticsearchMsPerThousandDocs Elasticsearch's CPU time per 1,000 documents indexed, in ms
+     * @param senderMsPerThousandDocs        the sending process's CPU time per 1,000 documents, in ms
+     * @param stackCores                     the cores Elasticsearch, Kafka, the worker and this benchmark used together
+     */
+    public record TurnsCpu(Double elasticsearchMsPerThousandDocs, Double senderMsPerThousandDocs, Double stackCores) {
     }
 }

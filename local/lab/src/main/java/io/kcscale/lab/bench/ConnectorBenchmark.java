@@ -7,12 +7,14 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 import io.kcscale.lab.experiment.DatagenSource;
 import io.kcscale.local.LocalStack;
@@ -41,8 +43,12 @@ public final class ConnectorBenchmark {
     private static final String BULK_INDEX = "bench-bulk";
     /** The bulk sink's setting of requests in flight; its config template holds the default. */
     private static final String IN_FLIGHT = "kcscale.bulk.max.in.flight.requests";
-    private static final int RAW_DOCUMENTS = 50_000;
+    /** Above what raw _bulk reached on two cores (about 80,000 docs/s): records read for the raw load's turns. */
+    private static final long RAW_DOCUMENTS_PER_SECOND = 100_000;
     private static final int SLICES = 3;
+    private static final String ELASTICSEARCH = "elasticsearch";
+    private static final String WORKER = "worker";
+    private static final String BENCHMARK = "benchmark";
     /** Above what one bulk sink task reached on two cores: the backlog lets it run that fast throughout. */
     private static final long BACKLOG_PER_SECOND = 120_000;
     private static final Duration BACKLOG_TIMEOUT = Duration.ofMinutes(5);
@@ -89,14 +95,9 @@ public final class ConnectorBenchmark {
         // each sink drains the backlog from its start for a warm-up, a window and the turns in between
         fillBacklog(BACKLOG_PER_SECOND * (meter.warmup().toSeconds() + meter.window().toSeconds() + 10));
         double perRecord = perRecordSink();
-        List<String> documents = TopicDocuments.read(stack.endpoints().kafkaBootstrap(), StackOptions.TOPIC, RAW_DOCUMENTS,
-                Duration.ofSeconds(60));
-        stack.createIndex(elasticsearch, RAW_INDEX, 1);
-        // one raw load throughout: its ids keep growing, so every request creates documents
-        RawBulkLoad raw = new RawBulkLoad(elasticsearch.restClient(), RAW_INDEX, documents, bulkSize());
         List<ConnectorBenchResult.BulkAgainstCeiling> bulk = new ArrayList<>();
         for (int inFlight : inFlightCounts()) {
-            bulk.add(bulkSinkAgainstCeiling(raw, inFlight));
+            bulk.add(bulkSinkAgainstCeiling(inFlight));
         }
         noteBusyMachine(Math.max(loadBefore, systemLoad()));
         return new ConnectorBenchResult(datagen, perRecord, List.copyOf(bulk), bulkSize(), aggregationTimeoutMs(),
@@ -132,35 +133,76 @@ public final class ConnectorBenchmark {
      * that, the first turn had the sink still compiling (61,900–68,200 docs/s against 67,000–78,000
      * later) and the raw load writing into a near-empty index (105,800–108,900 against 91,700–102,500 later).
      */
-    private ConnectorBenchResult.BulkAgainstCeiling bulkSinkAgainstCeiling(RawBulkLoad raw, int inFlight) {
+    private ConnectorBenchResult.BulkAgainstCeiling bulkSinkAgainstCeiling(int inFlight) {
         progress.accept("measuring one sink task in bulk mode against Elasticsearch's raw bulk rate ("
                 + bulkSize() + " documents per request, " + inFlight + " in flight), in turns");
         String name = BULK_INDEX + "-" + inFlight;
+        // like the sink, the raw load reads the topic from its start into an index of its own
+        String rawIndex = RAW_INDEX + "-" + inFlight;
+        stack.createIndex(elasticsearch, rawIndex, 1);
+        long documents = RAW_DOCUMENTS_PER_SECOND * (meter.warmup().toSeconds() + meter.window().toSeconds());
+        progress.accept("reading up to " + documents + " records of the topic for the raw load");
+        RawBulkLoad raw = RawBulkLoad.read(elasticsearch.restClient(), rawIndex, stack.endpoints().kafkaBootstrap(),
+                StackOptions.TOPIC, bulkSize(), documents, BACKLOG_TIMEOUT);
+        ConnectorBenchResult.BulkAgainstCeiling result = bulkSinkAgainstCeiling(name, raw, inFlight);
+        if (raw.wentRound()) {
+            notes.add(inFlight + " in flight: the raw load used up the records read for it and sent them again, overwriting "
+                    + "documents, which costs Elasticsearch more: its ceiling is low");
+        }
+        return result;
+    }
+
+    private ConnectorBenchResult.BulkAgainstCeiling bulkSinkAgainstCeiling(String name, RawBulkLoad raw, int inFlight) {
         LongSupplier indexed = startSink(SinkMode.BULK, name, Map.of(IN_FLIGHT, String.valueOf(inFlight)));
-        turn(name, indexed, raw, inFlight, meter.warmup());
+        turn(name, indexed, raw, inFlight, meter.warmup(), cpuShares(), cpuShares());
         Duration slice = meter.window().dividedBy(SLICES);
+        CpuShares sinkCpu = cpuShares();
+        CpuShares rawCpu = cpuShares();
         double sinkSum = 0;
         double rawSum = 0;
         for (int i = 1; i <= SLICES; i++) {
-            double[] rates = turn(name, indexed, raw, inFlight, slice);
+            double[] rates = turn(name, indexed, raw, inFlight, slice, sinkCpu, rawCpu);
             progress.accept(String.format(Locale.ROOT, "turn %d of %d: bulk sink %.0f docs/s, raw _bulk %.0f docs/s", i, SLICES,
                     rates[0], rates[1]));
             sinkSum += rates[0];
             rawSum += rates[1];
         }
         stopSink(SinkMode.BULK, name);
-        return ConnectorBenchResult.BulkAgainstCeiling.of(inFlight, sinkSum / SLICES, rawSum / SLICES);
+        double sliceSeconds = slice.toNanos() / 1e9;
+        return ConnectorBenchResult.BulkAgainstCeiling.of(inFlight, sinkSum / SLICES, rawSum / SLICES,
+                turnsCpu(sinkCpu, WORKER, sinkSum * sliceSeconds), turnsCpu(rawCpu, BENCHMARK, rawSum * sliceSeconds));
+    }
+
+    /** Elasticsearch, Kafka, the worker and this benchmark's own JVM (the raw load's sender). */
+    private CpuShares cpuShares() {
+        Map<String, Supplier<Optional<Duration>>> processes = new LinkedHashMap<>();
+        processes.put(ELASTICSEARCH, stack.component("elasticsearch")::cpuTime);
+        processes.put("kafka", stack.component("kafka")::cpuTime);
+        processes.put(WORKER, stack.component("connect-0")::cpuTime);
+        processes.put(BENCHMARK, () -> ProcessHandle.current().info().totalCpuDuration());
+        return new CpuShares(processes, System::nanoTime);
+    }
+
+    private static ConnectorBenchResult.TurnsCpu turnsCpu(CpuShares cpu, String sender, double docs) {
+        return new ConnectorBenchResult.TurnsCpu(cpu.msPerThousand(ELASTICSEARCH, docs).orElse(null),
+                cpu.msPerThousand(sender, docs).orElse(null), cpu.cores().orElse(null));
     }
 
     /**
      * One turn: the running bulk sink for {@code length}, then, with it paused and nothing left in flight,
-     * the raw load for as long; the sink runs again when it returns. Returns both rates.
+     * the raw load for as long; the sink runs again when it returns. Returns both rates; adds each part's
+     * CPU time to {@code sinkCpu} and {@code rawCpu}.
      */
-    private double[] turn(String sink, LongSupplier indexed, RawBulkLoad raw, int inFlight, Duration length) {
+    private double[] turn(String sink, LongSupplier indexed, RawBulkLoad raw, int inFlight, Duration length,
+                          CpuShares sinkCpu, CpuShares rawCpu) {
+        CpuShares.Stretch sinkStretch = sinkCpu.begin();
         double sinkRate = new RateMeter(Duration.ZERO, length).perSecond(indexed);
+        sinkStretch.end();
         connect.pauseConnector(sink);
         awaitStill(indexed);
+        CpuShares.Stretch rawStretch = rawCpu.begin();
         double ceiling = raw.docsPerSecond(length, inFlight);
+        rawStretch.end();
         connect.resumeConnector(sink);
         awaitGrowth(indexed);
         return new double[] {sinkRate, ceiling};

@@ -68,9 +68,22 @@ final class BenchConnectorsCommand implements Callable<Integer> {
                     bulk.rawDocsPerSecond(), "docs/s");
             out.append(String.format(Locale.ROOT, "%-56s %10.0f %%%n", "bulk sink / ceiling, " + n + " in flight",
                     100 * bulk.fractionOfCeiling()));
+            out.append(cpu("  CPU while the sink ran:    ", "worker", bulk.sinkTurnsCpu()));
+            out.append(cpu("  CPU while the raw load ran:", "raw load", bulk.rawTurnsCpu()));
         }
         r.notes().forEach(n -> out.append("note: ").append(n).append(System.lineSeparator()));
         return out.toString().stripTrailing();
+    }
+
+    /** Where the cores went over one kind of turn: what the sink is held against is not only its requests. */
+    private static String cpu(String what, String sender, ConnectorBenchResult.TurnsCpu cpu) {
+        return String.format(Locale.ROOT, "%s Elasticsearch %s, %s %s per 1,000 docs; %s cores in use by the stack%n", what,
+                ms(cpu.elasticsearchMsPerThousandDocs()), sender, ms(cpu.senderMsPerThousandDocs()),
+                cpu.stackCores() == null ? "n/a" : String.format(Locale.ROOT, "%.2f", cpu.stackCores()));
+    }
+
+    private static String ms(Double value) {
+        return value == null ? "n/a" : String.format(Locale.ROOT, "%.1f ms", value);
     }
 
     private static void row(StringBuilder out, String what, double rate, String unit) {
