@@ -5,13 +5,15 @@ import java.util.Map;
 import java.util.Optional;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 
 /**
- * Whether a record's value can be an Elasticsearch document: a JSON object, as text (what
- * StringConverter makes of it) or as a map (what JsonConverter with schemas.enable=false makes).
+ * Whether a record's value can be an Elasticsearch document: a JSON object, as bytes (what
+ * ByteArrayConverter hands over: UTF-8 is checked too), as text (StringConverter) or as a map (what
+ * JsonConverter with schemas.enable=false makes).
  * Checked before a value joins a request: Elasticsearch's client parses a request as a whole, so one
  * malformed value fails every document beside it.
  */
@@ -71,8 +73,14 @@ final class JsonDocuments {
     }
 
     private static String notJson(IOException e) {
-        String what = e instanceof JsonParseException ? ((JsonParseException) e).getOriginalMessage() : e.getMessage();
-        long at = e instanceof JsonParseException ? ((JsonParseException) e).getLocation().getCharOffset() : -1;
-        return "its value is not JSON: " + what + (at >= 0 ? " (at character " + at + ")" : "");
+        if (!(e instanceof JsonParseException)) {
+            return "its value is not JSON: " + e.getMessage();
+        }
+        JsonParseException parse = (JsonParseException) e;
+        // text has character offsets; bytes (ByteArrayConverter's values) have byte offsets only
+        JsonLocation location = parse.getLocation();
+        String at = location.getCharOffset() >= 0 ? " (at character " + location.getCharOffset() + ")"
+                : location.getByteOffset() >= 0 ? " (at byte " + location.getByteOffset() + ")" : "";
+        return "its value is not JSON: " + parse.getOriginalMessage() + at;
     }
 }

@@ -28,6 +28,16 @@ class JsonDocumentsTest {
                 + "[Source: UNKNOWN; line: 1, column: 1]) (at character 10)", JsonDocuments.problem("{\"price\":1").orElseThrow());
     }
 
+    /** ByteArrayConverter hands the record's bytes over as they are: bytes that are not UTF-8 are caught here, not indexed altered. */
+    @Test
+    void bytesThatAreNotUtf8AreNotJson() {
+        byte[] brokenMiddleByte = {'{', '"', 'a', '"', ':', '"', (byte) 0xC3, (byte) 0x28, '"', '}'};
+        assertEquals(Optional.of("its value is not JSON: Invalid UTF-8 middle byte 0x28 (at byte 8)"),
+                JsonDocuments.problem(brokenMiddleByte));
+        byte[] noSuchByte = {'{', '"', 'a', '"', ':', '"', (byte) 0xFF, '"', '}'};
+        assertEquals(Optional.of("its value is not JSON: Invalid UTF-8 start byte 0xff (at byte 7)"), JsonDocuments.problem(noSuchByte));
+    }
+
     @Test
     void onlyOneWholeObjectIsADocument() {
         assertEquals(Optional.of("its value is JSON but not an object: it starts with ["), JsonDocuments.problem("[1,2]"));
