@@ -12,21 +12,25 @@ import io.kcscale.scaler.model.PipelineSnapshot;
 
 /**
  * {@code worker-capacity}: tasks run on Connect workers, and a worker whose CPU is spent only shares it
- * among more tasks. A worker is CPU-bound when its process uses most of its host's processors, or half
- * of them while the host's run queue exceeds its processors (the worker is a main consumer of cores that
- * are all taken). A host busy with other work while its worker uses little is said, not held against a
- * scale: the worker's load is not what limits it. For a scale-up, the added tasks go where Connect
- * balances them, to the workers with the fewest tasks: critical when any of those is CPU-bound.
+ * among more tasks. A worker is CPU-bound when its process uses most of its host's processors, or when its
+ * host has no processor time to spare and the worker is a main consumer of what is used (a new task's
+ * thread would wait for a core that the worker's own tasks, or the pipeline's other processes beside it,
+ * already keep busy). A saturated host whose worker uses little of it is said, not held against a scale:
+ * the worker's load is not what limits it. Several workers on one host are judged each on its own share. For a scale-up, the added tasks go where Connect balances them,
+ * to the workers with the fewest tasks: critical when any of those is CPU-bound.
  */
 public final class WorkerCapacityCheck implements Check {
 
     public static final String ID = "worker-capacity";
     /** A worker's process using this share of its host's processors has no CPU left to give a new task. */
     static final double BUSY_PROCESS_SHARE = 0.85;
-    /** On a saturated host, a worker using this share of the processors is a main consumer of them. */
-    static final double MAIN_CONSUMER_SHARE = 0.5;
-    /** Load average per processor at which runnable threads wait for a core. */
-    static final double SATURATED_LOAD_PER_CORE = 1.0;
+    /**
+     * A host whose processors were in use this share of the time is saturated: past it, runnable threads
+     * queue for a core faster than work gets done, so an added task mostly waits.
+     */
+    static final double SATURATED_HOST_BUSY = 0.85;
+    /** On a saturated host, a worker using this share of the CPU in use is a main consumer of it. */
+    static final double MAIN_CONSUMER_OF_USE = 1.0 / 3;
 
     @Override
     public String id() {
@@ -54,17 +58,16 @@ public final class WorkerCapacityCheck implements Check {
         Map<String, WorkerCpu> byId = new TreeMap<>();
         read.forEach(w -> byId.put(w.workerId(), w));
         Map<String, Object> workers = new LinkedHashMap<>();
-        byId.values().forEach(w -> workers.put(w.workerId(), Map.of("processCores", round(w.processCores()),
-                "hostProcessors", w.hostProcessors(), "hostLoadPerCore", round(w.hostLoadPerCore()), "cpuBound", cpuBound(w))));
+        byId.values().forEach(w -> workers.put(w.workerId(), evidence(w)));
         e.put("workers", workers);
         List<String> hosting = hostsOfAddedTasks(tasks, byId.keySet(), wanted - now);
         e.put("workersHostingAddedTasks", hosting);
         List<WorkerCpu> boundHosts = hosting.stream().map(byId::get).filter(w -> w != null && cpuBound(w)).toList();
         if (!boundHosts.isEmpty()) {
             return finding(Severity.CRITICAL, now + " → " + wanted + " tasks: the added tasks would run on CPU-bound worker"
-                    + (boundHosts.size() == 1 ? " " : "s ") + describe(boundHosts) + "; more tasks there cannot add throughput:"
+                    + (boundHosts.size() == 1 ? " " : "s ") + describe(boundHosts) + "; more tasks there add little throughput:"
                     + " add workers", e,
-                    "Add Connect workers (or cores) before tasks: tasks on a worker whose CPU is spent only share it. "
+                    "Add Connect workers on hosts with CPU to spare (or cores) before tasks: tasks on a worker whose CPU is spent only share it. "
                             + "'predict workers' sizes the group from the measured CPU per record.");
         }
         List<WorkerCpu> bound = byId.values().stream().filter(WorkerCapacityCheck::cpuBound).toList();
@@ -73,7 +76,7 @@ public final class WorkerCapacityCheck implements Check {
                     + ": their tasks cannot speed up", e,
                     "Move tasks to workers with CPU to spare (add workers), or give these hosts cores.");
         }
-        List<WorkerCpu> crowded = byId.values().stream().filter(w -> w.hostLoadPerCore() >= SATURATED_LOAD_PER_CORE).toList();
+        List<WorkerCpu> crowded = byId.values().stream().filter(WorkerCapacityCheck::hostSaturated).toList();
         if (!crowded.isEmpty()) {
             return finding(Severity.INFO, "the host of worker" + (crowded.size() == 1 ? " " : "s ") + describe(crowded)
                     + " is busy with other work; the worker uses little of it", e,
@@ -84,8 +87,19 @@ public final class WorkerCapacityCheck implements Check {
     }
 
     static boolean cpuBound(WorkerCpu w) {
-        return w.processShare() >= BUSY_PROCESS_SHARE
-                || (w.hostLoadPerCore() >= SATURATED_LOAD_PER_CORE && w.processShare() >= MAIN_CONSUMER_SHARE);
+        return w.processShare() >= BUSY_PROCESS_SHARE || (hostSaturated(w) && w.shareOfHostUse() >= MAIN_CONSUMER_OF_USE);
+    }
+
+    private static boolean hostSaturated(WorkerCpu w) {
+        return w.hostBusyRead() && w.hostBusy() >= SATURATED_HOST_BUSY;
+    }
+
+    /** A worker's figures; the host's busy time and the worker's share of it only where the host gave them. */
+    private static Map<String, Object> evidence(WorkerCpu w) {
+        boolean read = w.hostBusyRead();
+        return new Evidence().ratio("processCores", w.processCores()).put("hostProcessors", w.hostProcessors())
+                .ratio("hostBusy", read ? w.hostBusy() : null).ratio("shareOfHostUse", read ? w.shareOfHostUse() : null)
+                .put("cpuBound", cpuBound(w)).map();
     }
 
     /**
@@ -108,14 +122,15 @@ public final class WorkerCapacityCheck implements Check {
     private static String describe(List<WorkerCpu> workers) {
         List<String> parts = new ArrayList<>();
         for (WorkerCpu w : workers) {
-            parts.add(String.format(Locale.ROOT, "%s (process %.2f of %d cores, host load %.1f per core)", w.workerId(),
-                    w.processCores(), w.hostProcessors(), w.hostLoadPerCore()));
+            parts.add(String.format(Locale.ROOT, "%s (process %.2f of %d cores, %s)", w.workerId(), w.processCores(), w.hostProcessors(),
+                    hostBusy(w)));
         }
         return String.join(", ", parts);
     }
 
-    private static double round(double v) {
-        return Math.round(v * 100) / 100.0;
+    /** "host 91% busy", or that it was not read: for a finding's title and an experiment's table. */
+    public static String hostBusy(WorkerCpu w) {
+        return w.hostBusyRead() ? String.format(Locale.ROOT, "host %.0f%% busy", 100 * w.hostBusy()) : "host's busy time not read";
     }
 
     private static Finding finding(Severity severity, String title, Evidence evidence, String advice) {

@@ -2,7 +2,6 @@ package io.kcscale.scaler.observe;
 
 import java.io.IOException;
 import java.io.Reader;
-import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -23,7 +22,8 @@ import io.kcscale.scaler.checks.WorkerCpu;
 /**
  * The CPU of the Connect workers that run on the scaler's own host, read from their processes: a worker
  * is the {@code ConnectDistributed} process whose properties file advertises its {@code host:port}; its
- * CPU is the growth of the process's CPU time between two readings. No exporter or agent is needed, so
+ * CPU is the growth of the process's CPU time between two readings, and its host's the growth of the
+ * kernel's busy time over the same two readings. No exporter or agent is needed, so
  * it works with or without {@code --metrics}; workers on other hosts are left unread, and said so.
  */
 public final class WorkerCpuMeter {
@@ -34,7 +34,8 @@ public final class WorkerCpuMeter {
     /** A reading older than this says little about now: measure afresh. */
     private static final Duration OLDEST = Duration.ofMinutes(2);
 
-    private record Reading(long atNanos, long cpuNanos) {
+    /** A process's CPU time, and the host's counters read with it (null where the host gives none). */
+    private record Reading(long atNanos, long cpuNanos, HostCpuTicks host) {
     }
 
     /** What was read: each found worker's CPU, and why the others were not. */
@@ -70,9 +71,8 @@ public final class WorkerCpuMeter {
             }
         }
         int processors = Runtime.getRuntime().availableProcessors();
-        double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
         List<WorkerCpu> workers = new ArrayList<>();
-        found.forEach((id, p) -> cores(p).ifPresent(c -> workers.add(new WorkerCpu(id, c, processors, Math.max(0, load) / processors))));
+        found.forEach((id, p) -> since(p).ifPresent(r -> workers.add(new WorkerCpu(id, r.cores(), processors, r.hostBusy()))));
         return new Result(workers.isEmpty() ? null : workers, workers.isEmpty() ? "the workers' processes gave no CPU time"
                 : missing.isEmpty() ? null : "not on the scaler's host: " + missing);
     }
@@ -84,27 +84,29 @@ public final class WorkerCpuMeter {
         if (age <= OLDEST.toNanos()) {
             return Optional.of(last);
         }
-        cpuNanos(p).ifPresent(cpu -> previous.put(p.pid(), new Reading(System.nanoTime(), cpu)));
+        reading(p).ifPresent(r -> previous.put(p.pid(), r));
         return Optional.empty();
     }
 
-    /** Cores used since the last reading of {@code p} (at least {@link #SHORTEST} ago); records this reading for the next. */
-    private Optional<Double> cores(ProcessHandle p) {
-        Reading last = previous.get(p.pid());
-        Optional<Long> cpu = cpuNanos(p);
-        if (last == null || cpu.isEmpty()) {
-            return Optional.empty();
-        }
-        long now = System.nanoTime();
-        if (now - last.atNanos() < SHORTEST.toNanos()) {
-            return Optional.empty();
-        }
-        previous.put(p.pid(), new Reading(now, cpu.get()));
-        return Optional.of(Math.max(0, cpu.get() - last.cpuNanos()) / (double) (now - last.atNanos()));
+    /** Over one interval: the cores a process used, and the share of its host's time in use (NaN: not read). */
+    private record Interval(double cores, double hostBusy) {
     }
 
-    private static Optional<Long> cpuNanos(ProcessHandle p) {
-        return p.info().totalCpuDuration().map(Duration::toNanos);
+    /** {@code p}'s interval since its last reading (at least {@link #SHORTEST} ago); records this reading for the next. */
+    private Optional<Interval> since(ProcessHandle p) {
+        Reading last = previous.get(p.pid());
+        Optional<Reading> now = reading(p);
+        if (last == null || now.isEmpty() || now.get().atNanos() - last.atNanos() < SHORTEST.toNanos()) {
+            return Optional.empty();
+        }
+        Reading r = now.get();
+        previous.put(p.pid(), r);
+        double cores = Math.max(0, r.cpuNanos() - last.cpuNanos()) / (double) (r.atNanos() - last.atNanos());
+        return Optional.of(new Interval(cores, r.host() == null || last.host() == null ? Double.NaN : r.host().busySince(last.host())));
+    }
+
+    private static Optional<Reading> reading(ProcessHandle p) {
+        return p.info().totalCpuDuration().map(cpu -> new Reading(System.nanoTime(), cpu.toNanos(), HostCpuTicks.read().orElse(null)));
     }
 
     /** Connect workers running here, by the {@code host:port} they advertise. */

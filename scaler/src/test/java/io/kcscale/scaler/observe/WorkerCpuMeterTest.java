@@ -59,6 +59,9 @@ class WorkerCpuMeterTest {
             assertEquals("127.0.0.1:18099", cpu.workerId());
             assertTrue(cpu.processCores() > 0 && cpu.processCores() <= cpu.hostProcessors() + 0.1, "cores " + cpu.processCores());
             assertEquals(Runtime.getRuntime().availableProcessors(), cpu.hostProcessors());
+            // over the same interval the host was busy at least with the loop's share of it
+            assertTrue(cpu.hostBusyRead() && cpu.hostBusy() > 0 && cpu.hostBusy() <= 1, "host busy " + cpu.hostBusy());
+            assertTrue(cpu.shareOfHostUse() > 0, "share of the host's use " + cpu.shareOfHostUse());
             assertEquals("not on the scaler's host: [10.9.9.9:8083]", read.unavailable());
         } finally {
             worker.destroyForcibly().waitFor();

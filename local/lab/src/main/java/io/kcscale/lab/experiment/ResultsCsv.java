@@ -12,13 +12,14 @@ import io.kcscale.scaler.checks.WorkerCpu;
  * what {@code predict tasks --measurements} reads; per-task rates are joined by ';' so that the file
  * stays one value per comma-separated cell. Rates in records/s, latencies in milliseconds; a figure
  * that was not measured (no sustained rate) is empty. {@code workerCapacity} is the worker-capacity check's severity
- * for one task more at full speed, with the busiest worker's process cores and its host's load per core.
+ * for one task more at full speed, with the busiest worker's process cores and the share of its host's time in use
+ * (empty where the host gives no counters).
  */
 final class ResultsCsv {
 
     static final String HEADER = "tasks,sustainedRate,perTaskRate,throughput,perTaskThroughput,fullSpeedRate,"
             + "p50LatencyMs,p99LatencyMs,latencySamples,littleLatencyMs,lagSlopePerSecond,finalLag,trials,loadAverage,"
-            + "workerCapacity,workerProcessCores,hostLoadPerCore";
+            + "workerCapacity,workerProcessCores,hostBusy";
 
     private ResultsCsv() {
     }
@@ -47,7 +48,7 @@ final class ResultsCsv {
                     String.valueOf(r.loadAverage()),
                     capacity == null ? "" : capacity.finding().severity().label(),
                     busiest.map(w -> number2(w.processCores())).orElse(""),
-                    busiest.map(w -> number2(w.hostLoadPerCore())).orElse(""))).append('\n');
+                    busiest.filter(WorkerCpu::hostBusyRead).map(w -> number2(w.hostBusy())).orElse(""))).append('\n');
         }
         return csv.toString();
     }

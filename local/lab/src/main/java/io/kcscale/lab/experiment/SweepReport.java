@@ -74,8 +74,9 @@ final class SweepReport {
             md.append(FindingsText.lines(result.findings(), "- "));
         }
         md.append("\n## Worker capacity at each task count\n\n");
-        md.append("The scaler's `worker-capacity` check over each count's full-speed window (the worker's process CPU, read as")
-                .append(" the scaler reads it on this host), judged for one task more, as the autoscaler asks before adding one:\n\n");
+        md.append("The scaler's `worker-capacity` check over each count's full-speed window (the worker's process CPU and the share of")
+                .append(" the host's time in use, read as the scaler reads them on this host), judged for one task more, as the autoscaler")
+                .append(" asks before adding one:\n\n");
         for (Sweep.Row r : result.rows()) {
             if (r.fullSpeed().workerCapacity() != null) {
                 md.append("- ").append(r.tasks()).append(" task(s): ")

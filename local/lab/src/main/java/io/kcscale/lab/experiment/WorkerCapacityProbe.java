@@ -30,11 +30,11 @@ final class WorkerCapacityProbe {
             return workers.stream().max((a, b) -> Double.compare(a.processShare(), b.processShare()));
         }
 
-        /** The severity and the busiest worker, in words for a table: "critical: 1.21 of 2 cores, load 2.3 per core". */
+        /** The severity and the busiest worker, in words for a table: "critical: 0.74 of 2 cores, host 91% busy". */
         String summary() {
             String severity = finding.severity().label();
-            return busiest().map(w -> String.format(Locale.ROOT, "%s: %.2f of %d cores, load %.1f per core", severity, w.processCores(),
-                            w.hostProcessors(), w.hostLoadPerCore()))
+            return busiest().map(w -> String.format(Locale.ROOT, "%s: %.2f of %d cores, %s", severity, w.processCores(),
+                            w.hostProcessors(), WorkerCapacityCheck.hostBusy(w)))
                     .orElse(severity + ": CPU not read");
         }
     }

@@ -53,9 +53,9 @@ class SweepOutputTest {
                 new RateSearch.Result<>(Optional.of(good), List.of(bad, good)), 1.5);
     }
 
-    /** One worker using 0.4 cores per task of 2, its host's load 0.8 per core per task: critical from 3 tasks. */
+    /** One worker using 0.4 cores per task of 2, its host 30% busy per task: critical from 3 tasks (saturated). */
     private static WorkerCapacityProbe.Reading workerCapacity(int tasks) {
-        List<WorkerCpu> cpu = List.of(new WorkerCpu("w", 0.4 * tasks, 2, 0.8 * tasks));
+        List<WorkerCpu> cpu = List.of(new WorkerCpu("w", 0.4 * tasks, 2, Math.min(1, 0.3 * tasks)));
         List<PipelineSnapshot.Task> placement = new ArrayList<>();
         for (int t = 0; t < tasks; t++) {
             placement.add(new PipelineSnapshot.Task(t, "RUNNING", "w", List.of(), null));
@@ -79,7 +79,7 @@ class SweepOutputTest {
 
         List<String> csv = Files.readAllLines(dir.path().resolve("results.csv"));
         assertEquals(ResultsCsv.HEADER, csv.get(0));
-        assertEquals("2,150.0,75.0,150.0,76.0;74.0,170.0,120.0,480.0,600,400.0,0.5,50.0,2,1.5,info,0.80,1.60", csv.get(2));
+        assertEquals("2,150.0,75.0,150.0,76.0;74.0,170.0,120.0,480.0,600,400.0,0.5,50.0,2,1.5,ok,0.80,0.60", csv.get(2));
 
         StringWriter out = new StringWriter();
         int exit = KcscaleCommand.newCommandLine().setOut(new PrintWriter(out)).setErr(new PrintWriter(new StringWriter()))
@@ -102,10 +102,10 @@ class SweepOutputTest {
         assertEquals("7", config.path("connectors").path("stocks-datagen").path("random.seed").asText());
 
         String report = Files.readString(dir.path().resolve("report.md"));
-        assertTrue(report.contains("| 3 | 210 | 70 | 240 | 120 ms | 480 ms | 400 ms | 71, 70, 69 | 1.5 | critical: 1.20 of 2 cores, load 2.4 per core |"),
+        assertTrue(report.contains("| 3 | 210 | 70 | 240 | 120 ms | 480 ms | 400 ms | 71, 70, 69 | 1.5 | critical: 1.20 of 2 cores, host 90% busy |"),
                 report);
         assertTrue(report.contains("- 3 task(s): worker-capacity critical: 3 → 4 tasks: the added tasks would run on CPU-bound worker w"
-                + " (process 1.20 of 2 cores, host load 2.4 per core); more tasks there cannot add throughput: add workers\n"), report);
+                + " (process 1.20 of 2 cores, host 90% busy); more tasks there add little throughput: add workers\n"), report);
         assertTrue(report.contains("index-shards warning: 1 primary shard for 3 tasks"), report);
     }
 
@@ -118,8 +118,9 @@ class SweepOutputTest {
         assertEquals("sweep-index", scenario.path("name").asText());
         JsonNode point = scenario.path("points").get(1);
         assertEquals(List.of("tasks", "throughput", "perTaskThroughput", "workerCapacity"), fieldNames(point));
-        assertEquals("info", point.path("workerCapacity").path("severity").asText());
+        assertEquals("ok", point.path("workerCapacity").path("severity").asText());
         assertEquals(0.8, point.path("workerCapacity").path("evidence").path("workers").path("w").path("processCores").asDouble());
+        assertEquals(0.6, point.path("workerCapacity").path("evidence").path("workers").path("w").path("hostBusy").asDouble());
         assertEquals("critical", scenario.path("points").get(2).path("workerCapacity").path("severity").asText());
         assertEquals(2, point.path("tasks").asInt());
         assertEquals(150.0, point.path("throughput").asDouble());
