@@ -34,8 +34,9 @@ record BusyTasks(List<Integer> partitionsWithRecords, int partitions, String ass
         String assignor = RebalanceConfigCheck.assignor(samples);
         // the consumer protocol assigns on the broker, keeping earlier placements like the sticky assignors
         boolean classic = !"CONSUMER".equalsIgnoreCase(samples.groupProtocol());
-        // a status read while Connect rebalances can list no tasks: tasks.max is then the count the group runs
-        int now = snapshot.tasks().isEmpty() && snapshot.tasksMax() != null ? snapshot.tasksMax() : snapshot.tasks().size();
+        // a status read while Connect rebalances can list fewer tasks than it runs, or none: tasks.max is then the
+        // count the group runs (judging a scale against the partial list would let through one that adds no task)
+        int now = snapshot.tasksMax() != null ? Math.max(snapshot.tasksMax(), snapshot.tasks().size()) : snapshot.tasks().size();
         int wanted = samples.tasksWanted();
         Optional<List<Integer>> placedNow = classic ? TaskPlacement.busyTasks(assignor, keys.partitions(), withRecords, now)
                 : Optional.empty();

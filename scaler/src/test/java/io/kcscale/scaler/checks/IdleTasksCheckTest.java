@@ -115,6 +115,11 @@ class IdleTasksCheckTest {
         Finding finding = f.run(CHECK);
         assertEquals(Severity.CRITICAL, finding.severity(), finding.title());
         assertTrue(finding.title().startsWith("4 → 5 tasks adds no working task"), finding.title());
+        // a status that lists only some of the tasks (seen on the real stack: 2 of 5 while the group rebalanced)
+        f.assignment = Map.of(0, List.of(0, 1, 2, 3, 4), 1, List.of(5, 6, 7, 8, 9));
+        Finding partial = f.run(CHECK);
+        assertEquals(Severity.CRITICAL, partial.severity(), partial.title());
+        assertTrue(partial.title().startsWith("4 → 5 tasks adds no working task"), partial.title());
     }
 
     @Test
