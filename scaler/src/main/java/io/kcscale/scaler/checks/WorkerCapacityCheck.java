@@ -16,8 +16,9 @@ import io.kcscale.scaler.model.PipelineSnapshot;
  * host has no processor time to spare and the worker is a main consumer of what is used (a new task's
  * thread would wait for a core that the worker's own tasks, or the pipeline's other processes beside it,
  * already keep busy). A saturated host whose worker uses little of it is said, not held against a scale:
- * the worker's load is not what limits it. Several workers on one host are judged each on its own share. For a scale-up, the added tasks go where Connect balances them,
- * to the workers with the fewest tasks: critical when any of those is CPU-bound.
+ * the worker's load is not what limits it. Several workers on one host are judged each on its own share.
+ * For a scale-up, the added tasks go where Connect balances them, to the workers with the fewest tasks:
+ * critical when any of those is CPU-bound.
  */
 public final class WorkerCapacityCheck implements Check {
 

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * The host's processor time so far, from the kernel's counters ({@code /proc/stat}'s {@code cpu} line, in
@@ -20,7 +21,10 @@ record HostCpuTicks(long busy, long total) {
     /** The counters now; empty where the host has no {@code /proc/stat} (not Linux) or it cannot be read. */
     static Optional<HostCpuTicks> read() {
         try {
-            return Files.readAllLines(STAT).stream().filter(l -> l.startsWith("cpu ")).findFirst().flatMap(HostCpuTicks::parse);
+            // the all-processor line comes first: stop there (the interrupt lines after it run to kilobytes)
+            try (Stream<String> lines = Files.lines(STAT)) {
+                return lines.filter(l -> l.startsWith("cpu ")).findFirst().flatMap(HostCpuTicks::parse);
+            }
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }

@@ -61,7 +61,8 @@ public final class WorkerCpuMeter {
             return new Result(null, workerIds.isEmpty() ? "Connect named no worker running the sink's tasks"
                     : "no worker of " + workerIds + " runs on the scaler's host, where it reads processes");
         }
-        if (found.values().stream().anyMatch(p -> fresh(p).isEmpty())) {
+        HostCpuTicks hostBefore = HostCpuTicks.read().orElse(null);
+        if (found.values().stream().anyMatch(p -> fresh(p, hostBefore).isEmpty())) {
             // an interval to measure over, not a wait for a state: the CPU time's growth over it is the reading
             try {
                 Thread.sleep(SHORTEST.toMillis());
@@ -71,20 +72,21 @@ public final class WorkerCpuMeter {
             }
         }
         int processors = Runtime.getRuntime().availableProcessors();
+        HostCpuTicks host = HostCpuTicks.read().orElse(null);
         List<WorkerCpu> workers = new ArrayList<>();
-        found.forEach((id, p) -> since(p).ifPresent(r -> workers.add(new WorkerCpu(id, r.cores(), processors, r.hostBusy()))));
+        found.forEach((id, p) -> since(p, host).ifPresent(r -> workers.add(new WorkerCpu(id, r.cores(), processors, r.hostBusy()))));
         return new Result(workers.isEmpty() ? null : workers, workers.isEmpty() ? "the workers' processes gave no CPU time"
                 : missing.isEmpty() ? null : "not on the scaler's host: " + missing);
     }
 
     /** The last reading of {@code p} if it is recent enough to rate against, else empty (and a reading is taken now). */
-    private Optional<Reading> fresh(ProcessHandle p) {
+    private Optional<Reading> fresh(ProcessHandle p, HostCpuTicks host) {
         Reading last = previous.get(p.pid());
         long age = last == null ? Long.MAX_VALUE : System.nanoTime() - last.atNanos();
         if (age <= OLDEST.toNanos()) {
             return Optional.of(last);
         }
-        reading(p).ifPresent(r -> previous.put(p.pid(), r));
+        reading(p, host).ifPresent(r -> previous.put(p.pid(), r));
         return Optional.empty();
     }
 
@@ -93,9 +95,9 @@ public final class WorkerCpuMeter {
     }
 
     /** {@code p}'s interval since its last reading (at least {@link #SHORTEST} ago); records this reading for the next. */
-    private Optional<Interval> since(ProcessHandle p) {
+    private Optional<Interval> since(ProcessHandle p, HostCpuTicks host) {
         Reading last = previous.get(p.pid());
-        Optional<Reading> now = reading(p);
+        Optional<Reading> now = reading(p, host);
         if (last == null || now.isEmpty() || now.get().atNanos() - last.atNanos() < SHORTEST.toNanos()) {
             return Optional.empty();
         }
@@ -105,8 +107,9 @@ public final class WorkerCpuMeter {
         return Optional.of(new Interval(cores, r.host() == null || last.host() == null ? Double.NaN : r.host().busySince(last.host())));
     }
 
-    private static Optional<Reading> reading(ProcessHandle p) {
-        return p.info().totalCpuDuration().map(cpu -> new Reading(System.nanoTime(), cpu.toNanos(), HostCpuTicks.read().orElse(null)));
+    /** {@code p}'s CPU time now, with the host's counters read once for every worker of the same call. */
+    private static Optional<Reading> reading(ProcessHandle p, HostCpuTicks host) {
+        return p.info().totalCpuDuration().map(cpu -> new Reading(System.nanoTime(), cpu.toNanos(), host));
     }
 
     /** Connect workers running here, by the {@code host:port} they advertise. */
