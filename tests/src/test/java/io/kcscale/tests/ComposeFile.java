@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -24,14 +25,25 @@ final class ComposeFile {
 
     /** {@code docker-compose -f compose/docker-compose.yml ARGS}, asserted to exit 0. */
     static String config(String... args) {
+        return config(Map.of(), args);
+    }
+
+    /** {@code docker-compose -f compose/docker-compose.yml ARGS} with these environment variables set. */
+    static String config(Map<String, String> env, String... args) {
         List<String> command = new ArrayList<>(List.of(binary().toString(), "-f", FILE.toString(), "config"));
         command.addAll(List.of(args));
-        return Commands.runOk(FILE.getParent(), Duration.ofMinutes(1), command);
+        Commands.Result r = Commands.run(FILE.getParent(), Duration.ofMinutes(1), env, command);
+        assertTrue(r.exit() == 0, String.join(" ", command) + " exited " + r.exit() + ":\n" + r.output());
+        return r.output();
     }
 
     /** The file as Compose understands it: defaults filled in, paths absolute, variables interpolated. */
     static JsonNode normalized() {
-        return RepositoryFiles.json(config("--format", "json"));
+        return normalized(Map.of());
+    }
+
+    static JsonNode normalized(Map<String, String> env) {
+        return RepositoryFiles.json(config(env, "--format", "json"));
     }
 
     private static Path binary() {

@@ -11,8 +11,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
@@ -113,6 +116,27 @@ class ComposeStackTest {
             String variable = "KAFKA_" + key.toUpperCase().replace('.', '_');
             assertEquals(value, env.path(variable).asText(null), variable + " (" + key + " in configs/kafka/broker.properties)");
         }
+    }
+
+    @Test
+    void everyPublishedPortListensOnLoopbackUnlessTheUserSaysOtherwise() {
+        // Kafka, Connect and Elasticsearch take no credentials in compose: on another interface anyone
+        // could change tasks.max behind the scaler's token
+        assertEquals(Set.of("127.0.0.1"), publishAddresses(Map.of("KCSCALE_PUBLISH_ADDRESS", "")));
+        assertEquals(Set.of("0.0.0.0"), publishAddresses(Map.of("KCSCALE_PUBLISH_ADDRESS", "0.0.0.0")));
+    }
+
+    private static Set<String> publishAddresses(Map<String, String> env) {
+        Set<String> addresses = new HashSet<>();
+        int ports = 0;
+        for (JsonNode service : ComposeFile.normalized(env).path("services")) {
+            for (JsonNode port : service.path("ports")) {
+                addresses.add(port.path("host_ip").asText("(every interface)"));
+                ports++;
+            }
+        }
+        assertTrue(ports >= 7, "compose publishes the pipeline's ports: " + ports);
+        return addresses;
     }
 
     @Test
