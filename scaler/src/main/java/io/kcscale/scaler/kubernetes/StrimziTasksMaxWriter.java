@@ -15,11 +15,19 @@ import io.kcscale.scaler.connect.Backoff;
  * through {@code connect}. A managed connector is never written through Connect's REST API, not even
  * when the resource cannot be written, nor when Kubernetes cannot say whether one manages it.
  *
+ * <p>The resource's {@code spec.tasksMax} must still be the tasks.max the scale's checks saw: a count set
+ * meanwhile (by {@code kubectl edit}, KEDA or another scaler, perhaps not yet reconciled into Connect) is
+ * a concurrent scale, reported rather than overwritten.
+ *
  * <p>The patch carries the resourceVersion read. When another actor changed the resource meanwhile
  * (a 409), it is read again and patched again, with a bounded back-off, unless that actor changed the
  * tasks themselves: that is a concurrent scale, reported rather than overwritten.
  */
 public final class StrimziTasksMaxWriter implements TasksMaxWriter {
+
+    private static final String TASKS_MAX = "tasks.max";
+    /** Strimzi leaves tasks.max out of the connector's config when spec.tasksMax is unset, so Connect's default holds. */
+    private static final int CONNECT_DEFAULT_TASKS_MAX = 1;
 
     private final ConnectorResources resources;
     private final TasksMaxWriter connect;
@@ -39,6 +47,12 @@ public final class StrimziTasksMaxWriter implements TasksMaxWriter {
             return;
         }
         ConnectorResource first = managed.get();
+        String standing = String.valueOf(first.tasksMax() == null ? CONNECT_DEFAULT_TASKS_MAX : first.tasksMax());
+        if (!standing.equals(seen.get(TASKS_MAX))) {
+            throw new ScaleException(ScaleException.Kind.CONFLICT, "spec.tasksMax of " + first.describe() + " is " + standing
+                    + ", not the " + seen.get(TASKS_MAX) + " the scale's checks saw (another actor set it, or Strimzi has not yet"
+                    + " applied it to Kafka Connect): nothing written; scale again from " + standing + " if still needed");
+        }
         ConnectorResource read = first;
         for (int attempt = 1; ; attempt++) {
             try {

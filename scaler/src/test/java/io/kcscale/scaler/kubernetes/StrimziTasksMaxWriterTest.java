@@ -149,6 +149,27 @@ class StrimziTasksMaxWriterTest {
     }
 
     @Test
+    void aTasksMaxSetSinceTheChecksReadIsAConflictNamingTheCountThatStands() {
+        // kubectl edit, KEDA or another scaler set spec.tasksMax after this scale read Connect (tasks.max 1)
+        editAsAnotherActor(k -> k.getSpec().setTasksMax(4));
+        ScaleException e = assertThrows(ScaleException.class, () -> writer(resources(Optional.empty())).write(SINK, Map.of("tasks.max", "1"), 3));
+        assertEquals(ScaleException.Kind.CONFLICT, e.kind());
+        assertTrue(e.getMessage().startsWith("spec.tasksMax of KafkaConnector kafka/stocks-es-sink is 4, not the 1 the scale's checks saw"),
+                e.getMessage());
+        assertEquals(4, stored().getSpec().getTasksMax());
+        assertEquals(List.of(), connectWrites);
+    }
+
+    @Test
+    void anUnsetTasksMaxStandsForConnectsDefaultOfOne() {
+        editAsAnotherActor(k -> k.getSpec().setTasksMax(null));
+        writer(resources(Optional.empty())).write(SINK, Map.of("tasks.max", "1"), 2);
+        assertEquals(2, stored().getSpec().getTasksMax());
+        ScaleException e = assertThrows(ScaleException.class, () -> writer(resources(Optional.empty())).write(SINK, Map.of("tasks.max", "1"), 3));
+        assertEquals(ScaleException.Kind.CONFLICT, e.kind());
+    }
+
+    @Test
     void aPatchTheRoleDoesNotAllowIsRefusedWithOneClearLineAndNotWrittenThroughConnect() {
         server.expect().patch().withPath(PATH).andReturn(403, new StatusBuilder().withCode(403).withReason("Forbidden")
                 .withMessage("kafkaconnectors.kafka.strimzi.io \"stocks-es-sink\" is forbidden: User \"system:serviceaccount:kafka:kcscale\" "
