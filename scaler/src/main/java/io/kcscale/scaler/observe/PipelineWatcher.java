@@ -33,12 +33,14 @@ import io.kcscale.scaler.connect.WorkerProbe;
 public final class PipelineWatcher implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(PipelineWatcher.class);
+    private static final Duration ROUND_WAIT = Duration.ofSeconds(30);
 
     private final ConnectRestClient connect;
     private final PipelineObserver observer;
     private final WorkerProbe workers;
     private final WorkerReachability reachability = new WorkerReachability();
-    private final RoundListener rounds;
+    private final RoundListener roundListener;
+    private final Rounds rounds;
     private final Duration interval;
     private final long windowMillis;
     private final Map<String, Map<String, String>> knownConfigs = new ConcurrentHashMap<>();
@@ -54,7 +56,9 @@ public final class PipelineWatcher implements AutoCloseable {
     public PipelineWatcher(ConnectRestClient connect, PipelineObserver observer, WorkerProbe workers, Duration interval,
                            Duration window, RoundListener rounds) {
         this.connect = connect;
-        this.rounds = rounds;
+        this.roundListener = rounds;
+        // a round's calls each time out within seconds; a caller waits at most this long behind one
+        this.rounds = new Rounds(interval.plus(ROUND_WAIT));
         this.observer = observer;
         this.workers = workers;
         this.interval = interval;
@@ -65,8 +69,15 @@ public final class PipelineWatcher implements AutoCloseable {
         loop.scheduleWithFixedDelay(this::sampleSafely, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
     }
 
-    /** One sampling round, now: every sink connector once. */
+    /**
+     * A sampling round that started after this call, now: every sink connector once. Single-flight: callers
+     * arriving together (the loop, requests for a connector created since the last round) share one round.
+     */
     public void sampleOnce() {
+        rounds.runFresh(this::sampleRound);
+    }
+
+    private void sampleRound() {
         long started = System.nanoTime();
         Map<String, ConnectRestClient.ConnectorView> views = null;
         try {
@@ -105,7 +116,7 @@ public final class PipelineWatcher implements AutoCloseable {
         }
         observer.sample(sinks, connectError).forEach((name, sample) ->
                 windows.computeIfAbsent(name, n -> new SampleWindow(windowMillis)).add(sample));
-        rounds.accept(sinks.size(), System.nanoTime() - started);
+        roundListener.accept(sinks.size(), System.nanoTime() - started);
     }
 
     /** Told of every sampling round that ran to its end: how many sink connectors it sampled and how long it took. */
@@ -115,10 +126,10 @@ public final class PipelineWatcher implements AutoCloseable {
     }
 
     /**
-     * Probes every worker Connect names for any connector: each that does not answer, with since when. One round at a
-     * time: a request may sample beside the loop, and the reachability counts rounds.
+     * Probes every worker Connect names for any connector: each that does not answer, with since when. Rounds run
+     * one at a time, as the reachability counts rounds.
      */
-    private synchronized Map<String, Long> probeWorkers(Map<String, ConnectRestClient.ConnectorView> views) {
+    private Map<String, Long> probeWorkers(Map<String, ConnectRestClient.ConnectorView> views) {
         Set<String> named = new TreeSet<>();
         views.values().forEach(v -> named.addAll(workerIds(v.status())));
         boolean wasInconclusive = reachability.inconclusive();
