@@ -1,5 +1,6 @@
 // The pipeline as a strip, left to right as records flow: appended to the topic, waiting as lag,
-// committed by the sink, indexed by Elasticsearch. The lag stage turns red (and says so) when it grows.
+// committed by the sink, indexed by Elasticsearch. The lag stage turns red (and says so) when it grows;
+// the sink stage when it dead-letters records (they never reach the index).
 import {el} from './dom.js';
 import {number, perSecond, seconds} from './format.js';
 
@@ -26,6 +27,8 @@ export function renderStrip({strip, stability}, s) {
   const running = (s.tasks ?? []).filter(t => t.state === 'RUNNING').length;
   const es = s.elasticsearch ?? {};
   const rejecting = es.writeRejectionsPerSecond > 0;
+  const dead = s.deadLetters;
+  const deadLettering = dead?.appendPerSecond > 0;
   strip.replaceChildren(
     stage(`source → topic ${(s.topics ?? []).join(', ')}`, `appended ${perSecond(s.rates?.appendPerSecond)}`,
       [`${s.partitions ?? '?'} partitions`]),
@@ -34,7 +37,10 @@ export function renderStrip({strip, stability}, s) {
         growth === null ? 'trend unknown' : growth > 0 ? `▲ growing by ${perSecond(growth)}` : 'not growing'],
       growth > 0),
     stage(`sink ${s.name}`, `committed ${perSecond(s.rates?.sinkPerSecond)}`,
-      [`${running}/${(s.tasks ?? []).length} tasks RUNNING (tasks.max ${s.tasksMax ?? '?'})`]),
+      [`${running}/${(s.tasks ?? []).length} tasks RUNNING (tasks.max ${s.tasksMax ?? '?'})`,
+        dead ? `dead-lettered ${perSecond(dead.appendPerSecond)} to ${dead.topic}` : null,
+        deadLettering && dead.latestReason ? `latest: ${dead.latestReason}` : null],
+      deadLettering),
     stage(`Elasticsearch index ${es.index ?? '?'}`, `indexed ${perSecond(s.rates?.indexPerSecond)}`,
       [`${es.primaryShards ?? '?'} primary shards, ${es.replicas ?? '?'} replicas, ${es.dataNodes ?? '?'} data nodes`,
         rejecting ? `▲ rejecting ${perSecond(es.writeRejectionsPerSecond)} writes` : null],

@@ -9,7 +9,7 @@ public final class Checks {
 
     public static final List<Check> ALL = List.of(new KeyCardinalityCheck(), new PartitionSkewCheck(), new IdleTasksCheck(),
             new PartitionCountCheck(), new IndexShardsCheck(), new DuplicateSinkCheck(), new RebalanceConfigCheck(),
-            new WorkerCapacityCheck(), new StabilityCheck());
+            new WorkerCapacityCheck(), new DeadLetterCheck(), new StabilityCheck());
 
     private Checks() {
     }

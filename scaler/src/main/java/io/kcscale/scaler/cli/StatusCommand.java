@@ -53,6 +53,14 @@ public final class StatusCommand implements Callable<Integer> {
             b.append("index: none (the sink's config names no Elasticsearch index; serve --index CONNECTOR=INDEX names one)")
                     .append(System.lineSeparator());
         }
+        JsonNode dead = s.path("deadLetters");
+        if (dead.isObject()) {
+            JsonNode perSecond = dead.path("appendPerSecond");
+            b.append(String.format(Locale.ROOT, "dead letters/s %s to %s (%s in all)%s%n",
+                    perSecond.isNumber() ? String.format(Locale.ROOT, "%.2f", perSecond.asDouble()) : "?",
+                    dead.path("topic").asText(), text(dead.path("total")),
+                    dead.path("latestReason").isTextual() ? "  latest: " + dead.path("latestReason").asText() : ""));
+        }
         b.append(String.format(Locale.ROOT, "%-5s %-18s %-22s %-10s %s%n", "TASK", "STATE", "WORKER", "RECORDS/S", "PARTITIONS"));
         for (JsonNode t : s.path("tasks")) {
             b.append(String.format(Locale.ROOT, "%-5s %-18s %-22s %-10s %s%n", t.path("id").asText(), t.path("state").asText(),

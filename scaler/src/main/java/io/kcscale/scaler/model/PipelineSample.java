@@ -25,6 +25,7 @@ import java.util.Map;
  * @param unreachable       one line per system that did not answer, or answered with an error
  * @param unreachableWorkers the workers Connect places this connector or its tasks on that did not answer the scaler's
  *                          probe, each with when the scaler first found it so (epoch millis)
+ * @param deadLetters       the sink's dead-letter topic as read, or null when the sink has none
  */
 public record PipelineSample(
         long atMillis,
@@ -45,7 +46,18 @@ public record PipelineSample(
         Long writeRejected,
         Integer writeQueue,
         List<String> unreachable,
-        Map<String, Long> unreachableWorkers) {
+        Map<String, Long> unreachableWorkers,
+        DeadLetterReading deadLetters) {
+
+    /** A sample of a sink without a dead-letter topic. */
+    public PipelineSample(long atMillis, String connector, String connectorType, Integer tasksMax, List<String> topics,
+                          List<TaskState> tasks, Map<Integer, Long> endOffsets, Map<Integer, Long> committedOffsets,
+                          Map<Integer, Integer> assignment, String groupState, String index, Long indexTotal,
+                          Integer primaryShards, Integer replicas, Integer dataNodes, Long writeRejected, Integer writeQueue,
+                          List<String> unreachable, Map<String, Long> unreachableWorkers) {
+        this(atMillis, connector, connectorType, tasksMax, topics, tasks, endOffsets, committedOffsets, assignment, groupState,
+                index, indexTotal, primaryShards, replicas, dataNodes, writeRejected, writeQueue, unreachable, unreachableWorkers, null);
+    }
 
     /** A sample in which every worker answered (or none was probed). */
     public PipelineSample(long atMillis, String connector, String connectorType, Integer tasksMax, List<String> topics,
@@ -55,6 +67,15 @@ public record PipelineSample(
                           List<String> unreachable) {
         this(atMillis, connector, connectorType, tasksMax, topics, tasks, endOffsets, committedOffsets, assignment, groupState,
                 index, indexTotal, primaryShards, replicas, dataNodes, writeRejected, writeQueue, unreachable, Map.of());
+    }
+
+    /**
+     * The sink's dead-letter topic at the sample.
+     *
+     * @param total        records it holds, the sum of its partitions' end offsets; null when it could not be read
+     * @param latestReason why Connect dead-lettered its newest record ({@code __connect.errors.exception.message}), or null
+     */
+    public record DeadLetterReading(String topic, Long total, String latestReason) {
     }
 
     /** A task as Connect reports it. */

@@ -22,11 +22,21 @@ public record PipelineSnapshot(
         boolean stable,
         List<String> reasons,
         Elasticsearch elasticsearch,
+        DeadLetters deadLetters,
         boolean degraded,
         List<String> unreachable,
         Map<String, Long> unreachableWorkers,
         double windowSeconds,
         long observedAtMillis) {
+
+    /** A snapshot of a sink without a dead-letter topic. */
+    public PipelineSnapshot(String name, List<String> topics, Integer tasksMax, Integer partitions, List<Task> tasks, Lag lag,
+                            Rates rates, Double latencySeconds, boolean stable, List<String> reasons, Elasticsearch elasticsearch,
+                            boolean degraded, List<String> unreachable, Map<String, Long> unreachableWorkers, double windowSeconds,
+                            long observedAtMillis) {
+        this(name, topics, tasksMax, partitions, tasks, lag, rates, latencySeconds, stable, reasons, elasticsearch, null, degraded,
+                unreachable, unreachableWorkers, windowSeconds, observedAtMillis);
+    }
 
     /**
      * A sink task: its state, worker, the partitions it consumes and its sink rate. The state is Connect's, except
@@ -51,6 +61,22 @@ public record PipelineSnapshot(
      */
     public record Rates(Double appendPerSecond, Double sinkPerSecond, Double indexPerSecond,
                         Map<Integer, Double> appendPerPartition) {
+    }
+
+    /**
+     * The records the sink gave up on and Connect wrote to its dead-letter topic: each is out of the index, so a sink
+     * that dead-letters is not stable whatever its lag.
+     *
+     * @param topic           {@code errors.deadletterqueue.topic.name}
+     * @param appendPerSecond records appended to it over the window, or null until two samples read it
+     * @param total           records it holds, or null when it could not be read
+     * @param latestReason    why its newest record was dead-lettered, as Connect's headers say, or null
+     */
+    public record DeadLetters(String topic, Double appendPerSecond, Long total, String latestReason) {
+
+        public boolean appending() {
+            return appendPerSecond != null && appendPerSecond > 0;
+        }
     }
 
     /**

@@ -82,6 +82,12 @@ public final class SinkTarget {
         return m.find() ? Optional.of(Integer.parseInt(m.group(1))) : Optional.empty();
     }
 
+    /** The topic Connect writes the records the sink gave up on to: {@code errors.deadletterqueue.topic.name}, when set. */
+    public static Optional<String> deadLetterTopic(Map<String, String> config) {
+        String topic = config.get("errors.deadletterqueue.topic.name");
+        return topic == null || topic.isBlank() ? Optional.empty() : Optional.of(topic.trim());
+    }
+
     /** The consumer group of a sink connector. */
     public static String consumerGroup(String connector) {
         return "connect-" + connector;

@@ -2,6 +2,7 @@ package io.kcscale.scaler.model;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
@@ -63,6 +64,11 @@ public final class SnapshotDerivation {
         if (latest.groupState() != null && !"STABLE".equalsIgnoreCase(latest.groupState())) {
             reasons.add("the sink group is " + latest.groupState());
         }
+        PipelineSnapshot.DeadLetters deadLetters = deadLetters(samples, latest);
+        if (deadLetters != null && deadLetters.appending()) {
+            reasons.add(String.format(Locale.ROOT, "records dead-lettered to %s within the window (%.2f/s)%s", deadLetters.topic(),
+                    deadLetters.appendPerSecond(), deadLetters.latestReason() == null ? "" : "; the latest because: " + deadLetters.latestReason()));
+        }
         List<Integer> stalled = stalledPartitions(committed, lagPerPartition);
         if (!stalled.isEmpty()) {
             reasons.add("partitions " + stalled + " have lag but their committed offsets did not advance within the window");
@@ -74,7 +80,18 @@ public final class SnapshotDerivation {
                 new PipelineSnapshot.Rates(appendRate, sinkRate, indexRate, appendPerPartition), latency, reasons.isEmpty(), reasons,
                 new PipelineSnapshot.Elasticsearch(latest.index(), latest.primaryShards(), latest.replicas(), latest.dataNodes(),
                         rejections, latest.writeQueue()),
-                !latest.unreachable().isEmpty(), latest.unreachable(), unreachableWorkers, windowSeconds, latest.atMillis());
+                deadLetters, !latest.unreachable().isEmpty(), latest.unreachable(), unreachableWorkers, windowSeconds, latest.atMillis());
+    }
+
+    /** The dead-letter topic's append rate over the window and its latest reason; null for a sink without one. */
+    private static PipelineSnapshot.DeadLetters deadLetters(List<PipelineSample> samples, PipelineSample latest) {
+        if (latest.deadLetters() == null) {
+            return null;
+        }
+        Delta<Long> appended = delta(samples, s -> s.deadLetters() == null ? null : s.deadLetters().total());
+        Double rate = appended == null ? null : Math.max(0, appended.newest - appended.oldest) / appended.seconds;
+        return new PipelineSnapshot.DeadLetters(latest.deadLetters().topic(), rate, latest.deadLetters().total(),
+                latest.deadLetters().latestReason());
     }
 
     /** Little's law: the average time a record waits, lag / throughput. Unknown when nothing is consumed yet lag remains. */

@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
@@ -30,13 +31,28 @@ public final class PipelineObserver {
     private final KafkaObserver kafka;
     private final ElasticsearchObserver elasticsearch;
     private final SinkIndexes indexes;
+    private final DeadLetterReasonReader deadLetterReasons;
     private final LongSupplier clock;
+    /** The last reason read per dead-letter topic: read again only when the topic grew, and not more often than this. */
+    private final Map<String, KnownReason> knownReasons = new ConcurrentHashMap<>();
+    static final long REASON_REREAD_MILLIS = 30_000;
 
-    public PipelineObserver(KafkaObserver kafka, ElasticsearchObserver elasticsearch, SinkIndexes indexes, LongSupplier clock) {
+    public PipelineObserver(KafkaObserver kafka, ElasticsearchObserver elasticsearch, SinkIndexes indexes,
+                            DeadLetterReasonReader deadLetterReasons, LongSupplier clock) {
         this.kafka = kafka;
         this.elasticsearch = elasticsearch;
         this.indexes = indexes;
+        this.deadLetterReasons = deadLetterReasons;
         this.clock = clock;
+    }
+
+    /** Why the newest record of a dead-letter topic was written there, or empty when it holds none. */
+    @FunctionalInterface
+    public interface DeadLetterReasonReader {
+        Optional<String> latest(String topic);
+    }
+
+    private record KnownReason(long total, String reason, long readAtMillis) {
     }
 
     /**
@@ -93,7 +109,12 @@ public final class PipelineObserver {
                 groups.add(SinkTarget.consumerGroup(connector));
             }
         });
-        Reading<KafkaReadings> kafkaReading = firstTopics.isEmpty() ? null : Reading.of(() -> kafka.read(firstTopics, groups));
+        Set<String> deadLetterTopics = new TreeSet<>();
+        sinks.values().forEach(sink -> SinkTarget.deadLetterTopic(sink.config()).ifPresent(deadLetterTopics::add));
+        knownReasons.keySet().retainAll(deadLetterTopics);
+        Set<String> readTopics = new TreeSet<>(firstTopics);
+        readTopics.addAll(deadLetterTopics);
+        Reading<KafkaReadings> kafkaReading = readTopics.isEmpty() ? null : Reading.of(() -> kafka.read(readTopics, groups));
         Map<String, Optional<String>> index = new LinkedHashMap<>();
         sinks.forEach((connector, sink) -> index.put(connector, indexes.of(connector, sink.config())));
         Set<String> allIndexes = new TreeSet<>();
@@ -156,9 +177,35 @@ public final class PipelineObserver {
         List<PipelineSample.TaskState> tasks = status == null ? null : status.tasks().stream()
                 .map(t -> new PipelineSample.TaskState(t.id(), t.state(), t.workerId())).toList();
         Integer tasksMax = parseTasksMax(sink.config().get("tasks.max"));
+        PipelineSample.DeadLetterReading deadLetters = SinkTarget.deadLetterTopic(sink.config())
+                .map(topic -> deadLetters(at, topic, kafkaReading)).orElse(null);
         return new PipelineSample(at, connector, status == null ? null : status.type(), tasksMax, topics, tasks,
                 end, committed, assignment, groupState, index.orElse(null), indexTotal, shards, replicas, dataNodes,
-                writeRejected, writeQueue, unreachable, Map.copyOf(sink.unreachableWorkers()));
+                writeRejected, writeQueue, unreachable, Map.copyOf(sink.unreachableWorkers()), deadLetters);
+    }
+
+    /**
+     * The dead-letter topic's records and the latest reason. A topic not there yet (Connect creates it when a task
+     * starts) reads as unknown (a null total), not as a system down; its reason is read again only once it grew.
+     */
+    private PipelineSample.DeadLetterReading deadLetters(long at, String topic, Reading<KafkaReadings> kafkaReading) {
+        Long total = null;
+        try {
+            total = kafkaReading.value().endOffsets(topic).values().stream().mapToLong(Long::longValue).sum();
+        } catch (RuntimeException e) {
+            // unknown: Kafka's own trouble shows in the sink's topic reading
+        }
+        KnownReason known = knownReasons.get(topic);
+        boolean grew = total != null && total > 0 && (known == null || total > known.total());
+        if (grew && (known == null || at - known.readAtMillis() >= REASON_REREAD_MILLIS)) {
+            try {
+                known = new KnownReason(total, deadLetterReasons.latest(topic).orElse(null), at);
+                knownReasons.put(topic, known);
+            } catch (RuntimeException e) {
+                // the count still tells that records are dead-lettered; the reason is tried again next round
+            }
+        }
+        return new PipelineSample.DeadLetterReading(topic, total, known == null ? null : known.reason());
     }
 
     /** A batched reading, or why it could not even be asked for (a client closed): every connector's part then fails with it. */

@@ -38,6 +38,9 @@ public final class ScalerMetrics {
         perConnector("kcscale_latency_seconds", "Little's-law latency: lag / sink rate", PipelineSnapshot::latencySeconds);
         perConnector("kcscale_tasks_max", "tasks.max of the sink connector", s -> s.tasksMax() == null ? null : s.tasksMax().doubleValue());
         perConnector("kcscale_partitions", "Partitions of the sink's topic", s -> s.partitions() == null ? null : s.partitions().doubleValue());
+        // a sink without a dead-letter topic dead-letters nothing: 0, so an alert sees every sink
+        perConnector("kcscale_dead_letter_append_rate_records_per_second", "Records appended to the sink's dead-letter topic per second",
+                s -> s.deadLetters() == null ? Double.valueOf(0) : s.deadLetters().appendPerSecond());
         perConnector("kcscale_stable", "1 when the pipeline is stable (offsets advance, no rebalance, all tasks RUNNING)", s -> s.stable() ? 1.0 : 0.0);
         perConnector("kcscale_degraded", "1 when a system of the pipeline did not answer", s -> s.degraded() ? 1.0 : 0.0);
         perConnector("kcscale_unreachable_workers", "Connect workers placing the connector or its tasks that do not answer the scaler's probe",

@@ -25,6 +25,7 @@ import io.kcscale.scaler.connect.HttpWorkerProbe;
 import io.kcscale.scaler.connect.WorkerProbe;
 import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
 import io.kcscale.scaler.elasticsearch.ElasticsearchObserver;
+import io.kcscale.scaler.kafka.DeadLetterReasons;
 import io.kcscale.scaler.kafka.KafkaObserver;
 import io.kcscale.scaler.kafka.KeySampler;
 import io.kcscale.scaler.kubernetes.KafkaConnectorResources;
@@ -40,6 +41,8 @@ public final class ScalerService implements AutoCloseable {
      * in milliseconds, even loaded, and the probe runs in every sampling round (every 2 s), so it must stay short.
      */
     private static final Duration WORKER_PROBE_TIMEOUT = Duration.ofSeconds(2);
+    /** A dead letter's reason is read inside a sampling round (at most every 30 s per topic), so briefly. */
+    private static final Duration DEAD_LETTER_READ_TIMEOUT = Duration.ofSeconds(1);
     /** Topics sampled at once, and waiting: each sample is a consumer reading for seconds. */
     private static final int SAMPLE_THREADS = 2;
     private static final int SAMPLE_QUEUE = 4;
@@ -74,7 +77,8 @@ public final class ScalerService implements AutoCloseable {
         WorkerProbe workerProbe = new HttpWorkerProbe(settings.connectUrl().getScheme(), WORKER_PROBE_TIMEOUT, tls);
         ConnectRestClient watcherConnect = new ConnectRestClient(settings.connectUrl(), REQUEST_TIMEOUT,
                 new Backoff(1, Duration.ZERO, Duration.ZERO), settings.connectAuthorization(), tls);
-        this.watcher = new PipelineWatcher(watcherConnect, new PipelineObserver(kafka, elasticsearch, settings.indexes(), System::currentTimeMillis),
+        this.watcher = new PipelineWatcher(watcherConnect, new PipelineObserver(kafka, elasticsearch, settings.indexes(),
+                new DeadLetterReasons(settings.bootstrapServers(), kafkaProps, DEAD_LETTER_READ_TIMEOUT)::latest, System::currentTimeMillis),
                 workerProbe, settings.sampleInterval(), settings.window(), cost);
         // beyond its time budget a sample looks up the partitions, their end and beginning offsets, then closes
         this.keySampling = new KeySampling(new KeySampler(settings.bootstrapServers(), kafkaProps, REQUEST_TIMEOUT)::sample,

@@ -16,7 +16,7 @@ class ChecksTest {
         Fixture f = new Fixture();
         CheckReport report = Checks.run(f.snapshot(), f.samples());
         assertEquals(List.of("key-cardinality", "partition-skew", "idle-tasks", "partition-count", "index-shards", "duplicate-sink",
-                "rebalance-config", "worker-capacity", "stability"), report.findings().stream().map(Finding::id).toList());
+                "rebalance-config", "worker-capacity", "dead-letters", "stability"), report.findings().stream().map(Finding::id).toList());
         assertEquals(Checks.ALL.stream().map(Check::id).toList(), report.findings().stream().map(Finding::id).toList());
         assertEquals(Severity.WARNING, report.severity(), "1 shard for 3 tasks and the default eager assignor");
         assertEquals(3, report.tasks());

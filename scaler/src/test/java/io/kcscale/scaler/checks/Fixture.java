@@ -58,6 +58,7 @@ final class Fixture {
     List<WorkerCpu> workerCpu;
     String workerCpuUnavailable = "not read in this fixture";
     Map<String, Long> unreachableWorkers = new TreeMap<>();
+    PipelineSnapshot.DeadLetters deadLetters;
     Duration rebalanceDelay = Duration.ofMinutes(5);
 
     static Map<Integer, List<Integer>> roundRobin(int partitions, int tasks) {
@@ -130,7 +131,7 @@ final class Fixture {
         Double append = appendPerPartition == null ? null : appendPerPartition.values().stream().mapToDouble(d -> d).sum();
         return new PipelineSnapshot(name, topics, tasksMax, partitions, tasks, new PipelineSnapshot.Lag(lag, Map.of()),
                 new PipelineSnapshot.Rates(append, sinkPerSecond, sinkPerSecond, appendPerPartition), 0.0, stable, reasons,
-                new PipelineSnapshot.Elasticsearch(index, primaryShards, replicas, dataNodes, 0.0, 0),
+                new PipelineSnapshot.Elasticsearch(index, primaryShards, replicas, dataNodes, 0.0, 0), deadLetters,
                 degraded, List.of(), unreachableWorkers, 30, 10_000);
     }
 

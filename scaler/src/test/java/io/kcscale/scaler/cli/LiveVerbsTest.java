@@ -1,6 +1,7 @@
 package io.kcscale.scaler.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -56,6 +57,18 @@ class LiveVerbsTest {
         assertTrue(run.out().contains("1     WORKER_UNREACHABLE 10.0.0.2:8083"), run.out());
         assertTrue(run.out().contains("0     RUNNING            10.0.0.1:8083"), run.out());
         assertTrue(run.out().contains("not stable: worker 10.0.0.2:8083 has not answered for 6 s"), run.out());
+    }
+
+    @Test
+    void statusShowsWhatTheSinkDeadLettersAndWhy() {
+        scaler.answer(200, Map.of("name", "s", "topics", List.of("t"), "tasksMax", 1, "partitions", 1, "stable", false,
+                "tasks", List.of(), "deadLetters", Map.of("topic", "t-dlq", "appendPerSecond", 0.25, "total", 31,
+                        "latestReason", "DataException: not a JSON object")));
+        CliRun run = run("status", "s");
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("dead letters/s 0.25 to t-dlq (31 in all)  latest: DataException: not a JSON object"), run.out());
+        scaler.answer(200, Map.of("name", "s", "tasks", List.of()));
+        assertFalse(run("status", "s").out().contains("dead letters"), "a sink without a dead-letter topic");
     }
 
     @Test

@@ -46,6 +46,27 @@ class SnapshotDerivationTest {
     }
 
     @Test
+    void aSinkThatDeadLettersIsNotStableAndSaysWhyWhateverItsLag() {
+        long[] offsets = {100, 100, 100};
+        long[] later = {200, 200, 200};
+        PipelineSample before = new Builder(0).offsets(offsets, offsets).deadLetters(40L, null).build();
+        PipelineSample after = new Builder(10_000).offsets(later, later).deadLetters(65L, "DataException: not a JSON object").build();
+        PipelineSnapshot s = SnapshotDerivation.derive(List.of(before, after), 30);
+        assertEquals(new PipelineSnapshot.DeadLetters("t-dlq", 2.5, 65L, "DataException: not a JSON object"), s.deadLetters());
+        assertFalse(s.stable());
+        assertEquals(List.of("records dead-lettered to t-dlq within the window (2.50/s); the latest because: DataException: not a JSON object"),
+                s.reasons());
+        assertEquals(0L, s.lag().total(), "caught up, and still records are lost to the index");
+
+        PipelineSnapshot quiet = SnapshotDerivation.derive(List.of(after, new Builder(20_000).offsets(later, later)
+                .deadLetters(65L, "DataException: not a JSON object").build()), 30);
+        assertEquals(0.0, quiet.deadLetters().appendPerSecond());
+        assertTrue(quiet.stable(), quiet.reasons().toString());
+        assertNull(SnapshotDerivation.derive(List.of(new Builder(0).offsets(offsets, offsets).build()), 30).deadLetters(),
+                "a sink without a dead-letter topic");
+    }
+
+    @Test
     void aWindowDerivesItsSnapshotOncePerNewSample() {
         SampleWindow window = new SampleWindow(30_000);
         window.add(sample(0, new long[] {100}, new long[] {100}, 100));
@@ -207,6 +228,7 @@ class SnapshotDerivationTest {
         private String groupState = "STABLE";
         private List<String> unreachable = List.of();
         private Map<String, Long> unreachableWorkers = Map.of();
+        private PipelineSample.DeadLetterReading deadLetters;
 
         Builder(long at) {
             this.at = at;
@@ -256,9 +278,14 @@ class SnapshotDerivationTest {
             return this;
         }
 
+        Builder deadLetters(Long total, String latestReason) {
+            deadLetters = new PipelineSample.DeadLetterReading("t-dlq", total, latestReason);
+            return this;
+        }
+
         PipelineSample build() {
             return new PipelineSample(at, "sink", "sink", 2, List.of("t"), tasks, end, committed, assignment, groupState,
-                    "i", indexTotal, 1, 0, 1, 0L, 0, new ArrayList<>(unreachable), unreachableWorkers);
+                    "i", indexTotal, 1, 0, 1, 0L, 0, new ArrayList<>(unreachable), unreachableWorkers, deadLetters);
         }
 
         private static Map<Integer, Long> toMap(long[] values) {
