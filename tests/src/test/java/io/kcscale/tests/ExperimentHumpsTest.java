@@ -33,7 +33,7 @@ class ExperimentHumpsTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     /**
-     * Twice the README's "under 5 minutes", which holds on an idle machine: here it catches a run that lost
+     * Twice docs/lab.md's "under 5 minutes", which holds on an idle machine: here it catches a run that lost
      * its bounds, not a busy machine (measured on two cores at load average 20–30: 418 s, of which the
      * stack's start and the checks took 220 s).
      */

@@ -23,7 +23,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * proxy shows in the figures: one per-record task cannot pass 1000 / 14 requests/s (on loopback it does
  * thousands). The report's arithmetic is checked against its own figures: the linear model's rate, each
  * prediction and error, the decision's target and whether it held. How large the errors are is the
- * README's to say, not a test's: on a loaded two-core machine the cores, not the sink, set the rate.
+ * docs' to say (docs/performance.md), not a test's: on a loaded two-core machine the cores, not the sink, set the rate.
  */
 @Order(23)
 @ExtendWith(OwnStack.class)
@@ -31,7 +31,7 @@ class ExperimentValidateTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final int LATENCY_MS = 14;
-    /** Twice the "under 6 minutes" of the README: catches a run that lost its bounds, not a busy machine. */
+    /** Twice the "under 6 minutes" of docs/lab.md: catches a run that lost its bounds, not a busy machine. */
     private static final int QUICK_CEILING_SECONDS = 720;
 
     @Test

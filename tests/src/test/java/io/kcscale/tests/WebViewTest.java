@@ -153,7 +153,7 @@ class WebViewTest {
         });
     }
 
-    /** The whole page, for the README: a window as tall as the page, 1280 wide as laid out. */
+    /** The whole page, for README.md and docs/web-view.md (docs/screenshot.png): a window as tall as the page, 1280 wide as laid out. */
     private static void screenshot(HeadlessChrome chrome) throws Exception {
         long height = (Long) chrome.driver.executeScript(
                 "return document.documentElement.scrollHeight + window.outerHeight - window.innerHeight");
