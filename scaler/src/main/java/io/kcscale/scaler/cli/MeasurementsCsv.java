@@ -1,5 +1,6 @@
 package io.kcscale.scaler.cli;
 
+import io.kcscale.scaler.input.Inputs;
 import io.kcscale.scaler.input.InvalidInputException;
 import io.kcscale.scaler.predict.Measurement;
 
@@ -59,7 +60,12 @@ final class MeasurementsCsv {
         List<Measurement> points = new ArrayList<>();
         for (int r = first; r < rows.size(); r++) {
             String at = "line " + lineNumbers.get(r) + ": ";
-            points.add(new Measurement(number(rows.get(r), columns[0], at), number(rows.get(r), columns[1], at)));
+            Double tasks = number(rows.get(r), columns[0], at);
+            Double throughput = number(rows.get(r), columns[1], at);
+            // judged here too, so that a bad value is named by its line and column, not by its place among the points
+            Inputs.count(FIELD, at + "column " + (columns[0] + 1) + " (tasks) ", tasks, 1);
+            Inputs.positive(FIELD, at + "column " + (columns[1] + 1) + " (throughput) ", throughput);
+            points.add(new Measurement(tasks, throughput));
         }
         return points;
     }

@@ -4,6 +4,7 @@ import io.kcscale.scaler.input.Inputs;
 import io.kcscale.scaler.input.InvalidInputException;
 import io.kcscale.scaler.input.Numbers;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
 
@@ -48,8 +49,8 @@ public final class KafkaClusterCapacity {
                         : clusterTerm("networkOutMbps", networkOutPerBroker * brokers, "x {0} / ({2} + {1} - 1)"));
         double sustained = perBrokerLimit * brokers;
         Integer brokersNeeded = target == null ? null : brokersFor(target, perBrokerLimit * utilization, replication);
-        return new KafkaResult(brokers, replication, groups, utilization, limits, sustained, sustained * utilization,
-                bottleneck(limits, sustained), target, brokersNeeded, List.of(
+        List<String> bottlenecks = atTheLimit(limits, sustained);
+        List<String> assumptions = new ArrayList<>(List.of(
                         "limit = min(storage x brokers / r, storage-network x brokers / r, network-out x brokers / (g + r - 1))"
                                 + " with replication factor r = " + replication + " and g = " + groups + " consumer group(s)",
                         "per-broker figures are sustained rates (not burst credits) in MB/s",
@@ -57,6 +58,12 @@ public final class KafkaClusterCapacity {
                                 : "every consumer group reads at the tip of the log, from the page cache, not from storage",
                         "partition leaders and traffic are spread evenly over the brokers",
                         "recommended throughput is " + Numbers.format(utilization * 100) + "% of the sustained limit"));
+        if (bottlenecks.size() > 1) {
+            assumptions.add(String.join(" and ", bottlenecks) + " tie at " + Numbers.format(sustained)
+                    + " MB/s: raising one of them alone does not raise the limit");
+        }
+        return new KafkaResult(brokers, replication, groups, utilization, limits, sustained, sustained * utilization,
+                bottlenecks.get(0), target, brokersNeeded, List.copyOf(assumptions));
     }
 
     /** A term of the cluster limit, which per-broker MB/s near the double limit times the brokers can overflow. */
@@ -65,12 +72,22 @@ public final class KafkaClusterCapacity {
                 + " MB/s" + Inputs.LARGEST_IS + ": lower it", "brokers", "replicationFactor", "consumerGroups");
     }
 
-    /** Ties go to the first term: storage, then storage network, then network out. */
-    private static String bottleneck(KafkaResult.Limits limits, double sustained) {
-        if (limits.storage() == sustained) {
-            return "storage";
+    /**
+     * The terms at the limit, the network first: on a tie the instance's network is the one a larger storage
+     * volume cannot lift, and the one published right-sizing guidance names.
+     */
+    private static List<String> atTheLimit(KafkaResult.Limits limits, double sustained) {
+        List<String> terms = new ArrayList<>();
+        if (limits.networkOut() != null && limits.networkOut() == sustained) {
+            terms.add("network-out");
         }
-        return limits.storageNetwork() == sustained || limits.networkOut() == null ? "storage-network" : "network-out";
+        if (limits.storageNetwork() == sustained) {
+            terms.add("storage-network");
+        }
+        if (limits.storage() == sustained) {
+            terms.add("storage");
+        }
+        return terms;
     }
 
     /** Brokers add capacity linearly, as tasks do in {@link LinearScaling}; never fewer than the replication factor. */

@@ -45,11 +45,16 @@ public final class WorkerPrediction {
                         + Numbers.format(utilization * 100) + "% busy: headroom for rebalances and bursts",
                 "the CPU counted is the workers' processes only: Kafka and Elasticsearch need cores of their own"));
         if (perTask != null) {
-            tasks = whole("targetRate", Math.ceil(target / perTask * (1 - ScalingModel.TOLERANCE)), "tasks");
+            // a task runs on one worker: one faster than a worker's CPU carries does only what that CPU allows
+            double perTaskHere = Math.min(perTask, perWorker);
+            tasks = whole("targetRate", Math.ceil(target / perTaskHere * (1 - ScalingModel.TOLERANCE)), "tasks");
             tasksPerWorker = Math.max(1, (int) Math.min(Integer.MAX_VALUE, Math.floor(perWorker / perTask)));
             workers = Math.max(workers, (int) Math.min(Integer.MAX_VALUE, ((long) tasks + tasksPerWorker - 1) / tasksPerWorker));
-            assumptions.add("one task does " + Numbers.format(perTask) + " records/s, so a worker's CPU keeps " + tasksPerWorker
-                    + " task(s) busy");
+            assumptions.add(perTask > perWorker
+                    ? "one task does " + Numbers.format(perTask) + " records/s, more than a worker's CPU carries: each task"
+                            + " runs at " + Numbers.format(perWorker) + " records/s on a worker of its own"
+                    : "one task does " + Numbers.format(perTask) + " records/s, so a worker's CPU keeps " + tasksPerWorker
+                            + " task(s) busy");
         }
         return new WorkersResult(target, perRecord, cores, utilization, perWorker, workers, tasks, tasksPerWorker,
                 List.copyOf(assumptions), List.of("add workers, not tasks, when the workers' CPU is spent: the"

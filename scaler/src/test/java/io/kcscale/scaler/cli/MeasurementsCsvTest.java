@@ -42,4 +42,15 @@ class MeasurementsCsvTest {
                 () -> MeasurementsCsv.parse("tasks,throughput\n1,70\n2\n"));
         assertEquals("measurements line 3: column 2 must be a number, got ''", shortRow.getMessage());
     }
+
+    @Test
+    void aValueOutOfRangeIsNamedByItsLineAndColumnNotItsPlaceAmongThePoints() {
+        InvalidInputException zeroTasks = assertThrows(InvalidInputException.class,
+                () -> MeasurementsCsv.parse("# sweep\nrun,tasks,throughput\na,0,70\n"));
+        assertEquals("measurements line 3: column 2 (tasks) must be a whole number from 1 to 2,147,483,647, got 0",
+                zeroTasks.getMessage());
+        InvalidInputException negative = assertThrows(InvalidInputException.class,
+                () -> MeasurementsCsv.parse("tasks,throughput\n1,70\n2,-5\n"));
+        assertEquals("measurements line 3: column 2 (throughput) must be greater than 0, got -5", negative.getMessage());
+    }
 }

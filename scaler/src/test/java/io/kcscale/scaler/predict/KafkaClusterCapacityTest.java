@@ -32,8 +32,12 @@ class KafkaClusterCapacityTest {
         assertEquals("storage-network",
                 KafkaClusterCapacity.predict(request(6, 3, 1, 500, 100, 1000, null, null)).bottleneck());
         assertEquals("network-out", KafkaClusterCapacity.predict(request(6, 3, 9, 500, 500, 100, null, null)).bottleneck());
-        // a tie goes to the first term
-        assertEquals("storage", KafkaClusterCapacity.predict(request(3, 1, 1, 100, 100, 100, null, null)).bottleneck());
+        // on a tie the network is named, and the tie is said
+        KafkaResult tie = KafkaClusterCapacity.predict(request(3, 1, 1, 100, 100, 100, null, null));
+        assertEquals("network-out", tie.bottleneck());
+        assertTrue(tie.assumptions().contains("network-out and storage-network and storage tie at 300 MB/s: raising one of them"
+                + " alone does not raise the limit"), tie.assumptions().toString());
+        assertEquals("storage-network", KafkaClusterCapacity.predict(request(3, 1, 9, 100, 100, 1000, null, null)).bottleneck());
     }
 
     @Test
@@ -108,7 +112,7 @@ class KafkaClusterCapacityTest {
         KafkaResult result = KafkaClusterCapacity.predict(request(max, max, max, 1, 1, 1e9, null, null));
         assertTrue(result.limits().networkOut() > 0 && Double.isFinite(result.limits().networkOut()),
                 result.limits().toString());
-        assertEquals("storage", result.bottleneck());
+        assertEquals("storage-network", result.bottleneck(), "storage and its network tie at 1 MB/s: the network is named");
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.kcscale.scaler.predict;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -28,11 +29,14 @@ class WorkerPredictionTest {
         assertEquals(143, r.tasks());
         assertEquals(45, r.tasksPerWorker());
         assertEquals(4, r.workers());
-        // a task faster than the worker's share still gets a worker of its own
+        // a task faster than a worker's CPU (5,000 > 4,000 records/s) runs at 4,000 on a worker of its own:
+        // 10,000 records/s take 3 such tasks, not the 2 its own rate would suggest (which reach only 8,000)
         WorkersResult fast = WorkerPrediction.predict(new WorkersRequest(10_000.0, 1.5, 3000.0, 2.0, 5000.0, 1.0));
         assertEquals(1, fast.tasksPerWorker());
-        assertEquals(2, fast.tasks());
+        assertEquals(3, fast.tasks());
         assertEquals(3, fast.workers());
+        assertTrue(fast.assumptions().get(3).contains("more than a worker's CPU carries: each task runs at 4,000 records/s"),
+                fast.assumptions().toString());
     }
 
     @Test
