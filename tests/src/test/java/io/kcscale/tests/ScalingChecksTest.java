@@ -104,7 +104,7 @@ class ScalingChecksTest {
             int tasks = Integer.parseInt(probe.connect.connectorConfig(StackOptions.SINK_CONNECTOR).get("tasks.max"));
 
             assertEquals(List.of("key-cardinality", "partition-skew", "idle-tasks", "partition-count", "index-shards",
-                    "duplicate-sink", "rebalance-config", "worker-capacity", "stability"), ids(report));
+                    "duplicate-sink", "rebalance-config", "worker-capacity", "dead-letters", "stability"), ids(report));
             assertEquals(tasks, report.path("tasks").asInt());
             JsonNode keys = finding(report, "key-cardinality");
             assertEquals("ok", keys.path("severity").asText(), keys.toString());

@@ -12,13 +12,13 @@ import io.kcscale.scaler.model.PipelineSnapshot;
 
 /**
  * {@code worker-capacity}: tasks run on Connect workers, and a worker whose CPU is spent only shares it
- * among more tasks. A worker is CPU-bound when its process uses most of its host's processors, or when its
- * host has no processor time to spare and the worker is a main consumer of what is used (a new task's
- * thread would wait for a core that the worker's own tasks, or the pipeline's other processes beside it,
- * already keep busy). A saturated host whose worker uses little of it is said, not held against a scale:
- * the worker's load is not what limits it. Several workers on one host are judged each on its own share.
- * For a scale-up, the added tasks go where Connect balances them, to the workers with the fewest tasks:
- * critical when any of those is CPU-bound.
+ * among more tasks. A worker is CPU-bound when its own process uses most of the processors it can get: that
+ * refuses a scale-up onto it. A saturated host whose worker has CPU to spare is a warning, not a refusal:
+ * the cores go to other processes (on a laptop, Kafka and Elasticsearch beside the worker; JIT compilers
+ * warming up), which a move or a quieter moment frees, and a verdict that flips with the host's other load
+ * would refuse a first scale at one moment and let it through the next. Several workers on one host are
+ * judged each on its own process. For a scale-up, the added tasks go where Connect balances them, to the
+ * workers with the fewest tasks.
  */
 public final class WorkerCapacityCheck implements Check {
 
@@ -30,8 +30,6 @@ public final class WorkerCapacityCheck implements Check {
      * queue for a core faster than work gets done, so an added task mostly waits.
      */
     static final double SATURATED_HOST_BUSY = 0.85;
-    /** On a saturated host, a worker using this share of the CPU in use is a main consumer of it. */
-    static final double MAIN_CONSUMER_OF_USE = 1.0 / 3;
 
     @Override
     public String id() {
@@ -77,10 +75,18 @@ public final class WorkerCapacityCheck implements Check {
                     + ": their tasks cannot speed up", e,
                     "Move tasks to workers with CPU to spare (add workers), or give these hosts cores.");
         }
+        List<WorkerCpu> crowdedHosts = hosting.stream().map(byId::get).filter(w -> w != null && hostSaturated(w)).toList();
+        if (!crowdedHosts.isEmpty()) {
+            return finding(Severity.WARNING, now + " → " + wanted + " tasks: the added tasks would share the saturated host of worker"
+                    + (crowdedHosts.size() == 1 ? " " : "s ") + describe(crowdedHosts) + othersOn(crowdedHosts)
+                    + "; expect less than a task's worth each", e,
+                    "The worker has CPU to spare; other processes take its host's cores. Scale, and measure the gain; for the"
+                            + " full gain give the worker a host (or cores) of its own.");
+        }
         List<WorkerCpu> crowded = byId.values().stream().filter(WorkerCapacityCheck::hostSaturated).toList();
         if (!crowded.isEmpty()) {
             return finding(Severity.INFO, "the host of worker" + (crowded.size() == 1 ? " " : "s ") + describe(crowded)
-                    + " is busy with other work; the worker uses little of it", e,
+                    + " is busy with other work" + othersOn(crowded), e,
                     "Measured rates on that host move with its other work: measure again when it is quieter.");
         }
         WorkerCpu busiest = byId.values().stream().max((a, b) -> Double.compare(a.processShare(), b.processShare())).orElseThrow();
@@ -88,7 +94,16 @@ public final class WorkerCapacityCheck implements Check {
     }
 
     static boolean cpuBound(WorkerCpu w) {
-        return w.processShare() >= BUSY_PROCESS_SHARE || (hostSaturated(w) && w.shareOfHostUse() >= MAIN_CONSUMER_OF_USE);
+        return w.processShare() >= BUSY_PROCESS_SHARE;
+    }
+
+    /** The cores in use on these hosts that are not their worker's: what the other processes take. */
+    private static String othersOn(List<WorkerCpu> workers) {
+        List<String> parts = new ArrayList<>();
+        for (WorkerCpu w : workers) {
+            parts.add(String.format(Locale.ROOT, "%.2f", Math.max(0, w.hostBusy() * w.hostProcessors() - w.processCores())));
+        }
+        return " (other processes: " + String.join(", ", parts) + " cores)";
     }
 
     private static boolean hostSaturated(WorkerCpu w) {

@@ -22,19 +22,19 @@ class WorkerCapacityCheckTest {
     }
 
     @Test
-    void theFiveTaskSweepPointIsRefusedWithAddWorkersAndTheLighterPointsAreNot() {
-        // measured here (per-record sink, full speed, the machine running only the sweeps; README's table): at 5
-        // tasks the worker used 0.84 of 2 cores while the host was 86% busy; in another run 0.80 at 84%, and at
-        // 1 task 0.43 at 54%
+    void theFiveTaskSweepPointOnASaturatedHostIsAWarningNotARefusal() {
+        // measured here (per-record sink, full speed, the machine running only the sweeps; docs/checks.md's table):
+        // at 5 tasks the worker used 0.84 of 2 cores while the host was 86% busy (Kafka and Elasticsearch beside
+        // it); in another run 0.80 at 84%, and at 1 task 0.43 at 54%
         Fixture f = new Fixture();
         f.tasksWanted = 4;
         f.workerCpu = List.of(new WorkerCpu("w", 0.84, 2, 0.86));
         Finding finding = f.run(check);
-        assertEquals(Severity.CRITICAL, finding.severity());
-        assertEquals("3 → 4 tasks: the added tasks would run on CPU-bound worker w (process 0.84 of 2 cores, host 86% busy);"
-                + " more tasks there add little throughput: add workers", finding.title());
+        assertEquals(Severity.WARNING, finding.severity());
+        assertEquals("3 → 4 tasks: the added tasks would share the saturated host of worker w (process 0.84 of 2 cores, host 86% busy)"
+                + " (other processes: 0.88 cores); expect less than a task's worth each", finding.title());
         assertEquals(List.of("w"), finding.evidence().get("workersHostingAddedTasks"));
-        assertEquals(Map.of("processCores", 0.84, "hostProcessors", 2, "hostBusy", 0.86, "shareOfHostUse", 0.49, "cpuBound", true),
+        assertEquals(Map.of("processCores", 0.84, "hostProcessors", 2, "hostBusy", 0.86, "shareOfHostUse", 0.49, "cpuBound", false),
                 worker(finding, "w"));
 
         f.workerCpu = List.of(new WorkerCpu("w", 0.80, 2, 0.84));
@@ -44,18 +44,23 @@ class WorkerCapacityCheckTest {
     }
 
     @Test
-    void aSaturatedHostWhoseCpuGoesToOthersIsSaidButDoesNotBlockAScale() {
-        // a light worker on a machine other processes saturate (other jobs, or an Elasticsearch node taking the
-        // cores while bulk requests drain): its tasks are not what the cores are spent on
+    void aSaturatedHostWhoseWorkerHasCpuToSpareIsSaidButDoesNotBlockAScale() {
+        // a worker on a machine other processes saturate (other jobs, an Elasticsearch node taking the cores while
+        // bulk requests drain, JVMs warming up right after a start): the worker's own CPU is not what is spent
         Fixture f = new Fixture();
         f.tasksWanted = 5;
         f.workerCpu = List.of(new WorkerCpu("w", 0.44, 2, 0.95));
         Finding finding = f.run(check);
-        assertEquals(Severity.INFO, finding.severity(), finding.title());
-        assertEquals("the host of worker w (process 0.44 of 2 cores, host 95% busy) is busy with other work; the worker uses little of it",
-                finding.title());
-        f.workerCpu = List.of(new WorkerCpu("w", 0.64, 2, 0.95));
-        assertEquals(Severity.CRITICAL, f.run(check).severity(), "a third of the host's use makes the worker a main consumer");
+        assertEquals(Severity.WARNING, finding.severity(), finding.title());
+        // the quick start's first scale, early: process 0.65 of 2 cores on a host 88% busy
+        f.workerCpu = List.of(new WorkerCpu("w", 0.65, 2, 0.88));
+        assertEquals(Severity.WARNING, f.run(check).severity(), "a third of the host is no refusal: the rest is others'");
+        // no task added: said for what it is
+        f.tasksWanted = 3;
+        Finding kept = f.run(check);
+        assertEquals(Severity.INFO, kept.severity(), kept.title());
+        assertEquals("the host of worker w (process 0.65 of 2 cores, host 88% busy) is busy with other work (other processes: 1.11 cores)",
+                kept.title());
     }
 
     @Test
@@ -107,9 +112,9 @@ class WorkerCapacityCheckTest {
         Finding spare = f.run(check);
         assertEquals(Severity.OK, spare.severity());
         assertEquals("every worker has CPU to spare (busiest: w (process 0.50 of 2 cores, host 40% busy))", spare.title());
-        f.workerCpu = List.of(new WorkerCpu("w", 1.5, 2, 0.9));
+        f.workerCpu = List.of(new WorkerCpu("w", 1.8, 2, 0.95));
         f.tasksWanted = 3;
-        assertEquals(Severity.WARNING, f.run(check).severity(), "a busy worker is said, but keeping the tasks is no scale-up");
+        assertEquals(Severity.WARNING, f.run(check).severity(), "a CPU-bound worker is said, but keeping the tasks is no scale-up");
     }
 
     @SuppressWarnings("unchecked")

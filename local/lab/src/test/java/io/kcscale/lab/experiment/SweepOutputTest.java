@@ -53,7 +53,7 @@ class SweepOutputTest {
                 new RateSearch.Result<>(Optional.of(good), List.of(bad, good)), 1.5);
     }
 
-    /** One worker using 0.4 cores per task of 2, its host 30% busy per task: critical from 3 tasks (saturated). */
+    /** One worker using 0.4 cores per task of 2, its host 30% busy per task: from 3 tasks its host is saturated (a warning). */
     private static WorkerCapacityProbe.Reading workerCapacity(int tasks) {
         List<WorkerCpu> cpu = List.of(new WorkerCpu("w", 0.4 * tasks, 2, Math.min(1, 0.3 * tasks)));
         List<PipelineSnapshot.Task> placement = new ArrayList<>();
@@ -102,10 +102,11 @@ class SweepOutputTest {
         assertEquals("7", config.path("connectors").path("stocks-datagen").path("random.seed").asText());
 
         String report = Files.readString(dir.path().resolve("report.md"));
-        assertTrue(report.contains("| 3 | 210 | 70 | 240 | 120 ms | 480 ms | 400 ms | 71, 70, 69 | 1.5 | critical: 1.20 of 2 cores, host 90% busy |"),
+        assertTrue(report.contains("| 3 | 210 | 70 | 240 | 120 ms | 480 ms | 400 ms | 71, 70, 69 | 1.5 | warning: 1.20 of 2 cores, host 90% busy |"),
                 report);
-        assertTrue(report.contains("- 3 task(s): worker-capacity critical: 3 → 4 tasks: the added tasks would run on CPU-bound worker w"
-                + " (process 1.20 of 2 cores, host 90% busy); more tasks there add little throughput: add workers\n"), report);
+        assertTrue(report.contains("- 3 task(s): worker-capacity warning: 3 → 4 tasks: the added tasks would share the saturated host"
+                + " of worker w (process 1.20 of 2 cores, host 90% busy) (other processes: 0.60 cores); expect less than a task's worth"
+                + " each\n"), report);
         assertTrue(report.contains("index-shards warning: 1 primary shard for 3 tasks"), report);
     }
 
@@ -121,7 +122,7 @@ class SweepOutputTest {
         assertEquals("ok", point.path("workerCapacity").path("severity").asText());
         assertEquals(0.8, point.path("workerCapacity").path("evidence").path("workers").path("w").path("processCores").asDouble());
         assertEquals(0.6, point.path("workerCapacity").path("evidence").path("workers").path("w").path("hostBusy").asDouble());
-        assertEquals("critical", scenario.path("points").get(2).path("workerCapacity").path("severity").asText());
+        assertEquals("warning", scenario.path("points").get(2).path("workerCapacity").path("severity").asText());
         assertEquals(2, point.path("tasks").asInt());
         assertEquals(150.0, point.path("throughput").asDouble());
         assertEquals(76.0, point.path("perTaskThroughput").get(0).asDouble());
