@@ -62,7 +62,9 @@ public final class WorkerCpuMeter {
                     : "no worker of " + workerIds + " runs on the scaler's host, where it reads processes");
         }
         HostCpuTicks hostBefore = HostCpuTicks.read().orElse(null);
-        if (found.values().stream().anyMatch(p -> fresh(p, hostBefore).isEmpty())) {
+        // every worker without a recent reading takes its baseline now (a short-circuiting match left all but the first out)
+        long stale = found.values().stream().filter(p -> fresh(p, hostBefore).isEmpty()).count();
+        if (stale > 0) {
             // an interval to measure over, not a wait for a state: the CPU time's growth over it is the reading
             try {
                 Thread.sleep(SHORTEST.toMillis());

@@ -70,4 +70,22 @@ class WorkerCpuMeterTest {
         assertNull(none.workers());
         assertEquals("no worker of [127.0.0.1:18099] runs on the scaler's host, where it reads processes", none.unavailable());
     }
+
+    @Test
+    void theFirstReadingOfSeveralWorkersReadsEveryOne(@TempDir Path dir) throws Exception {
+        Path first = Files.writeString(dir.resolve("w1.properties"), "listeners=http://127.0.0.1:18097\n");
+        Path second = Files.writeString(dir.resolve("w2.properties"), "listeners=http://127.0.0.1:18098\n");
+        Process one = new ProcessBuilder("sh", "-c", "while :; do :; done", "org.apache.kafka.connect.cli.ConnectDistributed",
+                first.toString()).start();
+        Process two = new ProcessBuilder("sh", "-c", "while :; do :; done", "org.apache.kafka.connect.cli.ConnectDistributed",
+                second.toString()).start();
+        try {
+            WorkerCpuMeter.Result read = new WorkerCpuMeter().read(List.of("127.0.0.1:18097", "127.0.0.1:18098"));
+            assertEquals(List.of("127.0.0.1:18097", "127.0.0.1:18098"), read.workers().stream().map(WorkerCpu::workerId).toList(),
+                    String.valueOf(read));
+        } finally {
+            one.destroyForcibly().waitFor();
+            two.destroyForcibly().waitFor();
+        }
+    }
 }
