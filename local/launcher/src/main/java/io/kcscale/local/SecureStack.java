@@ -46,7 +46,7 @@ import io.kcscale.scaler.access.TlsTrust;
  * API over HTTPS behind basic auth; Elasticsearch behind nginx, which terminates TLS and requires
  * basic auth or an {@code ApiKey} header. One CA, made at start, signs every certificate; every
  * password is random and in a file under {@code <data>/secrets/}. The scaler's principal
- * {@value #SCALER_USER} gets only the ACLs the README lists; the tests start the scaler themselves.
+ * {@value #SCALER_USER} gets only the ACLs docs/own-pipeline.md lists; the tests start the scaler themselves.
  */
 public final class SecureStack implements AutoCloseable {
 

@@ -2,7 +2,7 @@ package io.kcscale.lab.simulator;
 
 /**
  * The simulated sink pipeline and how the scaler observes it. Defaults are figures measured on the
- * real local stack (README, "Performance") and the scaler's own defaults.
+ * real local stack (docs/performance.md) and the scaler's own defaults.
  *
  * @param partitions            partitions of the sink's topic
  * @param keyCardinality        distinct record keys
@@ -28,9 +28,9 @@ public record SimulationSettings(int partitions, int keyCardinality, double keyS
                                  double commitIntervalSeconds, double sampleIntervalSeconds, double windowSeconds,
                                  int stepMillis, int initialTasks, long seed) {
 
-    /** One per-record Camel sink task on this machine, saturated (README, "Performance"). */
+    /** One per-record Camel sink task on this machine, saturated (docs/performance.md). */
     public static final double MEASURED_PER_TASK_RATE = 2600;
-    /** A 1 → 3 scale of the per-record sink on this machine (README, "Performance"). */
+    /** A 1 → 3 scale of the per-record sink on this machine (docs/performance.md). */
     public static final double MEASURED_REBALANCE_PAUSE_SECONDS = 0.3;
 
     public SimulationSettings {
