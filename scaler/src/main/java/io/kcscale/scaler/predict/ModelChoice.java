@@ -22,6 +22,11 @@ import java.util.List;
 record ModelChoice(ScalingModel model, TasksResult.Usl usl, int mostTasksMeasured, int points, UslBootstrap bootstrap,
                    String basis) {
 
+    /**
+     * The most measured points a prediction takes. A sweep measures tens; the fit and its 400 refits cost CPU in
+     * proportion to the points, so an unbounded list is a way to spend the scaler's cores from one request.
+     */
+    static final int MOST_MEASUREMENTS = 1_000;
     /** Below this R² the fitted curve explains too little of the measurements to trust without a warning. */
     private static final double POOR_FIT = 0.9;
 
@@ -44,6 +49,10 @@ record ModelChoice(ScalingModel model, TasksResult.Usl usl, int mostTasksMeasure
     private static ModelChoice fromMeasurements(List<Measurement> measurements) {
         if (measurements.isEmpty()) {
             throw new InvalidInputException("measurements", "must hold at least one point");
+        }
+        if (measurements.size() > MOST_MEASUREMENTS) {
+            throw new InvalidInputException("measurements", "hold " + Numbers.format(measurements.size()) + " points, more than the "
+                    + Numbers.format(MOST_MEASUREMENTS) + " a prediction takes: give the mean of each task count's runs");
         }
         double[] tasks = new double[measurements.size()];
         double[] throughput = new double[measurements.size()];

@@ -253,6 +253,21 @@ class TaskPredictionTest {
         return new Measurement(tasks, throughput);
     }
 
+    @Test
+    void morePointsThanAPredictionTakesAreRefusedBeforeAnyFit() {
+        List<Measurement> many = new java.util.ArrayList<>();
+        for (int i = 0; i <= ModelChoice.MOST_MEASUREMENTS; i++) {
+            many.add(new Measurement((double) (1 + i % 8), 100.0 * (1 + i % 8)));
+        }
+        InvalidInputException e = org.junit.jupiter.api.Assertions.assertThrows(InvalidInputException.class,
+                () -> TaskPrediction.predict(request(1000.0, null, many, null, null, null, null, null)));
+        assertEquals("measurements", e.field());
+        assertEquals("measurements hold 1,001 points, more than the 1,000 a prediction takes: give the mean of each task count's runs",
+                e.getMessage());
+        org.junit.jupiter.api.Assertions.assertNotNull(TaskPrediction.predict(request(1000.0, null,
+                many.subList(0, ModelChoice.MOST_MEASUREMENTS), null, null, null, null, null)).usl(), "the most it takes is still fitted");
+    }
+
     private static TasksRequest linear(double target, double perTask) {
         return request(target, perTask, null, null, null, null, null, null);
     }
