@@ -4,18 +4,20 @@ import java.util.List;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.UsageMessageSpec;
 
 /**
  * The {@code kcscale} command line. Each verb is its own class, registered here; {@code up},
  * {@code down} and {@code load} belong to the local launcher, {@code bench} and {@code experiment} to the lab and
- * {@code serve} to the scaler service: the {@code kcscale} script dispatches those to their own JVMs.
+ * {@code serve} to the scaler service: the {@code kcscale} script dispatches those to their own JVMs, and
+ * {@link VerbIndex} lists them in {@code --help} beside these.
  * <p>
  * A run from the shell registers only the verb it names ({@link #newCommandLineFor(String[])}): picocli
  * reflects over every registered verb, and a {@code predict} or a {@code status} needs none of the others.
  */
 @Command(name = "kcscale",
         mixinStandardHelpOptions = true,
-        version = "kcscale 0.1.0",
+        versionProvider = KcscaleVersion.class,
         description = "Scale Kafka Connect sink pipelines into Elasticsearch.")
 public final class KcscaleCommand implements Runnable {
 
@@ -27,7 +29,7 @@ public final class KcscaleCommand implements Runnable {
         throw new CommandLine.ParameterException(spec.commandLine(), "a verb is required");
     }
 
-    /** The verbs in the order {@code kcscale --help} lists them. */
+    /** The verbs this JVM runs. */
     private static final List<String> VERBS =
             List.of("help", "status", "check", "scale", "autoscale", "decisions", "predict");
 
@@ -37,7 +39,7 @@ public final class KcscaleCommand implements Runnable {
 
     /** The configured command line with every verb; tests run verbs through this without exiting the JVM. */
     public static CommandLine newCommandLine() {
-        CommandLine cli = new CommandLine(new KcscaleCommand());
+        CommandLine cli = root();
         VERBS.forEach(verb -> cli.addSubcommand(verb(verb)));
         return cli;
     }
@@ -51,7 +53,13 @@ public final class KcscaleCommand implements Runnable {
         if (args.length == 0 || "help".equals(args[0]) || !VERBS.contains(args[0])) {
             return newCommandLine();
         }
-        return new CommandLine(new KcscaleCommand()).addSubcommand(verb(args[0]));
+        return root().addSubcommand(verb(args[0]));
+    }
+
+    private static CommandLine root() {
+        CommandLine root = new CommandLine(new KcscaleCommand());
+        root.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_COMMAND_LIST, VerbIndex::render);
+        return root;
     }
 
     /** One verb's command object; a switch, so that naming a verb loads no other verb's class. */
