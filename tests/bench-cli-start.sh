@@ -30,7 +30,7 @@ kcscale="$home/kcscale"
 "$kcscale" --version >/dev/null   # builds what is missing (and the archive) before anything is timed
 work="$(mktemp -d)"
 standin_pid=""
-archive_file="$home/scaler/target/kcscale-cli.jsa"
+archive_file="$home/scaler/cli/target/kcscale-cli.jsa"
 cleanup() {
   [ -n "$standin_pid" ] && kill "$standin_pid" 2>/dev/null || true
   [ -e "$work/kcscale-cli.jsa" ] && mv "$work/kcscale-cli.jsa" "$archive_file"
@@ -45,7 +45,7 @@ EOF
 javac -d "$work" "$work/Hello.java"
 
 port=$(( 20000 + RANDOM % 20000 ))
-classpath="$(ls "$home"/scaler/target/kcscale-scaler-*.jar | grep -v -- -sources.jar | head -n 1):$(cat "$home/scaler/target/runtime.classpath")"
+classpath="$(ls "$home"/scaler/cli/target/kcscale-scaler-cli-*.jar | grep -v -- -sources.jar | grep -v -- -tests.jar | head -n 1):$(cat "$home/scaler/cli/target/runtime.classpath")"
 java -cp "$classpath" io.kcscale.scaler.cli.CliTraining --stand-in "$port" > "$work/stand-in.log" 2>&1 &
 standin_pid=$!
 url="http://127.0.0.1:$port"

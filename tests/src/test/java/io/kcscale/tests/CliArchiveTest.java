@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Test;
 class CliArchiveTest {
 
     private static final Path HOME = RepositoryFiles.home();
-    private static final Path ARCHIVE = HOME.resolve("scaler/target/kcscale-cli.jsa");
-    private static final Path STAMP = HOME.resolve("scaler/target/kcscale-cli.jsa.jvm");
+    private static final Path ARCHIVE = HOME.resolve("scaler/cli/target/kcscale-cli.jsa");
+    private static final Path STAMP = HOME.resolve("scaler/cli/target/kcscale-cli.jsa.jvm");
     private static final List<String> PREDICT =
             List.of(HOME.resolve("kcscale").toString(), "predict", "tasks", "--target-rate", "1000", "--per-task-rate", "300");
 

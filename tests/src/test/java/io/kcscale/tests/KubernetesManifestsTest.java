@@ -76,7 +76,7 @@ class KubernetesManifestsTest {
 
     @Test
     void theProbesCallARouteTheScalerServes() throws IOException {
-        JsonNode openApi = RepositoryFiles.json(RepositoryFiles.home().resolve("scaler/src/main/resources/api/openapi.json"));
+        JsonNode openApi = RepositoryFiles.json(RepositoryFiles.home().resolve("scaler/service/src/main/resources/api/openapi.json"));
         JsonNode container = pod().path("containers").get(0);
         for (String probe : List.of("startupProbe", "livenessProbe", "readinessProbe")) {
             String path = container.path(probe).path("httpGet").path("path").asText();

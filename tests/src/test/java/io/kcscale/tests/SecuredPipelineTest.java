@@ -270,7 +270,7 @@ class SecuredPipelineTest {
             port = socket.getLocalPort();
         }
         ChildJvm process = ChildJvm.start("scaler-" + name, new InstallLayout(HOME).scalerClasspath(), List.of("-Xmx256m"),
-                "io.kcscale.scaler.cli.KcscaleCommand", List.of("serve", "--config", file.toString(), "--port", String.valueOf(port)),
+                "io.kcscale.scaler.cli.ServeCommand", List.of("serve", "--config", file.toString(), "--port", String.valueOf(port)),
                 DATA.resolve("logs/scaler-" + name + ".log"));
         scalers.add(process);
         ScalerHttp http = new ScalerHttp(URI.create("http://127.0.0.1:" + port));

@@ -31,7 +31,7 @@ final class ComponentStarter {
 
     // runs on its own classpath (local/elasticsearch-node), so named, not imported
     private static final String ELASTICSEARCH_MAIN = "io.kcscale.local.elasticsearch.ElasticsearchNodeMain";
-    private static final String SCALER_MAIN = "io.kcscale.scaler.cli.KcscaleCommand";
+    private static final String SCALER_MAIN = "io.kcscale.scaler.cli.ServeCommand";
 
     private final InstallLayout layout;
     private final StackPorts ports;

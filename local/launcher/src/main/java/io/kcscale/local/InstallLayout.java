@@ -42,8 +42,8 @@ public final class InstallLayout {
 
     /** The scaler service runs on this classpath. */
     public String scalerClasspath() {
-        Path target = home.resolve("scaler/target");
-        return jarIn(target, "kcscale-scaler-") + java.io.File.pathSeparator + read(target.resolve("runtime.classpath"));
+        Path target = home.resolve("scaler/service/target");
+        return jarIn(target, "kcscale-scaler-service-") + java.io.File.pathSeparator + read(target.resolve("runtime.classpath"));
     }
 
     /** The Connect {@code plugin.path}: one folder per plugin family, each holding plugin directories. */
@@ -72,7 +72,7 @@ public final class InstallLayout {
         List<String> missing = new ArrayList<>();
         for (Path p : List.of(home.resolve("local/kafka-runtime/target/runtime.classpath"),
                 home.resolve("local/elasticsearch-node/target/runtime.classpath"),
-                home.resolve("scaler/target/runtime.classpath"), configs())) {
+                home.resolve("scaler/service/target/runtime.classpath"), configs())) {
             if (!Files.exists(p)) {
                 missing.add(home.relativize(p).toString());
             }

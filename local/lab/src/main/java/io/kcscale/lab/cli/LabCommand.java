@@ -1,10 +1,11 @@
 package io.kcscale.lab.cli;
 
+import io.kcscale.scaler.cli.KcscaleVersion;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** {@code kcscale bench ...} and {@code kcscale experiment ...}: the lab's verbs, each on a stack of its own. */
-@Command(name = "kcscale", mixinStandardHelpOptions = true, version = "kcscale 0.1.0",
+@Command(name = "kcscale", mixinStandardHelpOptions = true, versionProvider = KcscaleVersion.class,
         description = "Benchmarks and experiments on this machine, each on a stack the launcher starts.",
         subcommands = {BenchCommand.class, ExperimentCommand.class})
 public final class LabCommand implements Runnable {
