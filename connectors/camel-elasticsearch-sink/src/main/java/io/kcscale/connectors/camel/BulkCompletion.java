@@ -36,12 +36,18 @@ final class BulkCompletion implements Synchronization {
             RecordCoordinates record = records.get(item);
             if (!answer.failed(item)) {
                 indexed.add(record);
-            } else if (RequestFailure.retriable(answer.status(item))) {
-                // es_rejected_execution_exception (a full write queue) is a 429: only these items go again
-                retriable.add(record);
-                retriableStatus = answer.status(item);
-            } else {
-                outcomes.rejected(record, answer.reason(item));
+                continue;
+            }
+            switch (answer.kind(item)) {
+                case FOR_NOW -> {
+                    // a full write queue (429) or a closed index: only these items go again
+                    retriable.add(record);
+                    retriableStatus = answer.status(item);
+                }
+                case DOCUMENT -> outcomes.rejected(record, answer.reason(item));
+                case OPERATIONAL -> outcomes.refused(List.of(record), "document " + record.documentId() + " was refused with "
+                        + RequestFailure.described(answer.status(item)) + " (" + answer.reason(item) + "); "
+                        + RequestFailure.whatToChange(answer.status(item), answer.type(item)));
             }
         }
         outcomes.indexed(indexed);
@@ -53,10 +59,10 @@ final class BulkCompletion implements Synchronization {
     @Override
     public void onFailure(Exchange exchange) {
         RequestFailure failure = RequestFailure.of(exchange.getException());
-        if (failure.retriable()) {
+        if (failure.kind() == RequestFailure.Kind.FOR_NOW) {
             outcomes.failed(records, failure.reason());
         } else {
-            outcomes.refused(records, failure.reason());
+            outcomes.refused(records, "the bulk request as a whole: " + failure.reason());
         }
     }
 }

@@ -80,6 +80,11 @@ class SafeCommitSinkConnectorTest {
                 + "set errors.tolerance=all and errors.deadletterqueue.topic.name")), errors(config));
 
         config.put("errors.deadletterqueue.topic.name", "stocks-dlq");
+        assertEquals(Map.of("kcscale.malformed.records", List.of("kcscale.malformed.records dlq needs a dead-letter topic: "
+                + "set errors.tolerance=all and errors.deadletterqueue.topic.name")), errors(config),
+                "without errors.tolerance=all Connect fails the task after each dead-letter write, and the restart writes it again");
+
+        config.put("errors.tolerance", "all");
         assertEquals(Map.of(), errors(config));
     }
 
