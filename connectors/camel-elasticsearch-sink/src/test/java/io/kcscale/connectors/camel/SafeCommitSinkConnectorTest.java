@@ -142,6 +142,22 @@ class SafeCommitSinkConnectorTest {
     }
 
     @Test
+    void theByteBoundAndTheOutcomeTimeoutAreCheckedOnTheirKeys() {
+        Map<String, String> config = bulkConfig();
+        config.put("kcscale.bulk.max.bytes", "104857600");
+        config.put("kcscale.bulk.outcome.timeout.ms", "10");
+        Map<String, List<String>> errors = errors(config);
+        assertTrue(errors.get("kcscale.bulk.max.bytes").get(0).startsWith("Invalid value 104857600 for configuration "
+                + "kcscale.bulk.max.bytes: Value must be no more than 52428800"), errors.toString());
+        assertTrue(errors.get("kcscale.bulk.outcome.timeout.ms").get(0).startsWith("Invalid value 10 for configuration "
+                + "kcscale.bulk.outcome.timeout.ms: Value must be at least 1000"), errors.toString());
+
+        config.put("kcscale.bulk.max.bytes", "5242880");
+        config.put("kcscale.bulk.outcome.timeout.ms", "60000");
+        assertEquals(Map.of(), errors(config));
+    }
+
+    @Test
     void theSinkUrlMustBeElasticsearchRest() {
         Map<String, String> config = bulkConfig();
         config.put("camel.sink.url", "log://local?operation=Bulk");
