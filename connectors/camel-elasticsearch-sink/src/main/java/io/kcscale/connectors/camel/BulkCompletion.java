@@ -31,7 +31,7 @@ final class BulkCompletion implements Synchronization {
         BulkAnswer answer = (BulkAnswer) body;
         List<RecordCoordinates> indexed = new ArrayList<>(answer.items());
         List<RecordCoordinates> retriable = new ArrayList<>();
-        int retriableStatus = 0;
+        String retriableReason = null;
         for (int item = 0; item < answer.items(); item++) {
             RecordCoordinates record = records.get(item);
             if (!answer.failed(item)) {
@@ -42,7 +42,7 @@ final class BulkCompletion implements Synchronization {
                 case FOR_NOW -> {
                     // a full write queue (429) or a closed index: only these items go again
                     retriable.add(record);
-                    retriableStatus = answer.status(item);
+                    retriableReason = RequestFailure.described(answer.status(item)) + ": " + answer.reason(item);
                 }
                 case DOCUMENT -> outcomes.rejected(record, answer.reason(item));
                 case OPERATIONAL -> outcomes.refused(List.of(record), "document " + record.documentId() + " was refused with "
@@ -52,7 +52,7 @@ final class BulkCompletion implements Synchronization {
         }
         outcomes.indexed(indexed);
         if (!retriable.isEmpty()) {
-            outcomes.failed(retriable, RequestFailure.described(retriableStatus));
+            outcomes.failed(retriable, retriableReason);
         }
     }
 

@@ -251,7 +251,8 @@ class SafeCommitSinkTaskTest {
             }
         });
 
-        assertEquals("Elasticsearch rejected 1 document of topic-partition stocks-0 3 times (429 Too Many Requests): "
+        assertEquals("Elasticsearch rejected 1 document of topic-partition stocks-0 3 times (429 Too Many Requests: "
+                + "es_rejected_execution_exception: rejected execution of coordinating operation [queue capacity = 0]): "
                 + "raise kcscale.retry.max.attempts, lower tasks.max or grow the cluster", failed.get(0).getMessage());
         assertEquals(3, elasticsearch.sentIds.stream().filter("stocks-0-1"::equals).count());
         assertEquals(Map.of(P0, new OffsetAndMetadata(1)), commitAfterConsuming(3), "nothing past the refused item");
