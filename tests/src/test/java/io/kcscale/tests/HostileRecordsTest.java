@@ -9,7 +9,6 @@ import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,16 +18,10 @@ import java.util.Set;
 
 import org.apache.kafka.clients.admin.AlterConfigOp;
 import org.apache.kafka.clients.admin.ConfigEntry;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.ConfigResource;
-import org.apache.kafka.common.header.Header;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.elasticsearch.client.Request;
 import org.elasticsearch.client.Response;
@@ -40,7 +33,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.kcscale.local.LocalStack;
-import io.kcscale.local.SinkMode;
 import io.kcscale.local.StackOptions;
 import io.kcscale.scaler.connect.ConnectorStatus;
 import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
@@ -72,12 +64,7 @@ class HostileRecordsTest {
     private record Hostile(String what, byte[] key, byte[] value, List<Map.Entry<String, String>> headers, Destination expected) {
     }
 
-    private record Mode(String name, String template, String connector, String index, String deadLetters) {
-    }
-
-    private static final List<Mode> MODES = List.of(
-            new Mode("per-record", SinkMode.INDEX.template(), "hostile-per-record-sink", "hostile-per-record", "hostile-per-record-dlq"),
-            new Mode("bulk", SinkMode.BULK.template(), "hostile-bulk-sink", "hostile-bulk", "hostile-bulk-dlq"));
+    private static final List<SinkUnderTest> SINKS = SinkUnderTest.bothModes("hostile");
 
     @Test
     void everyRecordEndsInTheIndexOrTheDeadLetterTopicExactlyOnceAndNoneSteersTheSink(LocalStack stack) throws Exception {
@@ -89,29 +76,29 @@ class HostileRecordsTest {
                     List.of(new AlterConfigOp(new ConfigEntry("max.message.bytes", String.valueOf(MOST_RECORD_BYTES)),
                             AlterConfigOp.OpType.SET)))).all().get();
             try (ElasticsearchConnection elasticsearch = new ElasticsearchConnection(stack.endpoints().elasticsearchUrl(), 10_000)) {
-                for (Mode mode : MODES) {
-                    pipeline.topic(mode.deadLetters(), 1);
-                    pipeline.index(mode.index(), 1);
+                for (SinkUnderTest sink : SINKS) {
+                    pipeline.topic(sink.deadLetters(), 1);
+                    pipeline.index(sink.index(), 1);
                     // kept in _source, not analysed: 24 MB of text would cost the shared two cores most of the test's time
-                    Request mapping = new Request("PUT", "/" + mode.index() + "/_mapping");
+                    Request mapping = new Request("PUT", "/" + sink.index() + "/_mapping");
                     mapping.setJsonEntity("{\"properties\":{\"text\":{\"type\":\"object\",\"enabled\":false}}}");
                     elasticsearch.restClient().performRequest(mapping);
                 }
             }
             produce(stack, corpus);
-            for (Mode mode : MODES) {
-                pipeline.connector(mode.connector(), config(stack, mode));
+            for (SinkUnderTest sink : SINKS) {
+                pipeline.connector(sink.connector(), sink.config(stack, TOPIC));
             }
 
-            for (Mode mode : MODES) {
-                Poll.untilTrue(mode.name() + ": every record committed", Duration.ofSeconds(90), Duration.ofMillis(500),
-                        () -> committed(pipeline.probe, mode) == corpus.size(),
-                        () -> "committed " + committed(pipeline.probe, mode) + " of " + corpus.size() + "; "
-                                + pipeline.probe.connect.connectorStatus(mode.connector()).tasks());
+            for (SinkUnderTest sink : SINKS) {
+                Poll.untilTrue(sink.mode() + ": every record committed", Duration.ofSeconds(90), Duration.ofMillis(500),
+                        () -> sink.committed(pipeline.probe, TOPIC) == corpus.size(),
+                        () -> "committed " + sink.committed(pipeline.probe, TOPIC) + " of " + corpus.size() + "; "
+                                + pipeline.probe.connect.connectorStatus(sink.connector()).tasks());
             }
             try (ElasticsearchConnection elasticsearch = new ElasticsearchConnection(stack.endpoints().elasticsearchUrl(), 10_000)) {
-                for (Mode mode : MODES) {
-                    reconcile(stack, elasticsearch, pipeline, mode, corpus);
+                for (SinkUnderTest sink : SINKS) {
+                    reconcile(stack, elasticsearch, pipeline, sink, corpus);
                 }
                 for (String elsewhere : List.of("other", "hostile-elsewhere")) {
                     assertEquals(404, status(elasticsearch, "HEAD", "/" + elsewhere), "no index " + elsewhere + " was written");
@@ -195,29 +182,17 @@ class HostileRecordsTest {
         }
     }
 
-    private static Map<String, String> config(LocalStack stack, Mode mode) {
-        Map<String, String> config = new HashMap<>(stack.connectorConfig(mode.template(), Map.of("TOPIC", TOPIC, "INDEX", mode.index(),
-                "SINK_TASKS", "1", "ES_HOST_PORT", stack.endpoints().elasticsearchUrl().getHost() + ":"
-                        + stack.endpoints().elasticsearchUrl().getPort())));
-        config.put("kcscale.malformed.records", "dlq");
-        config.put("errors.tolerance", "all");
-        config.put("errors.deadletterqueue.topic.name", mode.deadLetters());
-        config.put("errors.deadletterqueue.topic.replication.factor", "1");
-        config.put("errors.deadletterqueue.context.headers.enable", "true");
-        return config;
-    }
-
-    private static void reconcile(LocalStack stack, ElasticsearchConnection elasticsearch, ScratchPipeline pipeline, Mode mode,
+    private static void reconcile(LocalStack stack, ElasticsearchConnection elasticsearch, ScratchPipeline pipeline, SinkUnderTest sink,
                                   List<Hostile> corpus) throws IOException {
-        Set<String> ids = documentIds(elasticsearch, mode.index());
-        Map<Long, List<String>> deadLetters = deadLetterReasons(stack, mode.deadLetters());
+        Set<String> ids = documentIds(elasticsearch, sink.index());
+        Map<Long, List<String>> deadLetters = sink.deadLetterReasons(stack);
         Map<String, Integer> outcomes = new LinkedHashMap<>();
         for (int offset = 0; offset < corpus.size(); offset++) {
             Hostile hostile = corpus.get(offset);
             String id = TOPIC + "-0-" + offset;
             boolean indexed = ids.contains(id);
             List<String> reasons = deadLetters.getOrDefault((long) offset, List.of());
-            String where = mode.name() + ", offset " + offset + " (" + hostile.what() + "): indexed " + indexed + ", dead letters " + reasons;
+            String where = sink.mode() + ", offset " + offset + " (" + hostile.what() + "): indexed " + indexed + ", dead letters " + reasons;
             assertEquals(1, (indexed ? 1 : 0) + reasons.size(), "exactly once in the index or the dead-letter topic: " + where);
             Destination actual = indexed ? Destination.INDEX : Destination.DEAD_LETTERS;
             assertTrue(hostile.expected() == Destination.EITHER || hostile.expected() == actual, where);
@@ -226,20 +201,17 @@ class HostileRecordsTest {
                 assertTrue(reason.contains("offset " + offset + " ") || reason.contains("document " + id + ":"),
                         "the dead letter names its record: " + where);
             } else if (hostile.value().length < 2_000_000) {
-                assertArrayEquals(hostile.value(), source(elasticsearch, mode.index(), id), "stored byte for byte: " + where);
+                assertArrayEquals(hostile.value(), source(elasticsearch, sink.index(), id), "stored byte for byte: " + where);
             }
             outcomes.merge(hostile.what() + " -> " + actual, 1, Integer::sum);
         }
         assertEquals(ids.stream().filter(id -> id.matches(TOPIC + "-0-\\d+")).count(), ids.size(), "only the sink's own ids: " + ids);
-        ConnectorStatus status = pipeline.probe.connect.connectorStatus(mode.connector());
-        assertEquals(1, status.tasksInState("RUNNING"), mode.name() + ": the task carries on: " + status.tasks());
-        System.out.printf("[hostile] %s: %d indexed, %d dead letters: %s%n", mode.name(), ids.size(),
+        ConnectorStatus status = pipeline.probe.connect.connectorStatus(sink.connector());
+        assertEquals(1, status.tasksInState("RUNNING"), sink.mode() + ": the task carries on: " + status.tasks());
+        System.out.printf("[hostile] %s: %d indexed, %d dead letters: %s%n", sink.mode(), ids.size(),
                 deadLetters.values().stream().mapToInt(List::size).sum(), outcomes);
     }
 
-    private static long committed(StackProbe probe, Mode mode) {
-        return probe.kafka.committedOffsets("connect-" + mode.connector(), TOPIC).values().stream().mapToLong(Long::longValue).sum();
-    }
 
     private static Set<String> documentIds(ElasticsearchConnection elasticsearch, String index) throws IOException {
         elasticsearch.restClient().performRequest(new Request("POST", "/" + index + "/_refresh"));
@@ -256,30 +228,7 @@ class HostileRecordsTest {
         return response.getEntity().getContent().readAllBytes();
     }
 
-    /** Each dead letter's reason, by the offset of its record (from Connect's context headers). */
-    private static Map<Long, List<String>> deadLetterReasons(LocalStack stack, String topic) {
-        Map<String, Object> config = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, stack.endpoints().kafkaBootstrap());
-        Map<Long, List<String>> reasons = new HashMap<>();
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
-            TopicPartition partition = new TopicPartition(topic, 0);
-            consumer.assign(List.of(partition));
-            consumer.seekToBeginning(List.of(partition));
-            long end = consumer.endOffsets(List.of(partition)).get(partition);
-            Poll.untilTrue("every dead letter of " + topic, Duration.ofSeconds(30), Duration.ZERO, () -> {
-                for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(500))) {
-                    reasons.computeIfAbsent(Long.parseLong(header(record, "__connect.errors.offset")), o -> new ArrayList<>())
-                            .add(header(record, "__connect.errors.exception.message"));
-                }
-                return consumer.position(partition) >= end;
-            }, () -> "read up to " + consumer.position(partition) + " of " + end);
-        }
-        return reasons;
-    }
 
-    private static String header(ConsumerRecord<byte[], byte[]> record, String name) {
-        Header header = record.headers().lastHeader(name);
-        return header == null ? "(no header " + name + ")" : new String(header.value(), StandardCharsets.UTF_8);
-    }
 
     private static int status(ElasticsearchConnection elasticsearch, String method, String path) throws IOException {
         try {
