@@ -17,12 +17,16 @@ final class BulkAnswer {
 
     private static final JsonFactory JSON = JsonFactory.builder().disable(JsonFactory.Feature.INTERN_FIELD_NAMES).build();
 
-    private final int[] statuses;
-    private final String[] reasons;
+    /** A failed item's error: its type ({@code mapper_parsing_exception}) and {@code type: reason} to tell people. */
+    record Error(String type, String text) {
+    }
 
-    private BulkAnswer(int[] statuses, String[] reasons) {
+    private final int[] statuses;
+    private final Error[] errors;
+
+    private BulkAnswer(int[] statuses, Error[] errors) {
         this.statuses = statuses;
-        this.reasons = reasons;
+        this.errors = errors;
     }
 
     /**
@@ -32,7 +36,7 @@ final class BulkAnswer {
      */
     static BulkAnswer read(InputStream answer, int documents) throws IOException {
         int[] statuses = new int[documents];
-        String[] reasons = new String[documents];
+        Error[] errors = new Error[documents];
         int items = 0;
         try (JsonParser parser = JSON.createParser(answer)) {
             expect(parser.nextToken(), JsonToken.START_OBJECT, "a JSON object");
@@ -48,19 +52,19 @@ final class BulkAnswer {
                     if (items == documents) {
                         throw new IOException("Elasticsearch answered a bulk request of " + documents + " documents with more items");
                     }
-                    readItem(parser, statuses, reasons, items++);
+                    readItem(parser, statuses, errors, items++);
                 }
             }
         }
         if (items != documents) {
             throw new IOException("Elasticsearch answered a bulk request of " + documents + " documents with " + items + " items");
         }
-        return new BulkAnswer(statuses, reasons);
+        return new BulkAnswer(statuses, errors);
     }
 
-    /** An answer as Elasticsearch would give it, for tests: each item's status and, when it failed, the reason. */
-    static BulkAnswer of(int[] statuses, String[] reasons) {
-        return new BulkAnswer(statuses.clone(), Arrays.copyOf(reasons, statuses.length));
+    /** An answer as Elasticsearch would give it, for tests: each item's status and, when it failed, the error. */
+    static BulkAnswer of(int[] statuses, Error[] errors) {
+        return new BulkAnswer(statuses.clone(), Arrays.copyOf(errors, statuses.length));
     }
 
     int items() {
@@ -77,11 +81,21 @@ final class BulkAnswer {
 
     /** {@code type: reason} of a failed item, as Elasticsearch said it. */
     String reason(int item) {
-        return reasons[item] == null ? "status " + statuses[item] : reasons[item];
+        return errors[item] == null ? "status " + statuses[item] : errors[item].text();
+    }
+
+    /** What kind of failure a failed item is, from its status and error type. */
+    RequestFailure.Kind kind(int item) {
+        return RequestFailure.kind(statuses[item], type(item));
+    }
+
+    /** A failed item's error type ({@code mapper_parsing_exception}), or {@code null} when Elasticsearch named none. */
+    String type(int item) {
+        return errors[item] == null ? null : errors[item].type();
     }
 
     /** {@code {"index":{..., "status":201}}} or {@code {"index":{..., "status":400, "error":{"type":..., "reason":...}}}}. */
-    private static void readItem(JsonParser parser, int[] statuses, String[] reasons, int item) throws IOException {
+    private static void readItem(JsonParser parser, int[] statuses, Error[] errors, int item) throws IOException {
         expect(parser.nextToken(), JsonToken.FIELD_NAME, "an item naming its operation");
         expect(parser.nextToken(), JsonToken.START_OBJECT, "an item as an object");
         while (parser.nextToken() == JsonToken.FIELD_NAME) {
@@ -90,7 +104,7 @@ final class BulkAnswer {
             if ("status".equals(field)) {
                 statuses[item] = parser.getIntValue();
             } else if ("error".equals(field)) {
-                reasons[item] = error(parser);
+                errors[item] = error(parser);
             } else {
                 parser.skipChildren();
             }
@@ -98,10 +112,10 @@ final class BulkAnswer {
         expect(parser.nextToken(), JsonToken.END_OBJECT, "one operation per item");
     }
 
-    /** {@code type: reason}, and the cause's when there is one; the parser is on the error's value. */
-    private static String error(JsonParser parser) throws IOException {
+    /** The error's type and {@code type: reason}, with the cause's when there is one; the parser is on the error's value. */
+    private static Error error(JsonParser parser) throws IOException {
         if (parser.currentToken() != JsonToken.START_OBJECT) {
-            return parser.getValueAsString();
+            return new Error(null, parser.getValueAsString());
         }
         String type = null;
         String reason = null;
@@ -112,11 +126,11 @@ final class BulkAnswer {
             switch (field) {
                 case "type" -> type = parser.getValueAsString();
                 case "reason" -> reason = parser.getValueAsString();
-                case "caused_by" -> cause = error(parser);
+                case "caused_by" -> cause = error(parser).text();
                 default -> parser.skipChildren();
             }
         }
-        return type + ": " + reason + (cause == null ? "" : " (caused by " + cause + ")");
+        return new Error(type, type + ": " + reason + (cause == null ? "" : " (caused by " + cause + ")"));
     }
 
     private static void expect(JsonToken token, JsonToken expected, String what) throws IOException {

@@ -17,9 +17,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * token by token into a new buffer, and built each action line with a builder of its own, which the
  * profile of a bulk sink task showed as its largest cost of its own.
  *
- * <p>Each value has passed {@link JsonDocuments}' check (one JSON object, nothing after it, no raw
- * control character inside a string), so the only line breaks it can hold are whitespace between
- * tokens: they become spaces, which keeps every document on its one line of the body.
+ * <p>Each value has passed {@link JsonDocuments}' check (one JSON object in UTF-8, nothing after it,
+ * no control byte but whitespace), so a byte 0x0A or 0x0D can only be a line break between tokens
+ * (UTF-8 never uses them inside a character, JSON escapes them inside strings): each becomes a space,
+ * which keeps every document on its one line of the body, and no other byte is changed.
  */
 final class BulkBody {
 
@@ -50,23 +51,8 @@ final class BulkBody {
      *
      * @throws IllegalArgumentException naming the record when its value is neither
      */
-    @SuppressWarnings("unchecked")
     void add(RecordCoordinates at, Object value) {
-        byte[] source;
-        if (value instanceof String) {
-            source = ((String) value).getBytes(StandardCharsets.UTF_8);
-        } else if (value instanceof byte[]) {
-            source = (byte[]) value;
-        } else if (value instanceof Map) {
-            try {
-                source = JSON.writeValueAsBytes((Map<String, ?>) value);
-            } catch (JsonProcessingException e) {
-                throw new IllegalArgumentException("the record at " + at.described() + " cannot be indexed: " + e.getOriginalMessage(), e);
-            }
-        } else {
-            throw new IllegalArgumentException("the record at " + at.described() + " cannot be indexed: "
-                    + JsonDocuments.problem(value).orElse("its value is not JSON"));
-        }
+        byte[] source = source(at, value);
         // topic names are ASCII letters, digits, '.', '_' and '-' (Kafka refuses others): the id needs no escaping
         byte[] id = at.documentId().getBytes(StandardCharsets.US_ASCII);
         ensureRoom(actionStart.length + id.length + ACTION_END.length + source.length + 1);
@@ -82,6 +68,26 @@ final class BulkBody {
         }
         bytes[length++] = '\n';
         records.add(at);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static byte[] source(RecordCoordinates at, Object value) {
+        byte[] source;
+        if (value instanceof String) {
+            source = ((String) value).getBytes(StandardCharsets.UTF_8);
+        } else if (value instanceof byte[]) {
+            source = (byte[]) value;
+        } else if (value instanceof Map) {
+            try {
+                source = JSON.writeValueAsBytes((Map<String, ?>) value);
+            } catch (JsonProcessingException e) {
+                throw new IllegalArgumentException("the record at " + at.described() + " cannot be indexed: " + e.getOriginalMessage(), e);
+            }
+        } else {
+            throw new IllegalArgumentException("the record at " + at.described() + " cannot be indexed: "
+                    + JsonDocuments.problem(value).orElse("its value is not JSON"));
+        }
+        return source;
     }
 
     /** The records, in the order of their documents (an answer's item {@code i} is record {@code i}). */

@@ -31,32 +31,38 @@ final class BulkCompletion implements Synchronization {
         BulkAnswer answer = (BulkAnswer) body;
         List<RecordCoordinates> indexed = new ArrayList<>(answer.items());
         List<RecordCoordinates> retriable = new ArrayList<>();
-        int retriableStatus = 0;
+        String retriableReason = null;
         for (int item = 0; item < answer.items(); item++) {
             RecordCoordinates record = records.get(item);
             if (!answer.failed(item)) {
                 indexed.add(record);
-            } else if (RequestFailure.retriable(answer.status(item))) {
-                // es_rejected_execution_exception (a full write queue) is a 429: only these items go again
-                retriable.add(record);
-                retriableStatus = answer.status(item);
-            } else {
-                outcomes.rejected(record, answer.reason(item));
+                continue;
+            }
+            switch (answer.kind(item)) {
+                case FOR_NOW -> {
+                    // a full write queue (429) or a closed index: only these items go again
+                    retriable.add(record);
+                    retriableReason = RequestFailure.described(answer.status(item)) + ": " + answer.reason(item);
+                }
+                case DOCUMENT -> outcomes.rejected(record, answer.reason(item));
+                case OPERATIONAL -> outcomes.refused(List.of(record), "document " + record.documentId() + " was refused with "
+                        + RequestFailure.described(answer.status(item)) + " (" + answer.reason(item) + "); "
+                        + RequestFailure.whatToChange(answer.status(item), answer.type(item)));
             }
         }
         outcomes.indexed(indexed);
         if (!retriable.isEmpty()) {
-            outcomes.failed(retriable, RequestFailure.described(retriableStatus));
+            outcomes.failed(retriable, retriableReason);
         }
     }
 
     @Override
     public void onFailure(Exchange exchange) {
         RequestFailure failure = RequestFailure.of(exchange.getException());
-        if (failure.retriable()) {
+        if (failure.kind() == RequestFailure.Kind.FOR_NOW) {
             outcomes.failed(records, failure.reason());
         } else {
-            outcomes.refused(records, failure.reason());
+            outcomes.refused(records, "the bulk request as a whole: " + failure.reason());
         }
     }
 }

@@ -2,6 +2,7 @@ package io.kcscale.connectors.camel;
 
 import org.apache.camel.AggregationStrategy;
 import org.apache.camel.Exchange;
+import org.apache.camel.ExchangePropertyKey;
 import org.apache.camel.ExtendedExchange;
 
 /**
@@ -17,12 +18,15 @@ import org.apache.camel.ExtendedExchange;
  */
 public class BulkIndexAggregation implements AggregationStrategy {
 
+    /** The bean property through which {@link SafeCommitSinkTask} sets {@link #setMaxBytes}. */
+    static final String MAX_BYTES_PROPERTY = "maxBytes";
     /** A first guess at a batch's size, for the list of its records; it grows past it. */
     private static final int EXPECTED_DOCUMENTS = 1000;
 
     private String indexName;
     private byte[] actionStart;
     private BulkOutcomes outcomes = BulkOutcomes.UNTRACKED;
+    private int maxBytes = InFlightSettings.DEFAULT_MAX_BYTES;
 
     /** The index the documents go to ({@code camel.beans.aggregate.indexName}). */
     public void setIndexName(String indexName) {
@@ -33,6 +37,11 @@ public class BulkIndexAggregation implements AggregationStrategy {
     /** Which task's {@link PendingRecords} hears of each request's outcome ({@code camel.beans.aggregate.pendingRecords}). */
     public void setPendingRecords(String id) {
         this.outcomes = PendingRecordsRegistry.lookup(id);
+    }
+
+    /** The most bytes of one request's body ({@code camel.beans.aggregate.maxBytes}). */
+    public void setMaxBytes(int maxBytes) {
+        this.maxBytes = maxBytes;
     }
 
     /**
@@ -53,7 +62,13 @@ public class BulkIndexAggregation implements AggregationStrategy {
             into = record;
             into.getMessage().setBody(new BulkBody(actionStart, EXPECTED_DOCUMENTS));
         }
-        into.getMessage().getBody(BulkBody.class).add(at, value);
+        BulkBody body = into.getMessage().getBody(BulkBody.class);
+        body.add(at, value);
+        if (body.length() >= maxBytes) {
+            // Camel's aggregator checks no size of its own alongside a strategy's pre-completion, so the
+            // strategy closes the batch here: a request holds at most maxBytes and the document that reached it
+            into.setProperty(ExchangePropertyKey.AGGREGATION_COMPLETE_CURRENT_GROUP, true);
+        }
         return into;
     }
 

@@ -20,7 +20,10 @@ interface BulkOutcomes {
      */
     void failed(List<RecordCoordinates> records, String reason);
 
-    /** The whole request was refused for a reason sending it again cannot change (a 400, say). */
+    /**
+     * Refused for a reason sending them again cannot change and that is no document's fault (the whole
+     * request answered 400 or 413, no privilege to write, no such index): {@code reason} says which, and what to change.
+     */
     void refused(List<RecordCoordinates> records, String reason);
 
     /**

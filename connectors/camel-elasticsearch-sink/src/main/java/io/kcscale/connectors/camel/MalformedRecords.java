@@ -41,7 +41,7 @@ final class MalformedRecords {
     static ConfigDef define(ConfigDef definitions) {
         return definitions.define(CONFIG, ConfigDef.Type.STRING, "fail",
                 ConfigDef.CaseInsensitiveValidString.in("fail", "dlq", "ignore"), ConfigDef.Importance.MEDIUM,
-                "What to do with a record whose value is not a JSON object: fail the task (naming the record), "
+                "What to do with a record whose value is not one JSON object in UTF-8: fail the task (naming the record), "
                         + "send it to the dead-letter topic (dlq; needs " + DeadLetters.HOW_TO_CONFIGURE + "), or ignore it "
                         + "(counted and logged).");
     }
@@ -71,15 +71,15 @@ final class MalformedRecords {
         return Arrays.stream(Policy.values()).filter(p -> p.name().equals(name)).findFirst();
     }
 
-    /** The records that can be indexed, in order; the others are dealt with here. */
-    List<SinkRecord> screen(Collection<SinkRecord> records) {
-        List<SinkRecord> documents = new ArrayList<>(records.size());
+    /** The records that can be indexed, in order, with their documents; the others are dealt with here. */
+    List<Document> screen(Collection<SinkRecord> records) {
+        List<Document> documents = new ArrayList<>(records.size());
         for (SinkRecord record : records) {
-            Optional<String> problem = JsonDocuments.problem(record.value());
-            if (problem.isEmpty()) {
-                documents.add(record);
+            JsonDocuments.Checked checked = JsonDocuments.check(record.value());
+            if (checked.problem() == null) {
+                documents.add(new Document(record, checked.bytes()));
             } else {
-                malformed(record, "the record at " + RecordCoordinates.of(record).described() + " cannot be indexed: " + problem.get());
+                malformed(record, "the record at " + RecordCoordinates.of(record).described() + " cannot be indexed: " + checked.problem());
             }
         }
         return documents;

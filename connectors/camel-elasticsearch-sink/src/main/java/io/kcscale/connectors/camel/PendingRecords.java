@@ -44,7 +44,11 @@ final class PendingRecords implements BulkOutcomes {
 
     private final RetrySchedule schedule;
     private final LongSupplier nanoClock;
-    private final Map<TopicPartition, NavigableMap<Long, SinkRecord>> pending = new HashMap<>();
+    private final Map<TopicPartition, NavigableMap<Long, Document>> pending = new HashMap<>();
+    /** Records awaiting an answer, oldest hand-over first: when each was handed to Camel, on {@link #nanoClock}. */
+    private final Map<RecordCoordinates, Long> handedOverAt = new LinkedHashMap<>();
+    /** The bytes of the pending documents. */
+    private long bytes;
     private final List<Rejection> rejections = new ArrayList<>();
     /** Failed sends so far, of records still pending. */
     private final Map<RecordCoordinates, Integer> failures = new HashMap<>();
@@ -57,11 +61,15 @@ final class PendingRecords implements BulkOutcomes {
         this.nanoClock = nanoClock;
     }
 
-    /** The task hands {@code records} to Camel. */
-    synchronized void handedOver(List<SinkRecord> records) {
-        for (SinkRecord record : records) {
-            RecordCoordinates at = RecordCoordinates.of(record);
-            pending.computeIfAbsent(at.topicPartition(), tp -> new TreeMap<>()).put(at.offset(), record);
+    /** The task hands {@code documents} to Camel. */
+    synchronized void handedOver(List<Document> documents) {
+        long now = nanoClock.getAsLong();
+        for (Document document : documents) {
+            RecordCoordinates at = document.at();
+            Document before = pending.computeIfAbsent(at.topicPartition(), tp -> new TreeMap<>()).put(at.offset(), document);
+            bytes += document.size() - (before == null ? 0 : before.size());
+            handedOverAt.remove(at);
+            handedOverAt.put(at, now);
         }
     }
 
@@ -74,9 +82,10 @@ final class PendingRecords implements BulkOutcomes {
     /** Kept pending until the task has reported it ({@link #settled}). */
     @Override
     public synchronized void rejected(RecordCoordinates record, String reason) {
-        SinkRecord held = held(record);
+        Document held = held(record);
         if (held != null) {
-            rejections.add(new Rejection(held, "Elasticsearch rejected document " + record.documentId() + ": " + reason));
+            handedOverAt.remove(record);
+            rejections.add(new Rejection(held.record(), "Elasticsearch rejected document " + record.documentId() + ": " + reason));
             notifyAll();
         }
     }
@@ -106,7 +115,10 @@ final class PendingRecords implements BulkOutcomes {
             Duration delay = schedule.delayAfter(mostFailures);
             LOG.warn("{} documents refused for now ({}), sent again in {} ms", again.size(), reason, delay.toMillis());
             long due = nanoClock.getAsLong() + delay.toNanos();
-            again.forEach(record -> waiting.put(record, due));
+            again.forEach(record -> {
+                handedOverAt.remove(record);
+                waiting.put(record, due);
+            });
         }
         if (!usedUp.isEmpty()) {
             stop(usedUp.entrySet().stream().map(e -> RetrySettings.usedUp(e.getValue(), e.getKey(), schedule.maxAttempts(), reason))
@@ -119,10 +131,10 @@ final class PendingRecords implements BulkOutcomes {
     public synchronized void refused(List<RecordCoordinates> records, String reason) {
         List<RecordCoordinates> held = records.stream().filter(r -> held(r) != null).toList();
         if (!held.isEmpty()) {
-            stop("Elasticsearch refused a bulk request of " + records.size() + " documents as a whole, from "
-                    + held.get(0).described() + ": " + reason + ". Sending it again cannot help, so the task stops "
-                    + "before committing past them: fix the cause (a 413 Request Entity Too Large asks for a smaller "
-                    + "camel.aggregation.size) and restart the task");
+            stop("Elasticsearch refused " + records.size() + (records.size() == 1 ? " document" : " documents") + ", from "
+                    + held.get(0).described() + ", for a reason no document is to blame for: " + reason
+                    + ". Sending again cannot help and the dead-letter topic is for bad documents, so the task stops "
+                    + "before committing past them; restart it once the cause is fixed");
             notifyAll();
         }
     }
@@ -144,17 +156,39 @@ final class PendingRecords implements BulkOutcomes {
     }
 
     /** The failed records whose back-off has passed, to send again; each is handed out once per failure. */
-    synchronized List<SinkRecord> takeDueRetries() {
+    synchronized List<Document> takeDueRetries() {
         long now = nanoClock.getAsLong();
-        List<SinkRecord> due = new ArrayList<>();
+        List<Document> due = new ArrayList<>();
         for (Iterator<Map.Entry<RecordCoordinates, Long>> it = waiting.entrySet().iterator(); it.hasNext(); ) {
             Map.Entry<RecordCoordinates, Long> entry = it.next();
             if (entry.getValue() - now <= 0) {
                 due.add(held(entry.getKey()));
+                handedOverAt.put(entry.getKey(), now);
                 it.remove();
             }
         }
         return due;
+    }
+
+    /**
+     * Records handed to Camel longer than {@code bound} ago with no outcome yet: nothing will ever name
+     * them (Camel dropped them, say), so they are logged with their coordinates and count as failed
+     * sends: sent again after a back-off, and the task stops once they have used up their sends.
+     */
+    synchronized void expireOverdue(Duration bound) {
+        long now = nanoClock.getAsLong();
+        List<RecordCoordinates> overdue = new ArrayList<>();
+        for (Map.Entry<RecordCoordinates, Long> entry : handedOverAt.entrySet()) {
+            if (now - entry.getValue() <= bound.toNanos()) {
+                break;
+            }
+            overdue.add(entry.getKey());
+        }
+        if (!overdue.isEmpty()) {
+            LOG.error("{} documents handed to Camel have had no outcome for {} ms, from {} to {}: sending them again",
+                    overdue.size(), bound.toMillis(), overdue.get(0).described(), overdue.get(overdue.size() - 1).described());
+            failed(overdue, "no outcome within " + bound.toMillis() + " ms (" + InFlightSettings.OUTCOME_TIMEOUT_MS + ")");
+        }
     }
 
     /** How long until the next failed record may be sent again; empty when none waits. */
@@ -167,6 +201,11 @@ final class PendingRecords implements BulkOutcomes {
     /** Records handed over and not settled: awaiting an answer, a resend or the task's report. */
     synchronized int inFlight() {
         return pending.values().stream().mapToInt(Map::size).sum();
+    }
+
+    /** The bytes of the documents {@link #inFlight()} counts. */
+    synchronized long inFlightBytes() {
+        return bytes;
     }
 
     /** Records awaiting Elasticsearch's answer: sent, not rejected, not waiting to be sent again. */
@@ -192,7 +231,7 @@ final class PendingRecords implements BulkOutcomes {
     synchronized Map<TopicPartition, OffsetAndMetadata> committable(Map<TopicPartition, OffsetAndMetadata> current) {
         Map<TopicPartition, OffsetAndMetadata> safe = new HashMap<>();
         current.forEach((tp, offset) -> {
-            NavigableMap<Long, SinkRecord> held = pending.get(tp);
+            NavigableMap<Long, Document> held = pending.get(tp);
             safe.put(tp, held == null || held.isEmpty() ? offset : new OffsetAndMetadata(held.firstKey()));
         });
         return safe;
@@ -200,7 +239,13 @@ final class PendingRecords implements BulkOutcomes {
 
     /** The partitions left this task: whoever gets them next starts from their committed offsets. */
     synchronized void forget(Collection<TopicPartition> partitions) {
-        partitions.forEach(pending::remove);
+        for (TopicPartition partition : partitions) {
+            NavigableMap<Long, Document> gone = pending.remove(partition);
+            if (gone != null) {
+                bytes -= gone.values().stream().mapToLong(Document::size).sum();
+            }
+        }
+        handedOverAt.keySet().removeIf(r -> partitions.contains(r.topicPartition()));
         failures.keySet().removeIf(r -> partitions.contains(r.topicPartition()));
         waiting.keySet().removeIf(r -> partitions.contains(r.topicPartition()));
         rejections.removeIf(r -> partitions.contains(RecordCoordinates.of(r.record()).topicPartition()));
@@ -212,16 +257,18 @@ final class PendingRecords implements BulkOutcomes {
         }
     }
 
-    private SinkRecord held(RecordCoordinates record) {
-        NavigableMap<Long, SinkRecord> held = pending.get(record.topicPartition());
+    private Document held(RecordCoordinates record) {
+        NavigableMap<Long, Document> held = pending.get(record.topicPartition());
         return held == null ? null : held.get(record.offset());
     }
 
     private void settle(RecordCoordinates record) {
-        NavigableMap<Long, SinkRecord> held = pending.get(record.topicPartition());
-        if (held != null) {
-            held.remove(record.offset());
+        NavigableMap<Long, Document> held = pending.get(record.topicPartition());
+        Document settled = held == null ? null : held.remove(record.offset());
+        if (settled != null) {
+            bytes -= settled.size();
         }
+        handedOverAt.remove(record);
         failures.remove(record);
         waiting.remove(record);
     }

@@ -16,11 +16,15 @@ import org.apache.kafka.connect.sink.SinkTaskContext;
 /**
  * The Camel sink task, one index request per record, with these changes. Each document's id is its
  * record's {@code topic-partition-offset} (Camel's {@code indexId} header), so a record delivered again
- * after a crash or a rebalance overwrites its document instead of adding one. Records whose value is
- * no JSON document never reach Camel ({@link MalformedRecords}). A document Elasticsearch refuses for
- * good goes to the dead-letter topic when one is named, else fails the task, as in bulk mode; one
- * refused for now (429, 5xx, unreachable) hands the batch back to Connect, which delivers it again
- * after a back-off ({@link RetrySettings}), until the last attempt fails the task.
+ * after a crash or a rebalance overwrites its document instead of adding one; it is the only header
+ * Camel sees ({@link RecordForCamel}): operation and index come from the configuration alone. Records
+ * whose value is no JSON document never reach Camel ({@link MalformedRecords}). A document
+ * Elasticsearch refuses for its content goes to the dead-letter topic when one is named, else fails the
+ * task, as in bulk mode; one refused for now (429, 5xx, unreachable, a closed index) hands the batch
+ * back to Connect, which delivers it again after a back-off ({@link RetrySettings}), until the last
+ * attempt fails the task; a refusal no document is to blame for (credentials, no such index) fails the
+ * task at once. A record already in the dead-letter topic is neither sent nor written again when
+ * Connect delivers its batch again.
  */
 public class PerRecordSinkTask extends CamelSinkTask {
 
@@ -67,14 +71,19 @@ public class PerRecordSinkTask extends CamelSinkTask {
         if (!records.isEmpty()) {
             waitOutBackoff();
         }
-        for (SinkRecord record : malformed.screen(records)) {
+        for (Document document : malformed.screen(records)) {
+            if (deadLetters.written(document.record())) {
+                continue;
+            }
             try {
-                super.put(List.of(CoordinatesHeaders.withDocumentId(record, ElasticsearchConstants.PARAM_INDEX_ID)));
+                super.put(List.of(RecordForCamel.of(document, ElasticsearchConstants.PARAM_INDEX_ID)));
             } catch (ConnectException e) {
                 // the stock task's one failure: the exchange failed, with the client's exception as the cause
-                failed(record, RequestFailure.of(e.getCause()));
+                failed(document.record(), RequestFailure.of(e.getCause()));
             }
         }
+        deadLetters.awaitWritten();
+        deadLetters.batchDone();
         failing = null;
     }
 
@@ -90,9 +99,15 @@ public class PerRecordSinkTask extends CamelSinkTask {
 
     private void failed(SinkRecord record, RequestFailure failure) {
         RecordCoordinates at = RecordCoordinates.of(record);
-        if (!failure.retriable()) {
+        if (failure.kind() == RequestFailure.Kind.DOCUMENT) {
             deadLetters.sendOrFail(record, "Elasticsearch rejected document " + at.documentId() + ": " + failure.reason());
             return;
+        }
+        // what went to the dead-letter topic before this record is there before the batch goes back
+        deadLetters.awaitWritten();
+        if (failure.kind() == RequestFailure.Kind.OPERATIONAL) {
+            throw new ConnectException("Elasticsearch refused document " + at.documentId() + " for a reason no document is to "
+                    + "blame for: " + failure.reason() + ". The task stops before committing past it; restart it once the cause is fixed");
         }
         failures = at.equals(failing) ? failures + 1 : 1;
         failing = at;

@@ -3,6 +3,9 @@ package io.kcscale.connectors.camel;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 import org.elasticsearch.ElasticsearchException;
@@ -10,11 +13,29 @@ import org.elasticsearch.client.ResponseException;
 import org.elasticsearch.rest.RestStatus;
 
 /**
- * Why Elasticsearch's client failed a request, and whether sending it again can help: it can when
- * Elasticsearch was overloaded (429), failing (5xx), too slow (408) or unreachable (an I/O error with
- * no answer); any other answer (400, 401, 413 ...) would come again.
+ * Why Elasticsearch (or its client) failed a write, and what {@link Kind} of failure it is: only an
+ * answer about one document's content is that document's fault and sends it to the dead-letter topic;
+ * a failure of the index, the cluster or the sink's access would befall every document alike, so no
+ * document is dead-lettered for it.
  */
-record RequestFailure(String reason, boolean retriable) {
+record RequestFailure(String reason, Kind kind) {
+
+    enum Kind {
+        /** Elasticsearch refused this document's content (a mapping conflict, a field it cannot parse): to the dead-letter topic. */
+        DOCUMENT,
+        /** Elasticsearch cannot take it now (overloaded, failing, unreachable, the index closed or blocked): sent again after a back-off. */
+        FOR_NOW,
+        /** The sink cannot write at all (credentials, privileges, a missing index, a request too large): the task stops. */
+        OPERATIONAL
+    }
+
+    /** Error types that end once someone acts (reopens the index, frees disk), which the back-off waits for. */
+    private static final Set<String> FOR_NOW_TYPES = Set.of("index_closed_exception", "cluster_block_exception",
+            "unavailable_shards_exception", "no_shard_available_action_exception", "es_rejected_execution_exception");
+    private static final Set<String> OPERATIONAL_TYPES = Set.of("index_not_found_exception", "security_exception",
+            "invalid_index_name_exception");
+    /** {@code type=x} as the high-level client writes Elasticsearch's error, {@code "type":"x"} as the low-level client quotes the answer. */
+    private static final Pattern ERROR_TYPE = Pattern.compile("type[=\"]+:?\"?([a-z_]+)");
 
     static RequestFailure of(Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
@@ -28,15 +49,46 @@ record RequestFailure(String reason, boolean retriable) {
         String reason = failure == null ? "unknown failure" : failure.getClass().getSimpleName() + ": " + failure.getMessage();
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
             if (cause instanceof IOException) {
-                return new RequestFailure(reason, true);
+                return new RequestFailure(reason, Kind.FOR_NOW);
             }
         }
-        return new RequestFailure(reason, false);
+        // no answer from Elasticsearch blames the document: the client or the route failed
+        return new RequestFailure(reason, Kind.OPERATIONAL);
     }
 
-    /** Whether an answer with this HTTP status may go otherwise next time. */
-    static boolean retriable(int status) {
-        return status == 408 || status == 429 || status >= 500;
+    /** What an answer with this HTTP status and Elasticsearch error type ({@code null} when unknown) is. */
+    static Kind kind(int status, String errorType) {
+        String type = errorType == null ? "" : errorType;
+        if (status == 408 || status == 429 || status >= 500 || FOR_NOW_TYPES.contains(type)) {
+            return Kind.FOR_NOW;
+        }
+        if (status == 401 || status == 403 || status == 404 || status == 413 || OPERATIONAL_TYPES.contains(type)) {
+            return Kind.OPERATIONAL;
+        }
+        return Kind.DOCUMENT;
+    }
+
+    /** The first Elasticsearch error type an error message names, or {@code null}. */
+    static String errorType(String message) {
+        if (message == null) {
+            return null;
+        }
+        Matcher type = ERROR_TYPE.matcher(message);
+        return type.find() ? type.group(1) : null;
+    }
+
+    /** What to change after an operational failure with this status and error type. */
+    static String whatToChange(int status, String errorType) {
+        if (status == 401 || status == 403 || "security_exception".equals(errorType)) {
+            return "check the credentials in camel.sink.url and that its user may write to the index";
+        }
+        if (status == 404 || "index_not_found_exception".equals(errorType)) {
+            return "create the index, or let Elasticsearch create it (action.auto_create_index)";
+        }
+        if (status == 413) {
+            return "lower " + InFlightSettings.MAX_BYTES + " below Elasticsearch's http.max_content_length";
+        }
+        return "fix the cause";
     }
 
     /** {@code 429 Too Many Requests}. */
@@ -47,6 +99,9 @@ record RequestFailure(String reason, boolean retriable) {
     }
 
     private static RequestFailure answered(int status, String message) {
-        return new RequestFailure(described(status) + ": " + message, retriable(status));
+        String type = errorType(message);
+        Kind kind = kind(status, type);
+        String reason = described(status) + ": " + message;
+        return new RequestFailure(kind == Kind.OPERATIONAL ? reason + "; " + whatToChange(status, type) : reason, kind);
     }
 }

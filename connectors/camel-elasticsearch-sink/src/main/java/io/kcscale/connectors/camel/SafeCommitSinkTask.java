@@ -1,6 +1,7 @@
 package io.kcscale.connectors.camel;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -56,6 +57,9 @@ public class SafeCommitSinkTask extends CamelSinkTask {
     private MalformedRecords malformed;
     private RetrySchedule retries;
     private int maxInFlight;
+    private long maxInFlightBytes;
+    private int maxBytes;
+    private Duration outcomeTimeout;
 
     public SafeCommitSinkTask() {
         this(MAX_WAIT_FOR_ROOM);
@@ -75,9 +79,13 @@ public class SafeCommitSinkTask extends CamelSinkTask {
         CamelSinkConnectorConfig config = new CamelSinkConnectorConfig(props);
         int maxInFlightRequests = InFlightSettings.maxInFlightRequests(props);
         maxInFlight = (maxInFlightRequests + BATCHES_BESIDE_REQUESTS) * config.getInt(CamelConnectorConfig.CAMEL_CONNECTOR_AGGREGATE_SIZE_CONF);
+        maxBytes = InFlightSettings.maxBytes(props);
+        maxInFlightBytes = (long) (maxInFlightRequests + BATCHES_BESIDE_REQUESTS) * maxBytes;
+        outcomeTimeout = InFlightSettings.outcomeTimeout(props);
         registration = PendingRecordsRegistry.register(pending);
         Map<String, String> withPending = new HashMap<>(props);
         withPending.put(BulkModeConfig.STRATEGY_BEAN + "." + PENDING_RECORDS_PROPERTY, registration);
+        withPending.put(BulkModeConfig.STRATEGY_BEAN + "." + BulkIndexAggregation.MAX_BYTES_PROPERTY, String.valueOf(maxBytes));
         withPending.put(SinkOperation.URL, BulkElasticsearchComponent.sentThroughThis(props.get(SinkOperation.URL)));
         withPending.put(COMPONENT_BEAN, "#class:" + BulkElasticsearchComponent.class.getName());
         withPending.put(COMPONENT_BEAN + ".maxInFlightRequests", String.valueOf(maxInFlightRequests));
@@ -94,12 +102,27 @@ public class SafeCommitSinkTask extends CamelSinkTask {
         return pending;
     }
 
+    /**
+     * Only the sink's own coordinates header goes to Camel with each document ({@link RecordForCamel}), and
+     * every dead-letter write of the batch is confirmed before it returns, after which Connect may commit it.
+     */
     @Override
     public void put(Collection<SinkRecord> records) {
         awaitRoomInFlight();
-        List<SinkRecord> documents = malformed.screen(records);
+        List<Document> documents = new ArrayList<>(records.size());
+        for (Document document : malformed.screen(records)) {
+            if (document.size() <= maxBytes) {
+                documents.add(document);
+            } else {
+                deadLetters.sendOrFail(document.record(), "the record at " + document.at().described() + " holds a document of "
+                        + document.size() + " bytes, more than one bulk request may carry (" + InFlightSettings.MAX_BYTES
+                        + "=" + maxBytes + ")");
+            }
+        }
         pending.handedOver(documents);
-        super.put(documents);
+        handToCamel(documents);
+        deadLetters.awaitWritten();
+        deadLetters.batchDone();
         // Connect polls again within this, so records waiting for their back-off go on time
         pending.untilNextRetry().ifPresent(until -> context.timeout(Math.max(1, until.toMillis())));
     }
@@ -137,15 +160,15 @@ public class SafeCommitSinkTask extends CamelSinkTask {
         try {
             while (true) {
                 dealWithOutcomes();
-                if (pending.inFlight() < maxInFlight) {
+                if (pending.inFlight() < maxInFlight && pending.inFlightBytes() < maxInFlightBytes) {
                     return;
                 }
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
                     context.timeout(retries.initial().toMillis());
-                    throw new RetriableException(pending.inFlight() + " documents have not been indexed for "
-                            + maxWaitForRoom.toMillis() + " ms (at most " + maxInFlight + " may be in flight); "
-                            + "Connect delivers this batch again later");
+                    throw new RetriableException(pending.inFlight() + " documents (" + pending.inFlightBytes() + " bytes) have not "
+                            + "been indexed for " + maxWaitForRoom.toMillis() + " ms (at most " + maxInFlight + " documents and "
+                            + maxInFlightBytes + " bytes may be in flight); Connect delivers this batch again later");
                 }
                 pending.awaitNews(Duration.ofNanos(left));
             }
@@ -155,18 +178,27 @@ public class SafeCommitSinkTask extends CamelSinkTask {
         }
     }
 
-    /** On the task's thread: the failure that stops the task, rejections to report, records to send again. */
+    /**
+     * On the task's thread: the failure that stops the task, rejections to report (settled once their
+     * dead-letter copies are written), records without an outcome for too long, records to send again.
+     */
     private void dealWithOutcomes() {
         pending.failure().ifPresent(failure -> {
             throw new ConnectException(failure);
         });
-        for (PendingRecords.Rejection rejection : pending.takeRejections()) {
+        List<PendingRecords.Rejection> rejections = pending.takeRejections();
+        for (PendingRecords.Rejection rejection : rejections) {
             deadLetters.sendOrFail(rejection.record(), rejection.reason());
-            pending.settled(rejection.record());
         }
-        List<SinkRecord> again = pending.takeDueRetries();
-        if (!again.isEmpty()) {
-            super.put(again);
+        deadLetters.awaitWritten();
+        rejections.forEach(rejection -> pending.settled(rejection.record()));
+        pending.expireOverdue(outcomeTimeout);
+        handToCamel(pending.takeDueRetries());
+    }
+
+    private void handToCamel(List<Document> documents) {
+        if (!documents.isEmpty()) {
+            super.put(documents.stream().map(document -> RecordForCamel.of(document, RecordCoordinates.HEADER)).toList());
         }
     }
 }

@@ -106,7 +106,7 @@ class BulkIndexAggregationTest {
     void aValueThatIsNoJsonObjectNamesTheConverterToUse() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> batchOf(42L));
         assertEquals("the record at topic stocks, partition 2, offset 40 cannot be indexed: its value is a java.lang.Long, not JSON: use "
-                + "value.converter=org.apache.kafka.connect.storage.StringConverter for JSON records",
+                + "value.converter=org.apache.kafka.connect.converters.ByteArrayConverter for JSON records",
                 e.getMessage());
     }
 
@@ -123,7 +123,8 @@ class BulkIndexAggregationTest {
         Synchronization completion = registeredCompletion(batch);
 
         batch.getMessage().setBody(BulkAnswer.of(new int[] {201, 400, 429},
-                new String[] {null, "mapper_parsing_exception: failed to parse field [price]", "es_rejected_execution_exception: queue full"}));
+                new BulkAnswer.Error[] {null, new BulkAnswer.Error("mapper_parsing_exception", "mapper_parsing_exception: failed to parse field [price]"),
+                        new BulkAnswer.Error("es_rejected_execution_exception", "es_rejected_execution_exception: queue full")}));
         completion.onComplete(batch);
 
         assertEquals(new OffsetAndMetadata(41), pending.committable(CONSUMED).get(P2), "41 and 42 are not indexed");
@@ -131,7 +132,7 @@ class BulkIndexAggregationTest {
         assertEquals(1, rejections.size());
         assertEquals("Elasticsearch rejected document stocks-2-41: mapper_parsing_exception: failed to parse field [price]",
                 rejections.get(0).reason());
-        assertEquals(List.of(42L), pending.takeDueRetries().stream().map(SinkRecord::kafkaOffset).toList(),
+        assertEquals(List.of(42L), pending.takeDueRetries().stream().map(d -> d.record().kafkaOffset()).toList(),
                 "an overloaded node is worth another send, of the refused item only");
     }
 
@@ -143,7 +144,7 @@ class BulkIndexAggregationTest {
         batch.setException(new java.net.ConnectException("Connection refused"));
         completion.onFailure(batch);
 
-        assertEquals(List.of(40L, 41L), pending.takeDueRetries().stream().map(SinkRecord::kafkaOffset).toList());
+        assertEquals(List.of(40L, 41L), pending.takeDueRetries().stream().map(d -> d.record().kafkaOffset()).toList());
         assertEquals(Optional.empty(), pending.failure());
     }
 
@@ -156,14 +157,14 @@ class BulkIndexAggregationTest {
         completion.onFailure(batch);
 
         assertEquals(List.of(), pending.takeDueRetries());
-        assertTrue(pending.failure().orElseThrow().contains(": 400 Bad Request: request body is required. Sending it again cannot help"),
+        assertTrue(pending.failure().orElseThrow().contains("the bulk request as a whole: 400 Bad Request: request body is required. Sending again cannot help"),
                 pending.failure().toString());
     }
 
     /** Hands the batch's records to a task's {@link PendingRecords} and returns what the strategy registers on the batch. */
     private Synchronization registeredCompletion(Exchange batch) {
         for (long offset = 40; offset < 40 + batch.getMessage().getBody(BulkBody.class).documents(); offset++) {
-            pending.handedOver(List.of(Records.trade("stocks", 2, offset)));
+            pending.handedOver(List.of(Records.document(Records.trade("stocks", 2, offset))));
         }
         String id = PendingRecordsRegistry.register(pending);
         try {

@@ -11,7 +11,6 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.connect.sink.SinkRecord;
 import org.junit.jupiter.api.Test;
 
 class PendingRecordsTest {
@@ -34,13 +33,13 @@ class PendingRecordsTest {
         return new RecordCoordinates("stocks", partition, offset);
     }
 
-    private static List<Long> offsets(List<SinkRecord> records) {
-        return records.stream().map(SinkRecord::kafkaOffset).toList();
+    private static List<Long> offsets(List<Document> documents) {
+        return documents.stream().map(document -> document.record().kafkaOffset()).toList();
     }
 
     private void handOver(int partition, long from, long to) {
         for (long offset = from; offset < to; offset++) {
-            pending.handedOver(List.of(Records.trade("stocks", partition, offset)));
+            pending.handedOver(List.of(Records.document(Records.trade("stocks", partition, offset))));
         }
     }
 
@@ -147,11 +146,52 @@ class PendingRecordsTest {
         handOver(0, 10, 12);
         pending.refused(List.of(at(0, 10), at(0, 11)), "400 Bad Request: the bulk request must be terminated by a newline");
 
-        assertEquals(Optional.of("Elasticsearch refused a bulk request of 2 documents as a whole, from topic stocks, partition 0, "
-                + "offset 10: 400 Bad Request: the bulk request must be terminated by a newline. Sending it again cannot help, so the "
-                + "task stops before committing past them: fix the cause (a 413 Request Entity Too Large asks for a smaller "
-                + "camel.aggregation.size) and restart the task"), pending.failure());
+        assertEquals(Optional.of("Elasticsearch refused 2 documents, from topic stocks, partition 0, offset 10, for a reason no "
+                + "document is to blame for: 400 Bad Request: the bulk request must be terminated by a newline. Sending again cannot "
+                + "help and the dead-letter topic is for bad documents, so the task stops before committing past them; restart it "
+                + "once the cause is fixed"), pending.failure());
         assertEquals(List.of(), pending.takeDueRetries());
+    }
+
+    /** Camel's aggregator can drop a record without an exception: nothing would ever settle it. */
+    @Test
+    void aRecordWithoutAnOutcomeWithinTheBoundIsSentAgainAndItsPartitionStillWaits() {
+        handOver(0, 10, 13);
+        pending.indexed(List.of(at(0, 10), at(0, 12)));
+        Duration bound = Duration.ofSeconds(180);
+
+        advance(bound);
+        pending.expireOverdue(bound);
+        assertEquals(1, pending.awaitingAnswer(), "not before the bound has passed");
+
+        advance(Duration.ofNanos(1));
+        pending.expireOverdue(bound);
+        assertEquals(0, pending.awaitingAnswer());
+        advance(Duration.ofSeconds(1));
+        assertEquals(List.of(11L), offsets(pending.takeDueRetries()), "sent again after its back-off");
+        assertEquals(new OffsetAndMetadata(11), pending.committable(CONSUMED).get(P0), "its partition waits for it");
+
+        advance(bound.plusNanos(1));
+        pending.expireOverdue(bound);
+        assertEquals(Optional.empty(), pending.failure(), "a second send is allowed");
+        advance(Duration.ofSeconds(10));
+        pending.takeDueRetries();
+        advance(bound.plusNanos(1));
+        pending.expireOverdue(bound);
+        assertTrue(pending.failure().orElseThrow().startsWith("Elasticsearch rejected 1 document of topic-partition stocks-0 3 times "
+                + "(no outcome within 180000 ms (kcscale.bulk.outcome.timeout.ms))"), pending.failure().toString());
+    }
+
+    @Test
+    void inFlightBytesAreTheBytesOfThePendingDocuments() {
+        handOver(0, 10, 12);
+        long each = Records.document(Records.trade("stocks", 0, 10)).size();
+        assertEquals(2 * each, pending.inFlightBytes());
+
+        pending.indexed(List.of(at(0, 10)));
+        assertEquals(each, pending.inFlightBytes());
+        pending.forget(List.of(P0));
+        assertEquals(0, pending.inFlightBytes());
     }
 
     @Test
@@ -176,9 +216,9 @@ class PendingRecordsTest {
         assertEquals(Map.of(P1, new OffsetAndMetadata(5)), pending.committable(Map.of(P1, new OffsetAndMetadata(7))),
                 "partition 1 is not committed past its unindexed records");
         advance(Duration.ofSeconds(1));
-        List<SinkRecord> retry = pending.takeDueRetries();
+        List<Document> retry = pending.takeDueRetries();
         assertEquals(List.of(new TopicPartition("stocks", 1)), retry.stream()
-                .map(r -> new TopicPartition(r.topic(), r.kafkaPartition())).distinct().toList(), "only partition 1 is sent again");
+                .map(r -> new TopicPartition(r.record().topic(), r.record().kafkaPartition())).distinct().toList(), "only partition 1 is sent again");
         assertEquals(List.of(5L, 6L), offsets(retry));
         assertEquals(Map.of(P0, new OffsetAndMetadata(13)), pending.committable(Map.of(P0, new OffsetAndMetadata(13))),
                 "nothing of partition 0 is left: if it comes back, it starts from its committed offset");

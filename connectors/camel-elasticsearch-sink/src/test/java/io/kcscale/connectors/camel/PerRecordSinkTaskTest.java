@@ -44,7 +44,9 @@ class PerRecordSinkTaskTest {
             deadLetters.add(record.kafkaOffset() + ": " + error.getMessage());
             return CompletableFuture.completedFuture(null);
         }, pollTimeouts));
-        start(more);
+        Map<String, String> tolerant = new HashMap<>(more);
+        tolerant.put("errors.tolerance", "all");
+        start(tolerant);
     }
 
     private void start(Map<String, String> more) {
@@ -62,6 +64,51 @@ class PerRecordSinkTaskTest {
         task.put(List.of(Records.text("stocks", 3, 40, "{\"price\":1.5}")));
 
         assertEquals(List.of("stocks-3-40", "stocks-3-41", "stocks-3-40"), elasticsearch.indexedIds);
+    }
+
+    /** A producer's header once deleted the index: Camel's producer obeys CamelHeader.operation and indexName over its endpoint. */
+    @Test
+    void noRecordHeaderSteersTheOperationTheIndexOrTheId() {
+        start(Map.of());
+        SinkRecord hostile = Records.text("stocks", 3, 40, "{\"price\":1.5}");
+        hostile.headers().addString("CamelHeader.operation", "DeleteIndex");
+        hostile.headers().addString("CamelHeader.indexName", "other");
+        hostile.headers().addString("CamelHeader.indexId", "chosen");
+        hostile.headers().addString("CamelProperty.CamelAggregationCompleteAllGroups", "true");
+
+        task.put(List.of(hostile));
+
+        assertEquals(List.of("stocks-3-40"), elasticsearch.indexedIds);
+        assertEquals(1, elasticsearch.documentRequests.get());
+    }
+
+    @Test
+    void aRecordDeadLetteredBeforeItsBatchWentBackIsNotWrittenAgainOnRedelivery() {
+        startWithReporter(Map.of("errors.deadletterqueue.topic.name", "stocks-dlq", "kcscale.malformed.records", "dlq",
+                "kcscale.retry.backoff.initial.ms", "100", "kcscale.retry.backoff.max.ms", "100"));
+        elasticsearch.refusingWith = 503;
+        List<SinkRecord> batch = List.of(Records.text("stocks", 3, 40, "not json{"), Records.trade("stocks", 3, 41));
+        assertThrows(RetriableException.class, () -> task.put(batch));
+
+        elasticsearch.refusingWith = 0;
+        nanos.addAndGet(TimeUnit.MILLISECONDS.toNanos(100));
+        task.put(batch);
+
+        assertEquals(1, deadLetters.size(), deadLetters.toString());
+        assertEquals(List.of("stocks-3-41"), elasticsearch.indexedIds);
+    }
+
+    @Test
+    void aRefusalNoDocumentIsToBlameForStopsTheTaskAndDeadLettersNothing() {
+        startWithReporter(Map.of("errors.deadletterqueue.topic.name", "stocks-dlq"));
+        elasticsearch.refusingWith = 403;
+
+        ConnectException e = assertThrows(ConnectException.class, () -> task.put(List.of(Records.trade("stocks", 3, 40))));
+
+        assertTrue(e.getMessage().startsWith("Elasticsearch refused document stocks-3-40 for a reason no document is to blame for: "
+                + "403 Forbidden: "), e.getMessage());
+        assertTrue(e.getMessage().contains("check the credentials in camel.sink.url"), e.getMessage());
+        assertEquals(List.of(), deadLetters);
     }
 
     @Test

@@ -20,6 +20,11 @@ final class Records {
         return new SinkRecord(topic, partition, null, "key-" + offset, null, value, offset);
     }
 
+    /** The record as the task holds it once its value has passed the JSON check. */
+    static Document document(SinkRecord record) {
+        return new Document(record, JsonDocuments.check(record.value()).bytes());
+    }
+
     static SinkRecord trade(String topic, int partition, long offset) {
         return trade(topic, partition, offset, 12.5);
     }

@@ -80,6 +80,11 @@ class SafeCommitSinkConnectorTest {
                 + "set errors.tolerance=all and errors.deadletterqueue.topic.name")), errors(config));
 
         config.put("errors.deadletterqueue.topic.name", "stocks-dlq");
+        assertEquals(Map.of("kcscale.malformed.records", List.of("kcscale.malformed.records dlq needs a dead-letter topic: "
+                + "set errors.tolerance=all and errors.deadletterqueue.topic.name")), errors(config),
+                "without errors.tolerance=all Connect fails the task after each dead-letter write, and the restart writes it again");
+
+        config.put("errors.tolerance", "all");
         assertEquals(Map.of(), errors(config));
     }
 
@@ -106,15 +111,11 @@ class SafeCommitSinkConnectorTest {
 
     @Test
     void theRetrySettingsAreCheckedOnTheirKeys() {
-        Map<String, String> config = bulkConfig();
-        config.put("kcscale.retry.max.attempts", "0");
-        config.put("kcscale.retry.backoff.initial.ms", "soon");
-        Map<String, List<String>> errors = errors(config);
+        Map<String, List<String>> errors = errorsWith(Map.of("kcscale.retry.max.attempts", "0", "kcscale.retry.backoff.initial.ms", "soon"));
         assertEquals(List.of("kcscale.retry.backoff.initial.ms", "kcscale.retry.max.attempts"), errors.keySet().stream().sorted().toList());
-        assertTrue(errors.get("kcscale.retry.max.attempts").get(0).startsWith("Invalid value 0 for configuration "
-                + "kcscale.retry.max.attempts: Value must be at least 1"), errors.toString());
+        assertRefusedOnItsKey(errors, "kcscale.retry.max.attempts", "0", "Value must be at least 1");
 
-        config = bulkConfig();
+        Map<String, String> config = bulkConfig();
         config.put("kcscale.retry.backoff.initial.ms", "2000");
         config.put("kcscale.retry.backoff.max.ms", "1000");
         assertEquals(Map.of("kcscale.retry.backoff.max.ms", List.of("kcscale.retry.backoff.max.ms must be at least "
@@ -128,12 +129,32 @@ class SafeCommitSinkConnectorTest {
     void theRequestsInFlightAreCheckedOnTheirKey() {
         Map<String, String> config = bulkConfig();
         config.put("kcscale.bulk.max.in.flight.requests", "0");
-        List<String> said = errors(config).get("kcscale.bulk.max.in.flight.requests");
-        assertTrue(said.get(0).startsWith("Invalid value 0 for configuration kcscale.bulk.max.in.flight.requests: "
-                + "Value must be at least 1"), String.valueOf(said));
+        assertRefusedOnItsKey(errors(config), "kcscale.bulk.max.in.flight.requests", "0", "Value must be at least 1");
 
         config.put("kcscale.bulk.max.in.flight.requests", "4");
         assertEquals(Map.of(), errors(config));
+    }
+
+    @Test
+    void theByteBoundAndTheOutcomeTimeoutAreCheckedOnTheirKeys() {
+        Map<String, List<String>> errors = errorsWith(Map.of("kcscale.bulk.max.bytes", "104857600", "kcscale.bulk.outcome.timeout.ms", "10"));
+        assertRefusedOnItsKey(errors, "kcscale.bulk.max.bytes", "104857600", "Value must be no more than 52428800");
+        assertRefusedOnItsKey(errors, "kcscale.bulk.outcome.timeout.ms", "10", "Value must be at least 1000");
+
+        assertEquals(Map.of(), errorsWith(Map.of("kcscale.bulk.max.bytes", "5242880", "kcscale.bulk.outcome.timeout.ms", "60000")));
+    }
+
+    private static Map<String, List<String>> errorsWith(Map<String, String> changes) {
+        Map<String, String> config = bulkConfig();
+        config.putAll(changes);
+        return errors(config);
+    }
+
+    /** ConfigDef's own words for a value out of range, on the key that holds it. */
+    private static void assertRefusedOnItsKey(Map<String, List<String>> errors, String key, String value, String why) {
+        List<String> said = errors.getOrDefault(key, List.of());
+        assertTrue(!said.isEmpty() && said.get(0).startsWith("Invalid value " + value + " for configuration " + key + ": " + why),
+                errors.toString());
     }
 
     @Test

@@ -37,6 +37,8 @@ class SafeCommitSinkTaskTest {
     private final SafeCommitSinkTask task = new SafeCommitSinkTask(Duration.ofMillis(300));
     private final List<String> deadLetters = new ArrayList<>();
     private final List<Long> pollTimeouts = new CopyOnWriteArrayList<>();
+    /** What the dead-letter producer makes of each write. */
+    private CompletableFuture<Void> deadLetterWrite = CompletableFuture.completedFuture(null);
     private PendingRecords pending;
 
     SafeCommitSinkTaskTest() throws IOException {
@@ -63,7 +65,7 @@ class SafeCommitSinkTaskTest {
     private void start(boolean withReporter, boolean withDeadLetterTopic, Map<String, String> more) {
         task.initialize(new TaskContext(withReporter ? (record, error) -> {
             deadLetters.add(record.kafkaOffset() + ": " + error.getMessage());
-            return CompletableFuture.completedFuture(null);
+            return deadLetterWrite;
         } : null, pollTimeouts));
         Map<String, String> config = new HashMap<>(Map.of(
                 "topics", "stocks",
@@ -77,6 +79,7 @@ class SafeCommitSinkTaskTest {
                 "kcscale.retry.backoff.max.ms", "4"));
         if (withDeadLetterTopic) {
             config.put("errors.deadletterqueue.topic.name", "stocks-dlq");
+            config.put("errors.tolerance", "all");
         }
         config.putAll(more);
         task.start(config);
@@ -248,7 +251,8 @@ class SafeCommitSinkTaskTest {
             }
         });
 
-        assertEquals("Elasticsearch rejected 1 document of topic-partition stocks-0 3 times (429 Too Many Requests): "
+        assertEquals("Elasticsearch rejected 1 document of topic-partition stocks-0 3 times (429 Too Many Requests: "
+                + "es_rejected_execution_exception: rejected execution of coordinating operation [queue capacity = 0]): "
                 + "raise kcscale.retry.max.attempts, lower tasks.max or grow the cluster", failed.get(0).getMessage());
         assertEquals(3, elasticsearch.sentIds.stream().filter("stocks-0-1"::equals).count());
         assertEquals(Map.of(P0, new OffsetAndMetadata(1)), commitAfterConsuming(3), "nothing past the refused item");
@@ -279,8 +283,8 @@ class SafeCommitSinkTaskTest {
         awaitState("the refusal", () -> pending.failure().isPresent());
         ConnectException e = assertThrows(ConnectException.class, () -> task.put(List.of()));
 
-        assertTrue(e.getMessage().startsWith("Elasticsearch refused a bulk request of 3 documents as a whole, from topic stocks, "
-                + "partition 0, offset 0: 400 Bad Request: "), e.getMessage());
+        assertTrue(e.getMessage().startsWith("Elasticsearch refused 3 documents, from topic stocks, partition 0, offset 0, for a "
+                + "reason no document is to blame for: the bulk request as a whole: 400 Bad Request: "), e.getMessage());
         assertTrue(e.getMessage().contains("refused by the test"), e.getMessage());
         assertEquals(3, elasticsearch.sentIds.size());
         assertEquals(Map.of(P0, new OffsetAndMetadata(0)), commitAfterConsuming(3));
@@ -378,7 +382,7 @@ class SafeCommitSinkTaskTest {
         assertTrue(deadLetters.get(0).startsWith("1: the record at topic stocks, partition 0, offset 1 cannot be indexed: "
                 + "its value is not JSON: Unrecognized token 'not'"), deadLetters.get(0));
         assertEquals("3: the record at topic stocks, partition 0, offset 3 cannot be indexed: its value is null (a tombstone), "
-                + "not JSON: use value.converter=org.apache.kafka.connect.storage.StringConverter for JSON records", deadLetters.get(1));
+                + "not JSON: use value.converter=org.apache.kafka.connect.converters.ByteArrayConverter for JSON records", deadLetters.get(1));
         assertEquals(Map.of(P0, new OffsetAndMetadata(5)), commitAfterConsuming(5));
     }
 
@@ -398,6 +402,83 @@ class SafeCommitSinkTaskTest {
         ConnectException e = assertThrows(ConnectException.class, () -> start(true, false, Map.of("kcscale.malformed.records", "dlq")));
         assertEquals("kcscale.malformed.records=dlq needs a dead-letter topic: set errors.tolerance=all and "
                 + "errors.deadletterqueue.topic.name", e.getMessage());
+    }
+
+    /** Camel's producer obeys exchange headers over its endpoint, and Camel's task maps CamelHeader.X records headers onto them. */
+    @Test
+    void noRecordHeaderReachesCamelSoNoneSteersTheSink() throws InterruptedException {
+        start(false);
+        List<SinkRecord> hostile = records(0, 1.0, 2.0, 3.0);
+        hostile.get(0).headers().addString("CamelHeader.CamelAggregationCompleteAllGroups", "true");
+        hostile.get(1).headers().addString("CamelHeader.kcscale.coordinates", "stocks-0-0");
+        hostile.get(1).headers().addString("CamelHeader.operation", "DeleteIndex");
+        hostile.get(2).headers().addString("CamelProperty.CamelAggregationCompleteCurrentGroup", "true");
+        hostile.get(2).headers().addString("CamelHeader.indexName", "other");
+
+        task.put(hostile);
+        awaitAnswers();
+
+        assertEquals(List.of("stocks-0-0", "stocks-0-1", "stocks-0-2"), elasticsearch.sentIds, "one request, into stocks, ids from the records");
+        assertEquals(List.of("stocks-0-0", "stocks-0-1", "stocks-0-2"), elasticsearch.indexedIds);
+        assertEquals(Map.of(P0, new OffsetAndMetadata(3)), commitAfterConsuming(3), "no record left pending for good");
+    }
+
+    @Test
+    void aBatchClosesAtItsMostBytesAsAtItsMostRecords() throws InterruptedException {
+        start(false, Map.of("kcscale.bulk.max.bytes", "65536"));
+        String padding = "x".repeat(40_000);
+
+        task.put(records(0, 1.0, 2.0, 3.0, 4.0).stream().map(r -> text(r.kafkaOffset(), "{\"price\":" + (r.kafkaOffset() + 1)
+                + ",\"pad\":\"" + padding + "\"}")).toList());
+        // by count alone (3) the fourth record would wait for two more, or for the 10-minute timeout
+        awaitAnswers();
+
+        assertEquals(List.of("stocks-0-0", "stocks-0-1", "stocks-0-2", "stocks-0-3"), elasticsearch.indexedIds.stream().sorted().toList(),
+                "two requests of two, answered in either order");
+        assertEquals(Map.of(P0, new OffsetAndMetadata(4)), commitAfterConsuming(4));
+    }
+
+    @Test
+    void aDocumentLargerThanOneRequestMayCarryGoesToTheDeadLetterTopicNamingItsSize() throws InterruptedException {
+        start(true, Map.of("kcscale.bulk.max.bytes", "65536"));
+        String large = "{\"price\":1.0,\"pad\":\"" + "x".repeat(70_000) + "\"}";
+
+        task.put(List.of(text(0, "{\"price\":1.0}"), text(1, large), text(2, "{\"price\":2.0}"), text(3, "{\"price\":3.0}")));
+        awaitAnswers();
+
+        assertEquals(List.of("1: the record at topic stocks, partition 0, offset 1 holds a document of " + large.length()
+                + " bytes, more than one bulk request may carry (kcscale.bulk.max.bytes=65536)"), deadLetters);
+        assertEquals(List.of("stocks-0-0", "stocks-0-2", "stocks-0-3"), elasticsearch.indexedIds);
+        assertEquals(Map.of(P0, new OffsetAndMetadata(4)), commitAfterConsuming(4));
+    }
+
+    /** Connect awaits only the dead-letter writes still in flight: one its producer failed at once was committed and lost. */
+    @Test
+    void aDeadLetterWriteThatFailsAtOnceFailsTheTaskNamingTheRecordAndTheReason() {
+        start(true, Map.of("kcscale.malformed.records", "dlq"));
+        deadLetterWrite = CompletableFuture.failedFuture(new IllegalStateException("The message is 1048700 bytes when serialized "
+                + "which is larger than 1048576"));
+
+        ConnectException e = assertThrows(ConnectException.class, () -> task.put(List.of(text(0, "{\"price\":1.0}"), text(1, "not json{"))));
+
+        assertTrue(e.getMessage().startsWith("the dead-letter copy of the record at topic stocks, partition 0, offset 1 was not written "
+                + "(IllegalStateException: The message is 1048700 bytes when serialized which is larger than 1048576); its offset "
+                + "is not committed."), e.getMessage());
+    }
+
+    @Test
+    void aRejectedDocumentIsSettledOnlyOnceItsDeadLetterIsWritten() throws InterruptedException {
+        start(true);
+        CompletableFuture<Void> write = new CompletableFuture<>();
+        deadLetterWrite = write;
+        task.put(records(0, 1.0, "not-a-number", 2.0));
+        awaitState("the rejection", () -> pending.awaitingAnswer() == 0);
+
+        write.completeExceptionally(new IllegalStateException("Topic stocks-dlq not present in metadata after 60000 ms."));
+        ConnectException e = assertThrows(ConnectException.class, () -> task.put(List.of()));
+
+        assertTrue(e.getMessage().contains("offset 1 was not written (IllegalStateException: Topic stocks-dlq not present"), e.getMessage());
+        assertEquals(Map.of(P0, new OffsetAndMetadata(1)), commitAfterConsuming(3), "nothing committed past the rejected record");
     }
 
     @Test
