@@ -17,7 +17,7 @@ final class InFlightSettings {
     static final String MAX_IN_FLIGHT_REQUESTS = "kcscale.bulk.max.in.flight.requests";
     static final String MAX_BYTES = "kcscale.bulk.max.bytes";
     static final String OUTCOME_TIMEOUT_MS = "kcscale.bulk.outcome.timeout.ms";
-    /** Measured with {@code ./kcscale bench connectors}: see README's bulk section. */
+    /** Measured with {@code ./kcscale bench connectors}: see docs/sink.md and docs/performance.md. */
     static final int DEFAULT_MAX_IN_FLIGHT_REQUESTS = 2;
     /**
      * 10 MiB: the middle of the 5-15 MB Elasticsearch suggests starting bulk requests at, a tenth of its

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
  * The CPU a bulk request costs the sink per document, written and read our way ({@link BulkBody},
  * {@link BulkAnswer}) against Elasticsearch's high-level client's way (which the producer used
  * before), in this thread's CPU time so other work on the machine does not move it: the figures in
- * README's bulk section, and a guard that ours stays well below.
+ * docs/sink.md, and a guard that ours stays well below.
  */
 class BulkBodyCostTest {
 
