@@ -32,20 +32,11 @@ final class ElasticsearchChildNode implements AutoCloseable {
     private static final int NEEDED_JAVA = 21;
 
     /** The class that runs a node, the module whose jar holds it, and the product it runs (names the process and log). */
-    enum Main {
+    record Main(String module, String className, String product) {
         /** Takes the version's staged transport module directory as its last argument. */
-        PLUGINS_LOADER("local/elasticsearch9-node", "io.kcscale.local.elasticsearch9.PluginsLoaderNodeMain", "elasticsearch"),
-        OPENSEARCH("local/opensearch-node", "io.kcscale.local.opensearch.OpenSearchNodeMain", "opensearch");
-
-        final String module;
-        final String className;
-        final String product;
-
-        Main(String module, String className, String product) {
-            this.module = module;
-            this.className = className;
-            this.product = product;
-        }
+        static final Main PLUGINS_LOADER = new Main("local/elasticsearch9-node", "io.kcscale.local.elasticsearch9.PluginsLoaderNodeMain",
+                "elasticsearch");
+        static final Main OPENSEARCH = new Main("local/opensearch-node", "io.kcscale.local.opensearch.OpenSearchNodeMain", "opensearch");
     }
 
     /** A version of the matrix: the module that stages its classpath, the class that runs it, and the Java it needs. */
@@ -74,9 +65,9 @@ final class ElasticsearchChildNode implements AutoCloseable {
     }
 
     static ElasticsearchChildNode start(Version version, Path home, Path dataDir) throws IOException {
-        Path mainTarget = home.resolve(version.main.module + "/target");
+        Path mainTarget = home.resolve(version.main.module() + "/target");
         Path target = home.resolve(version.module + "/target");
-        String jarPrefix = "kcscale-" + Path.of(version.main.module).getFileName() + "-";
+        String jarPrefix = "kcscale-" + Path.of(version.main.module()).getFileName() + "-";
         String classpath;
         try (Stream<Path> files = Files.list(mainTarget)) {
             Path jar = files.filter(f -> f.getFileName().toString().startsWith(jarPrefix)
@@ -88,12 +79,12 @@ final class ElasticsearchChildNode implements AutoCloseable {
         int transport = freePort();
         Path java = version.java > Runtime.version().feature() ? newerJava() : Path.of(System.getProperty("java.home"), "bin", "java");
         List<String> command = new ArrayList<>(List.of(java.toString(), "-Xms256m", "-Xmx512m", "-XX:+ExitOnOutOfMemoryError",
-                "-cp", classpath, version.main.className, dataDir.toString(), String.valueOf(http), String.valueOf(transport)));
-        if (version.main == Main.PLUGINS_LOADER) {
+                "-cp", classpath, version.main.className(), dataDir.toString(), String.valueOf(http), String.valueOf(transport)));
+        if (version.main.equals(Main.PLUGINS_LOADER)) {
             command.add(target.resolve("modules").toString());
         }
-        ChildJvm process = ChildJvm.startProcess(version.main.product + "-" + version, command,
-                dataDir.resolve(version.main.product + ".log"));
+        ChildJvm process = ChildJvm.startProcess(version.main.product() + "-" + version, command,
+                dataDir.resolve(version.main.product() + ".log"));
         ElasticsearchChildNode node = new ElasticsearchChildNode(process, URI.create("http://127.0.0.1:" + http));
         try {
             node.awaitHealth();
