@@ -20,25 +20,38 @@ import io.kcscale.local.ChildJvm;
 import io.kcscale.scaler.poll.Poll;
 
 /**
- * A single-node Elasticsearch 8 or 9 cluster as a child JVM on free ports: the classpath and transport
- * module of {@code local/elasticsearch8-node} or {@code local/elasticsearch9-node}, started by the latter's
- * {@code PluginsLoaderNodeMain}. 9.x needs a JDK 21 or newer: {@code KCSCALE_JDK21_HOME}, else the newest
- * such JDK under {@code /usr/lib/jvm}; 8.x runs on the tests' own JDK.
+ * A single-node Elasticsearch 8 or 9 or OpenSearch 2 cluster as a child JVM on free ports: the classpath of
+ * {@code local/elasticsearch8-node}, {@code local/elasticsearch9-node} or {@code local/opensearch-node}. The
+ * Elasticsearch nodes are started by the latter's {@code PluginsLoaderNodeMain} with their staged transport
+ * module, OpenSearch by its own module's {@code OpenSearchNodeMain}. 9.x needs a JDK 21 or newer:
+ * {@code KCSCALE_JDK21_HOME}, else the newest such JDK under {@code /usr/lib/jvm}; the others run on the
+ * tests' own JDK.
  */
 final class ElasticsearchChildNode implements AutoCloseable {
 
-    private static final String MAIN = "io.kcscale.local.elasticsearch9.PluginsLoaderNodeMain";
     private static final int NEEDED_JAVA = 21;
 
-    /** A version of the matrix: the module that stages it, and the Java it needs. */
+    /** The class that runs a node, the module whose jar holds it, and the product it runs (names the process and log). */
+    record Main(String module, String className, String product) {
+        /** Takes the version's staged transport module directory as its last argument. */
+        static final Main PLUGINS_LOADER = new Main("local/elasticsearch9-node", "io.kcscale.local.elasticsearch9.PluginsLoaderNodeMain",
+                "elasticsearch");
+        static final Main OPENSEARCH = new Main("local/opensearch-node", "io.kcscale.local.opensearch.OpenSearchNodeMain", "opensearch");
+    }
+
+    /** A version of the matrix: the module that stages its classpath, the class that runs it, and the Java it needs. */
     enum Version {
-        V8("local/elasticsearch8-node", 17), V9("local/elasticsearch9-node", NEEDED_JAVA);
+        V8("local/elasticsearch8-node", Main.PLUGINS_LOADER, 17),
+        V9("local/elasticsearch9-node", Main.PLUGINS_LOADER, NEEDED_JAVA),
+        OPENSEARCH2("local/opensearch-node", Main.OPENSEARCH, 17);
 
         final String module;
+        final Main main;
         final int java;
 
-        Version(String module, int java) {
+        Version(String module, Main main, int java) {
             this.module = module;
+            this.main = main;
             this.java = java;
         }
     }
@@ -52,22 +65,26 @@ final class ElasticsearchChildNode implements AutoCloseable {
     }
 
     static ElasticsearchChildNode start(Version version, Path home, Path dataDir) throws IOException {
-        Path mainTarget = home.resolve(Version.V9.module + "/target");
+        Path mainTarget = home.resolve(version.main.module() + "/target");
         Path target = home.resolve(version.module + "/target");
+        String jarPrefix = "kcscale-" + Path.of(version.main.module()).getFileName() + "-";
         String classpath;
         try (Stream<Path> files = Files.list(mainTarget)) {
-            Path jar = files.filter(f -> f.getFileName().toString().startsWith("kcscale-elasticsearch9-node-")
+            Path jar = files.filter(f -> f.getFileName().toString().startsWith(jarPrefix)
                     && f.toString().endsWith(".jar")).findFirst().orElseThrow(() -> new IllegalStateException(
-                    "no kcscale-elasticsearch9-node jar in " + mainTarget + ": run `./kcscale build`"));
+                    "no " + jarPrefix + "*.jar in " + mainTarget + ": run `./kcscale build`"));
             classpath = jar + java.io.File.pathSeparator + Files.readString(target.resolve("runtime.classpath")).trim();
         }
         int http = freePort();
         int transport = freePort();
         Path java = version.java > Runtime.version().feature() ? newerJava() : Path.of(System.getProperty("java.home"), "bin", "java");
         List<String> command = new ArrayList<>(List.of(java.toString(), "-Xms256m", "-Xmx512m", "-XX:+ExitOnOutOfMemoryError",
-                "-cp", classpath, MAIN, dataDir.toString(), String.valueOf(http), String.valueOf(transport),
-                target.resolve("modules").toString()));
-        ChildJvm process = ChildJvm.startProcess("elasticsearch-" + version, command, dataDir.resolve("elasticsearch.log"));
+                "-cp", classpath, version.main.className(), dataDir.toString(), String.valueOf(http), String.valueOf(transport)));
+        if (version.main.equals(Main.PLUGINS_LOADER)) {
+            command.add(target.resolve("modules").toString());
+        }
+        ChildJvm process = ChildJvm.startProcess(version.main.product() + "-" + version, command,
+                dataDir.resolve(version.main.product() + ".log"));
         ElasticsearchChildNode node = new ElasticsearchChildNode(process, URI.create("http://127.0.0.1:" + http));
         try {
             node.awaitHealth();
@@ -84,7 +101,7 @@ final class ElasticsearchChildNode implements AutoCloseable {
 
     private void awaitHealth() {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-        Poll.until("Elasticsearch at " + url + " to answer", Duration.ofSeconds(120), Duration.ofMillis(500), () -> {
+        Poll.until("the node at " + url + " to answer", Duration.ofSeconds(120), Duration.ofMillis(500), () -> {
             if (!process.isAlive()) {
                 throw new Poll.Abort("the node exited");
             }

@@ -1,0 +1,89 @@
+package io.kcscale.scaler.elasticsearch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/**
+ * The observer's parsing of the four answers it reads, in Elasticsearch 7.17's shape and OpenSearch 2.19's (the
+ * fields a 2.19.4 node sent; the figures chosen): OpenSearch adds fields (the settings' {@code replication},
+ * the health's {@code discovered_cluster_manager}, more thread pools) and renames none of those read.
+ */
+class ElasticsearchObserverTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private static final String ELASTICSEARCH_SETTINGS = """
+            {"sink":{"settings":{"index":{"routing":{"allocation":{"include":{"_tier_preference":"data_content"}}},
+             "number_of_shards":"3","provided_name":"sink","creation_date":"1795753525912","number_of_replicas":"1",
+             "uuid":"Qx1t0m2ZRbq1mJ8l9Yw7Ag","version":{"created":"7172999"}}}}}""";
+    private static final String OPENSEARCH_SETTINGS = """
+            {"sink":{"settings":{"index":{"replication":{"type":"DOCUMENT"},"number_of_shards":"3","provided_name":"sink",
+             "creation_date":"1795753525912","number_of_replicas":"1","uuid":"YRiJGN14RCKO7Ypqy-12bw","version":{"created":"136408227"}}}}}""";
+    private static final String ELASTICSEARCH_HEALTH = """
+            {"cluster_name":"kcscale","status":"yellow","timed_out":false,"number_of_nodes":2,"number_of_data_nodes":2,
+             "active_primary_shards":3,"active_shards":3,"relocating_shards":0,"initializing_shards":0,"unassigned_shards":3,
+             "delayed_unassigned_shards":0,"number_of_pending_tasks":0,"number_of_in_flight_fetch":0,
+             "task_max_waiting_in_queue_millis":0,"active_shards_percent_as_number":50.0}""";
+    private static final String OPENSEARCH_HEALTH = """
+            {"cluster_name":"kcscale","status":"yellow","timed_out":false,"number_of_nodes":2,"number_of_data_nodes":2,
+             "discovered_master":true,"discovered_cluster_manager":true,"active_primary_shards":3,"active_shards":3,
+             "relocating_shards":0,"initializing_shards":0,"unassigned_shards":3,"delayed_unassigned_shards":0,
+             "number_of_pending_tasks":0,"number_of_in_flight_fetch":0,"task_max_waiting_in_queue_millis":0,
+             "active_shards_percent_as_number":50.0}""";
+    private static final String ELASTICSEARCH_STATS = """
+            {"_shards":{"total":3,"successful":3,"failed":0},"_all":{},"indices":{"sink":{"uuid":"Qx1t0m2ZRbq1mJ8l9Yw7Ag",
+             "primaries":{"docs":{"count":480,"deleted":0},"indexing":{"index_total":500,"index_time_in_millis":90,
+             "index_current":0,"index_failed":0,"delete_total":0,"delete_time_in_millis":0,"delete_current":0,
+             "noop_update_total":0,"is_throttled":false,"throttle_time_in_millis":0}},"total":{}}}}""";
+    private static final String OPENSEARCH_STATS = """
+            {"_shards":{"total":3,"successful":3,"failed":0},"_all":{},"indices":{"sink":{"uuid":"YRiJGN14RCKO7Ypqy-12bw",
+             "primaries":{"docs":{"count":480,"deleted":0},"indexing":{"index_total":500,"index_time_in_millis":7,
+             "index_current":0,"index_failed":0,"delete_total":0,"delete_time_in_millis":0,"delete_current":0,
+             "noop_update_total":0,"is_throttled":false,"throttle_time_in_millis":0,"doc_status":{}}},"total":{}}}}""";
+    private static final String ELASTICSEARCH_THREAD_POOLS = """
+            {"_nodes":{"total":2,"successful":2,"failed":0},"cluster_name":"kcscale","nodes":{
+             "a":{"name":"es-0","thread_pool":{"search":{"threads":1,"queue":0,"active":0,"rejected":7,"largest":1,"completed":9},
+              "system_write":{"threads":1,"queue":5,"active":0,"rejected":2,"largest":1,"completed":3},
+              "write":{"threads":2,"queue":3,"active":2,"rejected":11,"largest":2,"completed":500}}},
+             "b":{"name":"es-1","thread_pool":{"write":{"threads":2,"queue":1,"active":0,"rejected":4,"largest":2,"completed":80}}}}}""";
+    private static final String OPENSEARCH_THREAD_POOLS = """
+            {"_nodes":{"total":2,"successful":2,"failed":0},"cluster_name":"kcscale","nodes":{
+             "a":{"name":"os-0","thread_pool":{"search":{"threads":1,"queue":0,"active":0,"rejected":7,"largest":1,"completed":9},
+              "system_write":{"threads":1,"queue":5,"active":0,"rejected":2,"largest":1,"completed":3},
+              "translog_sync":{"threads":0,"queue":0,"active":0,"rejected":0,"largest":0,"completed":0},
+              "write":{"threads":2,"queue":3,"active":2,"rejected":11,"largest":2,"completed":500}}},
+             "b":{"name":"os-1","thread_pool":{"remote_refresh_retry":{"threads":0,"queue":9,"active":0,"rejected":9,"largest":0,"completed":0},
+              "write":{"threads":2,"queue":1,"active":0,"rejected":4,"largest":2,"completed":80}}}}}""";
+
+    @Test
+    void readsTheLayoutFromEitherProduct() throws Exception {
+        ElasticsearchObserver.IndexLayout expected = new ElasticsearchObserver.IndexLayout(3, 1, 2);
+        assertEquals(expected, ElasticsearchObserver.layoutOf("sink", json(ELASTICSEARCH_SETTINGS), json(ELASTICSEARCH_HEALTH)));
+        assertEquals(expected, ElasticsearchObserver.layoutOf("sink", json(OPENSEARCH_SETTINGS), json(OPENSEARCH_HEALTH)));
+    }
+
+    @Test
+    void readsThePrimariesCountersFromEitherProduct() throws Exception {
+        ElasticsearchObserver.IndexStats expected = new ElasticsearchObserver.IndexStats("sink", 480, 500);
+        assertEquals(expected, ElasticsearchObserver.statsOf("sink", json(ELASTICSEARCH_STATS)));
+        assertEquals(expected, ElasticsearchObserver.statsOf("sink", json(OPENSEARCH_STATS)));
+        assertThrows(ElasticsearchUnavailableException.class, () -> ElasticsearchObserver.statsOf("other", json(OPENSEARCH_STATS)));
+    }
+
+    /** Only the write pools count: OpenSearch's extra pools, and system_write, are left out as Elasticsearch's are. */
+    @Test
+    void sumsTheWritePoolsOfEitherProduct() throws Exception {
+        ElasticsearchObserver.WritePressure expected = new ElasticsearchObserver.WritePressure(15, 4);
+        assertEquals(expected, ElasticsearchObserver.pressureOf(json(ELASTICSEARCH_THREAD_POOLS)));
+        assertEquals(expected, ElasticsearchObserver.pressureOf(json(OPENSEARCH_THREAD_POOLS)));
+    }
+
+    private static JsonNode json(String text) throws Exception {
+        return JSON.readTree(text);
+    }
+}
