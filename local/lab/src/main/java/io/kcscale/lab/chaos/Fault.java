@@ -12,8 +12,8 @@ public enum Fault {
     SCALE_TO_3("scale to 3 tasks through the scaler"),
     /** The sink from 3 to 2 tasks through the scaler's API. */
     SCALE_TO_2("scale to 2 tasks through the scaler"),
-    /** Records whose value is no JSON document, at offsets the producer reports. */
-    MALFORMED("malformed records");
+    /** Records whose value no sink may index, all carrying headers that would steer a trusting sink, and one valid document with them. */
+    MALFORMED("hostile records: malformed values and steering headers");
 
     private final String description;
 
