@@ -1,6 +1,7 @@
 package io.kcscale.scaler.service;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -125,10 +126,15 @@ public final class ScalerService implements AutoCloseable {
         watcher.start();
         try {
             policies.start();
-            LegacyPolicyFile.moveInto(settings.stateDir(), policies);
         } catch (KafkaUnavailableException e) {
             problems.add("autoscaling is off until the scaler is restarted: " + e.getMessage());
             return problems;
+        }
+        try {
+            LegacyPolicyFile.moveInto(settings.stateDir(), policies);
+        } catch (UncheckedIOException | KafkaUnavailableException e) {
+            // an unreadable old file must not keep the scaler from serving, as it once did
+            problems.add(e.getMessage());
         }
         leadership.start();
         autoscaler.start();

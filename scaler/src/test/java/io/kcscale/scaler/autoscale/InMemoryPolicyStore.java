@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Optional;
 
 /** The shared state's log in memory, applied by the same {@link PolicyView} rules as the Kafka adapter. */
-final class InMemoryPolicyStore implements PolicyStore {
+public final class InMemoryPolicyStore implements PolicyStore {
 
     private final PolicyView view = new PolicyView();
     private long next;
