@@ -214,10 +214,14 @@ public final class AutoscaleLoop implements AutoCloseable {
                 .orElseThrow(() -> new IllegalStateException(d.reason())));
     }
 
-    /** The tasks the latest evaluation would set, for the gauge; empty without a policy or an observed pipeline. */
+    /**
+     * The tasks the latest evaluation would set, for the gauge; empty without a policy or an observed pipeline, and
+     * at once when the policy is deleted or replaced (through any replica), not at the next evaluation.
+     */
     public Optional<Integer> latestRecommendedTasks(String connector) {
         Running r = running.get(connector);
-        Decision d = r == null ? null : r.latest;
+        Optional<StoredPolicy> p = store.policy(connector);
+        Decision d = r == null || p.isEmpty() || p.get().version() != r.policy.version() ? null : r.latest;
         return d == null || d.toTasks() < 1 ? Optional.empty() : Optional.of(d.toTasks());
     }
 

@@ -77,6 +77,10 @@ class LeaderOnlyAutoscaleTest {
         second.evaluateAll();
         assertEquals(List.of("a -> 9", "b -> 9"), scales);
         assertTrue(second.leads());
+
+        assertTrue(first.latestRecommendedTasks("sink").isPresent());
+        assertTrue(second.remove("sink"));
+        assertEquals(Optional.empty(), first.latestRecommendedTasks("sink"), "the DELETE through b ends a's gauge at once");
     }
 
     @Test
