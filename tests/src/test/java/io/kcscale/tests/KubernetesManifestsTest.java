@@ -53,8 +53,8 @@ class KubernetesManifestsTest {
     void theValidatorRefusesABrokenDeployment(@TempDir Path dir) throws IOException {
         Path broken = dir.resolve("broken.yaml");
         String text = Files.readString(MANIFESTS.resolve("scaler.yaml"));
-        assertTrue(text.contains("  replicas: 1\n"));
-        Files.writeString(broken, text.replace("  replicas: 1\n", "  replicas: one\n"));
+        assertTrue(text.contains("  replicas: 2\n"));
+        Files.writeString(broken, text.replace("  replicas: 2\n", "  replicas: two\n"));
         Commands.Result r = Commands.run(dir, Duration.ofMinutes(2), Map.of(), List.of("kubernetes-validate", "--strict", broken.toString()));
         assertNotEquals(0, r.exit(), r.output());
     }
@@ -72,6 +72,19 @@ class KubernetesManifestsTest {
         assertEquals("Role", binding.path("roleRef").path("kind").asText());
         assertEquals(only("ServiceAccount").path("metadata").path("name").asText(), binding.path("subjects").get(0).path("name").asText());
         assertEquals(binding.path("subjects").get(0).path("name").asText(), pod().path("serviceAccountName").asText());
+    }
+
+    @Test
+    void twoReplicasWithoutAVolumeForStateAndABudgetThatKeepsOneThroughADrain() throws IOException {
+        JsonNode deployment = only("Deployment");
+        assertEquals(2, deployment.path("spec").path("replicas").asInt(), "one leads, one stands by");
+        assertTrue(documents().stream().noneMatch(d -> d.path("kind").asText().equals("PersistentVolumeClaim")),
+                "policies live in a Kafka topic, not on a volume");
+        assertTrue(pod().path("volumes").findValues("persistentVolumeClaim").isEmpty());
+        JsonNode budget = only("PodDisruptionBudget");
+        assertEquals(1, budget.path("spec").path("minAvailable").asInt());
+        assertEquals(deployment.path("spec").path("selector").path("matchLabels"), budget.path("spec").path("selector").path("matchLabels"),
+                "the budget covers the Deployment's pods");
     }
 
     @Test

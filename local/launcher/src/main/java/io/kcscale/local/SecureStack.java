@@ -190,13 +190,23 @@ public final class SecureStack implements AutoCloseable {
         }
     }
 
-    /** What the scaler needs: describe the topic and the sink's group, read the topic for the key sample. */
+    /**
+     * What the scaler needs: describe the topic and the sink's group, read the topic for the key sample; and its
+     * own state topic (create, describe, read, write) and leadership group (read), named for the default scaler.cluster.id.
+     */
     public static List<AclBinding> scalerAcls() {
         return List.of(
                 acl(ResourceType.TOPIC, StackOptions.TOPIC, AclOperation.DESCRIBE),
                 acl(ResourceType.TOPIC, StackOptions.TOPIC, AclOperation.READ),
-                acl(ResourceType.GROUP, "connect-" + StackOptions.SINK_CONNECTOR, AclOperation.DESCRIBE));
+                acl(ResourceType.GROUP, "connect-" + StackOptions.SINK_CONNECTOR, AclOperation.DESCRIBE),
+                acl(ResourceType.TOPIC, SCALER_STATE_TOPIC, AclOperation.CREATE),
+                acl(ResourceType.TOPIC, SCALER_STATE_TOPIC, AclOperation.DESCRIBE),
+                acl(ResourceType.TOPIC, SCALER_STATE_TOPIC, AclOperation.READ),
+                acl(ResourceType.TOPIC, SCALER_STATE_TOPIC, AclOperation.WRITE),
+                acl(ResourceType.GROUP, "kcscale-default-leader", AclOperation.READ));
     }
+
+    private static final String SCALER_STATE_TOPIC = "kcscale-default-state";
 
     private static AclBinding acl(ResourceType type, String name, AclOperation operation) {
         return new AclBinding(new ResourcePattern(type, name, PatternType.LITERAL),

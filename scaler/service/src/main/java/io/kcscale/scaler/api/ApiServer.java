@@ -80,7 +80,7 @@ public final class ApiServer implements AutoCloseable {
     /** With the request threads given, fewer than usual in tests of what happens when all are taken. */
     static ApiServer start(InetSocketAddress address, Optional<ScalerService> service, ApiAccess access, RequestThreads threads)
             throws IOException {
-        ApiServer api = new ApiServer(address, access, List.of(new PredictRoutes(), new ConnectorRoutes(service), new CheckRoutes(service), new AutoscaleRoutes(service),
+        ApiServer api = new ApiServer(address, access, List.of(new PredictRoutes(), new ConnectorRoutes(service), new CheckRoutes(service), new AutoscaleRoutes(service), new InstanceRoutes(service),
                 new MetricsRoutes(service), new HealthRoutes(), new OpenApiRoutes(), new WebRoutes()), threads);
         api.server.start();
         return api;

@@ -3,9 +3,11 @@ package io.kcscale.scaler.api;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 import io.kcscale.scaler.autoscale.AutoscaleLoop;
 import io.kcscale.scaler.autoscale.AutoscaleSettings;
+import io.kcscale.scaler.kafka.KafkaUnavailableException;
 import io.kcscale.scaler.service.ScalerService;
 
 /** {@code /api/v1/connectors/{name}/autoscale}: set, read and stop a connector's autoscale policy; {@code /api/v1/autoscale}: read all. */
@@ -32,7 +34,7 @@ final class AutoscaleRoutes implements Routes {
             String name = router.pathParameter(exchange, "name");
             AutoscaleSettings valid = settings.validated();
             ConnectorRoutes.requireSink(s, name);
-            return s.autoscaler().put(name, valid);
+            return stored(() -> s.autoscaler().put(name, valid));
         });
         router.get(PATH, exchange -> {
             String name = router.pathParameter(exchange, "name");
@@ -59,7 +61,7 @@ final class AutoscaleRoutes implements Routes {
             ScalerService s = ConnectorRoutes.connected(service);
             ConnectorRoutes.requireToken(exchange, s);
             String name = router.pathParameter(exchange, "name");
-            if (!s.autoscaler().remove(name)) {
+            if (!stored(() -> s.autoscaler().remove(name))) {
                 throw new ApiError(404, "no autoscale policy for " + name, null);
             }
             Map<String, Object> body = new LinkedHashMap<>();
@@ -69,4 +71,13 @@ final class AutoscaleRoutes implements Routes {
         });
     }
 
+    /** A write to the state topic that Kafka did not take within its timeout: 503, as the store did not change or says so on read. */
+    private static <T> T stored(Supplier<T> write) {
+        try {
+            return write.get();
+        } catch (KafkaUnavailableException e) {
+            throw new ApiError(503, "the autoscale policies are kept in Kafka, which did not take the change: " + e.getMessage()
+                    + "; GET the policy to see what Kafka holds", null, Map.of("Retry-After", "5"));
+        }
+    }
 }

@@ -1,9 +1,7 @@
 package io.kcscale.scaler.autoscale;
 
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -11,36 +9,38 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import io.kcscale.scaler.act.ScaleAction;
 import io.kcscale.scaler.act.ScaleException;
 import io.kcscale.scaler.act.ScaleRequest;
 import io.kcscale.scaler.act.ScaleResult;
 import io.kcscale.scaler.model.PipelineSnapshot;
 import io.kcscale.scaler.model.WorkerLoss;
-import io.kcscale.scaler.observe.PipelineWatcher;
 
 /**
- * Applies each connector's autoscale settings: every interval it turns the watcher's latest snapshot
- * (already in memory) into an {@link Observation}, asks the {@link RatioScalingPolicy}, and carries out
- * a scale through the same {@link ScaleAction} (and its rules) as a user's request. The policies stay
- * pure; the autoscaler's I/O is that scale action and the {@link PolicyStore}'s file, both reached
- * from here. Settings are persisted; what a policy learned and its decisions live in memory and start
- * over after a restart.
+ * Applies each connector's autoscale settings: every interval it turns the latest snapshot (already in memory)
+ * into an {@link Observation}, asks the {@link RatioScalingPolicy}, and, on the leader only, carries out a
+ * scale through the same scale action (and its rules) as a user's request. Policies, pauses and decisions live
+ * in the {@link PolicyStore} every replica shares; the {@link Leadership} says which replica acts. A follower
+ * decides too (for its recommendations) but neither acts nor records. The policies stay pure; what a policy
+ * learned lives in memory, except its last action, which a new leader reads from the stored decisions.
  */
 public final class AutoscaleLoop implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(AutoscaleLoop.class);
     private static final int DECISIONS_KEPT = 50;
+    /** The outcome of a decision being applied: a leader that stops meanwhile leaves it for the next to settle. */
+    static final String APPLYING = "applying";
 
-    private final PipelineWatcher watcher;
-    private final ScaleAction scaleAction;
+    private final Function<String, Optional<PipelineSnapshot>> snapshots;
+    private final BiFunction<String, ScaleRequest, ScaleResult> scale;
     private final PolicyStore store;
+    private final Leadership leadership;
     private final Function<String, List<String>> blockingFindings;
     private final long intervalMillis;
     private final Duration rebalanceDelay;
@@ -52,18 +52,18 @@ public final class AutoscaleLoop implements AutoCloseable {
         return t;
     });
 
-    /** One connector under a policy. */
+    /** One connector's policy version as this replica decides it. */
     private static final class Running {
-        final AutoscaleSettings settings;
+        final StoredPolicy policy;
         final RatioScalingPolicy decider;
-        final PolicyMemory memory = new PolicyMemory();
-        final Deque<DecisionRecord> decisions = new ArrayDeque<>();
+        final PolicyMemory memory;
         /** The latest evaluation's decision, repeated or not: what the recommendation gauge shows. */
         volatile Decision latest;
 
-        Running(AutoscaleSettings settings, long intervalMillis) {
-            this.settings = settings;
-            this.decider = new RatioScalingPolicy(settings, intervalMillis);
+        Running(StoredPolicy policy, PolicyMemory memory, long intervalMillis) {
+            this.policy = policy;
+            this.memory = memory;
+            this.decider = new RatioScalingPolicy(policy.policy(), intervalMillis);
         }
     }
 
@@ -72,43 +72,51 @@ public final class AutoscaleLoop implements AutoCloseable {
     }
 
     /**
+     * @param snapshots        per connector, the latest snapshot (empty while not observed)
+     * @param scale            the scale action a user's request goes through
      * @param blockingFindings per connector, the findings of checks that say more tasks cannot help
      * @param rebalanceDelay   what the scaler assumes of the workers' {@code scheduled.rebalance.max.delay.ms}
      */
-    public AutoscaleLoop(PipelineWatcher watcher, ScaleAction scaleAction, PolicyStore store,
-                         Function<String, List<String>> blockingFindings, long intervalMillis, Duration rebalanceDelay,
-                         LongSupplier clock) {
-        this.rebalanceDelay = rebalanceDelay;
-        this.watcher = watcher;
-        this.scaleAction = scaleAction;
+    public AutoscaleLoop(Function<String, Optional<PipelineSnapshot>> snapshots, BiFunction<String, ScaleRequest, ScaleResult> scale,
+                         PolicyStore store, Leadership leadership, Function<String, List<String>> blockingFindings,
+                         long intervalMillis, Duration rebalanceDelay, LongSupplier clock) {
+        this.snapshots = snapshots;
+        this.scale = scale;
         this.store = store;
+        this.leadership = leadership;
+        this.rebalanceDelay = rebalanceDelay;
         this.blockingFindings = blockingFindings;
         this.intervalMillis = intervalMillis;
         this.clock = clock;
     }
 
-    /** Resumes the persisted policies and starts evaluating. */
+    /** Starts evaluating the stored policies. */
     public void start() {
-        store.load().forEach((connector, settings) -> running.put(connector, new Running(settings, intervalMillis)));
         loop.scheduleWithFixedDelay(this::evaluateAll, intervalMillis, intervalMillis, TimeUnit.MILLISECONDS);
     }
 
-    /** Sets (or replaces) a connector's settings; persisted before they take effect. */
+    /** Sets (or replaces) a connector's settings; stored before they take effect. */
     public State put(String connector, AutoscaleSettings settings) {
-        AutoscaleSettings valid = settings.validated();
-        store.put(connector, valid);
-        running.put(connector, new Running(valid, intervalMillis));
-        return state(connector).orElseThrow();
+        return state(store.put(connector, settings.validated()));
     }
 
     public Optional<State> state(String connector) {
-        Running r = running.get(connector);
-        if (r == null) {
-            return Optional.empty();
-        }
-        synchronized (r.decisions) {
-            return Optional.of(new State(connector, r.settings, intervalMillis, new ArrayList<>(r.decisions)));
-        }
+        return store.policy(connector).map(this::state);
+    }
+
+    private State state(StoredPolicy p) {
+        return new State(p.connector(), p.policy(), intervalMillis, p.decisions());
+    }
+
+    /** Whether this replica's lease is the one in force: it leads, and its writes count. */
+    public boolean leads() {
+        Optional<Lease> lease = leadership.lease();
+        return lease.isPresent() && lease.equals(store.leader());
+    }
+
+    /** The replica whose lease is in force, as far as this one has read; empty before any claimed. */
+    public Optional<String> leaderId() {
+        return store.leader().map(Lease::leaderId);
     }
 
     /**
@@ -120,51 +128,69 @@ public final class AutoscaleLoop implements AutoCloseable {
      * @throws ScaleException {@link ScaleException.Kind#CONFLICT} under an active policy without {@code force}
      */
     public Optional<String> admitManualScale(String connector, boolean force, boolean dryRun) {
-        Running r = running.get(connector);
-        if (r == null || r.settings.dryRun()) {
+        Optional<StoredPolicy> p = store.policy(connector);
+        if (p.isEmpty() || p.get().policy().dryRun()) {
             return Optional.empty();
         }
+        AutoscaleSettings settings = p.get().policy();
         String resource = "/api/v1/connectors/{name}/autoscale";
         if (!force) {
             throw new ScaleException(ScaleException.Kind.CONFLICT, connector + " is under an active autoscale policy ("
-                    + r.settings.describe() + ") that would undo a manual scale: stop it (DELETE " + resource
+                    + settings.describe() + ") that would undo a manual scale: stop it (DELETE " + resource
                     + ", or kcscale autoscale " + connector + " --stop), or pass force to pause it and scale");
         }
         return Optional.of((dryRun ? "would pause" : "paused") + " the autoscale policy of " + connector + " ("
-                + r.settings.describe() + "): it keeps deciding as a dry run and changes nothing; PUT " + resource
+                + settings.describe() + "): it keeps deciding as a dry run and changes nothing; PUT " + resource
                 + " with dryRun false to resume it");
     }
 
-    /** Turns an active policy into a dry run (persisted), keeping its decisions; nothing when it has none. */
+    /**
+     * Turns the active policy this replica sees into a dry run, keeping its decisions; nothing when it has none.
+     * Only that version is paused: a DELETE or a PUT that lands first is not undone.
+     */
     public void pause(String connector) {
-        Running r = running.get(connector);
-        if (r == null || r.settings.dryRun()) {
-            return;
-        }
-        AutoscaleSettings paused = r.settings.paused();
-        store.put(connector, paused);
-        Running replaced = new Running(paused, intervalMillis);
-        synchronized (r.decisions) {
-            replaced.decisions.addAll(r.decisions);
-        }
-        running.put(connector, replaced);
+        store.policy(connector).filter(p -> !p.policy().dryRun()).ifPresent(p -> store.pause(connector, p.version()));
     }
 
     /** Stops autoscaling a connector; false when it had no policy. */
     public boolean remove(String connector) {
-        boolean known = running.remove(connector) != null;
-        return store.remove(connector) || known;
+        return store.remove(connector);
     }
 
-    /** One evaluation of every connector, now (the loop's round; tests call it to avoid waiting). */
+    /**
+     * One round, now (the loop's; tests call it to avoid waiting): on the leader, claims its lease once, then
+     * decides and acts for every policy; on a follower, only decides.
+     */
     public void evaluateAll() {
-        for (String connector : List.copyOf(running.keySet())) {
+        Optional<Lease> lease = leadership.lease();
+        if (lease.isPresent() && !lease.equals(store.leader()) && !claim(lease.get())) {
+            lease = Optional.empty();
+        }
+        List<StoredPolicy> policies = store.policies();
+        running.keySet().retainAll(policies.stream().map(StoredPolicy::connector).toList());
+        for (StoredPolicy p : policies) {
             try {
-                evaluate(connector);
+                evaluate(p, lease);
             } catch (RuntimeException e) {
-                LOG.warn("autoscaling {} failed", connector, e);
+                LOG.warn("autoscaling {} failed", p.connector(), e);
             }
         }
+    }
+
+    /**
+     * Claims a lease the group gave, then writes every policy's decisions again under it, so that the newest
+     * decisions record of each connector is the new leader's (what a replica reading the compacted log sees).
+     */
+    private boolean claim(Lease lease) {
+        if (!store.claim(lease)) {
+            LOG.info("the group made {} leader (generation {}), but a newer lease is in force", lease.leaderId(), lease.generation());
+            return false;
+        }
+        LOG.info("{} leads the autoscalers (generation {})", lease.leaderId(), lease.generation());
+        for (StoredPolicy p : store.policies()) {
+            store.recordDecisions(p.connector(), p.version(), lease, p.decisions());
+        }
+        return true;
     }
 
     /**
@@ -174,10 +200,11 @@ public final class AutoscaleLoop implements AutoCloseable {
      * @throws IllegalStateException when the connector is not observed or its pipeline is degraded (no tasks to recommend)
      */
     public Optional<Recommendation> recommend(String connector) {
-        Running r = running.get(connector);
-        if (r == null) {
+        Optional<StoredPolicy> p = store.policy(connector);
+        if (p.isEmpty()) {
             return Optional.empty();
         }
+        Running r = running(p.get());
         PolicyMemory memory;
         synchronized (r.memory) {
             memory = r.memory.copy();
@@ -187,15 +214,39 @@ public final class AutoscaleLoop implements AutoCloseable {
                 .orElseThrow(() -> new IllegalStateException(d.reason())));
     }
 
-    /** The tasks the latest evaluation would set, for the gauge; empty without a policy or an observed pipeline. */
+    /**
+     * The tasks the latest evaluation would set, for the gauge; empty without a policy or an observed pipeline, and
+     * at once when the policy is deleted or replaced (through any replica), not at the next evaluation.
+     */
     public Optional<Integer> latestRecommendedTasks(String connector) {
         Running r = running.get(connector);
-        Decision d = r == null ? null : r.latest;
+        Optional<StoredPolicy> p = store.policy(connector);
+        Decision d = r == null || p.isEmpty() || p.get().version() != r.policy.version() ? null : r.latest;
         return d == null || d.toTasks() < 1 ? Optional.empty() : Optional.of(d.toTasks());
     }
 
+    /**
+     * This replica's deciding state for the stored policy: kept while the version and the settings in force stay
+     * (a pause keeps what the policy learned), else started over. Either way it takes the last action the stored
+     * decisions hold when newer than its own, so that a follower that becomes leader keeps the cooldown.
+     */
+    private Running running(StoredPolicy p) {
+        Running running = this.running.compute(p.connector(), (c, r) -> {
+            if (r != null && r.policy.version() == p.version()) {
+                return r.policy.policy().equals(p.policy()) ? r : new Running(p, r.memory, intervalMillis);
+            }
+            return new Running(p, new PolicyMemory(), intervalMillis);
+        });
+        synchronized (running.memory) {
+            p.decisions().stream().filter(d -> d.outcome().startsWith("applied")).findFirst()
+                    .filter(d -> !running.memory.hasActed() || d.decision().atMillis() > running.memory.lastActionAtMillis())
+                    .ifPresent(d -> running.memory.recordAction(d.decision().atMillis(), d.decision().fromTasks(), d.decision().toTasks(), null));
+        }
+        return running;
+    }
+
     private Decision decide(String connector, Running r, PolicyMemory memory) {
-        Optional<PipelineSnapshot> snapshot = watcher.snapshot(connector);
+        Optional<PipelineSnapshot> snapshot = snapshots.apply(connector);
         long now = clock.getAsLong();
         if (snapshot.isEmpty() || snapshot.get().degraded()) {
             return new Decision(now, Decision.Action.HOLD, -1, -1, "unobserved", snapshot.isEmpty()
@@ -233,49 +284,83 @@ public final class AutoscaleLoop implements AutoCloseable {
         return Optional.empty();
     }
 
-    private void evaluate(String connector) {
-        Running r = running.get(connector);
-        if (r == null) {
+    private void evaluate(StoredPolicy p, Optional<Lease> lease) {
+        String connector = p.connector();
+        Running r = running(p);
+        if (lease.isPresent() && !p.decisions().isEmpty() && p.decisions().get(0).outcome().equals(APPLYING)) {
+            settle(p, lease.get());
             return;
         }
         Decision d = decide(connector, r, r.memory);
         r.latest = d;
-        if (d.toTasks() < 1) {
-            record(r, d, "none");
+        if (lease.isEmpty()) {
             return;
         }
-        if (!d.scales()) {
-            record(r, d, "none");
+        if (d.toTasks() < 1 || !d.scales()) {
+            record(p, lease.get(), d, "none");
             return;
         }
-        if (r.settings.dryRun()) {
-            record(r, d, "dry run");
+        if (p.policy().dryRun()) {
+            record(p, lease.get(), d, "dry run");
             return;
         }
+        // the intent first: it counts only while this lease is in force and the policy is the version decided on
+        Optional<StoredPolicy> intent = record(p, lease.get(), d, APPLYING);
+        if (intent.isEmpty() || intent.get().policy().dryRun()) {
+            return;
+        }
+        String outcome;
         try {
-            ScaleResult result = scaleAction.scale(connector, new ScaleRequest(d.toTasks(), false, false));
+            ScaleResult result = scale.apply(connector, new ScaleRequest(d.toTasks(), false, false));
             synchronized (r.memory) {
                 r.decider.applied(d, result.rebalancePauseSeconds(), r.memory);
             }
-            record(r, d, "applied: " + result.tasksRunning() + " tasks RUNNING"
-                    + (result.rebalancePauseSeconds() == null ? "" : ", pause " + result.rebalancePauseSeconds() + " s"));
+            outcome = "applied: " + result.tasksRunning() + " tasks RUNNING"
+                    + (result.rebalancePauseSeconds() == null ? "" : ", pause " + result.rebalancePauseSeconds() + " s");
         } catch (ScaleException e) {
-            record(r, d, "failed: " + e.getMessage());
+            outcome = "failed: " + e.getMessage();
         }
+        record(intent.get(), lease.get(), d, outcome);
     }
 
-    /** Keeps a decision unless it repeats the previous verdict: a held or blocked state is reported once. */
-    private static void record(Running r, Decision d, String outcome) {
-        synchronized (r.decisions) {
-            DecisionRecord last = r.decisions.peekFirst();
-            if (last != null && d.repeats(last.decision()) && last.outcome().equals(outcome)) {
-                return;
-            }
-            r.decisions.addFirst(new DecisionRecord(d, outcome));
-            while (r.decisions.size() > DECISIONS_KEPT) {
-                r.decisions.removeLast();
-            }
+    /**
+     * A decision a previous leader was applying when it stopped: never applied again, only recorded as what
+     * Connect holds now (the next evaluation decides afresh from there).
+     */
+    private void settle(StoredPolicy p, Lease lease) {
+        Optional<PipelineSnapshot> s = snapshots.apply(p.connector());
+        if (s.isEmpty() || s.get().tasksMax() == null) {
+            return;
         }
+        Decision d = p.decisions().get(0).decision();
+        int tasks = s.get().tasksMax();
+        record(p, lease, d, tasks == d.toTasks()
+                ? "applied: tasks.max is " + tasks + " (by a leader that stopped before it recorded so)"
+                : "not applied: the leader stopped while applying it; tasks.max is " + tasks);
+    }
+
+    /**
+     * Records a decision unless it repeats the previous verdict (a held or blocked state is reported once); an
+     * outcome replaces the same decision's {@value #APPLYING}. The stored policy after, or empty when the write did
+     * not count (a newer lease, or the policy changed).
+     */
+    private Optional<StoredPolicy> record(StoredPolicy p, Lease lease, Decision d, String outcome) {
+        List<DecisionRecord> before = p.decisions();
+        DecisionRecord last = before.isEmpty() ? null : before.get(0);
+        if (last != null && d.repeats(last.decision()) && last.outcome().equals(outcome)) {
+            return Optional.of(p);
+        }
+        List<DecisionRecord> after = new ArrayList<>(DECISIONS_KEPT);
+        after.add(new DecisionRecord(d, outcome));
+        // the same decision, read back from the store: its time and verdict, not its inputs' number types, identify it
+        boolean replaces = last != null && last.outcome().equals(APPLYING) && last.decision().atMillis() == d.atMillis()
+                && d.repeats(last.decision());
+        after.addAll(before.subList(replaces ? 1 : 0, Math.min(before.size(), DECISIONS_KEPT - 1 + (replaces ? 1 : 0))));
+        if (!store.recordDecisions(p.connector(), p.version(), lease, after)) {
+            LOG.info("a decision for {} did not count: the lease or the policy changed", p.connector());
+            return Optional.empty();
+        }
+        return store.policy(p.connector());
     }
 
     @Override

@@ -1,66 +1,34 @@
 package io.kcscale.scaler.autoscale;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.util.Map;
-import java.util.TreeMap;
-
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.List;
+import java.util.Optional;
 
 /**
- * The autoscaler's policies on disk, so they survive a scaler restart. Written whole to a temporary
- * file and moved into place, so a crash leaves either the old file or the new one, never half.
+ * Port: the autoscaler's state shared by every replica (policies, pauses, the leader's decisions and its
+ * claim), read from a {@link PolicyView} of one ordered log. Writes return once the writer has read the log
+ * back to them, so a replica serves its own writes at once; the conditional ones say whether they counted.
  */
-public final class PolicyStore {
+public interface PolicyStore {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final String FILE = "autoscale-policies.json";
+    List<StoredPolicy> policies();
 
-    private final Path file;
+    Optional<StoredPolicy> policy(String connector);
 
-    public PolicyStore(Path stateDir) {
-        this.file = stateDir.resolve(FILE);
-    }
+    /** The lease whose writes count now. */
+    Optional<Lease> leader();
 
-    public synchronized Map<String, AutoscaleSettings> load() {
-        if (!Files.exists(file)) {
-            return new TreeMap<>();
-        }
-        try {
-            return JSON.readValue(file.toFile(), new TypeReference<TreeMap<String, AutoscaleSettings>>() { });
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the autoscaler's policies from " + file
-                    + " (fix or delete it; the connectors are not affected)", e);
-        }
-    }
+    /** Sets (or replaces) a connector's policy; the stored policy. */
+    StoredPolicy put(String connector, AutoscaleSettings policy);
 
-    public synchronized void put(String connector, AutoscaleSettings policy) {
-        Map<String, AutoscaleSettings> all = load();
-        all.put(connector, policy);
-        write(all);
-    }
+    /** Deletes a connector's policy; false when it had none. */
+    boolean remove(String connector);
 
-    public synchronized boolean remove(String connector) {
-        Map<String, AutoscaleSettings> all = load();
-        boolean removed = all.remove(connector) != null;
-        if (removed) {
-            write(all);
-        }
-        return removed;
-    }
+    /** Pauses the policy at {@code version} only: nothing when it was deleted or replaced meanwhile. */
+    void pause(String connector, long version);
 
-    private void write(Map<String, AutoscaleSettings> all) {
-        try {
-            Files.createDirectories(file.getParent());
-            Path tmp = file.resolveSibling(FILE + ".tmp");
-            JSON.writerWithDefaultPrettyPrinter().writeValue(tmp.toFile(), all);
-            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the autoscaler's policies to " + file, e);
-        }
-    }
+    /** Announces {@code lease}; whether it is now the lease in force. */
+    boolean claim(Lease lease);
+
+    /** Writes the decisions of a policy version under {@code lease}; whether they counted (still leader, same version). */
+    boolean recordDecisions(String connector, long policyVersion, Lease lease, List<DecisionRecord> decisions);
 }

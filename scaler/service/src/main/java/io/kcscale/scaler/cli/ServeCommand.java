@@ -43,7 +43,8 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--config", paramLabel = "FILE", description = "Settings file (properties); flags override it. Keys: "
             + "connect.url, kafka.bootstrap.servers, elasticsearch.url, connect.username, connect.password, "
             + "elasticsearch.username, elasticsearch.password, elasticsearch.api.key, tls.truststore, tls.truststore.password, "
-            + "max.tasks, window.seconds, sample.interval.seconds, converge.timeout.seconds, token, state.dir, "
+            + "max.tasks, window.seconds, sample.interval.seconds, converge.timeout.seconds, token, state.dir, scaler.cluster.id, "
+            + "state.topic, leader.group, "
             + "autoscale.interval.seconds, rebalance.delay.seconds, connect.worker.config, allowed.origins, allowed.hosts, kubernetes.namespace, "
             + "kubernetes.kubeconfig, kubernetes.connect.cluster, kafka.<client property>, index.<connector>; "
             + "each secret also as <key>.file (e.g. token.file).")
@@ -89,8 +90,18 @@ public final class ServeCommand implements Callable<Integer> {
     String windowSeconds;
     @Option(names = "--sample-interval-seconds", paramLabel = "S", description = "How often to sample (default: 2).")
     String sampleIntervalSeconds;
-    @Option(names = "--state-dir", paramLabel = "DIR", description = "Where autoscale policies persist (default: ~/.kcscale).")
+    @Option(names = "--state-dir", paramLabel = "DIR",
+            description = "Where an earlier scaler kept autoscale policies: its file is moved into the state topic once (default: ~/.kcscale).")
     String stateDir;
+    @Option(names = "--scaler-cluster-id", paramLabel = "ID",
+            description = "Replicas with the same id share policies and elect one leader; one per Connect cluster (default: default).")
+    String scalerClusterId;
+    @Option(names = "--state-topic", paramLabel = "TOPIC",
+            description = "Compacted topic of autoscale policies and decisions (default: kcscale-<scaler cluster id>-state).")
+    String stateTopic;
+    @Option(names = "--leader-group", paramLabel = "GROUP",
+            description = "Consumer group the replicas elect their leader in (default: kcscale-<scaler cluster id>-leader).")
+    String leaderGroup;
     @Option(names = "--rebalance-delay-seconds", paramLabel = "S",
             description = "The workers' scheduled.rebalance.max.delay.ms in seconds: how long Connect keeps a lost worker's"
                     + " tasks before reassigning them (default: 300, Connect's). Connect's REST API does not say.")
@@ -225,6 +236,9 @@ public final class ServeCommand implements Callable<Integer> {
         put(values, "token", token);
         put(values, "token.file", tokenFile);
         put(values, "state.dir", stateDir);
+        put(values, "scaler.cluster.id", scalerClusterId);
+        put(values, "state.topic", stateTopic);
+        put(values, "leader.group", leaderGroup);
         put(values, "rebalance.delay.seconds", rebalanceDelaySeconds);
         put(values, "connect.worker.config", connectWorkerConfig);
         put(values, "kubernetes.namespace", kubernetesNamespace);

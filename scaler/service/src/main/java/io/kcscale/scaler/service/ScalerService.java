@@ -1,11 +1,15 @@
 package io.kcscale.scaler.service;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
 
 import javax.net.ssl.SSLContext;
 
@@ -14,7 +18,6 @@ import io.kcscale.scaler.access.TlsTrust;
 import io.kcscale.scaler.act.ScaleAction;
 import io.kcscale.scaler.act.TasksMaxWriter;
 import io.kcscale.scaler.autoscale.AutoscaleLoop;
-import io.kcscale.scaler.autoscale.PolicyStore;
 import io.kcscale.scaler.observe.CheckObserver;
 import io.kcscale.scaler.observe.KeySampling;
 import io.kcscale.scaler.observe.PipelineObserver;
@@ -26,7 +29,10 @@ import io.kcscale.scaler.connect.WorkerProbe;
 import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
 import io.kcscale.scaler.elasticsearch.ElasticsearchObserver;
 import io.kcscale.scaler.kafka.DeadLetterReasons;
+import io.kcscale.scaler.kafka.KafkaLeadership;
 import io.kcscale.scaler.kafka.KafkaObserver;
+import io.kcscale.scaler.kafka.KafkaPolicyStore;
+import io.kcscale.scaler.kafka.KafkaUnavailableException;
 import io.kcscale.scaler.kafka.KeySampler;
 import io.kcscale.scaler.kubernetes.KafkaConnectorResources;
 import io.kcscale.scaler.kubernetes.StrimziTasksMaxWriter;
@@ -46,6 +52,8 @@ public final class ScalerService implements AutoCloseable {
     /** Topics sampled at once, and waiting: each sample is a consumer reading for seconds. */
     private static final int SAMPLE_THREADS = 2;
     private static final int SAMPLE_QUEUE = 4;
+    /** Writing to the state topic and reading it back; reading it whole at start. */
+    private static final Duration STATE_TIMEOUT = Duration.ofSeconds(10);
     /** A KafkaConnector that others edit (Strimzi writes its status, people its config) is patched again a few times. */
     private static final Backoff KUBERNETES_CONFLICT_BACKOFF = new Backoff(5, Duration.ofMillis(100), Duration.ofSeconds(1));
 
@@ -60,6 +68,8 @@ public final class ScalerService implements AutoCloseable {
     private final ScaleAction scaleAction;
     private final ScalerMetrics metrics;
     private final ScalerCostMetrics cost = new ScalerCostMetrics();
+    private final KafkaPolicyStore policies;
+    private final KafkaLeadership leadership;
     private final AutoscaleLoop autoscaler;
     private final Optional<KafkaConnectorResources> kubernetes;
 
@@ -93,17 +103,47 @@ public final class ScalerService implements AutoCloseable {
         }
         this.scaleAction = new ScaleAction(connect, writer, kafka::partitionCount, index -> elasticsearch.indexStats(index).indexTotal(), settings.indexes(),
                 watcher::snapshot, checks, workerProbe, settings.maxTasks(), settings.convergeTimeout(), System::currentTimeMillis);
-        this.autoscaler = new AutoscaleLoop(watcher, scaleAction, new PolicyStore(settings.stateDir()),
-                checks::blockingFindings, settings.autoscaleInterval().toMillis(), settings.rebalanceDelay(), System::currentTimeMillis);
+        this.policies = new KafkaPolicyStore(settings.bootstrapServers(), kafkaProps, settings.stateTopic(), STATE_TIMEOUT);
+        this.leadership = new KafkaLeadership(settings.bootstrapServers(), kafkaProps, settings.stateTopic(), settings.leaderGroup(),
+                newInstanceId(), REQUEST_TIMEOUT);
+        this.autoscaler = new AutoscaleLoop(watcher::snapshot, scaleAction::scale, policies, leadership, checks::blockingFindings,
+                settings.autoscaleInterval().toMillis(), settings.rebalanceDelay(), System::currentTimeMillis);
         this.metrics = new ScalerMetrics(watcher, autoscaler::latestRecommendedTasks, cost);
     }
 
-    /** Starts sampling and autoscaling; returns what the first look at each system found wrong, one line each. */
+    /** The host's name (a pod's), made unique: a replica restarted on the same host is another member. */
+    private static String newInstanceId() {
+        String host = Optional.ofNullable(System.getenv("HOSTNAME")).filter(h -> !h.isBlank()).orElse("scaler");
+        return host + "-" + HexFormat.of().toHexDigits((short) ThreadLocalRandom.current().nextInt());
+    }
+
+    /**
+     * Starts sampling, reads the state topic to its end, joins the leadership group and starts autoscaling; returns
+     * what the first look at each system found wrong, one line each. Without the state topic it does not autoscale.
+     */
     public List<String> start() {
-        List<String> problems = StartupCheck.problems(kafka, elasticsearch, watcher);
+        List<String> problems = new ArrayList<>(StartupCheck.problems(kafka, elasticsearch, watcher));
         watcher.start();
+        try {
+            policies.start();
+        } catch (KafkaUnavailableException e) {
+            problems.add("autoscaling is off until the scaler is restarted: " + e.getMessage());
+            return problems;
+        }
+        try {
+            LegacyPolicyFile.moveInto(settings.stateDir(), policies);
+        } catch (UncheckedIOException | KafkaUnavailableException e) {
+            // an unreadable old file must not keep the scaler from serving, as it once did
+            problems.add(e.getMessage());
+        }
+        leadership.start();
         autoscaler.start();
         return problems;
+    }
+
+    /** This replica's id among the scaler's replicas. */
+    public String instanceId() {
+        return leadership.instanceId();
     }
 
     public AutoscaleLoop autoscaler() {
@@ -137,6 +177,8 @@ public final class ScalerService implements AutoCloseable {
     @Override
     public void close() throws IOException {
         autoscaler.close();
+        leadership.close();
+        policies.close();
         watcher.close();
         keySampling.close();
         kafka.close();

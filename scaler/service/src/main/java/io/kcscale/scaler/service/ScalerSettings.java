@@ -40,7 +40,9 @@ public record ScalerSettings(
         Duration rebalanceDelay,
         Optional<Path> connectWorkerConfig,
         SinkIndexes indexes,
-        Optional<KubernetesSettings> kubernetes) {
+        Optional<KubernetesSettings> kubernetes,
+        String stateTopic,
+        String leaderGroup) {
 
     /** The key prefix naming a connector's index: {@code index.<connector>=<index>}. */
     public static final String INDEX_PREFIX = "index.";
@@ -62,7 +64,12 @@ public record ScalerSettings(
             Map.entry("sample.interval.seconds", "how often the pipeline is sampled (default 2)"),
             Map.entry("converge.timeout.seconds", "how long a scale waits for its tasks to run (default 120)"),
             Map.entry("token", "bearer token required by mutating endpoints (default: none)"),
-            Map.entry("state.dir", "where autoscale policies persist (default: ~/.kcscale)"),
+            Map.entry("state.dir", "where a scaler before the state topic kept autoscale policies: a policies file there is"
+                    + " moved into the state topic once (default: ~/.kcscale)"),
+            Map.entry("scaler.cluster.id", "names the replicas of one scaler: those with the same id share policies and elect one"
+                    + " leader; give each Connect cluster's scalers their own (default: default)"),
+            Map.entry("state.topic", "the compacted topic of autoscale policies and decisions (default: kcscale-<scaler.cluster.id>-state)"),
+            Map.entry("leader.group", "the consumer group the replicas elect their leader in (default: kcscale-<scaler.cluster.id>-leader)"),
             Map.entry("autoscale.interval.seconds", "how often the autoscaler evaluates its policies (default 5)"),
             Map.entry("rebalance.delay.seconds", "the workers' scheduled.rebalance.max.delay.ms, in seconds: how long Connect keeps a"
                     + " lost worker's tasks before it reassigns them (default 300, Connect's; its REST API does not say)"),
@@ -127,7 +134,16 @@ public record ScalerSettings(
                 rebalanceDelay(v),
                 Optional.ofNullable(v.get("connect.worker.config")).filter(f -> !f.isBlank()).map(Path::of),
                 SinkIndexes.of(indexes(v)),
-                KubernetesSettings.fromValues(v));
+                KubernetesSettings.fromValues(v),
+                v.getOrDefault("state.topic", "kcscale-" + clusterId(v) + "-state"),
+                v.getOrDefault("leader.group", "kcscale-" + clusterId(v) + "-leader"));
+    }
+
+    /** Default {@code default}: replicas that name none share one state topic and one leader. */
+    private static String clusterId(Map<String, String> v) {
+        String id = v.getOrDefault("scaler.cluster.id", "default").strip();
+        require(id.matches("[A-Za-z0-9._-]{1,100}"), "scaler.cluster.id must be 1 to 100 letters, digits, '.', '_' or '-', got " + id);
+        return id;
     }
 
     /** Connect's own default, 5 minutes: a worker group that sets none waits this long. */
@@ -219,7 +235,8 @@ public record ScalerSettings(
                 + ", window=" + window + ", sampleInterval=" + sampleInterval + ", convergeTimeout=" + convergeTimeout
                 + ", token=" + hidden(token) + ", stateDir=" + stateDir + ", autoscaleInterval=" + autoscaleInterval
                 + ", rebalanceDelay=" + rebalanceDelay
-                + ", connectWorkerConfig=" + connectWorkerConfig + ", indexes=" + indexes.named() + ", kubernetes=" + kubernetes + "]";
+                + ", connectWorkerConfig=" + connectWorkerConfig + ", indexes=" + indexes.named() + ", kubernetes=" + kubernetes
+                + ", stateTopic=" + stateTopic + ", leaderGroup=" + leaderGroup + "]";
     }
 
     private static String hidden(Optional<String> secret) {

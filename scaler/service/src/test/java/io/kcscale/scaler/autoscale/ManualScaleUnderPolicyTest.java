@@ -1,16 +1,15 @@
 package io.kcscale.scaler.autoscale;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import io.kcscale.scaler.act.ScaleException;
 
@@ -19,11 +18,15 @@ class ManualScaleUnderPolicyTest {
 
     private static final AutoscaleSettings POLICY = new AutoscaleSettings(1, 6, 5.0, null, null, null, null, null, null);
 
+    private static AutoscaleLoop loop(PolicyStore store) {
+        return new AutoscaleLoop(c -> Optional.empty(), null, store, new HeldLease("a"), c -> List.of(), 5_000,
+                Duration.ofMinutes(5), System::currentTimeMillis);
+    }
+
     @Test
-    void anActivePolicyRefusesAManualScaleUnlessForcedAndIsThenPaused(@TempDir Path state) {
-        PolicyStore store = new PolicyStore(state);
-        AutoscaleLoop loop = new AutoscaleLoop(null, null, store, c -> List.of(), 5_000, Duration.ofMinutes(5),
-                System::currentTimeMillis);
+    void anActivePolicyRefusesAManualScaleUnlessForcedAndIsThenPaused() {
+        InMemoryPolicyStore store = new InMemoryPolicyStore();
+        AutoscaleLoop loop = loop(store);
         assertEquals(Optional.empty(), loop.admitManualScale("sink", false, false), "no policy, nothing to say");
         loop.put("sink", POLICY);
 
@@ -36,7 +39,27 @@ class ManualScaleUnderPolicyTest {
         assertTrue(loop.admitManualScale("sink", true, false).orElseThrow().startsWith("paused the autoscale policy of sink"));
         loop.pause("sink");
         assertTrue(loop.state("sink").orElseThrow().policy().dryRun());
-        assertTrue(store.load().get("sink").dryRun(), "the pause is persisted");
+        assertTrue(store.policy("sink").orElseThrow().policy().dryRun(), "the pause is stored");
         assertEquals(Optional.empty(), loop.admitManualScale("sink", false, false), "a paused policy lets a manual scale through");
+    }
+
+    @Test
+    void aForcedScaleRacingADeleteDoesNotBringThePolicyBack() {
+        InMemoryPolicyStore store = new InMemoryPolicyStore();
+        AutoscaleLoop scaling = loop(store);
+        AutoscaleLoop deleting = loop(store);
+        scaling.put("sink", POLICY);
+        long seen = store.policy("sink").orElseThrow().version();
+        assertTrue(scaling.admitManualScale("sink", true, false).isPresent());
+
+        assertTrue(deleting.remove("sink"));
+        scaling.pause("sink");
+        store.pause("sink", seen);
+        assertEquals(Optional.empty(), store.policy("sink"), "a pause of the deleted version brings nothing back");
+        assertEquals(Optional.empty(), scaling.state("sink"));
+
+        deleting.put("sink", POLICY);
+        store.pause("sink", seen);
+        assertFalse(store.policy("sink").orElseThrow().policy().dryRun(), "nor pauses the policy PUT since");
     }
 }

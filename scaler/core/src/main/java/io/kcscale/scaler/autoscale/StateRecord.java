@@ -1,0 +1,30 @@
+package io.kcscale.scaler.autoscale;
+
+import java.util.List;
+
+/** One write to the shared state, in the order every replica applies them ({@link PolicyView}). */
+public sealed interface StateRecord {
+
+    /** A user's PUT: replaces whatever was there. */
+    record PolicySet(String connector, AutoscaleSettings policy) implements StateRecord {
+    }
+
+    /** A user's DELETE (a tombstone). */
+    record PolicyDeleted(String connector) implements StateRecord {
+    }
+
+    /**
+     * A forced manual scale pauses the policy it saw: only that version. Kept apart from the policy, so that a
+     * pause landing after a DELETE or a newer PUT changes nothing, and never brings a deleted policy back.
+     */
+    record Paused(String connector, long policyVersion) implements StateRecord {
+    }
+
+    /** The leader's decisions for one policy version, newest first, fenced by its lease. */
+    record Decisions(String connector, long policyVersion, Lease lease, List<DecisionRecord> decisions) implements StateRecord {
+    }
+
+    /** A replica the group made leader announces its lease; from then on only its writes count. */
+    record Claim(Lease lease) implements StateRecord {
+    }
+}

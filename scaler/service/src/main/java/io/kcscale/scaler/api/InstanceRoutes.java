@@ -1,0 +1,31 @@
+package io.kcscale.scaler.api;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+import io.kcscale.scaler.service.ScalerService;
+
+/** {@code GET /api/v1/instance}: which replica answers, and whether it is the one that autoscales. */
+final class InstanceRoutes implements Routes {
+
+    static final String PATH = "/api/v1/instance";
+
+    private final Optional<ScalerService> service;
+
+    InstanceRoutes(Optional<ScalerService> service) {
+        this.service = service;
+    }
+
+    @Override
+    public void register(Router router) {
+        router.get(PATH, exchange -> {
+            ScalerService s = ConnectorRoutes.connected(service);
+            Map<String, Object> body = new LinkedHashMap<>();
+            body.put("id", s.instanceId());
+            body.put("leader", s.autoscaler().leads());
+            body.put("leaderId", s.autoscaler().leaderId().orElse(null));
+            return body;
+        });
+    }
+}

@@ -1,0 +1,280 @@
+package io.kcscale.scaler.kafka;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.config.TopicConfig;
+import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.kcscale.scaler.autoscale.AutoscaleSettings;
+import io.kcscale.scaler.autoscale.DecisionRecord;
+import io.kcscale.scaler.autoscale.Lease;
+import io.kcscale.scaler.autoscale.PolicyStore;
+import io.kcscale.scaler.autoscale.PolicyView;
+import io.kcscale.scaler.autoscale.StateRecord;
+import io.kcscale.scaler.autoscale.StoredPolicy;
+
+/**
+ * The autoscaler's state in a compacted one-partition topic, as Connect keeps its connector configs: one thread
+ * reads it from the beginning into a {@link PolicyView} and keeps reading; a write is produced, then read back,
+ * so that its caller learns whether it counted. One partition, so every replica applies the same order.
+ */
+public final class KafkaPolicyStore implements PolicyStore, AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(KafkaPolicyStore.class);
+    private static final Duration POLL = Duration.ofMillis(200);
+
+    private final String topic;
+    private final TopicPartition partition;
+    private final Duration timeout;
+    private final Admin admin;
+    private final KafkaProducer<String, byte[]> producer;
+    private final KafkaConsumer<String, byte[]> consumer;
+    private final Thread reader;
+    private final PolicyView view = new PolicyView();
+    /** The next offset to read; guarded by {@code view}. */
+    private long position;
+    private volatile boolean running = true;
+
+    /** @param timeout for each call to Kafka, and for a write to be read back */
+    public KafkaPolicyStore(String bootstrapServers, Map<String, Object> clientProperties, String topic, Duration timeout) {
+        this.topic = topic;
+        this.partition = new TopicPartition(topic, 0);
+        this.timeout = timeout;
+        int ms = (int) timeout.toMillis();
+        Map<String, Object> common = new HashMap<>(clientProperties);
+        common.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        common.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, ms);
+        Map<String, Object> admin = new HashMap<>(common);
+        admin.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, ms);
+        this.admin = Admin.create(admin);
+        Map<String, Object> producer = new HashMap<>(common);
+        producer.put(ProducerConfig.ACKS_CONFIG, "all");
+        producer.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+        producer.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, ms);
+        producer.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, ms);
+        producer.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, ms);
+        producer.put(ProducerConfig.LINGER_MS_CONFIG, 0);
+        this.producer = new KafkaProducer<>(producer, new StringSerializer(), new ByteArraySerializer());
+        Map<String, Object> consumer = new HashMap<>(common);
+        consumer.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        consumer.put(ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, ms);
+        consumer.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        this.consumer = new KafkaConsumer<>(consumer, new StringDeserializer(), new ByteArrayDeserializer());
+        this.reader = new Thread(this::read, "kcscale-state-reader");
+        this.reader.setDaemon(true);
+    }
+
+    /**
+     * Creates the topic when missing (compacted, one partition), then reads it to its end before answering.
+     *
+     * @throws KafkaUnavailableException when Kafka does not answer, or the topic has more than one partition
+     */
+    public void start() {
+        ensureTopic();
+        consumer.assign(List.of(partition));
+        consumer.seekToBeginning(List.of(partition));
+        reader.start();
+        long end = call("read the end of " + topic, () -> admin.listOffsets(Map.of(partition, OffsetSpec.latest()))
+                .partitionResult(partition).get(timeout.toMillis(), TimeUnit.MILLISECONDS).offset());
+        awaitRead(end);
+    }
+
+    private void ensureTopic() {
+        try {
+            admin.createTopics(List.of(new NewTopic(topic, Optional.of(1), Optional.empty())
+                    .configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT))))
+                    .all().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            LOG.info("created the state topic {}", topic);
+        } catch (ExecutionException e) {
+            if (!(e.getCause() instanceof TopicExistsException)) {
+                throw new KafkaUnavailableException("cannot create the state topic " + topic + ": " + e.getCause().getMessage(), e);
+            }
+        } catch (InterruptedException | TimeoutException e) {
+            throw unavailable("create the state topic " + topic, e);
+        }
+        TopicDescription d = call("describe " + topic, () -> admin.describeTopics(List.of(topic)).allTopicNames()
+                .get(timeout.toMillis(), TimeUnit.MILLISECONDS).get(topic));
+        if (d.partitions().size() != 1) {
+            throw new KafkaUnavailableException("the state topic " + topic + " has " + d.partitions().size()
+                    + " partitions; it needs exactly one (an order every replica shares)", null);
+        }
+    }
+
+    private void read() {
+        while (running) {
+            try {
+                var records = consumer.poll(POLL);
+                synchronized (view) {
+                    for (ConsumerRecord<String, byte[]> r : records) {
+                        apply(r);
+                    }
+                    position = consumer.position(partition);
+                    view.notifyAll();
+                }
+            } catch (WakeupException e) {
+                return;
+            } catch (KafkaException e) {
+                // the next poll retries; its own timeout paces the retries
+                LOG.warn("reading the state topic {} failed: {}", topic, e.getMessage());
+            }
+        }
+    }
+
+    private void apply(ConsumerRecord<String, byte[]> r) {
+        try {
+            StateRecordCodec.decode(r.key(), r.value()).ifPresentOrElse(s -> view.apply(r.offset(), s),
+                    () -> LOG.warn("skipped record {} of {}: key {} is of no kind this version knows", r.offset(), topic, r.key()));
+        } catch (IOException e) {
+            LOG.warn("skipped record {} of {} (key {}): {}", r.offset(), topic, r.key(), e.getMessage());
+        }
+    }
+
+    /** Waits until the reader has applied every record before {@code end}, within the timeout. */
+    private void awaitRead(long end) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        synchronized (view) {
+            while (position < end) {
+                long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+                if (left <= 0) {
+                    throw new KafkaUnavailableException("the state topic " + topic + " was not read to offset " + end
+                            + " within " + timeout.toSeconds() + " s (read to " + position + ")", null);
+                }
+                try {
+                    view.wait(left);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw unavailable("read " + topic, e);
+                }
+            }
+        }
+    }
+
+    /** Produces the record and reads the topic back past it; its offset. */
+    private long write(StateRecord r) {
+        long offset = call("write to " + topic, () -> producer.send(new ProducerRecord<>(topic, 0,
+                StateRecordCodec.key(r), StateRecordCodec.value(r))).get(2 * timeout.toMillis(), TimeUnit.MILLISECONDS).offset());
+        awaitRead(offset + 1);
+        return offset;
+    }
+
+    @Override
+    public List<StoredPolicy> policies() {
+        synchronized (view) {
+            return view.policies();
+        }
+    }
+
+    @Override
+    public Optional<StoredPolicy> policy(String connector) {
+        synchronized (view) {
+            return view.policy(connector);
+        }
+    }
+
+    @Override
+    public Optional<Lease> leader() {
+        synchronized (view) {
+            return view.leader();
+        }
+    }
+
+    @Override
+    public StoredPolicy put(String connector, AutoscaleSettings policy) {
+        return new StoredPolicy(connector, policy, write(new StateRecord.PolicySet(connector, policy)), List.of());
+    }
+
+    @Override
+    public boolean remove(String connector) {
+        if (policy(connector).isEmpty()) {
+            return false;
+        }
+        write(new StateRecord.PolicyDeleted(connector));
+        return true;
+    }
+
+    @Override
+    public void pause(String connector, long version) {
+        write(new StateRecord.Paused(connector, version));
+    }
+
+    @Override
+    public boolean claim(Lease lease) {
+        long offset = write(new StateRecord.Claim(lease));
+        synchronized (view) {
+            return view.claimedAt(offset);
+        }
+    }
+
+    @Override
+    public boolean recordDecisions(String connector, long policyVersion, Lease lease, List<DecisionRecord> decisions) {
+        long offset = write(new StateRecord.Decisions(connector, policyVersion, lease, decisions));
+        synchronized (view) {
+            return view.decisionsAt(connector, offset);
+        }
+    }
+
+    private interface Call<T> {
+        T get() throws InterruptedException, ExecutionException, TimeoutException;
+    }
+
+    private <T> T call(String what, Call<T> call) {
+        try {
+            return call.get();
+        } catch (ExecutionException e) {
+            throw new KafkaUnavailableException("cannot " + what + ": " + e.getCause().getMessage(), e.getCause());
+        } catch (InterruptedException | TimeoutException e) {
+            throw unavailable(what, e);
+        }
+    }
+
+    private KafkaUnavailableException unavailable(String what, Exception e) {
+        if (e instanceof InterruptedException) {
+            Thread.currentThread().interrupt();
+        }
+        return new KafkaUnavailableException("cannot " + what + " within " + timeout.toSeconds() + " s", e);
+    }
+
+    @Override
+    public void close() {
+        running = false;
+        consumer.wakeup();
+        try {
+            reader.join(timeout.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (!reader.isAlive()) {
+            consumer.close(timeout);
+        }
+        producer.close(timeout);
+        admin.close(timeout);
+    }
+}

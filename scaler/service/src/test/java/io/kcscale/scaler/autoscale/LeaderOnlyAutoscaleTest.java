@@ -1,0 +1,105 @@
+package io.kcscale.scaler.autoscale;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.junit.jupiter.api.Test;
+
+import io.kcscale.scaler.act.ScaleResult;
+import io.kcscale.scaler.model.PipelineSnapshot;
+
+/** Replicas sharing one store: only the lease in force acts, a deposed leader's writes do not count, nothing is applied twice. */
+class LeaderOnlyAutoscaleTest {
+
+    private static final AutoscaleSettings POLICY = new AutoscaleSettings(1, 20, 5.0, null, null, null, null, null, null);
+
+    private final InMemoryPolicyStore store = new InMemoryPolicyStore();
+    /** tasks.max as Connect holds it, which each scale sets. */
+    private final AtomicInteger tasksMax = new AtomicInteger(1);
+    private final List<String> scales = new ArrayList<>();
+
+    /** One task behind a growing backlog: the policy scales up (to 9, as in RecommendationTest). */
+    private PipelineSnapshot snapshot() {
+        int n = tasksMax.get();
+        List<PipelineSnapshot.Task> tasks = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            tasks.add(new PipelineSnapshot.Task(i, "RUNNING", "w:8083", List.of(i), 100.0 / n));
+        }
+        return new PipelineSnapshot("sink", List.of("t"), n, 20, tasks, new PipelineSnapshot.Lag(30_000L, Map.of()),
+                new PipelineSnapshot.Rates(400.0, 100.0, 100.0, Map.of()), 300.0, true, List.of(),
+                new PipelineSnapshot.Elasticsearch("i", 1, 0, 1, 0.0, 0), false, List.of(), Map.of(), 30, 0);
+    }
+
+    private AutoscaleLoop replica(HeldLease leadership) {
+        return new AutoscaleLoop(c -> Optional.of(snapshot()), (c, request) -> {
+            scales.add(leadership.instanceId() + " -> " + request.tasks());
+            int before = tasksMax.getAndSet(request.tasks());
+            return new ScaleResult(c, before, request.tasks(), request.tasks(), 0.5, false, "plan", List.of(), null);
+        }, store, leadership, c -> List.of(), 5_000, Duration.ofMinutes(5), () -> 1_000_000);
+    }
+
+    @Test
+    void onlyTheLeaseInForceActsAndADeposedLeaderChangesNothing() {
+        HeldLease a = new HeldLease("a");
+        HeldLease b = new HeldLease("b");
+        AutoscaleLoop first = replica(a);
+        AutoscaleLoop second = replica(b);
+        second.put("sink", POLICY);
+
+        a.lead(1);
+        second.evaluateAll();
+        first.evaluateAll();
+        assertEquals(List.of("a -> 9"), scales, "the follower decides but does not act");
+        assertTrue(first.leads());
+        assertFalse(second.leads());
+        assertEquals(Optional.of("a"), second.leaderId());
+        DecisionRecord applied = second.state("sink").orElseThrow().decisions().get(0);
+        assertTrue(applied.outcome().startsWith("applied: 9 tasks RUNNING"), applied.toString());
+        assertEquals(Optional.of(9), second.latestRecommendedTasks("sink"), "a follower decides too, for its recommendation");
+
+        // the group moves leadership to b: b keeps a's cooldown, and once b claimed, a's lease no longer counts
+        b.lead(2);
+        second.evaluateAll();
+        assertEquals(List.of("a -> 9"), scales, "b holds in the cooldown of a's scale: not applied twice");
+        second.put("sink", new AutoscaleSettings(1, 19, 5.0, null, null, null, null, null, null));
+        tasksMax.set(1);
+        first.evaluateAll();
+        assertEquals(List.of("a -> 9"), scales, "a, deposed but unaware, does not act");
+        assertFalse(first.leads());
+        second.evaluateAll();
+        assertEquals(List.of("a -> 9", "b -> 9"), scales);
+        assertTrue(second.leads());
+
+        assertTrue(first.latestRecommendedTasks("sink").isPresent());
+        assertTrue(second.remove("sink"));
+        assertEquals(Optional.empty(), first.latestRecommendedTasks("sink"), "the DELETE through b ends a's gauge at once");
+    }
+
+    @Test
+    void aDecisionALeaderStoppedApplyingIsSettledFromConnectNotAppliedAgain() {
+        StoredPolicy p = store.put("sink", POLICY);
+        Lease gone = new Lease("gone", 1);
+        assertTrue(store.claim(gone));
+        Decision d = new Decision(999_000, Decision.Action.SCALE_UP, 1, 9, "ratio", "backlog", Map.of());
+        assertTrue(store.recordDecisions("sink", p.version(), gone, List.of(new DecisionRecord(d, AutoscaleLoop.APPLYING))));
+        tasksMax.set(9);
+
+        HeldLease next = new HeldLease("next");
+        next.lead(2);
+        replica(next).evaluateAll();
+
+        assertEquals(List.of(), scales, "never applied a second time");
+        DecisionRecord settled = store.policy("sink").orElseThrow().decisions().get(0);
+        assertEquals(d.atMillis(), settled.decision().atMillis());
+        assertTrue(settled.outcome().startsWith("applied: tasks.max is 9"), settled.outcome());
+        assertEquals(1, store.policy("sink").orElseThrow().decisions().size(), "the outcome replaces the intent");
+    }
+}
