@@ -189,7 +189,7 @@ class SnapshotDerivationTest {
         PipelineSample b = new Builder(1000).end(new long[] {10, 10, 10}).committed(Map.of(0, 10L, 1, 10L, 2, 10L)).build();
         PipelineSnapshot s = SnapshotDerivation.derive(List.of(a, b), 30);
         assertEquals(20.0, s.rates().sinkPerSecond(), 1e-9);
-        assertEquals(Map.of(0, 10L, 1, 10L, 2, 10L), a.endOffsets());
+        assertEquals(TopicPartition.onTopic("t", Map.of(0, 10L, 1, 10L, 2, 10L)), a.endOffsets());
         assertEquals(30L, SnapshotDerivation.derive(List.of(a), 30).lag().total(), "never committed: lags by its whole log");
     }
 
@@ -284,7 +284,9 @@ class SnapshotDerivationTest {
         }
 
         PipelineSample build() {
-            return new PipelineSample(at, "sink", "sink", 2, List.of("t"), tasks, end, committed, assignment, groupState,
+            return new PipelineSample(at, "sink", "sink", 2, List.of("t"), tasks, TopicPartition.onTopic("t", end),
+                    committed == null ? null : TopicPartition.onTopic("t", committed),
+                    assignment == null ? null : TopicPartition.onTopic("t", assignment), groupState, "range",
                     "i", indexTotal, 1, 0, 1, 0L, 0, new ArrayList<>(unreachable), unreachableWorkers, deadLetters);
         }
 
