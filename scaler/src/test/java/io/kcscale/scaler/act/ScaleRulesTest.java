@@ -86,4 +86,15 @@ class ScaleRulesTest {
         assertEquals(3, ScaleRules.warnings(2, new ScaleRules.Facts("s", true, 2, 1, 8, false, List.of("x"), WorkerLoss.NONE, null)).size(),
                 "all that apply, together");
     }
+
+    @Test
+    void aSinkOfSeveralTopicsIsBoundByTheTasksItsAssignorCanGivePartitionsAndSaysHow() {
+        ScaleRules.Facts threeTopics = new ScaleRules.Facts("s", true, 3, 12, 100, true, List.of(), WorkerLoss.NONE,
+                "range assignment assigns each of the 3 topics on its own");
+        assertEquals(Optional.of("tasks 13 is above the 12 tasks that can get a partition (range assignment assigns each of the 3"
+                + " topics on its own): 1 task(s) would sit idle; add partitions first, or pass allowIdleTasks"),
+                ScaleRules.refusal(13, false, false, threeTopics));
+        assertEquals(Optional.empty(), ScaleRules.refusal(12, false, false, threeTopics));
+        assertEquals(Optional.empty(), ScaleRules.refusal(13, true, false, threeTopics), "idle tasks allowed");
+    }
 }

@@ -25,6 +25,8 @@ final class Fixture {
     List<String> topics = List.of("t");
     Integer tasksMax = 3;
     Integer partitions = 20;
+    /** Each topic's partitions for a sink of several (set {@link #topics} too); null: {@link #partitions} of the one topic. */
+    Map<String, Integer> partitionsPerTopic;
     int tasksWanted = 3;
     /** Task id → its partitions; by default partitions dealt round-robin over 3 tasks. */
     Map<Integer, List<Integer>> assignment = roundRobin(20, 3);
@@ -132,8 +134,8 @@ final class Fixture {
                     Map.of(topic, owned), rate, false));
         });
         Double append = appendPerPartition == null ? null : appendPerPartition.values().stream().mapToDouble(d -> d).sum();
-        return new PipelineSnapshot(name, topics, tasksMax, partitions, partitions == null ? null : Map.of(topic, partitions),
-                groupAssignor, tasks, new PipelineSnapshot.Lag(lag, Map.of(), Map.of(topic, Map.of())),
+        return new PipelineSnapshot(name, topics, tasksMax, partitions, partitionsPerTopic != null ? partitionsPerTopic
+                : partitions == null ? null : Map.of(topic, partitions), groupAssignor, tasks, new PipelineSnapshot.Lag(lag, Map.of(), Map.of(topic, Map.of())),
                 PipelineSnapshot.Rates.of(append, sinkPerSecond, sinkPerSecond,
                         appendPerPartition == null ? null : TopicPartition.onTopic(topic, appendPerPartition), false), 0.0, stable, reasons,
                 new PipelineSnapshot.Elasticsearch(index, primaryShards, replicas, dataNodes, 0.0, 0), deadLetters,
