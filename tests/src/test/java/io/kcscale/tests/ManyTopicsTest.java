@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,13 +29,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import io.kcscale.local.InstallLayout;
 import io.kcscale.local.LocalStack;
-import io.kcscale.scaler.api.ApiServer;
 import io.kcscale.scaler.checks.TaskPlacement;
 import io.kcscale.scaler.model.SinkTarget;
 import io.kcscale.scaler.model.TopicPartition;
 import io.kcscale.scaler.poll.Poll;
-import io.kcscale.scaler.service.ScalerService;
-import io.kcscale.scaler.service.ScalerSettings;
 
 /**
  * A sink of several topics held against Kafka's own tool: a {@code topics.regex} file sink over topics of 3, 8
@@ -56,30 +50,19 @@ class ManyTopicsTest {
     private static final Map<String, Integer> TOPICS = new TreeMap<>(Map.of("manytopics-a", 3, "manytopics-b", 8, "manytopics-c", 12));
     private static final Duration SETTLE = Duration.ofSeconds(90);
 
-    private static ScalerService service;
-    private static ApiServer api;
+    private static InProcessScaler ownScaler;
     private static ScalerHttp scaler;
 
     @BeforeAll
     static void startScaler(LocalStack stack) throws Exception {
-        service = new ScalerService(ScalerSettings.fromValues(Map.of(
-                "connect.url", stack.endpoints().connectUrl().toString(),
-                "kafka.bootstrap.servers", stack.endpoints().kafkaBootstrap(),
-                "elasticsearch.url", stack.endpoints().elasticsearchUrl().toString(),
-                "window.seconds", "6", "sample.interval.seconds", "1",
-                "state.dir", Files.createTempDirectory("kcscale-many-topics-state").toString())));
-        service.start();
-        api = ApiServer.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), Optional.of(service));
-        scaler = new ScalerHttp(URI.create("http://127.0.0.1:" + api.address().getPort()));
+        ownScaler = InProcessScaler.start(stack, Map.of("window.seconds", "6", "sample.interval.seconds", "1"));
+        scaler = ownScaler.http;
     }
 
     @AfterAll
     static void stopScaler() throws Exception {
-        if (api != null) {
-            api.close();
-        }
-        if (service != null) {
-            service.close();
+        if (ownScaler != null) {
+            ownScaler.close();
         }
     }
 
