@@ -40,10 +40,11 @@ public record PipelineSnapshot(
         long observedAtMillis) {
 
     /** A snapshot of a sink without a dead-letter topic. */
-    public PipelineSnapshot(String name, List<String> topics, Integer tasksMax, Integer partitions, Map<String, Integer> partitionsPerTopic,
-                            String assignor, List<Task> tasks, Lag lag, Rates rates, Double latencySeconds, boolean stable,
-                            List<String> reasons, Elasticsearch elasticsearch, boolean degraded, List<String> unreachable,
-                            Map<String, Long> unreachableWorkers, double windowSeconds, long observedAtMillis) {
+    public PipelineSnapshot(String name, List<String> topics, Integer tasksMax, Integer partitions,
+                            Map<String, Integer> partitionsPerTopic, String assignor, List<Task> tasks, Lag lag, Rates rates,
+                            Double latencySeconds, boolean stable, List<String> reasons, Elasticsearch elasticsearch, boolean degraded,
+                            List<String> unreachable, Map<String, Long> unreachableWorkers, double windowSeconds,
+                            long observedAtMillis) {
         this(name, topics, tasksMax, partitions, partitionsPerTopic, assignor, tasks, lag, rates, latencySeconds, stable, reasons,
                 elasticsearch, null, degraded, unreachable, unreachableWorkers, windowSeconds, observedAtMillis);
     }
@@ -91,6 +92,7 @@ public record PipelineSnapshot(
             return new Task(id, state, workerId, ofOneTopic, partitionsByTopic, recordsPerSecond);
         }
 
+        /** Its partitions, each named by topic and partition. */
         public List<TopicPartition> topicPartitions() {
             return partitionsByTopic.entrySet().stream().flatMap(t -> t.getValue().stream().map(p -> new TopicPartition(t.getKey(), p)))
                     .toList();
@@ -114,6 +116,7 @@ public record PipelineSnapshot(
             return new Lag(lag.values().stream().mapToLong(Long::longValue).sum(), onlyTopic(perTopic, severalTopics), perTopic);
         }
 
+        /** The lag of each partition; empty when unknown. */
         public Map<TopicPartition, Long> perTopicPartition() {
             return flat(perTopic);
         }
@@ -135,7 +138,8 @@ public record PipelineSnapshot(
                                Map<TopicPartition, Double> appendPerTopicPartition, boolean severalTopics) {
             Map<String, Map<Integer, Double>> perTopic = appendPerTopicPartition == null ? null
                     : TopicPartition.byTopic(appendPerTopicPartition);
-            return new Rates(appendPerSecond, sinkPerSecond, indexPerSecond, perTopic == null ? null : onlyTopic(perTopic, severalTopics), perTopic);
+            return new Rates(appendPerSecond, sinkPerSecond, indexPerSecond,
+                    perTopic == null ? null : onlyTopic(perTopic, severalTopics), perTopic);
         }
 
         /** The append rate of each partition; empty when unknown. */

@@ -37,7 +37,8 @@ public final class ScalerMetrics {
         perConnector("kcscale_lag_records", "Records the sink group has not committed, over all partitions", s -> s.lag().total() == null ? null : s.lag().total().doubleValue());
         perConnector("kcscale_latency_seconds", "Little's-law latency: lag / sink rate", PipelineSnapshot::latencySeconds);
         perConnector("kcscale_tasks_max", "tasks.max of the sink connector", s -> s.tasksMax() == null ? null : s.tasksMax().doubleValue());
-        perConnector("kcscale_partitions", "Partitions of the sink's topics", s -> s.partitions() == null ? null : s.partitions().doubleValue());
+        perConnector("kcscale_partitions", "Partitions of the sink's topics",
+                s -> s.partitions() == null ? null : s.partitions().doubleValue());
         // a sink without a dead-letter topic dead-letters nothing: 0, so an alert sees every sink
         perConnector("kcscale_dead_letter_append_rate_records_per_second", "Records appended to the sink's dead-letter topic per second",
                 s -> s.deadLetters() == null ? Double.valueOf(0) : s.deadLetters().appendPerSecond());
