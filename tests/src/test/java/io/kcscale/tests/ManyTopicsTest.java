@@ -76,12 +76,8 @@ class ManyTopicsTest {
                     "Kafka's range assignment, per topic");
 
             // under range each topic is assigned on its own: at most 12 tasks (the largest topic's) get a partition
+            assertScaleBound(frozen.sink(), 12);
             String path = "/api/v1/connectors/" + frozen.sink();
-            ScalerHttp.Answer refused = scaler.post(path + "/scale", "{\"tasks\":13,\"dryRun\":true,\"force\":true}");
-            assertEquals(422, refused.status(), refused.raw());
-            assertTrue(refused.raw().contains("tasks 13 is above the 12 tasks that can get a partition"), refused.raw());
-            ScalerHttp.Answer allowed = scaler.post(path + "/scale", "{\"tasks\":12,\"dryRun\":true,\"force\":true}");
-            assertEquals(200, allowed.status(), allowed.raw());
             JsonNode idle = ScalingChecksTest.finding(scaler.get(path + "/checks?sampleRecords=100&sampleSeconds=1").body(), "idle-tasks");
             assertEquals(12, idle.path("evidence").path("tasksWithPartitionsAtMost").asInt(), idle.toString());
             assertEquals("range", idle.path("evidence").path("assignor").asText(), idle.toString());
@@ -96,13 +92,19 @@ class ManyTopicsTest {
             assertEquals("cooperative-sticky", frozen.snapshot().path("assignor").asText(), frozen.snapshot().toString());
 
             // all 23 partitions are spread over the tasks: 23 can work, 24 cannot
-            String path = "/api/v1/connectors/" + frozen.sink();
-            ScalerHttp.Answer refused = scaler.post(path + "/scale", "{\"tasks\":24,\"dryRun\":true,\"force\":true}");
-            assertEquals(422, refused.status(), refused.raw());
-            assertTrue(refused.raw().contains("tasks 24 is above the 23 tasks that can get a partition"), refused.raw());
-            ScalerHttp.Answer allowed = scaler.post(path + "/scale", "{\"tasks\":13,\"dryRun\":true,\"force\":true}");
-            assertEquals(200, allowed.status(), allowed.raw());
+            assertScaleBound(frozen.sink(), 23);
         }
+    }
+
+    /** A dry-run scale to {@code bound} tasks goes ahead; to one more it is refused, naming the bound (force overrides checks only). */
+    private static void assertScaleBound(String sink, int bound) {
+        String scale = "/api/v1/connectors/" + sink + "/scale";
+        ScalerHttp.Answer refused = scaler.post(scale, "{\"tasks\":" + (bound + 1) + ",\"dryRun\":true,\"force\":true}");
+        assertEquals(422, refused.status(), refused.raw());
+        assertTrue(refused.raw().contains("tasks " + (bound + 1) + " is above the " + bound + " tasks that can get a partition"),
+                refused.raw());
+        ScalerHttp.Answer allowed = scaler.post(scale, "{\"tasks\":" + bound + ",\"dryRun\":true,\"force\":true}");
+        assertEquals(200, allowed.status(), allowed.raw());
     }
 
     /** The paused sink as the scaler reads it, each task's partitions, the topics and the sink's name. */
