@@ -162,7 +162,7 @@ class ScalerServiceTest {
                 "kcscale_index_rate_operations_per_second{connector=\"stocks-es-sink\"}",
                 "kcscale_lag_records{connector=\"stocks-es-sink\"}",
                 "kcscale_task_sink_rate_records_per_second{connector=\"stocks-es-sink\",task=\"0\"}",
-                "kcscale_partition_lag_records{connector=\"stocks-es-sink\",partition=\"19\"}",
+                "kcscale_partition_lag_records{connector=\"stocks-es-sink\",partition=\"19\",topic=\"stocks\"}",
                 "kcscale_scale_actions_total{connector=\"stocks-es-sink\",outcome=\"applied\"}",
                 "kcscale_last_rebalance_pause_seconds{connector=\"stocks-es-sink\"}")) {
             assertTrue(metrics.contains(name), name + " missing from /metrics:\n" + metrics);

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import io.kcscale.scaler.model.PipelineSample;
+import io.kcscale.scaler.model.TopicPartition;
 
 /**
  * A sink pipeline's state, advanced in steps, as Connect runs a sink: each task polls a batch of up to
@@ -264,13 +265,13 @@ final class SimulatedPipeline {
             }
         }
         return new PipelineSample(nowMillis, CONNECTOR, "sink", tasks, List.of(TOPIC), states, asMap(end), asMap(committed),
-                assignment, rebalancing ? "PREPARING_REBALANCE" : "STABLE", TOPIC, written, 1, 0, 1, 0L, writeQueue, List.of());
+                TopicPartition.onTopic(TOPIC, assignment), rebalancing ? "PREPARING_REBALANCE" : "STABLE", TOPIC, written, 1, 0, 1, 0L, writeQueue, List.of());
     }
 
-    private static Map<Integer, Long> asMap(long[] offsets) {
-        Map<Integer, Long> map = new TreeMap<>();
+    private static Map<TopicPartition, Long> asMap(long[] offsets) {
+        Map<TopicPartition, Long> map = new TreeMap<>();
         for (int p = 0; p < offsets.length; p++) {
-            map.put(p, offsets[p]);
+            map.put(new TopicPartition(TOPIC, p), offsets[p]);
         }
         return map;
     }

@@ -35,9 +35,11 @@ public final class StatusCommand implements Callable<Integer> {
         for (JsonNode t : s.path("tasks")) {
             running += "RUNNING".equals(t.path("state").asText()) ? 1 : 0;
         }
-        b.append(String.format(Locale.ROOT, "%s  topics %s  tasks %d/%d RUNNING (tasks.max %s)  partitions %s  %s%n",
+        boolean severalTopics = s.path("topics").size() > 1;
+        b.append(String.format(Locale.ROOT, "%s  topics %s  tasks %d/%d RUNNING (tasks.max %s)  partitions %s%s  %s%n",
                 s.path("name").asText(), join(s.path("topics")), running, s.path("tasks").size(),
-                text(s.path("tasksMax")), text(s.path("partitions")), s.path("stable").asBoolean() ? "stable" : "NOT STABLE"));
+                text(s.path("tasksMax")), text(s.path("partitions")), severalTopics ? perTopic(s.path("partitionsPerTopic")) : "",
+                s.path("stable").asBoolean() ? "stable" : "NOT STABLE"));
         JsonNode r = s.path("rates");
         JsonNode es = s.path("elasticsearch");
         boolean indexed = !text(es.path("index")).equals("?");
@@ -64,7 +66,8 @@ public final class StatusCommand implements Callable<Integer> {
         b.append(String.format(Locale.ROOT, "%-5s %-18s %-22s %-10s %s%n", "TASK", "STATE", "WORKER", "RECORDS/S", "PARTITIONS"));
         for (JsonNode t : s.path("tasks")) {
             b.append(String.format(Locale.ROOT, "%-5s %-18s %-22s %-10s %s%n", t.path("id").asText(), t.path("state").asText(),
-                    t.path("workerId").asText(), rate(t.path("recordsPerSecond")), join(t.path("partitions"))));
+                    t.path("workerId").asText(), rate(t.path("recordsPerSecond")),
+                    severalTopics ? byTopic(t.path("partitionsByTopic")) : join(t.path("partitions"))));
         }
         for (JsonNode reason : s.path("reasons")) {
             b.append("not stable: ").append(reason.asText()).append(System.lineSeparator());
@@ -78,6 +81,20 @@ public final class StatusCommand implements Callable<Integer> {
 
     private static String text(JsonNode n) {
         return n.isMissingNode() || n.isNull() ? "?" : n.asText();
+    }
+
+    /** Each topic's partition count, as {@code " (a 3, b 8)"}. */
+    private static String perTopic(JsonNode counts) {
+        List<String> items = new ArrayList<>();
+        counts.fields().forEachRemaining(c -> items.add(c.getKey() + " " + c.getValue().asText()));
+        return items.isEmpty() ? "" : " (" + String.join(", ", items) + ")";
+    }
+
+    /** A task's partitions grouped by topic, as {@code "a:0 b:0,1,2"}. */
+    private static String byTopic(JsonNode partitionsByTopic) {
+        List<String> items = new ArrayList<>();
+        partitionsByTopic.fields().forEachRemaining(t -> items.add(t.getKey() + ":" + join(t.getValue())));
+        return items.isEmpty() ? "-" : String.join(" ", items);
     }
 
     private static String join(JsonNode array) {

@@ -13,11 +13,13 @@ public final class ScaleRules {
     }
 
     /**
-     * What the rules look at. {@code partitions} is null when Kafka did not answer; {@code workerLoss} is what the
-     * scaler last observed of the connector's workers.
+     * What the rules look at. {@code partitions} is the most tasks that can get a partition: the partition count of a
+     * sink of one topic; of several, what the group's assignor makes of their counts, {@code partitionsBound} saying
+     * how (null for one topic). It is null when Kafka did not answer; {@code workerLoss} is what the scaler last
+     * observed of the connector's workers.
      */
     public record Facts(String connector, boolean sink, int tasksMax, Integer partitions, int maxTasks,
-                        boolean stable, List<String> unstableReasons, WorkerLoss workerLoss) {
+                        boolean stable, List<String> unstableReasons, WorkerLoss workerLoss, String partitionsBound) {
     }
 
     /** The reason to refuse, if any: the first rule broken; {@code force} overrides a lost worker only. */
@@ -37,8 +39,9 @@ public final class ScaleRules {
                     + " retry, or pass allowIdleTasks");
         }
         if (f.partitions() != null && tasks > f.partitions() && !allowIdleTasks) {
-            return Optional.of("tasks " + tasks + " is above the " + f.partitions() + " partitions of the topic: "
-                    + (tasks - f.partitions()) + " task(s) would sit idle; add partitions first, or pass allowIdleTasks");
+            return Optional.of("tasks " + tasks + " is above the " + (f.partitionsBound() == null ? f.partitions()
+                    + " partitions of the topic" : f.partitions() + " tasks that can get a partition (" + f.partitionsBound() + ")")
+                    + ": " + (tasks - f.partitions()) + " task(s) would sit idle; add partitions first, or pass allowIdleTasks");
         }
         if (!f.workerLoss().none() && tasks != f.tasksMax() && !force) {
             return Optional.of(f.workerLoss().describe() + ": Connect has not given its tasks to the live workers yet, so they"

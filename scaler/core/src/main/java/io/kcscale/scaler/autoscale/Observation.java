@@ -2,6 +2,7 @@ package io.kcscale.scaler.autoscale;
 
 import java.util.List;
 
+import io.kcscale.scaler.checks.TaskPlacement;
 import io.kcscale.scaler.model.PipelineSnapshot;
 
 /**
@@ -9,7 +10,8 @@ import io.kcscale.scaler.model.PipelineSnapshot;
  *
  * @param tasks             the connector's tasks.max now
  * @param tasksRunning      tasks RUNNING now
- * @param partitions        partitions of the sink's topic
+ * @param partitions        the most tasks that can get a partition: the sink's topic's partitions; of several topics, as
+ *                          the group's assignor deals them (range: the largest topic's count)
  * @param appendRate        records/s appended to the topic
  * @param sinkRate          records/s the sink consumed (committed)
  * @param lag               records not yet consumed
@@ -26,7 +28,8 @@ public record Observation(long atMillis, int tasks, int tasksRunning, int partit
     public static Observation of(PipelineSnapshot s, List<String> blockingFindings, long atMillis) {
         int running = (int) s.tasks().stream().filter(t -> "RUNNING".equals(t.state())).count();
         return new Observation(atMillis, s.tasksMax() == null ? running : s.tasksMax(), running,
-                s.partitions() == null ? 0 : s.partitions(), orZero(s.rates().appendPerSecond()),
+                s.partitionsPerTopic() == null ? 0 : TaskPlacement.tasksWithPartitionsAtMost(s.assignor(), s.partitionsPerTopic()),
+                orZero(s.rates().appendPerSecond()),
                 orZero(s.rates().sinkPerSecond()), s.lag().total() == null ? 0 : s.lag().total(), s.stable(), s.reasons(),
                 blockingFindings, s.elasticsearch().rejectingWrites());
     }

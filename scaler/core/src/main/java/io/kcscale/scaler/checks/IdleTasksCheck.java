@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.TreeSet;
 
 import io.kcscale.scaler.model.PipelineSnapshot;
+import io.kcscale.scaler.model.TopicPartition;
 
 /**
  * {@code idle-tasks}: tasks that cannot work: with no partition assigned, with partitions that
@@ -30,10 +31,14 @@ public final class IdleTasksCheck implements Check {
     @Override
     public Finding check(PipelineSnapshot snapshot, CheckSamples samples) {
         Integer partitions = snapshot.partitions();
+        String assignor = RebalanceConfigCheck.assignor(samples);
+        // several topics under range: only the largest topic's partitions go to different tasks
+        Integer canGetPartitions = snapshot.partitionsPerTopic() == null ? partitions
+                : Integer.valueOf(TaskPlacement.tasksWithPartitionsAtMost(assignor, snapshot.partitionsPerTopic()));
         int wanted = samples.tasksWanted();
         boolean assignmentKnown = !samples.window().isEmpty()
                 && samples.window().get(samples.window().size() - 1).assignment() != null;
-        Map<Integer, Double> rates = snapshot.rates().appendPerPartition();
+        Map<TopicPartition, Double> rates = snapshot.rates().appendPerTopicPartition();
         boolean appended = snapshot.rates().appendPerSecond() != null && snapshot.rates().appendPerSecond() > 0;
         double expectedPerPartition = !appended ? 0 : snapshot.rates().appendPerSecond() / rates.size()
                 * PartitionSkewCheck.spanSeconds(samples.window()).orElse(0.0);
@@ -41,20 +46,26 @@ public final class IdleTasksCheck implements Check {
         List<Integer> starved = new ArrayList<>();
         if (assignmentKnown) {
             for (PipelineSnapshot.Task t : snapshot.tasks()) {
-                if (t.partitions().isEmpty()) {
+                List<TopicPartition> owned = t.topicPartitions();
+                if (owned.isEmpty()) {
                     withoutPartitions.add(t.id());
-                } else if (expectedPerPartition * t.partitions().size() >= MIN_EXPECTED_RECORDS
-                        && t.partitions().stream().allMatch(p -> rates.getOrDefault(p, 0.0) == 0)) {
+                } else if (expectedPerPartition * owned.size() >= MIN_EXPECTED_RECORDS
+                        && owned.stream().allMatch(p -> rates.getOrDefault(p, 0.0) == 0)) {
                     starved.add(t.id());
                 }
             }
         }
         TreeSet<Integer> idle = new TreeSet<>(withoutPartitions);
         idle.addAll(starved);
-        int beyond = partitions == null ? 0 : Math.max(0, wanted - partitions);
+        int beyond = canGetPartitions == null ? 0 : Math.max(0, wanted - canGetPartitions);
+        boolean several = snapshot.severalTopics() && snapshot.partitionsPerTopic() != null;
         Evidence e = new Evidence().put("tasks", snapshot.tasks().size()).put("tasksWanted", wanted).put("partitions", partitions)
                 .put("idleTasks", List.copyOf(idle)).put("tasksWithoutPartitions", withoutPartitions).put("starvedTasks", starved)
                 .ratio("appendPerSecond", snapshot.rates().appendPerSecond());
+        if (several) {
+            e.put("partitionsPerTopic", snapshot.partitionsPerTopic()).put("assignor", assignor)
+                    .put("tasksWithPartitionsAtMost", canGetPartitions);
+        }
         Optional<BusyTasks> busy = BusyTasks.of(snapshot, samples);
         busy.ifPresent(b -> b.addTo(e));
         if (busy.isPresent() && busy.get().scaleUpAddsNone()) {
@@ -83,11 +94,12 @@ public final class IdleTasksCheck implements Check {
             problems.add(tasks(withoutPartitions) + " " + (withoutPartitions.size() == 1 ? "has" : "have") + " no partition");
         }
         if (beyond > 0) {
-            problems.add(wanted + " tasks for " + partitions + " partitions: " + beyond + " would sit idle");
+            problems.add(wanted + " tasks for " + partitions + " partitions: " + beyond + " would sit idle"
+                    + (several ? " (" + TaskPlacement.boundReason(assignor, snapshot.partitionsPerTopic()) + ")" : ""));
         }
         if (!withoutPartitions.isEmpty() || beyond > 0) {
-            advice.add("A task consumes whole partitions: set tasks.max to at most " + (partitions == null ? "the partition count"
-                    : partitions) + ", or add partitions first (see partition-count).");
+            advice.add("A task consumes whole partitions: set tasks.max to at most " + (canGetPartitions == null
+                    ? "the partition count" : canGetPartitions) + ", or add partitions first (see partition-count).");
         }
         if (!problems.isEmpty()) {
             return finding(Severity.WARNING, String.join("; ", problems), e, String.join(" ", advice));

@@ -38,7 +38,10 @@ public final class KeyCardinalityCheck implements Check {
         Evidence e = new Evidence()
                 .put("keyField", source.map(s -> s.describe(firstField)).orElse(null))
                 .put("sourceConnector", source.map(SourceKey::connector).orElse(null));
-        Integer partitions = snapshot.partitions();
+        // the sample reads one topic (the first of several): its keys fill that topic's partitions only
+        Integer partitions = keys != null && snapshot.partitionsPerTopic() != null
+                && snapshot.partitionsPerTopic().containsKey(keys.topic()) ? snapshot.partitionsPerTopic().get(keys.topic())
+                : snapshot.partitions();
         if (keys == null) {
             return finding(Severity.INFO, "key cardinality unknown: " + samples.keysUnavailable(), e,
                     "Retry when Kafka answers; the check reads recent records of every partition.");
@@ -55,6 +58,9 @@ public final class KeyCardinalityCheck implements Check {
                 .put("partitionsSampled", keys.partitionsRead())
                 .ratio("samplingSeconds", keys.elapsedMillis() / 1000.0)
                 .put("fieldDistinctValues", fieldCounts(keys)).put("fieldRecords", keys.recordsWithFields());
+        if (snapshot.severalTopics()) {
+            e.put("sampledTopic", keys.topic());
+        }
         if (partitions == null) {
             return finding(Severity.INFO, "key cardinality cannot be judged: the partition count is unknown", e,
                     "Retry when Kafka answers.");

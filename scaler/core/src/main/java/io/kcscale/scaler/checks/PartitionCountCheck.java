@@ -1,5 +1,6 @@
 package io.kcscale.scaler.checks;
 
+import java.util.Map;
 import java.util.Optional;
 
 import io.kcscale.scaler.model.PipelineSnapshot;
@@ -35,6 +36,9 @@ public final class PartitionCountCheck implements Check {
             return finding(Severity.INFO, "the partition count is unknown (Kafka did not answer)", e, "Run the check again when Kafka answers.");
         }
         String topic = snapshot.topics().isEmpty() ? "TOPIC" : snapshot.topics().get(0);
+        if (snapshot.severalTopics() && snapshot.partitionsPerTopic() != null) {
+            return severalTopics(snapshot, samples, e);
+        }
         if (wanted > partitions) {
             return finding(Severity.WARNING, wanted + " tasks wanted, " + partitions + " partitions: " + (wanted - partitions)
                     + " task(s) would have nothing to consume", e, "Add partitions before tasks: kafka-topics.sh --bootstrap-server "
@@ -59,6 +63,36 @@ public final class PartitionCountCheck implements Check {
         }
         return finding(Severity.OK, partitions + " partitions for " + wanted + " tasks: room for up to " + partitions + " tasks",
                 e, "Beyond " + partitions + " tasks, add partitions first. " + REMAP_CAVEAT);
+    }
+
+    /**
+     * A sink of several topics: the assignor decides how many tasks can get a partition (range: the largest topic's
+     * count), and the ~100 guideline holds per topic.
+     */
+    private static Finding severalTopics(PipelineSnapshot snapshot, CheckSamples samples, Evidence e) {
+        Map<String, Integer> perTopic = snapshot.partitionsPerTopic();
+        String assignor = RebalanceConfigCheck.assignor(samples);
+        int canWork = TaskPlacement.tasksWithPartitionsAtMost(assignor, perTopic);
+        int wanted = samples.tasksWanted();
+        Map.Entry<String, Integer> largest = perTopic.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow();
+        e.put("partitionsPerTopic", perTopic).put("assignor", assignor).put("tasksWithPartitionsAtMost", canWork);
+        String why = TaskPlacement.boundReason(assignor, perTopic);
+        if (wanted > canWork) {
+            return finding(Severity.WARNING, wanted + " tasks wanted, at most " + canWork + " can get a partition: " + why, e,
+                    "Add partitions before tasks (" + (canWork < snapshot.partitions() ? "under range, to the largest topic: "
+                    + "kafka-topics.sh --bootstrap-server BROKER --alter --topic " + largest.getKey() + " --partitions " + wanted
+                    + "; or assign with cooperative-sticky, which spreads the partitions of all topics: see rebalance-config"
+                    : "kafka-topics.sh --alter --partitions on the topics") + "). " + REMAP_CAVEAT);
+        }
+        if (largest.getValue() > GUIDELINE) {
+            boolean small = samples.brokers() != null && samples.brokers() <= SMALL_CLUSTER_BROKERS;
+            return finding(small ? Severity.WARNING : Severity.INFO, largest.getValue() + " partitions in topic " + largest.getKey()
+                    + ": beyond the ~" + GUIDELINE + " per topic a small cluster handles well", e, "Partitions cannot be removed: "
+                    + "for a new topic choose fewer and move the sink to it.");
+        }
+        return finding(Severity.OK, snapshot.partitions() + " partitions in " + perTopic.size() + " topics for " + wanted
+                + " tasks: room for up to " + canWork + " tasks (" + why + ")", e, "Beyond " + canWork + " tasks, add partitions"
+                + " first. " + REMAP_CAVEAT);
     }
 
     private static Finding finding(Severity severity, String title, Evidence evidence, String advice) {

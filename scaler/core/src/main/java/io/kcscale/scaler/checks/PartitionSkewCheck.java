@@ -9,6 +9,7 @@ import java.util.TreeMap;
 
 import io.kcscale.scaler.model.PipelineSample;
 import io.kcscale.scaler.model.PipelineSnapshot;
+import io.kcscale.scaler.model.TopicPartition;
 
 /**
  * {@code partition-skew}: how evenly the topic's partitions received records over the window (the
@@ -34,14 +35,14 @@ public final class PartitionSkewCheck implements Check {
 
     @Override
     public Finding check(PipelineSnapshot snapshot, CheckSamples samples) {
-        Map<Integer, Double> rates = snapshot.rates().appendPerPartition();
+        Map<TopicPartition, Double> rates = snapshot.rates() == null ? Map.of() : snapshot.rates().appendPerTopicPartition();
         Optional<Double> span = spanSeconds(samples.window());
         Evidence e = new Evidence().put("partitions", snapshot.partitions());
-        if (rates == null || rates.isEmpty() || span.isEmpty()) {
+        if (rates.isEmpty() || span.isEmpty()) {
             return finding(Severity.INFO, "not enough samples of the topic's offsets in the window yet", e,
                     "Run the check again in a few seconds.");
         }
-        Map<Integer, Long> appended = new TreeMap<>();
+        Map<TopicPartition, Long> appended = new TreeMap<>();
         rates.forEach((p, rate) -> appended.put(p, Math.round(rate * span.get())));
         int partitions = appended.size();
         long total = appended.values().stream().mapToLong(Long::longValue).sum();
@@ -56,24 +57,27 @@ public final class PartitionSkewCheck implements Check {
                     + " partitions (" + MIN_RECORDS_PER_PARTITION + " per partition needed)", e,
                     "Run the check again under more load, or over a longer window (the scaler's window.seconds).");
         }
-        List<Integer> empty = new ArrayList<>();
-        int hottest = -1;
-        for (Map.Entry<Integer, Long> p : appended.entrySet()) {
+        List<TopicPartition> empty = new ArrayList<>();
+        TopicPartition hottest = null;
+        for (Map.Entry<TopicPartition, Long> p : appended.entrySet()) {
             if (p.getValue() == 0) {
                 empty.add(p.getKey());
             }
-            if (hottest < 0 || p.getValue() > appended.get(hottest)) {
+            if (hottest == null || p.getValue() > appended.get(hottest)) {
                 hottest = p.getKey();
             }
         }
         long hot = appended.get(hottest);
         double ratio = hot / mean;
         double share = (double) hot / total;
-        e.put("emptyPartitions", empty.size()).put("emptyPartitionIds", empty).put("hottestPartition", hottest)
-                .put("hottestRecords", hot).ratio("hottestShare", share).ratio("maxMeanRatio", ratio);
+        boolean several = snapshot.severalTopics();
+        Object hottestName = TopicPartition.named(List.of(hottest), several).iterator().next();
+        e.put("emptyPartitions", empty.size()).put("emptyPartitionIds", TopicPartition.named(empty, several))
+                .put("hottestPartition", hottestName).put("hottestRecords", hot).ratio("hottestShare", share)
+                .ratio("maxMeanRatio", ratio);
         List<String> problems = new ArrayList<>();
         if (ratio >= HOT_RATIO) {
-            problems.add(String.format(Locale.ROOT, "partition %d took %.0f%% of the records (%.1f× the mean)", hottest,
+            problems.add(String.format(Locale.ROOT, "partition %s took %.0f%% of the records (%.1f× the mean)", hottestName,
                     share * 100, ratio));
         }
         if (!empty.isEmpty()) {

@@ -11,10 +11,11 @@ import java.util.Map;
  * @param tasksMax          {@code tasks.max} from its config, or null
  * @param topics            topics the sink reads
  * @param tasks             each task's Connect state and worker, or null when Connect did not answer
- * @param endOffsets        log-end offset per partition of the (first) topic, or null
- * @param committedOffsets  the sink group's committed offset per partition, or null
+ * @param endOffsets        log-end offset per partition of every topic the sink reads, or null
+ * @param committedOffsets  the sink group's committed offset per partition of those topics, or null
  * @param assignment        partition → task id, from the group's members, or null
  * @param groupState        the sink consumer group's state (e.g. STABLE), or null
+ * @param groupAssignor     the assignor the sink group uses (e.g. range), empty when it has no members, or null
  * @param index             the Elasticsearch index the sink writes to, or null when unknown
  * @param indexTotal        index operations Elasticsearch counted on it, or null
  * @param primaryShards     the index's primary shards, or null
@@ -34,10 +35,11 @@ public record PipelineSample(
         Integer tasksMax,
         List<String> topics,
         List<TaskState> tasks,
-        Map<Integer, Long> endOffsets,
-        Map<Integer, Long> committedOffsets,
-        Map<Integer, Integer> assignment,
+        Map<TopicPartition, Long> endOffsets,
+        Map<TopicPartition, Long> committedOffsets,
+        Map<TopicPartition, Integer> assignment,
         String groupState,
+        String groupAssignor,
         String index,
         Long indexTotal,
         Integer primaryShards,
@@ -51,18 +53,18 @@ public record PipelineSample(
 
     /** A sample of a sink without a dead-letter topic. */
     public PipelineSample(long atMillis, String connector, String connectorType, Integer tasksMax, List<String> topics,
-                          List<TaskState> tasks, Map<Integer, Long> endOffsets, Map<Integer, Long> committedOffsets,
-                          Map<Integer, Integer> assignment, String groupState, String index, Long indexTotal,
+                          List<TaskState> tasks, Map<TopicPartition, Long> endOffsets, Map<TopicPartition, Long> committedOffsets,
+                          Map<TopicPartition, Integer> assignment, String groupState, String index, Long indexTotal,
                           Integer primaryShards, Integer replicas, Integer dataNodes, Long writeRejected, Integer writeQueue,
                           List<String> unreachable, Map<String, Long> unreachableWorkers) {
-        this(atMillis, connector, connectorType, tasksMax, topics, tasks, endOffsets, committedOffsets, assignment, groupState,
+        this(atMillis, connector, connectorType, tasksMax, topics, tasks, endOffsets, committedOffsets, assignment, groupState, null,
                 index, indexTotal, primaryShards, replicas, dataNodes, writeRejected, writeQueue, unreachable, unreachableWorkers, null);
     }
 
     /** A sample in which every worker answered (or none was probed). */
     public PipelineSample(long atMillis, String connector, String connectorType, Integer tasksMax, List<String> topics,
-                          List<TaskState> tasks, Map<Integer, Long> endOffsets, Map<Integer, Long> committedOffsets,
-                          Map<Integer, Integer> assignment, String groupState, String index, Long indexTotal,
+                          List<TaskState> tasks, Map<TopicPartition, Long> endOffsets, Map<TopicPartition, Long> committedOffsets,
+                          Map<TopicPartition, Integer> assignment, String groupState, String index, Long indexTotal,
                           Integer primaryShards, Integer replicas, Integer dataNodes, Long writeRejected, Integer writeQueue,
                           List<String> unreachable) {
         this(atMillis, connector, connectorType, tasksMax, topics, tasks, endOffsets, committedOffsets, assignment, groupState,

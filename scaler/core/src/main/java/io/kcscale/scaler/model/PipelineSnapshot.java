@@ -2,6 +2,7 @@ package io.kcscale.scaler.model;
 
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * What the scaler knows of one sink pipeline over its sliding window: the body of
@@ -9,12 +10,21 @@ import java.util.Map;
  * cannot be known (a system did not answer, too few samples) is null, and {@code reasons} says why.
  * {@code unreachableWorkers}: each worker Connect places the connector or its tasks on that does not answer the
  * scaler's probe, with the seconds it has not; its tasks are {@link Task#WORKER_UNREACHABLE}.
+ *
+ * <p>Every partition reading is keyed by topic and partition: {@code partitionsPerTopic}, a task's
+ * {@code partitionsByTopic}, {@code lag.perTopic} and {@code rates.appendPerTopic}. For a sink of one topic the
+ * readings keyed by partition number alone ({@code perPartition}, {@code appendPerPartition}, a task's
+ * {@code partitions}) stay as they were; for several topics they are null, since partition 0 of one topic is
+ * not partition 0 of another. {@code partitions} counts the partitions of all topics; {@code assignor} is the one
+ * the sink group uses (null when it has no members).
  */
 public record PipelineSnapshot(
         String name,
         List<String> topics,
         Integer tasksMax,
         Integer partitions,
+        Map<String, Integer> partitionsPerTopic,
+        String assignor,
         List<Task> tasks,
         Lag lag,
         Rates rates,
@@ -30,37 +40,112 @@ public record PipelineSnapshot(
         long observedAtMillis) {
 
     /** A snapshot of a sink without a dead-letter topic. */
-    public PipelineSnapshot(String name, List<String> topics, Integer tasksMax, Integer partitions, List<Task> tasks, Lag lag,
-                            Rates rates, Double latencySeconds, boolean stable, List<String> reasons, Elasticsearch elasticsearch,
-                            boolean degraded, List<String> unreachable, Map<String, Long> unreachableWorkers, double windowSeconds,
+    public PipelineSnapshot(String name, List<String> topics, Integer tasksMax, Integer partitions,
+                            Map<String, Integer> partitionsPerTopic, String assignor, List<Task> tasks, Lag lag, Rates rates,
+                            Double latencySeconds, boolean stable, List<String> reasons, Elasticsearch elasticsearch, boolean degraded,
+                            List<String> unreachable, Map<String, Long> unreachableWorkers, double windowSeconds,
                             long observedAtMillis) {
-        this(name, topics, tasksMax, partitions, tasks, lag, rates, latencySeconds, stable, reasons, elasticsearch, null, degraded,
-                unreachable, unreachableWorkers, windowSeconds, observedAtMillis);
+        this(name, topics, tasksMax, partitions, partitionsPerTopic, assignor, tasks, lag, rates, latencySeconds, stable, reasons,
+                elasticsearch, null, degraded, unreachable, unreachableWorkers, windowSeconds, observedAtMillis);
+    }
+
+    /** The sink reads more than one topic: readings keyed by partition number alone would mix them. */
+    public boolean severalTopics() {
+        return topics.size() > 1;
+    }
+
+    /** One topic's readings by partition, as JSON keeps them for a sink of one topic; null for a sink of several. */
+    private static <V> Map<Integer, V> onlyTopic(Map<String, Map<Integer, V>> byTopic, boolean severalTopics) {
+        if (severalTopics) {
+            return null;
+        }
+        return byTopic.isEmpty() ? Map.of() : byTopic.values().iterator().next();
+    }
+
+    private static <V> Map<TopicPartition, V> flat(Map<String, Map<Integer, V>> byTopic) {
+        Map<TopicPartition, V> flat = new TreeMap<>();
+        if (byTopic != null) {
+            byTopic.forEach((topic, perPartition) -> flat.putAll(TopicPartition.onTopic(topic, perPartition)));
+        }
+        return flat;
     }
 
     /**
      * A sink task: its state, worker, the partitions it consumes and its sink rate. The state is Connect's, except
      * {@link #WORKER_UNREACHABLE}: Connect keeps reporting the last state a dead worker wrote (RUNNING) until it
      * reassigns the task.
+     *
+     * @param partitions        its partitions of the sink's one topic; null for a sink of several
+     * @param partitionsByTopic its partitions of each topic it consumes from
      */
-    public record Task(int id, String state, String workerId, List<Integer> partitions, Double recordsPerSecond) {
+    public record Task(int id, String state, String workerId, List<Integer> partitions, Map<String, List<Integer>> partitionsByTopic,
+                       Double recordsPerSecond) {
 
         /** The state of a task whose worker does not answer, whatever Connect still reports. */
         public static final String WORKER_UNREACHABLE = "WORKER_UNREACHABLE";
+
+        /** A task of a sink, its partitions given per topic. */
+        public static Task of(int id, String state, String workerId, Map<String, List<Integer>> partitionsByTopic,
+                              Double recordsPerSecond, boolean severalTopics) {
+            List<Integer> ofOneTopic = severalTopics ? null
+                    : partitionsByTopic.values().stream().findFirst().orElse(List.of());
+            return new Task(id, state, workerId, ofOneTopic, partitionsByTopic, recordsPerSecond);
+        }
+
+        /** Its partitions, each named by topic and partition. */
+        public List<TopicPartition> topicPartitions() {
+            return partitionsByTopic.entrySet().stream().flatMap(t -> t.getValue().stream().map(p -> new TopicPartition(t.getKey(), p)))
+                    .toList();
+        }
     }
 
-    /** Records not yet committed by the sink group, in total and per partition. */
-    public record Lag(Long total, Map<Integer, Long> perPartition) {
+    /**
+     * Records not yet committed by the sink group, in total and per partition.
+     *
+     * @param perPartition by partition of the sink's one topic; null for a sink of several
+     * @param perTopic     by topic, then partition
+     */
+    public record Lag(Long total, Map<Integer, Long> perPartition, Map<String, Map<Integer, Long>> perTopic) {
+
+        /** The lag of each partition, or null when unknown. */
+        public static Lag of(Map<TopicPartition, Long> lag, boolean severalTopics) {
+            if (lag == null) {
+                return new Lag(null, null, null);
+            }
+            Map<String, Map<Integer, Long>> perTopic = TopicPartition.byTopic(lag);
+            return new Lag(lag.values().stream().mapToLong(Long::longValue).sum(), onlyTopic(perTopic, severalTopics), perTopic);
+        }
+
+        /** The lag of each partition; empty when unknown. */
+        public Map<TopicPartition, Long> perTopicPartition() {
+            return flat(perTopic);
+        }
     }
 
     /**
      * @param appendPerSecond records appended to the topic
      * @param sinkPerSecond   records the sink group committed
      * @param indexPerSecond  index operations Elasticsearch counted on the sink's index
-     * @param appendPerPartition records appended to each partition: 0 marks an empty one (say, too few distinct keys)
+     * @param appendPerPartition records appended to each partition of the sink's one topic: 0 marks an empty one (say, too
+     *                           few distinct keys); null for a sink of several
+     * @param appendPerTopic     records appended to each partition, by topic, then partition
      */
     public record Rates(Double appendPerSecond, Double sinkPerSecond, Double indexPerSecond,
-                        Map<Integer, Double> appendPerPartition) {
+                        Map<Integer, Double> appendPerPartition, Map<String, Map<Integer, Double>> appendPerTopic) {
+
+        /** The rates, the append rate given per topic and partition (null when unknown). */
+        public static Rates of(Double appendPerSecond, Double sinkPerSecond, Double indexPerSecond,
+                               Map<TopicPartition, Double> appendPerTopicPartition, boolean severalTopics) {
+            Map<String, Map<Integer, Double>> perTopic = appendPerTopicPartition == null ? null
+                    : TopicPartition.byTopic(appendPerTopicPartition);
+            return new Rates(appendPerSecond, sinkPerSecond, indexPerSecond,
+                    perTopic == null ? null : onlyTopic(perTopic, severalTopics), perTopic);
+        }
+
+        /** The append rate of each partition; empty when unknown. */
+        public Map<TopicPartition, Double> appendPerTopicPartition() {
+            return flat(appendPerTopic);
+        }
     }
 
     /**

@@ -27,20 +27,22 @@ public final class SnapshotDerivation {
         PipelineSample latest = samples.get(samples.size() - 1);
         List<String> reasons = new ArrayList<>();
 
-        Map<Integer, Long> lagPerPartition = lagPerPartition(latest);
-        Long lagTotal = lagPerPartition == null ? null : lagPerPartition.values().stream().mapToLong(Long::longValue).sum();
+        boolean severalTopics = latest.topics().size() > 1;
+        Map<TopicPartition, Long> lagPerPartition = lagPerPartition(latest);
+        PipelineSnapshot.Lag lag = PipelineSnapshot.Lag.of(lagPerPartition, severalTopics);
+        Long lagTotal = lag.total();
 
-        Delta<Map<Integer, Long>> committed = delta(samples, PipelineSample::committedOffsets);
-        Map<Integer, Double> sinkPerPartition = perPartitionRates(samples, PipelineSample::committedOffsets);
+        Delta<Map<TopicPartition, Long>> committed = delta(samples, PipelineSample::committedOffsets);
+        Map<TopicPartition, Double> sinkPerPartition = perPartitionRates(samples, PipelineSample::committedOffsets);
         Double sinkRate = sinkPerPartition == null ? null : sinkPerPartition.values().stream().mapToDouble(d -> d).sum();
-        Map<Integer, Double> appendPerPartition = perPartitionRates(samples, PipelineSample::endOffsets);
+        Map<TopicPartition, Double> appendPerPartition = perPartitionRates(samples, PipelineSample::endOffsets);
         Double appendRate = appendPerPartition == null ? null : appendPerPartition.values().stream().mapToDouble(d -> d).sum();
         Delta<Long> indexed = delta(samples, PipelineSample::indexTotal);
         Double indexRate = indexed == null ? null : Math.max(0, indexed.newest - indexed.oldest) / indexed.seconds;
         Delta<Long> rejected = delta(samples, PipelineSample::writeRejected);
         Double rejections = rejected == null ? null : Math.max(0, rejected.newest - rejected.oldest) / rejected.seconds;
 
-        List<PipelineSnapshot.Task> tasks = tasks(latest, sinkPerPartition);
+        List<PipelineSnapshot.Task> tasks = tasks(latest, sinkPerPartition, severalTopics);
         Double latency = latency(lagTotal, sinkRate);
 
         if (committed == null) {
@@ -49,6 +51,9 @@ public final class SnapshotDerivation {
             reasons.add("warming up: the sink group committed no partition's offset in two samples of the window yet");
         }
         latest.unreachable().forEach(u -> reasons.add("unreachable: " + u));
+        if (latest.topics().isEmpty() && latest.unreachable().isEmpty()) {
+            reasons.add("the sink reads no topic: its topics.regex matches none of the cluster's topics");
+        }
         Map<String, Long> unreachableWorkers = secondsUnanswered(latest);
         unreachableWorkers.forEach((worker, seconds) -> reasons.add(workerReason(worker, seconds, latest.tasks())));
         if (latest.tasks() != null) {
@@ -69,15 +74,17 @@ public final class SnapshotDerivation {
             reasons.add(String.format(Locale.ROOT, "records dead-lettered to %s within the window (%.2f/s)%s", deadLetters.topic(),
                     deadLetters.appendPerSecond(), deadLetters.latestReason() == null ? "" : "; the latest because: " + deadLetters.latestReason()));
         }
-        List<Integer> stalled = stalledPartitions(committed, lagPerPartition);
+        List<TopicPartition> stalled = stalledPartitions(committed, lagPerPartition);
         if (!stalled.isEmpty()) {
-            reasons.add("partitions " + stalled + " have lag but their committed offsets did not advance within the window");
+            reasons.add("partitions " + TopicPartition.named(stalled, severalTopics)
+                    + " have lag but their committed offsets did not advance within the window");
         }
 
         return new PipelineSnapshot(latest.connector(), latest.topics(), latest.tasksMax(),
-                latest.endOffsets() == null ? null : latest.endOffsets().size(), tasks,
-                new PipelineSnapshot.Lag(lagTotal, lagPerPartition),
-                new PipelineSnapshot.Rates(appendRate, sinkRate, indexRate, appendPerPartition), latency, reasons.isEmpty(), reasons,
+                latest.endOffsets() == null ? null : latest.endOffsets().size(), partitionsPerTopic(latest),
+                latest.groupAssignor() == null || latest.groupAssignor().isBlank() ? null : latest.groupAssignor(), tasks, lag,
+                PipelineSnapshot.Rates.of(appendRate, sinkRate, indexRate, appendPerPartition, severalTopics), latency,
+                reasons.isEmpty(), reasons,
                 new PipelineSnapshot.Elasticsearch(latest.index(), latest.primaryShards(), latest.replicas(), latest.dataNodes(),
                         rejections, latest.writeQueue()),
                 deadLetters, !latest.unreachable().isEmpty(), latest.unreachable(), unreachableWorkers, windowSeconds, latest.atMillis());
@@ -109,29 +116,42 @@ public final class SnapshotDerivation {
      * A Connect sink group starts at the earliest offset, so a partition it has never committed lags
      * by its whole end offset (exact while retention has not deleted the log's head).
      */
-    private static Map<Integer, Long> lagPerPartition(PipelineSample s) {
+    private static Map<TopicPartition, Long> lagPerPartition(PipelineSample s) {
         if (s.endOffsets() == null || s.committedOffsets() == null) {
             return null;
         }
-        Map<Integer, Long> lag = new TreeMap<>();
+        Map<TopicPartition, Long> lag = new TreeMap<>();
         s.endOffsets().forEach((p, end) -> lag.put(p, Math.max(0, end - s.committedOffsets().getOrDefault(p, 0L))));
         return lag;
     }
 
-    private static List<PipelineSnapshot.Task> tasks(PipelineSample latest, Map<Integer, Double> sinkPerPartition) {
+    /** Partitions of each topic the sink reads, as the newest end offsets list them; null when unknown. */
+    private static Map<String, Integer> partitionsPerTopic(PipelineSample latest) {
+        if (latest.endOffsets() == null) {
+            return null;
+        }
+        Map<String, Integer> counts = new TreeMap<>();
+        latest.endOffsets().keySet().forEach(tp -> counts.merge(tp.topic(), 1, Integer::sum));
+        return counts;
+    }
+
+    private static List<PipelineSnapshot.Task> tasks(PipelineSample latest, Map<TopicPartition, Double> sinkPerPartition,
+                                                     boolean severalTopics) {
         if (latest.tasks() == null) {
             return List.of();
         }
-        Map<Integer, List<Integer>> partitionsByTask = latest.assignment() == null ? Map.of()
+        Map<Integer, List<TopicPartition>> partitionsByTask = latest.assignment() == null ? Map.of()
                 : latest.assignment().entrySet().stream().collect(Collectors.groupingBy(Map.Entry::getValue, TreeMap::new,
                         Collectors.mapping(Map.Entry::getKey, Collectors.toList())));
         List<PipelineSnapshot.Task> tasks = new ArrayList<>();
         for (PipelineSample.TaskState t : latest.tasks()) {
-            List<Integer> partitions = partitionsByTask.getOrDefault(t.id(), List.of()).stream().sorted().toList();
+            List<TopicPartition> partitions = partitionsByTask.getOrDefault(t.id(), List.of());
             Double rate = sinkPerPartition == null || latest.assignment() == null ? null
                     : partitions.stream().mapToDouble(p -> sinkPerPartition.getOrDefault(p, 0.0)).sum();
             String state = latest.unreachableWorkers().containsKey(t.workerId()) ? PipelineSnapshot.Task.WORKER_UNREACHABLE : t.state();
-            tasks.add(new PipelineSnapshot.Task(t.id(), state, t.workerId(), partitions, rate));
+            Map<String, List<Integer>> byTopic = new TreeMap<>();
+            partitions.stream().sorted().forEach(tp -> byTopic.computeIfAbsent(tp.topic(), x -> new ArrayList<>()).add(tp.partition()));
+            tasks.add(PipelineSnapshot.Task.of(t.id(), state, t.workerId(), byTopic, rate, severalTopics));
         }
         return tasks;
     }
@@ -153,7 +173,7 @@ public final class SnapshotDerivation {
 
     /** Whether the sink group's partition assignment changed between samples of the window. */
     public static boolean rebalancedWithin(List<PipelineSample> samples) {
-        Map<Integer, Integer> previous = null;
+        Map<TopicPartition, Integer> previous = null;
         for (PipelineSample s : samples) {
             if (s.assignment() == null) {
                 continue;
@@ -166,11 +186,11 @@ public final class SnapshotDerivation {
         return false;
     }
 
-    private static List<Integer> stalledPartitions(Delta<Map<Integer, Long>> committed, Map<Integer, Long> lag) {
+    private static List<TopicPartition> stalledPartitions(Delta<Map<TopicPartition, Long>> committed, Map<TopicPartition, Long> lag) {
         if (committed == null || lag == null) {
             return List.of();
         }
-        List<Integer> stalled = new ArrayList<>();
+        List<TopicPartition> stalled = new ArrayList<>();
         lag.forEach((p, l) -> {
             if (l > 0 && Objects.equals(committed.oldest.get(p), committed.newest.get(p))) {
                 stalled.add(p);
@@ -183,11 +203,12 @@ public final class SnapshotDerivation {
      * Each partition's rate between the oldest and the newest sample that carry its offset: a group's first commits
      * inside the window still give a rate, not 0. Null when no partition's offset is in two samples at different times.
      */
-    private static Map<Integer, Double> perPartitionRates(List<PipelineSample> samples, Function<PipelineSample, Map<Integer, Long>> offsets) {
-        Map<Integer, PipelineSample> first = new TreeMap<>();
-        Map<Integer, PipelineSample> last = new TreeMap<>();
+    private static Map<TopicPartition, Double> perPartitionRates(List<PipelineSample> samples,
+                                                                 Function<PipelineSample, Map<TopicPartition, Long>> offsets) {
+        Map<TopicPartition, PipelineSample> first = new TreeMap<>();
+        Map<TopicPartition, PipelineSample> last = new TreeMap<>();
         for (PipelineSample s : samples) {
-            Map<Integer, Long> o = offsets.apply(s);
+            Map<TopicPartition, Long> o = offsets.apply(s);
             if (o != null) {
                 o.keySet().forEach(p -> {
                     first.putIfAbsent(p, s);
@@ -195,7 +216,7 @@ public final class SnapshotDerivation {
                 });
             }
         }
-        Map<Integer, Double> rates = new TreeMap<>();
+        Map<TopicPartition, Double> rates = new TreeMap<>();
         first.forEach((p, oldest) -> {
             PipelineSample newest = last.get(p);
             if (newest.atMillis() > oldest.atMillis()) {

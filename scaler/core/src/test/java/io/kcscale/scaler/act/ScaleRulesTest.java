@@ -15,7 +15,7 @@ class ScaleRulesTest {
 
     /** A stable sink with 2 tasks on 4 partitions, at most 8 tasks. */
     private static ScaleRules.Facts facts(boolean sink, Integer partitions, boolean stable) {
-        return new ScaleRules.Facts("s", sink, 2, partitions, 8, stable, List.of("lag grows", "a task restarted"), WorkerLoss.NONE);
+        return new ScaleRules.Facts("s", sink, 2, partitions, 8, stable, List.of("lag grows", "a task restarted"), WorkerLoss.NONE, null);
     }
 
     private static final ScaleRules.Facts SINK = facts(true, 4, true);
@@ -59,7 +59,7 @@ class ScaleRulesTest {
     @Test
     void aLostWorkerRefusesAnyChangeUnlessForced() {
         ScaleRules.Facts lost = new ScaleRules.Facts("s", true, 2, 4, 8, false, List.of("worker gone"),
-                new WorkerLoss(Map.of("w1:8083", 14L), Map.of("w1:8083", List.of(1))));
+                new WorkerLoss(Map.of("w1:8083", 14L), Map.of("w1:8083", List.of(1))), null);
         String refusal = "worker w1:8083 has not answered for 14 s (tasks [1] on it): Connect has not given its tasks to the"
                 + " live workers yet, so they are not running and a scale would wait on them; scale once status shows every task"
                 + " RUNNING on a worker that answers, or pass force to scale anyway";
@@ -83,7 +83,18 @@ class ScaleRulesTest {
         assertEquals(List.of("2 task(s) will have no partition to consume"), ScaleRules.warnings(6, SINK));
         assertEquals(List.of("the pipeline was not stable before the change (lag grows; a task restarted): scaling can hide the cause"),
                 ScaleRules.warnings(3, facts(true, 4, false)));
-        assertEquals(3, ScaleRules.warnings(2, new ScaleRules.Facts("s", true, 2, 1, 8, false, List.of("x"), WorkerLoss.NONE)).size(),
+        assertEquals(3, ScaleRules.warnings(2, new ScaleRules.Facts("s", true, 2, 1, 8, false, List.of("x"), WorkerLoss.NONE, null)).size(),
                 "all that apply, together");
+    }
+
+    @Test
+    void aSinkOfSeveralTopicsIsBoundByTheTasksItsAssignorCanGivePartitionsAndSaysHow() {
+        ScaleRules.Facts threeTopics = new ScaleRules.Facts("s", true, 3, 12, 100, true, List.of(), WorkerLoss.NONE,
+                "range assignment assigns each of the 3 topics on its own");
+        assertEquals(Optional.of("tasks 13 is above the 12 tasks that can get a partition (range assignment assigns each of the 3"
+                + " topics on its own): 1 task(s) would sit idle; add partitions first, or pass allowIdleTasks"),
+                ScaleRules.refusal(13, false, false, threeTopics));
+        assertEquals(Optional.empty(), ScaleRules.refusal(12, false, false, threeTopics));
+        assertEquals(Optional.empty(), ScaleRules.refusal(13, true, false, threeTopics), "idle tasks allowed");
     }
 }

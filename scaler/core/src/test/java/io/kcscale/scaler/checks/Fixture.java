@@ -12,6 +12,7 @@ import io.kcscale.scaler.checks.keys.DistinctCounter;
 import io.kcscale.scaler.checks.keys.KeySample;
 import io.kcscale.scaler.model.PipelineSample;
 import io.kcscale.scaler.model.PipelineSnapshot;
+import io.kcscale.scaler.model.TopicPartition;
 
 /**
  * A pipeline to run checks on, described field by field; every test changes what its rule looks at.
@@ -24,6 +25,8 @@ final class Fixture {
     List<String> topics = List.of("t");
     Integer tasksMax = 3;
     Integer partitions = 20;
+    /** Each topic's partitions for a sink of several (set {@link #topics} too); null: {@link #partitions} of the one topic. */
+    Map<String, Integer> partitionsPerTopic;
     int tasksWanted = 3;
     /** Task id → its partitions; by default partitions dealt round-robin over 3 tasks. */
     Map<Integer, List<Integer>> assignment = roundRobin(20, 3);
@@ -124,13 +127,17 @@ final class Fixture {
 
     PipelineSnapshot snapshot() {
         List<PipelineSnapshot.Task> tasks = new ArrayList<>();
+        String topic = topics.get(0);
         assignment.forEach((id, owned) -> {
             double rate = appendPerPartition == null ? 0 : owned.stream().mapToDouble(p -> appendPerPartition.getOrDefault(p, 0.0)).sum();
-            tasks.add(new PipelineSnapshot.Task(id, taskStates.getOrDefault(id, "RUNNING"), taskWorkers.getOrDefault(id, "w"), owned, rate));
+            tasks.add(PipelineSnapshot.Task.of(id, taskStates.getOrDefault(id, "RUNNING"), taskWorkers.getOrDefault(id, "w"),
+                    Map.of(topic, owned), rate, false));
         });
         Double append = appendPerPartition == null ? null : appendPerPartition.values().stream().mapToDouble(d -> d).sum();
-        return new PipelineSnapshot(name, topics, tasksMax, partitions, tasks, new PipelineSnapshot.Lag(lag, Map.of()),
-                new PipelineSnapshot.Rates(append, sinkPerSecond, sinkPerSecond, appendPerPartition), 0.0, stable, reasons,
+        return new PipelineSnapshot(name, topics, tasksMax, partitions, partitionsPerTopic != null ? partitionsPerTopic
+                : partitions == null ? null : Map.of(topic, partitions), groupAssignor, tasks, new PipelineSnapshot.Lag(lag, Map.of(), Map.of(topic, Map.of())),
+                PipelineSnapshot.Rates.of(append, sinkPerSecond, sinkPerSecond,
+                        appendPerPartition == null ? null : TopicPartition.onTopic(topic, appendPerPartition), false), 0.0, stable, reasons,
                 new PipelineSnapshot.Elasticsearch(index, primaryShards, replicas, dataNodes, 0.0, 0), deadLetters,
                 degraded, List.of(), unreachableWorkers, 30, 10_000);
     }
@@ -147,16 +154,16 @@ final class Fixture {
 
     /** A sample at {@code atMillis} with offsets for every partition and {@code byTask} as the group's assignment (null: unknown). */
     PipelineSample sample(long atMillis, Map<Integer, List<Integer>> byTask) {
-        Map<Integer, Long> offsets = new TreeMap<>();
+        Map<TopicPartition, Long> offsets = new TreeMap<>();
         for (int p = 0; p < (partitions == null ? 0 : partitions); p++) {
-            offsets.put(p, atMillis);
+            offsets.put(new TopicPartition(topics.get(0), p), atMillis);
         }
-        Map<Integer, Integer> owner = null;
+        Map<TopicPartition, Integer> owner = null;
         if (byTask != null) {
             owner = new TreeMap<>();
             for (Map.Entry<Integer, List<Integer>> t : byTask.entrySet()) {
                 for (int p : t.getValue()) {
-                    owner.put(p, t.getKey());
+                    owner.put(new TopicPartition(topics.get(0), p), t.getKey());
                 }
             }
         }

@@ -1,6 +1,7 @@
 package io.kcscale.scaler.checks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -169,5 +170,20 @@ class IdleTasksCheckTest {
         Finding finding = f.run(CHECK);
         assertEquals(Severity.OK, finding.severity(), "the sample covers t only; u may feed the new task: " + finding.title());
         assertTrue(!finding.evidence().containsKey("partitionsWithRecords"));
+    }
+
+    @Test
+    void underRangeATaskBeyondTheLargestTopicsPartitionsIsIdleThoughMorePartitionsExistInAll() {
+        Finding thirteen = PartitionCountCheckTest.threeTopics("range", 13).run(CHECK);
+        assertEquals(Severity.WARNING, thirteen.severity(), thirteen.title());
+        assertTrue(thirteen.title().contains("13 tasks for 23 partitions: 1 would sit idle (range assignment assigns each of the 3"
+                + " topics on its own, so of their 23 partitions at most 12 (those of the largest, c) go to different tasks)"),
+                thirteen.title());
+        assertEquals(12, thirteen.evidence().get("tasksWithPartitionsAtMost"));
+        assertEquals("range", thirteen.evidence().get("assignor"));
+        assertTrue(thirteen.advice().contains("set tasks.max to at most 12"), thirteen.advice());
+        Finding spread = PartitionCountCheckTest.threeTopics("cooperative-sticky", 13).run(CHECK);
+        assertFalse(spread.title().contains("would sit idle"), spread.title());
+        assertEquals(23, spread.evidence().get("tasksWithPartitionsAtMost"));
     }
 }

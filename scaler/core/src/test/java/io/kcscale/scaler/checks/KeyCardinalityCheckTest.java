@@ -169,4 +169,15 @@ class KeyCardinalityCheckTest {
         f.keys = none;
         assertTrue(f.run(CHECK).advice().startsWith("No field of the sampled values has more distinct values"));
     }
+
+    @Test
+    void theKeysOfASinkOfSeveralTopicsAreJudgedAgainstTheSampledTopicsPartitions() {
+        Fixture f = PartitionCountCheckTest.threeTopics("range", 3);
+        f.keys = new KeySample("c", 10_000, 0, new DistinctCounter.Distinct(300, true, 300, 300), Map.of(), 10_000, null, 12, 12,
+                500, "end", Fixture.everyPartition(12));
+        Finding finding = f.run(CHECK);
+        assertEquals(12, finding.evidence().get("partitions"), "topic c's, not the 23 of the three topics");
+        assertEquals("c", finding.evidence().get("sampledTopic"));
+        assertEquals(Severity.OK, finding.severity(), "300 keys are 25x c's 12 partitions (13x the 23 of all three): " + finding.title());
+    }
 }

@@ -63,4 +63,50 @@ class PartitionCountCheckTest {
         assertEquals("20 partitions for 3 tasks: room for up to 20 tasks", finding.title());
         assertTrue(!finding.evidence().containsKey("tasksThatCanWork"));
     }
+
+    /** A regex sink over topics of 3, 8 and 12 partitions, asked for {@code wanted} tasks by a group using {@code assignor}. */
+    static Fixture threeTopics(String assignor, int wanted) {
+        Fixture f = new Fixture();
+        f.topics = java.util.List.of("a", "b", "c");
+        f.partitionsPerTopic = java.util.Map.of("a", 3, "b", 8, "c", 12);
+        f.partitions = 23;
+        f.groupAssignor = assignor;
+        f.tasksWanted = wanted;
+        return f;
+    }
+
+    @Test
+    void underRangeOnlyTheLargestTopicsPartitionsBoundTheTasksOfASinkOfSeveralTopics() {
+        Finding thirteen = threeTopics("range", 13).run(CHECK);
+        assertEquals(Severity.WARNING, thirteen.severity(), thirteen.title());
+        assertTrue(thirteen.title().startsWith("13 tasks wanted, at most 12 can get a partition: range assignment assigns each of"
+                + " the 3 topics on its own"), thirteen.title());
+        assertEquals(12, thirteen.evidence().get("tasksWithPartitionsAtMost"));
+        assertTrue(thirteen.advice().contains("--topic c --partitions 13") && thirteen.advice().contains("cooperative-sticky"),
+                thirteen.advice());
+        Finding twelve = threeTopics("range", 12).run(CHECK);
+        assertEquals(Severity.OK, twelve.severity(), twelve.title());
+        assertTrue(twelve.title().startsWith("23 partitions in 3 topics for 12 tasks: room for up to 12 tasks"), twelve.title());
+    }
+
+    @Test
+    void underCooperativeStickyThePartitionsOfAllTopicsBoundTheTasks() {
+        Finding thirteen = threeTopics("cooperative-sticky", 13).run(CHECK);
+        assertEquals(Severity.OK, thirteen.severity(), thirteen.title());
+        assertEquals(23, thirteen.evidence().get("tasksWithPartitionsAtMost"));
+        assertEquals(Severity.WARNING, threeTopics("cooperative-sticky", 24).run(CHECK).severity());
+    }
+
+    @Test
+    void theHundredPartitionGuidelineHoldsPerTopic() {
+        Fixture f = threeTopics("range", 3);
+        f.partitionsPerTopic = java.util.Map.of("a", 60, "b", 60);
+        f.topics = java.util.List.of("a", "b");
+        f.partitions = 120;
+        assertEquals(Severity.OK, f.run(CHECK).severity(), "120 partitions, none of the two topics above 100");
+        f.partitionsPerTopic = java.util.Map.of("a", 101, "b", 19);
+        Finding many = f.run(CHECK);
+        assertEquals(Severity.WARNING, many.severity());
+        assertTrue(many.title().startsWith("101 partitions in topic a"), many.title());
+    }
 }

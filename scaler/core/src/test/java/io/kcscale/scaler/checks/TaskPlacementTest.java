@@ -5,8 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+
+import io.kcscale.scaler.model.TopicPartition;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -76,5 +83,112 @@ class TaskPlacementTest {
         assertFalse(TaskPlacement.predictable(""));
         assertTrue(TaskPlacement.predictable("roundrobin"));
         assertEquals(Optional.empty(), TaskPlacement.busyTasks("cooperative-sticky", 20, SYMBOLS, 5));
+    }
+
+    /** Topics of 3, 8 and 12 partitions, as the field report's production shape. */
+    static final Map<String, Integer> THREE_TOPICS = Map.of("a", 3, "b", 8, "c", 12);
+
+    @Test
+    void underRangeThreeTasksGetPartitionsOfEveryTopicEachSplitOnItsOwn() {
+        Map<TopicPartition, Integer> expected = new TreeMap<>();
+        List.of(0, 1, 2).forEach(p -> expected.put(new TopicPartition("a", p), p));
+        List.of(0, 0, 0, 1, 1, 1, 2, 2).forEach(new Dealer("b", expected)::next);
+        List.of(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2).forEach(new Dealer("c", expected)::next);
+        assertEquals(expected, TaskPlacement.place("range", THREE_TOPICS, 3).orElseThrow());
+    }
+
+    @Test
+    void underRangeThirteenTasksOnTwentyThreePartitionsLeaveOneIdleAndTwelveIsTheBound() {
+        Map<TopicPartition, Integer> placed = TaskPlacement.place("range", THREE_TOPICS, 13).orElseThrow();
+        Set<Integer> working = new HashSet<>(placed.values());
+        assertEquals(12, working.size());
+        assertFalse(working.contains(9), "task 9 ranks last by id as text (0, 1, 10, 11, 12, 2, ..., 9): the 13th member");
+        assertEquals(12, TaskPlacement.tasksWithPartitionsAtMost("range", THREE_TOPICS));
+        assertEquals(12, TaskPlacement.tasksWithPartitionsAtMost(null, THREE_TOPICS), "no members to ask: range, Kafka's default");
+        assertEquals(12, TaskPlacement.tasksWithPartitionsAtMost("", THREE_TOPICS));
+    }
+
+    @Test
+    void assignorsOverAllPartitionsBoundByTheirSum() {
+        for (String assignor : List.of("roundrobin", "cooperative-sticky", "sticky", "uniform")) {
+            assertEquals(23, TaskPlacement.tasksWithPartitionsAtMost(assignor, THREE_TOPICS), assignor);
+        }
+        assertEquals(23, new HashSet<>(TaskPlacement.place("roundrobin", THREE_TOPICS, 23).orElseThrow().values()).size());
+        assertEquals(Optional.empty(), TaskPlacement.place("cooperative-sticky", THREE_TOPICS, 3), "sticky: not from counts");
+        assertEquals(0, TaskPlacement.tasksWithPartitionsAtMost("range", Map.of()), "no topic: no task can work");
+    }
+
+    @Test
+    void roundRobinDealsTheTopicsSortedByNameThenPartitionInOneRound() {
+        Map<TopicPartition, Integer> placed = TaskPlacement.place("roundrobin", Map.of("b", 2, "a", 3), 2).orElseThrow();
+        assertEquals(Map.of(new TopicPartition("a", 0), 0, new TopicPartition("a", 1), 1, new TopicPartition("a", 2), 0,
+                new TopicPartition("b", 0), 1, new TopicPartition("b", 1), 0), placed);
+    }
+
+    @Test
+    void everyPlacementGivesEachPartitionOneTaskAndBalancesAsItsAssignorDoes() {
+        for (int a = 1; a <= 6; a++) {
+            for (int b = 1; b <= 9; b++) {
+                for (int n = 1; n <= 16; n++) {
+                    int tasks = n;
+                    Map<String, Integer> topics = Map.of("x", a, "y", b);
+                    String at = a + "+" + b + " on " + tasks;
+                    Map<TopicPartition, Integer> range = TaskPlacement.place("range", topics, tasks).orElseThrow();
+                    Map<TopicPartition, Integer> roundRobin = TaskPlacement.place("roundrobin", topics, tasks).orElseThrow();
+                    assertEquals(a + b, range.size(), at);
+                    assertEquals(a + b, roundRobin.size(), at);
+                    assertTrue(range.values().stream().allMatch(t -> t >= 0 && t < tasks), at);
+                    assertEquals(Math.min(tasks, Math.max(a, b)), new HashSet<>(range.values()).size(), "range: " + at);
+                    assertEquals(Math.min(tasks, a + b), new HashSet<>(roundRobin.values()).size(), "round-robin: " + at);
+                    for (String topic : topics.keySet()) {
+                        assertSpreadWithinOne(range, topic, tasks, at);
+                    }
+                    assertSpreadWithinOne(roundRobin, null, tasks, at);
+                    assertTrue(TaskPlacement.tasksWithPartitionsAtMost("range", topics) >= new HashSet<>(range.values()).size(), at);
+                }
+            }
+        }
+    }
+
+    @Test
+    void theBoundSaysWhyForSeveralTopics() {
+        assertEquals("range assignment assigns each of the 3 topics on its own, so of their 23 partitions at most 12 (those of"
+                + " the largest, c) go to different tasks", TaskPlacement.boundReason("range", THREE_TOPICS));
+        assertEquals("cooperative-sticky assignment spreads the 23 partitions of the 3 topics together",
+                TaskPlacement.boundReason("cooperative-sticky", THREE_TOPICS));
+        assertTrue(TaskPlacement.boundReason(null, THREE_TOPICS).startsWith("range assignment (Kafka's default; the group has no"
+                + " members to ask)"));
+    }
+
+    /** The partitions of {@code topic} (or of all, when null) differ by at most one between any two of the tasks. */
+    private static void assertSpreadWithinOne(Map<TopicPartition, Integer> placed, String topic, int tasks, String at) {
+        Map<Integer, Integer> perTask = new HashMap<>();
+        for (int t = 0; t < tasks; t++) {
+            perTask.put(t, 0);
+        }
+        placed.forEach((tp, t) -> {
+            if (topic == null || topic.equals(tp.topic())) {
+                perTask.merge(t, 1, Integer::sum);
+            }
+        });
+        int most = perTask.values().stream().mapToInt(Integer::intValue).max().orElseThrow();
+        int fewest = perTask.values().stream().mapToInt(Integer::intValue).min().orElseThrow();
+        assertTrue(most - fewest <= 1, (topic == null ? "all" : topic) + ": " + perTask + " at " + at);
+    }
+
+    /** Puts a topic's partitions, in order, on the tasks given one by one. */
+    private static final class Dealer {
+        private final String topic;
+        private final Map<TopicPartition, Integer> into;
+        private int partition;
+
+        Dealer(String topic, Map<TopicPartition, Integer> into) {
+            this.topic = topic;
+            this.into = into;
+        }
+
+        void next(int task) {
+            into.put(new TopicPartition(topic, partition++), task);
+        }
     }
 }

@@ -189,7 +189,7 @@ class SnapshotDerivationTest {
         PipelineSample b = new Builder(1000).end(new long[] {10, 10, 10}).committed(Map.of(0, 10L, 1, 10L, 2, 10L)).build();
         PipelineSnapshot s = SnapshotDerivation.derive(List.of(a, b), 30);
         assertEquals(20.0, s.rates().sinkPerSecond(), 1e-9);
-        assertEquals(Map.of(0, 10L, 1, 10L, 2, 10L), a.endOffsets());
+        assertEquals(TopicPartition.onTopic("t", Map.of(0, 10L, 1, 10L, 2, 10L)), a.endOffsets());
         assertEquals(30L, SnapshotDerivation.derive(List.of(a), 30).lag().total(), "never committed: lags by its whole log");
     }
 
@@ -215,6 +215,56 @@ class SnapshotDerivationTest {
         assertEquals(10.0, window.snapshot().orElseThrow().rates().sinkPerSecond(), 1e-9, "only 5 s..15 s remains");
         window.clear();
         assertTrue(window.snapshot().isEmpty());
+    }
+
+    /** Topics a (2 partitions) and b (3): task 0 holds a-0 and b-0, task 1 the rest; b-2 has lag and did not move. */
+    private static PipelineSample twoTopics(long at, long committedB2) {
+        Map<TopicPartition, Long> end = new java.util.TreeMap<>(Map.of(new TopicPartition("a", 0), 10L + at / 100,
+                new TopicPartition("a", 1), 20L, new TopicPartition("b", 0), 30L, new TopicPartition("b", 1), 40L,
+                new TopicPartition("b", 2), 50L));
+        Map<TopicPartition, Long> committed = new java.util.TreeMap<>(end);
+        committed.put(new TopicPartition("b", 2), committedB2);
+        Map<TopicPartition, Integer> owners = Map.of(new TopicPartition("a", 0), 0, new TopicPartition("b", 0), 0,
+                new TopicPartition("a", 1), 1, new TopicPartition("b", 1), 1, new TopicPartition("b", 2), 1);
+        return new PipelineSample(at, "sink", "sink", 2, List.of("a", "b"), TWO_RUNNING, end, committed, owners, "STABLE",
+                "range", null, null, null, null, null, null, null, new ArrayList<>(), Map.of(), null);
+    }
+
+    @Test
+    void aSinkOfSeveralTopicsIsReadPerTopicAndPartitionAndDropsTheReadingsKeyedByPartitionAlone() {
+        PipelineSnapshot s = SnapshotDerivation.derive(List.of(twoTopics(0, 45), twoTopics(1_000, 45)), 30);
+        assertEquals(5, s.partitions());
+        assertEquals(Map.of("a", 2, "b", 3), s.partitionsPerTopic());
+        assertEquals("range", s.assignor());
+        assertEquals(5L, s.lag().total(), "b-2 alone lags, by 5: every topic counts, not the first");
+        assertEquals(Map.of("a", Map.of(0, 0L, 1, 0L), "b", Map.of(0, 0L, 1, 0L, 2, 5L)), s.lag().perTopic());
+        assertNull(s.lag().perPartition(), "partition 0 of a is not partition 0 of b");
+        assertEquals(Map.of("a", Map.of(0, 10.0, 1, 0.0), "b", Map.of(0, 0.0, 1, 0.0, 2, 0.0)), s.rates().appendPerTopic());
+        assertNull(s.rates().appendPerPartition());
+        assertEquals(10.0, s.rates().appendPerSecond(), 1e-9);
+        assertEquals(Map.of("a", List.of(0), "b", List.of(0)), s.tasks().get(0).partitionsByTopic());
+        assertEquals(Map.of("a", List.of(1), "b", List.of(1, 2)), s.tasks().get(1).partitionsByTopic());
+        assertNull(s.tasks().get(0).partitions());
+        assertEquals(10.0, s.tasks().get(0).recordsPerSecond(), 1e-9, "a-0's commits");
+        assertEquals(List.of("partitions [b-2] have lag but their committed offsets did not advance within the window"), s.reasons());
+    }
+
+    @Test
+    void aSinkOfOneTopicKeepsItsReadingsByPartitionBesideThosePerTopic() {
+        PipelineSnapshot s = SnapshotDerivation.derive(List.of(sample(0, new long[] {5, 5}, new long[] {3, 5}, 0)), 30);
+        assertEquals(Map.of(0, 2L, 1, 0L), s.lag().perPartition());
+        assertEquals(Map.of("t", Map.of(0, 2L, 1, 0L)), s.lag().perTopic());
+        assertEquals(List.of(0, 1), s.tasks().get(0).partitions());
+        assertEquals(Map.of("t", List.of(0, 1)), s.tasks().get(0).partitionsByTopic());
+        assertEquals(Map.of("t", 2), s.partitionsPerTopic());
+    }
+
+    @Test
+    void aRegexMatchingNoTopicSaysSo() {
+        PipelineSample none = new PipelineSample(0, "sink", "sink", 1, List.of(), TWO_RUNNING, null, null, null, null, null,
+                null, null, null, null, null, null, new ArrayList<>());
+        List<String> reasons = SnapshotDerivation.derive(List.of(none), 30).reasons();
+        assertTrue(reasons.contains("the sink reads no topic: its topics.regex matches none of the cluster's topics"), reasons.toString());
     }
 
     /** Builds samples; by default 3 partitions, two RUNNING tasks, a stable group, everything reachable. */
@@ -284,7 +334,9 @@ class SnapshotDerivationTest {
         }
 
         PipelineSample build() {
-            return new PipelineSample(at, "sink", "sink", 2, List.of("t"), tasks, end, committed, assignment, groupState,
+            return new PipelineSample(at, "sink", "sink", 2, List.of("t"), tasks, TopicPartition.onTopic("t", end),
+                    committed == null ? null : TopicPartition.onTopic("t", committed),
+                    assignment == null ? null : TopicPartition.onTopic("t", assignment), groupState, "range",
                     "i", indexTotal, 1, 0, 1, 0L, 0, new ArrayList<>(unreachable), unreachableWorkers, deadLetters);
         }
 

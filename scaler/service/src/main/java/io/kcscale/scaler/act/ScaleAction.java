@@ -8,10 +8,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
 
 import io.kcscale.scaler.checks.Finding;
+import io.kcscale.scaler.checks.TaskPlacement;
 import io.kcscale.scaler.model.PipelineSnapshot;
 import io.kcscale.scaler.model.SinkIndexes;
 import io.kcscale.scaler.model.SinkTarget;
@@ -114,10 +116,14 @@ public final class ScaleAction {
         }
         int before = parseTasksMax(config);
         Optional<PipelineSnapshot> snapshot = snapshots.snapshot(connector);
-        ScaleRules.Facts facts = new ScaleRules.Facts(connector, status.isSink(), before, partitions(config, snapshot), maxTasks,
+        Map<String, Integer> partitionsPerTopic = partitionsPerTopic(config, snapshot);
+        String assignor = snapshot.map(PipelineSnapshot::assignor).orElse(null);
+        ScaleRules.Facts facts = new ScaleRules.Facts(connector, status.isSink(), before, partitionsPerTopic == null ? null
+                : TaskPlacement.tasksWithPartitionsAtMost(assignor, partitionsPerTopic), maxTasks,
                 snapshot.map(PipelineSnapshot::stable).orElse(false),
                 snapshot.map(PipelineSnapshot::reasons).orElse(List.of("the scaler has not observed it yet")),
-                workerLoss(snapshot));
+                workerLoss(snapshot), partitionsPerTopic != null && partitionsPerTopic.size() > 1
+                        ? TaskPlacement.boundReason(assignor, partitionsPerTopic) : null);
         Optional<String> refusal = ScaleRules.refusal(request.tasks(), request.allowIdleTasks(), request.force(), facts);
         if (refusal.isPresent()) {
             throw new ScaleException(ScaleException.Kind.REFUSED, refusal.get(), "tasks");
@@ -224,12 +230,17 @@ public final class ScaleAction {
                 + " connector's config; re-create it under a name without them");
     }
 
-    /** The fewest partitions of the sink's topics: those its config lists, else those the watcher matched its topics.regex to. */
-    private Integer partitions(Map<String, String> config, Optional<PipelineSnapshot> snapshot) {
+    /**
+     * The partitions of each of the sink's topics, read now: those its config lists, else those the watcher matched its
+     * topics.regex to; null when Kafka does not answer for one of them.
+     */
+    private Map<String, Integer> partitionsPerTopic(Map<String, String> config, Optional<PipelineSnapshot> snapshot) {
         List<String> listed = SinkTarget.topics(config);
         List<String> topics = listed.isEmpty() ? snapshot.map(PipelineSnapshot::topics).orElse(List.of()) : listed;
         try {
-            return topics.isEmpty() ? null : topics.stream().mapToInt(partitionCount::of).min().orElseThrow();
+            Map<String, Integer> counts = new TreeMap<>();
+            topics.forEach(topic -> counts.put(topic, partitionCount.of(topic)));
+            return counts.isEmpty() ? null : counts;
         } catch (RuntimeException e) {
             return null;
         }

@@ -15,6 +15,7 @@ import java.util.function.Supplier;
 import io.kcscale.scaler.model.PipelineSample;
 import io.kcscale.scaler.model.SinkIndexes;
 import io.kcscale.scaler.model.SinkTarget;
+import io.kcscale.scaler.model.TopicPartition;
 import io.kcscale.scaler.connect.ConnectorStatus;
 import io.kcscale.scaler.elasticsearch.ElasticsearchObserver;
 import io.kcscale.scaler.elasticsearch.ElasticsearchReadings;
@@ -101,18 +102,18 @@ public final class PipelineObserver {
             topics.put(sink.getKey(), own);
             unreachable.put(sink.getKey(), problems);
         }
-        Set<String> firstTopics = new TreeSet<>();
+        Set<String> sinkTopics = new TreeSet<>();
         Set<String> groups = new TreeSet<>();
         topics.forEach((connector, own) -> {
             if (!own.isEmpty()) {
-                firstTopics.add(own.get(0));
+                sinkTopics.addAll(own);
                 groups.add(SinkTarget.consumerGroup(connector));
             }
         });
         Set<String> deadLetterTopics = new TreeSet<>();
         sinks.values().forEach(sink -> SinkTarget.deadLetterTopic(sink.config()).ifPresent(deadLetterTopics::add));
         knownReasons.keySet().retainAll(deadLetterTopics);
-        Set<String> readTopics = new TreeSet<>(firstTopics);
+        Set<String> readTopics = new TreeSet<>(sinkTopics);
         readTopics.addAll(deadLetterTopics);
         Reading<KafkaReadings> kafkaReading = readTopics.isEmpty() ? null : Reading.of(() -> kafka.read(readTopics, groups));
         Map<String, Optional<String>> index = new LinkedHashMap<>();
@@ -128,29 +129,38 @@ public final class PipelineObserver {
 
     private PipelineSample sample(long at, String connector, Sink sink, List<String> topics, Optional<String> index,
                                   Reading<KafkaReadings> kafkaReading, Reading<ElasticsearchReadings> esReading, List<String> unreachable) {
-        Map<Integer, Long> end = null;
-        Map<Integer, Long> committed = null;
-        Map<Integer, Integer> assignment = null;
+        Map<TopicPartition, Long> end = null;
+        Map<TopicPartition, Long> committed = null;
+        Map<TopicPartition, Integer> assignment = null;
         String groupState = null;
-        if (!topics.isEmpty()) {
-            String topic = topics.get(0);
-            String group = SinkTarget.consumerGroup(connector);
-            try {
+        String groupAssignor = null;
+        String group = SinkTarget.consumerGroup(connector);
+        // every topic or none: readings of some topics only would make a part of the lag look like the whole
+        String reading = null;
+        try {
+            Map<TopicPartition, Long> allEnds = new TreeMap<>();
+            Map<TopicPartition, Long> allCommitted = new TreeMap<>();
+            Map<TopicPartition, Integer> owners = new TreeMap<>();
+            for (String topic : topics) {
+                reading = topic;
                 KafkaReadings readings = kafkaReading.value();
-                end = readings.endOffsets(topic);
-                committed = readings.committedOffsets(group, topic);
+                allEnds.putAll(TopicPartition.onTopic(topic, readings.endOffsets(topic)));
+                allCommitted.putAll(TopicPartition.onTopic(topic, readings.committedOffsets(group, topic)));
                 KafkaObserver.GroupView view = readings.describeGroup(group, topic);
                 groupState = view.state();
-                assignment = new TreeMap<>();
-                for (Map.Entry<Integer, String> owner : view.clientIdByPartition().entrySet()) {
-                    Optional<Integer> task = SinkTarget.taskOfClientId(owner.getValue());
-                    if (task.isPresent()) {
-                        assignment.put(owner.getKey(), task.get());
-                    }
-                }
-            } catch (RuntimeException e) {
-                unreachable.add(named("Kafka", e.getMessage()));
+                groupAssignor = view.assignor();
+                view.clientIdByPartition().forEach((p, clientId) -> SinkTarget.taskOfClientId(clientId)
+                        .ifPresent(task -> owners.put(new TopicPartition(topic, p), task)));
             }
+            if (!topics.isEmpty()) {
+                end = allEnds;
+                committed = allCommitted;
+                assignment = owners;
+            }
+        } catch (RuntimeException e) {
+            groupState = null;
+            groupAssignor = null;
+            unreachable.add(named("Kafka", (topics.size() > 1 ? "topic " + reading + ": " : "") + e.getMessage()));
         }
         Long indexTotal = null;
         Integer shards = null;
@@ -180,7 +190,7 @@ public final class PipelineObserver {
         PipelineSample.DeadLetterReading deadLetters = SinkTarget.deadLetterTopic(sink.config())
                 .map(topic -> deadLetters(at, topic, kafkaReading)).orElse(null);
         return new PipelineSample(at, connector, status == null ? null : status.type(), tasksMax, topics, tasks,
-                end, committed, assignment, groupState, index.orElse(null), indexTotal, shards, replicas, dataNodes,
+                end, committed, assignment, groupState, groupAssignor, index.orElse(null), indexTotal, shards, replicas, dataNodes,
                 writeRejected, writeQueue, unreachable, Map.copyOf(sink.unreachableWorkers()), deadLetters);
     }
 

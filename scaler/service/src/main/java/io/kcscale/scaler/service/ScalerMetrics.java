@@ -37,7 +37,8 @@ public final class ScalerMetrics {
         perConnector("kcscale_lag_records", "Records the sink group has not committed, over all partitions", s -> s.lag().total() == null ? null : s.lag().total().doubleValue());
         perConnector("kcscale_latency_seconds", "Little's-law latency: lag / sink rate", PipelineSnapshot::latencySeconds);
         perConnector("kcscale_tasks_max", "tasks.max of the sink connector", s -> s.tasksMax() == null ? null : s.tasksMax().doubleValue());
-        perConnector("kcscale_partitions", "Partitions of the sink's topic", s -> s.partitions() == null ? null : s.partitions().doubleValue());
+        perConnector("kcscale_partitions", "Partitions of the sink's topics",
+                s -> s.partitions() == null ? null : s.partitions().doubleValue());
         // a sink without a dead-letter topic dead-letters nothing: 0, so an alert sees every sink
         perConnector("kcscale_dead_letter_append_rate_records_per_second", "Records appended to the sink's dead-letter topic per second",
                 s -> s.deadLetters() == null ? Double.valueOf(0) : s.deadLetters().appendPerSecond());
@@ -57,12 +58,10 @@ public final class ScalerMetrics {
         GaugeWithCallback.builder().name("kcscale_task_running").help("1 when the sink task is RUNNING")
                 .labelNames("connector", "task").callback(cb -> each(s -> s.tasks().forEach(t ->
                         cb.call("RUNNING".equals(t.state()) ? 1 : 0, s.name(), String.valueOf(t.id()))))).register(registry);
+        // bounded: the partitions of the topics of observed connectors only
         GaugeWithCallback.builder().name("kcscale_partition_lag_records").help("Records of one partition the sink group has not committed")
-                .labelNames("connector", "partition").callback(cb -> each(s -> {
-                    if (s.lag().perPartition() != null) {
-                        s.lag().perPartition().forEach((p, lag) -> cb.call(lag, s.name(), String.valueOf(p)));
-                    }
-                })).register(registry);
+                .labelNames("connector", "topic", "partition").callback(cb -> each(s -> s.lag().perTopicPartition().forEach((tp, lag) ->
+                        cb.call(lag, s.name(), tp.topic(), String.valueOf(tp.partition()))))).register(registry);
         scaleActions = Counter.builder().name("kcscale_scale_actions_total")
                 .help("Scale requests by outcome (applied, dry_run, unchanged, or the refusal kind); connector is empty for a name not observed")
                 .labelNames("connector", "outcome").register(registry);

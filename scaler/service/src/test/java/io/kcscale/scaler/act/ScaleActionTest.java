@@ -75,8 +75,9 @@ class ScaleActionTest {
 
     @Test
     void aWorkerTheSnapshotFoundSilentRefusesUnlessItAnswersNowOrTheScaleIsForced() {
-        snapshots = connector -> Optional.of(new PipelineSnapshot(SINK, List.of("t"), 2, 4,
-                List.of(new PipelineSnapshot.Task(0, PipelineSnapshot.Task.WORKER_UNREACHABLE, "w1:8083", List.of(0, 1), 0.0)),
+        snapshots = connector -> Optional.of(new PipelineSnapshot(SINK, List.of("t"), 2, 4, Map.of("t", 4), "range",
+                List.of(PipelineSnapshot.Task.of(0, PipelineSnapshot.Task.WORKER_UNREACHABLE, "w1:8083", Map.of("t", List.of(0, 1)), 0.0,
+                        false)),
                 null, null, null, false, List.of(), null, false, List.of(), Map.of("w1:8083", 8L), 10, 0));
         ScaleException e = refused(new ScaleRequest(3, false, false));
         assertEquals(ScaleException.Kind.REFUSED, e.kind());
@@ -327,7 +328,7 @@ class ScaleActionTest {
     }
 
     private static PipelineSnapshot stableSnapshot() {
-        return new PipelineSnapshot(SINK, List.of("t"), 2, 4, List.of(), null, null, null, true, List.of(), null, false,
+        return new PipelineSnapshot(SINK, List.of("t"), 2, 4, Map.of("t", 4), "range", List.of(), null, null, null, true, List.of(), null, false,
                 List.of(), Map.of(), 10, 0);
     }
 }

@@ -1,0 +1,39 @@
+package io.kcscale.scaler.cli;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import io.kcscale.scaler.api.Json;
+
+class StatusCommandTest {
+
+    private static JsonNode read(String json) throws Exception {
+        return Json.MAPPER.readTree(json);
+    }
+
+    @Test
+    void aSinkOfSeveralTopicsListsEachTopicsPartitionsAndEachTasksPartitionsByTopic() throws Exception {
+        String table = StatusCommand.table(read("""
+                {"name": "logs", "topics": ["logs-a", "logs-b"], "tasksMax": 2, "partitions": 5,
+                 "partitionsPerTopic": {"logs-a": 2, "logs-b": 3},
+                 "tasks": [{"id": 0, "state": "RUNNING", "workerId": "w:8083", "partitionsByTopic": {"logs-a": [0], "logs-b": [0, 1]}},
+                           {"id": 1, "state": "RUNNING", "workerId": "w:8083", "partitionsByTopic": {"logs-a": [1], "logs-b": [2]}}],
+                 "stable": true}"""));
+        assertTrue(table.contains("partitions 5 (logs-a 2, logs-b 3)  stable"), table);
+        assertTrue(table.contains("logs-a:0 logs-b:0,1"), table);
+        assertTrue(table.contains("logs-a:1 logs-b:2"), table);
+    }
+
+    @Test
+    void aSinkOfOneTopicReadsAsBefore() throws Exception {
+        String table = StatusCommand.table(read("""
+                {"name": "s", "topics": ["t"], "tasksMax": 1, "partitions": 3, "partitionsPerTopic": {"t": 3},
+                 "tasks": [{"id": 0, "state": "RUNNING", "workerId": "w:8083", "partitions": [0, 1, 2],
+                            "partitionsByTopic": {"t": [0, 1, 2]}}], "stable": true}"""));
+        assertTrue(table.contains("tasks 1/1 RUNNING (tasks.max 1)  partitions 3  stable"), table);
+        assertTrue(table.contains(" 0,1,2"), table);
+    }
+}
