@@ -31,10 +31,11 @@ class LeaderOnlyAutoscaleTest {
         int n = tasksMax.get();
         List<PipelineSnapshot.Task> tasks = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            tasks.add(new PipelineSnapshot.Task(i, "RUNNING", "w:8083", List.of(i), 100.0 / n));
+            tasks.add(new PipelineSnapshot.Task(i, "RUNNING", "w:8083", List.of(i), Map.of("t", List.of(i)), 100.0 / n));
         }
-        return new PipelineSnapshot("sink", List.of("t"), n, 20, tasks, new PipelineSnapshot.Lag(30_000L, Map.of()),
-                new PipelineSnapshot.Rates(400.0, 100.0, 100.0, Map.of()), 300.0, true, List.of(),
+        return new PipelineSnapshot("sink", List.of("t"), n, 20, Map.of("t", 20), "range", tasks,
+                new PipelineSnapshot.Lag(30_000L, Map.of(), Map.of("t", Map.of())),
+                new PipelineSnapshot.Rates(400.0, 100.0, 100.0, Map.of(), Map.of("t", Map.of())), 300.0, true, List.of(),
                 new PipelineSnapshot.Elasticsearch("i", 1, 0, 1, 0.0, 0), false, List.of(), Map.of(), 30, 0);
     }
 
