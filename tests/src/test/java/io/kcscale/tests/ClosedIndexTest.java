@@ -1,9 +1,11 @@
 package io.kcscale.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -16,6 +18,8 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
 import io.kcscale.local.LocalStack;
 import io.kcscale.scaler.connect.ConnectorStatus;
 import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
@@ -25,7 +29,8 @@ import io.kcscale.scaler.poll.Poll;
  * A closed index is no document's fault: closing it for 30 s once sent 3,035 records to the
  * dead-letter topic. Both sink modes, with a dead-letter topic, read records produced while their
  * index is closed: nothing may be committed past them while it stays closed, none may be
- * dead-lettered, and once it is open again every record is indexed and the tasks still run.
+ * dead-lettered, and once it is open again every record is indexed and the tasks still run. Meanwhile
+ * a scaler of the test's own says each sink is not stable, and that it dead-letters nothing.
  */
 @Order(6)
 @ExtendWith(SharedStack.class)
@@ -34,14 +39,15 @@ class ClosedIndexTest {
     private static final String TOPIC = "closed-index";
     private static final int BEFORE = 5;
     private static final int WHILE_CLOSED = 20;
-    /** How long the index stays closed: long enough for several sends of each refused document. */
-    private static final Duration CLOSED_FOR = Duration.ofSeconds(5);
+    /** How long the index stays closed: several sends of each refused document, and several of the scaler's windows. */
+    private static final Duration CLOSED_FOR = Duration.ofSeconds(30);
     private static final List<SinkUnderTest> SINKS = SinkUnderTest.bothModes("closed");
 
     @Test
     void recordsWaitForAClosedIndexAndNoneIsDeadLettered(LocalStack stack) throws Exception {
         try (ScratchPipeline pipeline = new ScratchPipeline(stack);
-             ElasticsearchConnection elasticsearch = new ElasticsearchConnection(stack.endpoints().elasticsearchUrl(), 10_000)) {
+             ElasticsearchConnection elasticsearch = new ElasticsearchConnection(stack.endpoints().elasticsearchUrl(), 10_000);
+             InProcessScaler scaler = InProcessScaler.start(stack, Map.of("window.seconds", "6", "sample.interval.seconds", "1"))) {
             pipeline.topic(TOPIC, 1);
             for (SinkUnderTest sink : SINKS) {
                 pipeline.topic(sink.deadLetters(), 1);
@@ -58,12 +64,21 @@ class ClosedIndexTest {
             }
             produce(stack, BEFORE, WHILE_CLOSED);
             long reopenAt = System.nanoTime() + CLOSED_FOR.toNanos();
+            Map<String, JsonNode> seenByScaler = new HashMap<>();
             Poll.untilTrue("the index closed for " + CLOSED_FOR.toSeconds() + " s", CLOSED_FOR.plusSeconds(10), Duration.ofMillis(250), () -> {
                 for (SinkUnderTest sink : SINKS) {
                     assertEquals(BEFORE, sink.committed(pipeline.probe, TOPIC), sink.mode() + ": nothing committed past the closed index");
+                    JsonNode snapshot = scaler.http.get("/api/v1/connectors/" + sink.connector()).body();
+                    if (notStableAndDeadLetteringNothing(snapshot)) {
+                        seenByScaler.put(sink.mode(), snapshot);
+                    }
                 }
                 return System.nanoTime() - reopenAt >= 0;
             }, () -> "still closed");
+            for (SinkUnderTest sink : SINKS) {
+                assertTrue(seenByScaler.containsKey(sink.mode()), sink.mode() + ": the scaler said the sink is not stable and dead-letters"
+                        + " nothing while its index was closed: " + scaler.http.get("/api/v1/connectors/" + sink.connector()).raw());
+            }
             for (SinkUnderTest sink : SINKS) {
                 elasticsearch.restClient().performRequest(new Request("POST", "/" + sink.index() + "/_open"));
             }
@@ -76,6 +91,14 @@ class ClosedIndexTest {
                 assertEquals(1, status.tasksInState("RUNNING"), sink.mode() + ": the task carries on: " + status.tasks());
             }
         }
+    }
+
+    /** Not stable because partitions wait, while the dead-letter topic is shown and takes nothing. */
+    private static boolean notStableAndDeadLetteringNothing(JsonNode snapshot) {
+        return snapshot != null && !snapshot.path("stable").asBoolean(true)
+                && snapshot.path("reasons").toString().contains("did not advance")
+                && snapshot.path("deadLetters").path("appendPerSecond").isNumber()
+                && snapshot.path("deadLetters").path("appendPerSecond").asDouble() == 0.0;
     }
 
     private static void awaitCommitted(ScratchPipeline pipeline, long records) {
