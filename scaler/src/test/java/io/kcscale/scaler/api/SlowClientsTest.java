@@ -8,6 +8,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -68,7 +71,7 @@ class SlowClientsTest {
 
     @Test
     void whenEveryThreadAndTheQueueAreTakenRequestsAre503WithRetryAfterUntilTheSlowClientsAreCutOff() throws IOException {
-        try (ApiServer api = ApiServer.start(LOOPBACK, Optional.empty(), ApiAccess.OWN, new RequestThreads(2, 1))) {
+        try (ApiServer api = ApiServer.start(LOOPBACK, Optional.empty(), ApiAccess.OWN, 2, 1)) {
             List<SlowClient> slow = new ArrayList<>();
             try {
                 for (int i = 0; i < 3; i++) {
@@ -86,6 +89,25 @@ class SlowClientsTest {
                     client.close();
                 }
             }
+        }
+    }
+
+    /** Jetty's idle timeout never fires for a client that sends a byte a second: the body must still arrive whole in time. */
+    @Test
+    void aBodyTrickledByteByByteIsCutOffAtTheRequestTimeLimit() throws IOException {
+        ScheduledExecutorService pacer = Executors.newSingleThreadScheduledExecutor();
+        try (ApiServer api = ApiServer.start(LOOPBACK); SlowClient client = SlowClient.trickling(api.address())) {
+            pacer.scheduleAtFixedRate(() -> {
+                try {
+                    client.sendByte();
+                } catch (IOException cutOff) {
+                    throw new UncheckedIOException(cutOff);  // ends the pacing
+                }
+            }, 1, 1, TimeUnit.SECONDS);
+            Duration held = client.awaitCutOff(Duration.ofSeconds(ApiServer.REQUEST_SECONDS).plus(CUT_OFF_SLACK));
+            assertTrue(held.toSeconds() >= ApiServer.REQUEST_SECONDS - 1, "cut off after " + held.toMillis() + " ms");
+        } finally {
+            pacer.shutdownNow();
         }
     }
 
