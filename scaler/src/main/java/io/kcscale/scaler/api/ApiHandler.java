@@ -32,9 +32,8 @@ final class ApiHandler extends Handler.Abstract {
         this.routes = routes;
     }
 
-    /** @throws IOException when the body stops arriving: the connection is gone, there is no one to answer */
     @Override
-    public boolean handle(Request request, Response response, Callback callback) throws IOException {
+    public boolean handle(Request request, Response response, Callback callback) {
         String method = request.getMethod();
         String path = request.getHttpURI().getPath();
         try {
@@ -59,6 +58,11 @@ final class ApiHandler extends Handler.Abstract {
             Responses.send(response, callback, 200, body);
         } catch (ApiError e) {
             Responses.send(response, callback, e);
+        } catch (IOException bodyCutOff) {
+            // the client stopped sending, or trickled past the time limit: say so if it still reads, then close
+            response.getHeaders().put("Connection", "close");
+            Responses.send(response, callback, new ApiError(408, "the request did not arrive whole within "
+                    + ApiServer.REQUEST_SECONDS + " seconds: send it at once", null));
         }
         return true;
     }

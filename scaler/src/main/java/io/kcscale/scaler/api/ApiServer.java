@@ -12,10 +12,10 @@ import org.eclipse.jetty.http.HttpCompliance;
 import org.eclipse.jetty.http.UriCompliance;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.NetworkConnectionLimit;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.handler.GracefulHandler;
-import org.eclipse.jetty.util.BlockingArrayQueue;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.eclipse.jetty.util.thread.ScheduledExecutorScheduler;
 import org.slf4j.Logger;
@@ -48,8 +48,12 @@ public final class ApiServer implements AutoCloseable {
     static final int HEADER_BYTES = 16 * 1024;
     /** Threads beyond one per request handled: Jetty's acceptor and selector, and a spare. */
     private static final int SERVER_THREADS = 4;
-    /** Tasks waiting for a thread (a new connection's first read, a request resumed); past it Jetty closes that connection. */
-    private static final int TASK_QUEUE = REQUESTS;
+    /**
+     * Open connections. Bounds Jetty's task queue too (a connection has one task at a time), which Jetty itself
+     * does not bound: it warns on every start against a bounded queue. At the limit Jetty stops accepting until
+     * one closes; an idle one closes after {@link #REQUEST_SECONDS}.
+     */
+    static final int CONNECTIONS = 1024;
     /** How long a stop waits for requests in flight; predictions answer in milliseconds. */
     private static final long STOP_GRACE_MILLIS = 2_000;
 
@@ -58,8 +62,7 @@ public final class ApiServer implements AutoCloseable {
     private final RouteTable routes = new RouteTable(new SlowWork(SLOW_WORK));
 
     private ApiServer(InetSocketAddress bind, List<Routes> groups, ApiAccess access, int requests, int waiting) throws IOException {
-        QueuedThreadPool threads = new QueuedThreadPool(requests + SERVER_THREADS, SERVER_THREADS, 30_000,
-                new BlockingArrayQueue<>(TASK_QUEUE, 0, TASK_QUEUE));
+        QueuedThreadPool threads = new QueuedThreadPool(requests + SERVER_THREADS, SERVER_THREADS);
         threads.setName("kcscale-api");
         threads.setDaemon(true);
         threads.setReservedThreads(0);
@@ -78,6 +81,7 @@ public final class ApiServer implements AutoCloseable {
         connector.setPort(bind.getPort());
         connector.setIdleTimeout(REQUEST_SECONDS * 1000L);
         server.addConnector(connector);
+        server.addBean(new NetworkConnectionLimit(CONNECTIONS, connector));
         // bound first: with port 0 the guard needs the port that was picked
         try {
             connector.open();
