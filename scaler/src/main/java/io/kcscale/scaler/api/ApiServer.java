@@ -7,6 +7,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import org.eclipse.jetty.http.HttpCompliance;
 import org.eclipse.jetty.http.UriCompliance;
@@ -16,7 +19,7 @@ import org.eclipse.jetty.server.NetworkConnectionLimit;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.handler.GracefulHandler;
-import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.eclipse.jetty.util.thread.ExecutorThreadPool;
 import org.eclipse.jetty.util.thread.ScheduledExecutorScheduler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -57,12 +60,20 @@ public final class ApiServer implements AutoCloseable {
     /** How long a stop waits for requests in flight; predictions answer in milliseconds. */
     private static final long STOP_GRACE_MILLIS = 2_000;
 
+    /** How much the server takes at once; smaller in tests of what happens past each limit. */
+    record Capacity(int requests, int waiting, int connections) {
+        static final Capacity DEFAULT = new Capacity(REQUESTS, WAITING, CONNECTIONS);
+    }
+
     private final Server server;
+    private final GracefulHandler inFlight;
     private final InetSocketAddress address;
     private final RouteTable routes = new RouteTable(new SlowWork(SLOW_WORK));
 
-    private ApiServer(InetSocketAddress bind, List<Routes> groups, ApiAccess access, int requests, int waiting) throws IOException {
-        QueuedThreadPool threads = new QueuedThreadPool(requests + SERVER_THREADS, SERVER_THREADS);
+    private ApiServer(InetSocketAddress bind, List<Routes> groups, ApiAccess access, Capacity capacity) throws IOException {
+        // not Jetty's QueuedThreadPool: its stop looks up a logger for tasks still queued, which during the JVM's
+        // shutdown races Log4j's own shutdown hook and prints a warning on serve's output
+        ExecutorThreadPool threads = new ExecutorThreadPool(capacity.requests() + SERVER_THREADS, SERVER_THREADS);
         threads.setName("kcscale-api");
         threads.setDaemon(true);
         threads.setReservedThreads(0);
@@ -81,7 +92,7 @@ public final class ApiServer implements AutoCloseable {
         connector.setPort(bind.getPort());
         connector.setIdleTimeout(REQUEST_SECONDS * 1000L);
         server.addConnector(connector);
-        server.addBean(new NetworkConnectionLimit(CONNECTIONS, connector));
+        server.addBean(new NetworkConnectionLimit(capacity.connections(), connector));
         // bound first: with port 0 the guard needs the port that was picked
         try {
             connector.open();
@@ -91,11 +102,10 @@ public final class ApiServer implements AutoCloseable {
         }
         address = (InetSocketAddress) ((ServerSocketChannel) connector.getTransport()).getLocalAddress();
         groups.forEach(group -> group.register(routes));
-        server.setHandler(new GracefulHandler(new Admission(requests, waiting,
-                new ApiHandler(new RequestGuard(access, address.getPort()), routes))));
+        inFlight = new GracefulHandler(new Admission(capacity.requests(), capacity.waiting(),
+                new ApiHandler(new RequestGuard(access, address.getPort()), routes)));
+        server.setHandler(inFlight);
         server.setErrorHandler(new JsonErrors());
-        // a stop waits for requests in flight (GracefulHandler), returning as soon as there are none
-        server.setStopTimeout(STOP_GRACE_MILLIS);
     }
 
     /** Starts the API unconnected to any pipeline: predictions work, connector routes answer 503. */
@@ -110,15 +120,15 @@ public final class ApiServer implements AutoCloseable {
 
     /** Starts the API with every route group, also for the origins and host names {@code access} allows. */
     public static ApiServer start(InetSocketAddress address, Optional<ScalerService> service, ApiAccess access) throws IOException {
-        return start(address, service, access, REQUESTS, WAITING);
+        return start(address, service, access, Capacity.DEFAULT);
     }
 
-    /** With fewer places for requests than usual, in tests of what happens when all are taken. */
-    static ApiServer start(InetSocketAddress address, Optional<ScalerService> service, ApiAccess access, int requests, int waiting)
+    /** With less capacity than usual, in tests of what happens when all is taken. */
+    static ApiServer start(InetSocketAddress address, Optional<ScalerService> service, ApiAccess access, Capacity capacity)
             throws IOException {
         ApiServer api = new ApiServer(address, List.of(new PredictRoutes(), new ConnectorRoutes(service), new CheckRoutes(service),
                 new AutoscaleRoutes(service), new MetricsRoutes(service), new HealthRoutes(), new OpenApiRoutes(), new WebRoutes()),
-                access, requests, waiting);
+                access, capacity);
         try {
             api.server.start();
         } catch (Exception e) {
@@ -142,9 +152,20 @@ public final class ApiServer implements AutoCloseable {
         server.join();
     }
 
-    /** Lets requests in flight finish (for a bounded time), then stops listening. */
+    /**
+     * Lets requests in flight finish (for a bounded time, and no longer than they take), then stops. Not through
+     * Server's own stop timeout: that looks up a logger while the JVM shuts down, racing Log4j's shutdown hook,
+     * which then warns on stderr.
+     */
     @Override
     public void close() {
+        try {
+            inFlight.shutdown().get(STOP_GRACE_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException | ExecutionException stillRunning) {
+            // cut off by the stop below
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         try {
             server.stop();
         } catch (Exception e) {

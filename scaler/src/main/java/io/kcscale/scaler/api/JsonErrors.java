@@ -23,6 +23,7 @@ final class JsonErrors extends ErrorHandler {
                     + " %25, and %00 is refused" : "the request is not valid HTTP/1.1: " + reason;
             case HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE_431 -> "the request line and headers are larger than "
                     + ApiServer.HEADER_BYTES + " bytes: send fewer or shorter headers";
+            case HttpStatus.SERVICE_UNAVAILABLE_503 -> "the scaler is stopping: retry in a few seconds";
             default -> code < 500 ? "the request is not valid HTTP/1.1: " + reason : "internal error: " + reason;
         };
         Responses.send(response, callback, code, Responses.error(error, null));
