@@ -1,65 +1,111 @@
 package io.kcscale.scaler.api;
 
-import com.sun.net.httpserver.HttpServer;
-
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.nio.channels.ServerSocketChannel;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import org.eclipse.jetty.http.HttpCompliance;
+import org.eclipse.jetty.http.UriCompliance;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.NetworkConnectionLimit;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.handler.GracefulHandler;
+import org.eclipse.jetty.util.thread.ExecutorThreadPool;
+import org.eclipse.jetty.util.thread.ScheduledExecutorScheduler;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import io.kcscale.scaler.service.ScalerService;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 /**
- * The scaler's HTTP API on the JDK's server: one router for every route group. A request must arrive
- * whole within {@link #REQUEST_SECONDS}, or its connection is closed; {@link RequestThreads} keeps
- * threads free for status, metrics and the page while slow clients hold some, and sheds load with 503
- * when all are taken; {@link SlowWork} keeps key samples and scales to a few of those threads.
+ * The scaler's HTTP API on Jetty: every route group in one {@link RouteTable}. A client silent for
+ * {@link #REQUEST_SECONDS} mid-request is cut off (Jetty's idle timeout), and so is a body that has not arrived
+ * whole by then ({@link Call#body()}); {@link Admission} keeps places free for status, metrics and the page while
+ * slow clients hold some, and sheds load with 503 when all are taken; {@link SlowWork} keeps key samples and
+ * scales to a few of those places.
  */
 public final class ApiServer implements AutoCloseable {
 
+    private static final Logger LOG = LoggerFactory.getLogger(ApiServer.class);
+
     public static final String DEFAULT_BIND = "127.0.0.1";
     public static final int DEFAULT_PORT = 8080;
-    /** Longest time from a request's first byte to its last; a client on any working link sends a few kB in far less. */
+    /** Longest silence mid-request, and longest time from a request's first byte to its body's last; a client on any working link sends a few kB in far less. */
     public static final int REQUEST_SECONDS = 10;
-    /** Exchanges handled at once: more than the 50 stalled clients the reliability tests hold open. */
-    static final int THREADS = 64;
-    static final int QUEUE = 16;
+    /** Requests handled at once: more than the 50 stalled clients the reliability tests hold open. */
+    static final int REQUESTS = 64;
+    /** Requests that wait for one of those places. */
+    static final int WAITING = 16;
     /** Requests that wait on Kafka or Connect for seconds (checks, scales) at once. */
     static final int SLOW_WORK = 8;
-    private static final String NO_DELAY = "sun.net.httpserver.nodelay";
-    private static final String MAX_REQUEST_TIME = "sun.net.httpserver.maxReqTime";
+    /** Request line and headers: the API's own clients send a few hundred bytes, a browser a few kB with its cookies. */
+    static final int HEADER_BYTES = 16 * 1024;
+    /** Threads beyond one per request handled: Jetty's acceptor and selector, and a spare. */
+    private static final int SERVER_THREADS = 4;
+    /**
+     * Open connections. Bounds Jetty's task queue too (a connection has one task at a time), which Jetty itself
+     * does not bound: it warns on every start against a bounded queue. At the limit Jetty stops accepting until
+     * one closes; an idle one closes after {@link #REQUEST_SECONDS}.
+     */
+    static final int CONNECTIONS = 1024;
     /** How long a stop waits for requests in flight; predictions answer in milliseconds. */
     private static final long STOP_GRACE_MILLIS = 2_000;
 
-    static {
-        // The JDK server reads these once, when the first server of the JVM is created. Without a nodelay it
-        // sends headers and body in separate writes: with Nagle's algorithm and the client's delayed ACK, every
-        // keep-alive response would wait 40 ms. Without a maximum request time, a client that stops sending
-        // holds its thread for ever.
-        if (System.getProperty(NO_DELAY) == null) {
-            System.setProperty(NO_DELAY, "true");
-        }
-        if (System.getProperty(MAX_REQUEST_TIME) == null) {
-            System.setProperty(MAX_REQUEST_TIME, Integer.toString(REQUEST_SECONDS));
-        }
+    /** How much the server takes at once; smaller in tests of what happens past each limit. */
+    record Capacity(int requests, int waiting, int connections) {
+        static final Capacity DEFAULT = new Capacity(REQUESTS, WAITING, CONNECTIONS);
     }
 
-    private final HttpServer server;
-    private final RequestThreads threads;
-    private final Router router;
-    private final InFlight inFlight = new InFlight();
-    private final CountDownLatch closed = new CountDownLatch(1);
+    private final Server server;
+    private final GracefulHandler inFlight;
+    private final InetSocketAddress address;
+    private final RouteTable routes = new RouteTable(new SlowWork(SLOW_WORK));
 
-    private ApiServer(InetSocketAddress address, ApiAccess access, List<Routes> groups, RequestThreads threads) throws IOException {
-        server = HttpServer.create(address, 0);
+    private ApiServer(InetSocketAddress bind, List<Routes> groups, ApiAccess access, Capacity capacity) throws IOException {
+        // not Jetty's QueuedThreadPool: its stop looks up a logger for tasks still queued, which during the JVM's
+        // shutdown races Log4j's own shutdown hook and prints a warning on serve's output
+        ExecutorThreadPool threads = new ExecutorThreadPool(capacity.requests() + SERVER_THREADS, SERVER_THREADS);
+        threads.setName("kcscale-api");
+        threads.setDaemon(true);
+        threads.setReservedThreads(0);
+        server = new Server(threads);
+        server.addBean(new ScheduledExecutorScheduler("kcscale-api-timer", true));
+        HttpConfiguration http = new HttpConfiguration();
+        http.setSendServerVersion(false);
+        http.setRequestHeaderSize(HEADER_BYTES);
+        // routes decode each raw path segment once themselves (RouteTable.match) and never read Jetty's
+        // decoded path, so Jetty's refusals of encoded '/', '%' or '.' would only refuse valid connector names
+        http.setUriCompliance(UriCompliance.UNSAFE);
+        // RequestGuard answers a Host that names no host with 421 and says what to call the scaler by
+        http.setHttpCompliance(HttpCompliance.RFC9110.with("RFC9110 with any Host", HttpCompliance.Violation.UNSAFE_HOST_HEADER));
+        ServerConnector connector = new ServerConnector(server, 1, 1, new HttpConnectionFactory(http));
+        connector.setHost(bind.getAddress() == null ? bind.getHostString() : bind.getAddress().getHostAddress());
+        connector.setPort(bind.getPort());
+        connector.setIdleTimeout(REQUEST_SECONDS * 1000L);
+        server.addConnector(connector);
+        server.addBean(new NetworkConnectionLimit(capacity.connections(), connector));
         // bound first: with port 0 the guard needs the port that was picked
-        router = new Router(new RequestGuard(access, server.getAddress().getPort()), new SlowWork(SLOW_WORK));
-        groups.forEach(group -> group.register(router));
-        server.createContext("/", router).getFilters().add(inFlight);
-        this.threads = threads;
-        server.setExecutor(threads);
+        try {
+            connector.open();
+        } catch (IOException e) {
+            // Jetty wraps the socket's own reason ("Address already in use") in one naming the address
+            throw e.getCause() instanceof IOException reason ? reason : e;
+        }
+        address = (InetSocketAddress) ((ServerSocketChannel) connector.getTransport()).getLocalAddress();
+        groups.forEach(group -> group.register(routes));
+        inFlight = new GracefulHandler(new Admission(capacity.requests(), capacity.waiting(),
+                new ApiHandler(new RequestGuard(access, address.getPort()), routes)));
+        server.setHandler(inFlight);
+        server.setErrorHandler(new JsonErrors());
     }
 
     /** Starts the API unconnected to any pipeline: predictions work, connector routes answer 503. */
@@ -74,42 +120,56 @@ public final class ApiServer implements AutoCloseable {
 
     /** Starts the API with every route group, also for the origins and host names {@code access} allows. */
     public static ApiServer start(InetSocketAddress address, Optional<ScalerService> service, ApiAccess access) throws IOException {
-        return start(address, service, access, new RequestThreads(THREADS, QUEUE));
+        return start(address, service, access, Capacity.DEFAULT);
     }
 
-    /** With the request threads given, fewer than usual in tests of what happens when all are taken. */
-    static ApiServer start(InetSocketAddress address, Optional<ScalerService> service, ApiAccess access, RequestThreads threads)
+    /** With less capacity than usual, in tests of what happens when all is taken. */
+    static ApiServer start(InetSocketAddress address, Optional<ScalerService> service, ApiAccess access, Capacity capacity)
             throws IOException {
-        ApiServer api = new ApiServer(address, access, List.of(new PredictRoutes(), new ConnectorRoutes(service), new CheckRoutes(service), new AutoscaleRoutes(service), new InstanceRoutes(service),
-                new MetricsRoutes(service), new HealthRoutes(), new OpenApiRoutes(), new WebRoutes()), threads);
-        api.server.start();
+        ApiServer api = new ApiServer(address, List.of(new PredictRoutes(), new ConnectorRoutes(service), new CheckRoutes(service),
+                new AutoscaleRoutes(service), new InstanceRoutes(service), new MetricsRoutes(service), new HealthRoutes(), new OpenApiRoutes(), new WebRoutes()),
+                access, capacity);
+        try {
+            api.server.start();
+        } catch (Exception e) {
+            api.close();
+            throw e instanceof IOException io ? io : new IOException(e.getMessage(), e);
+        }
         return api;
     }
 
     public InetSocketAddress address() {
-        return server.getAddress();
+        return address;
     }
 
-    public Router router() {
-        return router;
+    /** Every registered path with its methods, e.g. to check them against the OpenAPI document. */
+    public Map<String, Set<String>> routes() {
+        return routes.paths();
     }
 
     /** Blocks until {@link #close()} has run. */
     public void awaitClosed() throws InterruptedException {
-        closed.await();
+        server.join();
     }
 
-    /** Lets requests in flight finish (for a bounded time), then stops listening. */
+    /**
+     * Lets requests in flight finish (for a bounded time, and no longer than they take), then stops. Not through
+     * Server's own stop timeout: that looks up a logger while the JVM shuts down, racing Log4j's shutdown hook,
+     * which then warns on stderr.
+     */
     @Override
     public void close() {
         try {
-            inFlight.awaitIdle(STOP_GRACE_MILLIS, TimeUnit.MILLISECONDS);
+            inFlight.shutdown().get(STOP_GRACE_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException | ExecutionException stillRunning) {
+            // cut off by the stop below
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        } finally {
-            server.stop(0);
-            threads.shutdown();
-            closed.countDown();
+        }
+        try {
+            server.stop();
+        } catch (Exception e) {
+            LOG.warn("the API server did not stop cleanly", e);
         }
     }
 }

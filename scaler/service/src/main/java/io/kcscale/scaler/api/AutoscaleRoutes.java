@@ -26,24 +26,24 @@ final class AutoscaleRoutes implements Routes {
     }
 
     @Override
-    public void register(Router router) {
-        router.put(PATH, exchange -> {
+    public void register(RouteTable routes) {
+        routes.put(PATH, call -> {
             ScalerService s = ConnectorRoutes.connected(service);
-            ConnectorRoutes.requireToken(exchange, s);
-            AutoscaleSettings settings = JsonBody.readWithoutNulls(exchange.getRequestBody(), AutoscaleSettings.class);
-            String name = router.pathParameter(exchange, "name");
+            ConnectorRoutes.requireToken(call, s);
+            AutoscaleSettings settings = JsonBody.readWithoutNulls(call.body(), AutoscaleSettings.class);
+            String name = call.pathParameter("name");
             AutoscaleSettings valid = settings.validated();
             ConnectorRoutes.requireSink(s, name);
             return stored(() -> s.autoscaler().put(name, valid));
         });
-        router.get(PATH, exchange -> {
-            String name = router.pathParameter(exchange, "name");
+        routes.get(PATH, call -> {
+            String name = call.pathParameter("name");
             return ConnectorRoutes.connected(service).autoscaler().state(name).orElseThrow(() ->
                     new ApiError(404, "no autoscale policy for " + name + "; PUT one to start", null));
         });
-        router.get(RECOMMENDATION, exchange -> {
+        routes.get(RECOMMENDATION, call -> {
             ScalerService s = ConnectorRoutes.connected(service);
-            String name = router.pathParameter(exchange, "name");
+            String name = call.pathParameter("name");
             ConnectorRoutes.snapshot(s, name);
             try {
                 return s.autoscaler().recommend(name).orElseThrow(() -> new ApiError(404, "no autoscale policy for " + name
@@ -53,14 +53,14 @@ final class AutoscaleRoutes implements Routes {
                         Map.of("Retry-After", "5"));
             }
         });
-        router.get(ALL, exchange -> {
+        routes.get(ALL, call -> {
             ScalerService s = ConnectorRoutes.connected(service);
             return s.watcher().snapshots().stream().flatMap(snapshot -> s.autoscaler().state(snapshot.name()).stream()).toList();
         });
-        router.delete(PATH, exchange -> {
+        routes.delete(PATH, call -> {
             ScalerService s = ConnectorRoutes.connected(service);
-            ConnectorRoutes.requireToken(exchange, s);
-            String name = router.pathParameter(exchange, "name");
+            ConnectorRoutes.requireToken(call, s);
+            String name = call.pathParameter("name");
             if (!stored(() -> s.autoscaler().remove(name))) {
                 throw new ApiError(404, "no autoscale policy for " + name, null);
             }

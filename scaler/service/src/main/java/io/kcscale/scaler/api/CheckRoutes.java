@@ -23,12 +23,12 @@ final class CheckRoutes implements Routes {
     }
 
     @Override
-    public void register(Router router) {
-        router.get(PATH, router.slow(exchange -> {
+    public void register(RouteTable routes) {
+        routes.get(PATH, routes.slow(call -> {
             ScalerService s = ConnectorRoutes.connected(service);
-            Map<String, String> query = QueryParameters.parse(exchange.getRequestURI().getRawQuery(), PARAMETERS);
+            Map<String, String> query = QueryParameters.parse(call.rawQuery(), PARAMETERS);
             SampleBudget budget = SampleBudget.parse(query.get("sampleRecords"), query.get("sampleSeconds"));
-            return s.checks().run(ConnectorRoutes.snapshot(s, router.pathParameter(exchange, "name")), budget);
+            return s.checks().run(ConnectorRoutes.snapshot(s, call.pathParameter("name")), budget);
         }));
     }
 }

@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.sun.net.httpserver.HttpExchange;
 
 import io.kcscale.scaler.act.ScaleAction;
 import io.kcscale.scaler.act.ScaleException;
@@ -36,10 +35,10 @@ final class ConnectorRoutes implements Routes {
     }
 
     @Override
-    public void register(Router router) {
-        router.get(LIST, exchange -> service().watcher().snapshots());
-        router.get(ONE, exchange -> snapshot(service(), router.pathParameter(exchange, "name")));
-        router.post(SCALE, router.slow(exchange -> scale(exchange, router.pathParameter(exchange, "name"))));
+    public void register(RouteTable routes) {
+        routes.get(LIST, call -> service().watcher().snapshots());
+        routes.get(ONE, call -> snapshot(service(), call.pathParameter("name")));
+        routes.post(SCALE, routes.slow(call -> scale(call, call.pathParameter("name"))));
     }
 
     /** The connector's latest snapshot; 404, 422 or 503 (with Retry-After) when there is none to give. */
@@ -55,10 +54,10 @@ final class ConnectorRoutes implements Routes {
                 name + " is not observed yet; retry in a few seconds", null, Map.of("Retry-After", "2")));
     }
 
-    private ScaleResult scale(HttpExchange exchange, String name) throws IOException {
+    private ScaleResult scale(Call call, String name) throws IOException {
         ScalerService s = service();
-        requireToken(exchange, s);
-        ScaleRequest request = parse(JsonBody.read(exchange.getRequestBody(), JsonNode.class));
+        requireToken(call, s);
+        ScaleRequest request = parse(JsonBody.read(call.body(), JsonNode.class));
         try {
             // an active autoscale policy would undo a manual scale: refused unless forced, then paused just before the write
             Optional<String> policy = s.autoscaler().admitManualScale(name, request.force(), request.dryRun());
@@ -129,12 +128,12 @@ final class ConnectorRoutes implements Routes {
     }
 
     /** When a token is configured, mutating requests must carry it as a bearer token. */
-    static void requireToken(HttpExchange exchange, ScalerService s) {
+    static void requireToken(Call call, ScalerService s) {
         Optional<String> token = s.settings().token();
         if (token.isEmpty()) {
             return;
         }
-        String header = Optional.ofNullable(exchange.getRequestHeaders().getFirst("Authorization")).orElse("");
+        String header = call.header("Authorization").orElse("");
         byte[] expected = ("Bearer " + token.get()).getBytes(StandardCharsets.UTF_8);
         if (!MessageDigest.isEqual(expected, header.getBytes(StandardCharsets.UTF_8))) {
             throw new ApiError(401, "this endpoint needs the scaler's bearer token: Authorization: Bearer <token>", null,

@@ -13,7 +13,7 @@ final class HealthRoutes implements Routes {
     private static final Map<String, String> OK = Map.of("status", "ok");
 
     @Override
-    public void register(Router router) {
-        router.get(PATH, exchange -> OK);
+    public void register(RouteTable routes) {
+        routes.get(PATH, call -> OK);
     }
 }

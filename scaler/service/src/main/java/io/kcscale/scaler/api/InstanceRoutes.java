@@ -18,8 +18,8 @@ final class InstanceRoutes implements Routes {
     }
 
     @Override
-    public void register(Router router) {
-        router.get(PATH, exchange -> {
+    public void register(RouteTable routes) {
+        routes.get(PATH, call -> {
             ScalerService s = ConnectorRoutes.connected(service);
             Map<String, Object> body = new LinkedHashMap<>();
             body.put("id", s.instanceId());

@@ -17,8 +17,8 @@ final class MetricsRoutes implements Routes {
     }
 
     @Override
-    public void register(Router router) {
-        router.get(PATH, exchange -> new Router.RawBody(ScalerMetrics.contentType(),
+    public void register(RouteTable routes) {
+        routes.get(PATH, call -> new RawBody(ScalerMetrics.contentType(),
                 service.map(s -> s.metrics().scrape()).orElse(new byte[0])));
     }
 }

@@ -15,8 +15,8 @@ public final class OpenApiRoutes implements Routes {
     private final JsonNode document = load();
 
     @Override
-    public void register(Router router) {
-        router.get(PATH, exchange -> document);
+    public void register(RouteTable routes) {
+        routes.get(PATH, call -> document);
     }
 
     private static JsonNode load() {

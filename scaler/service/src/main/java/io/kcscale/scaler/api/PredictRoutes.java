@@ -23,15 +23,15 @@ public final class PredictRoutes implements Routes {
     public static final String PREFIX = "/api/v1/predict/";
 
     @Override
-    public void register(Router router) {
-        post(router, "tasks", TasksRequest.class, TaskPrediction::predict);
-        post(router, "kafka", KafkaRequest.class, KafkaClusterCapacity::predict);
-        post(router, "lag-threshold", LagThresholdRequest.class, LagThreshold::predict);
-        post(router, "shards", ShardsRequest.class, ShardPrediction::predict);
-        post(router, "workers", WorkersRequest.class, WorkerPrediction::predict);
+    public void register(RouteTable routes) {
+        post(routes, "tasks", TasksRequest.class, TaskPrediction::predict);
+        post(routes, "kafka", KafkaRequest.class, KafkaClusterCapacity::predict);
+        post(routes, "lag-threshold", LagThresholdRequest.class, LagThreshold::predict);
+        post(routes, "shards", ShardsRequest.class, ShardPrediction::predict);
+        post(routes, "workers", WorkersRequest.class, WorkerPrediction::predict);
     }
 
-    private static <T> void post(Router router, String verb, Class<T> request, Function<T, ?> predict) {
-        router.post(PREFIX + verb, exchange -> predict.apply(JsonBody.readWithoutNulls(exchange.getRequestBody(), request)));
+    private static <T> void post(RouteTable routes, String verb, Class<T> request, Function<T, ?> predict) {
+        routes.post(PREFIX + verb, call -> predict.apply(JsonBody.readWithoutNulls(call.body(), request)));
     }
 }

@@ -1,12 +1,12 @@
 package io.kcscale.scaler.api;
 
-import com.sun.net.httpserver.Headers;
-import com.sun.net.httpserver.HttpExchange;
-
 import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import org.eclipse.jetty.http.HttpFields;
+import org.eclipse.jetty.server.Request;
 
 /**
  * Keeps other web sites' pages out. A browser sends a "simple" cross-site POST (text/plain, no
@@ -34,15 +34,15 @@ final class RequestGuard {
      *
      * @return the request's origin when it is an allowed other one (its answer then carries CORS headers)
      */
-    Optional<String> admit(HttpExchange exchange) {
-        Headers headers = exchange.getRequestHeaders();
-        String host = Optional.ofNullable(headers.getFirst("Host")).map(h -> h.strip().toLowerCase(Locale.ROOT)).orElse("");
+    Optional<String> admit(Request request) {
+        HttpFields headers = request.getHeaders();
+        String host = Optional.ofNullable(headers.get("Host")).map(h -> h.strip().toLowerCase(Locale.ROOT)).orElse("");
         Matcher parts = HOST.matcher(host);
         if (!parts.matches() || !namesThisScaler(host, parts.group(1), parts.group(2))) {
             throw new ApiError(421, (host.isEmpty() ? "the request has no Host header" : "Host " + host + " does not name this scaler")
                     + ": call it by localhost or an IP address on port " + port + ", or allow the name with --allowed-host", null);
         }
-        String origin = headers.getFirst("Origin");
+        String origin = headers.get("Origin");
         if (origin == null) {
             return Optional.empty();
         }
@@ -62,15 +62,15 @@ final class RequestGuard {
      * 415 for a POST or PUT, or a DELETE with a body, whose body is not declared JSON: the types a page
      * may send cross-site without a preflight (text/plain, forms) are never accepted.
      */
-    static void requireJson(HttpExchange exchange) {
-        Headers headers = exchange.getRequestHeaders();
-        String method = exchange.getRequestMethod();
-        boolean hasBody = headers.containsKey("Transfer-Encoding")
-                || !Optional.ofNullable(headers.getFirst("Content-Length")).orElse("0").strip().equals("0");
+    static void requireJson(Request request) {
+        HttpFields headers = request.getHeaders();
+        String method = request.getMethod();
+        boolean hasBody = headers.contains("Transfer-Encoding")
+                || !Optional.ofNullable(headers.get("Content-Length")).orElse("0").strip().equals("0");
         if (!(method.equals("POST") || method.equals("PUT") || hasBody)) {
             return;
         }
-        String type = Optional.ofNullable(headers.getFirst("Content-Type")).orElse("");
+        String type = Optional.ofNullable(headers.get("Content-Type")).orElse("");
         if (!type.split(";", 2)[0].strip().equalsIgnoreCase("application/json")) {
             throw new ApiError(415, method + " takes a JSON body: send Content-Type: application/json"
                     + (type.isEmpty() ? "" : ", not " + type), null);

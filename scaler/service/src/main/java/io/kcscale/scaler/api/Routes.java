@@ -1,7 +1,7 @@
 package io.kcscale.scaler.api;
 
-/** A group of related endpoints; the server registers each group on its router. */
+/** A group of related endpoints; the server registers each group in its route table. */
 public interface Routes {
 
-    void register(Router router);
+    void register(RouteTable routes);
 }

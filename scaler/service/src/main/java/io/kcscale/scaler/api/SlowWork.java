@@ -21,14 +21,14 @@ final class SlowWork {
     }
 
     /** {@code endpoint}, run while holding a permit; a 503 when none is free. */
-    Router.Endpoint limit(Router.Endpoint endpoint) {
-        return exchange -> {
+    RouteTable.Endpoint limit(RouteTable.Endpoint endpoint) {
+        return call -> {
             if (!permits.tryAcquire()) {
                 throw new ApiError(503, "the scaler is already running " + limit + " key samples or scales; retry in "
                         + RETRY_AFTER_SECONDS + " seconds", null, Map.of("Retry-After", RETRY_AFTER_SECONDS));
             }
             try {
-                return endpoint.handle(exchange);
+                return endpoint.handle(call);
             } finally {
                 permits.release();
             }

@@ -23,16 +23,16 @@ final class WebRoutes implements Routes {
             "css", "text/css; charset=utf-8");
 
     @Override
-    public void register(Router router) {
-        router.get(PAGE, exchange -> new Router.RawBody("text/html; charset=utf-8", read("index.html")));
-        router.get(ASSETS, exchange -> {
-            String file = router.pathParameter(exchange, "file");
+    public void register(RouteTable routes) {
+        routes.get(PAGE, call -> new RawBody("text/html; charset=utf-8", read("index.html")));
+        routes.get(ASSETS, call -> {
+            String file = call.pathParameter("file");
             Matcher name = ASSET.matcher(file);
             byte[] bytes = name.matches() ? read("assets/" + file) : null;
             if (bytes == null) {
                 throw new ApiError(404, "no asset " + file, null);
             }
-            return new Router.RawBody(TYPES.get(name.group(1)), bytes);
+            return new RawBody(TYPES.get(name.group(1)), bytes);
         });
     }
 

@@ -18,7 +18,7 @@ class CheckRoutesTest {
     @Test
     void withoutAPipelineTheChecksAnswer503() throws Exception {
         try (ApiServer server = ApiServer.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
-            assertTrue(server.router().routes().get(CheckRoutes.PATH).contains("GET"));
+            assertTrue(server.routes().get(CheckRoutes.PATH).contains("GET"));
             URI uri = URI.create("http://127.0.0.1:" + server.address().getPort() + "/api/v1/connectors/s/checks?sampleRecords=5");
             HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(uri).build(),
                     HttpResponse.BodyHandlers.ofString());

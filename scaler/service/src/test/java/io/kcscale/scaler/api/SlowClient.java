@@ -31,6 +31,17 @@ final class SlowClient implements AutoCloseable {
                 : "GET /metrics HTTP/1.1\r\n" + host + "User-Agent: slow");
     }
 
+    /** One that sends headers announcing a body of 99 bytes and the body's first byte, like the even ones of {@link #open}. */
+    static SlowClient trickling(InetSocketAddress server) throws IOException {
+        return open(server, 0);
+    }
+
+    /** Sends one more byte of the body: a trickle keeps the connection from ever falling idle. */
+    void sendByte() throws IOException {
+        socket.getOutputStream().write(' ');
+        socket.getOutputStream().flush();
+    }
+
     /** True while the server keeps the connection open (a read finds nothing yet). */
     boolean open() throws IOException {
         socket.setSoTimeout(1);

@@ -4,10 +4,16 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -68,7 +74,7 @@ class SlowClientsTest {
 
     @Test
     void whenEveryThreadAndTheQueueAreTakenRequestsAre503WithRetryAfterUntilTheSlowClientsAreCutOff() throws IOException {
-        try (ApiServer api = ApiServer.start(LOOPBACK, Optional.empty(), ApiAccess.OWN, new RequestThreads(2, 1))) {
+        try (ApiServer api = ApiServer.start(LOOPBACK, Optional.empty(), ApiAccess.OWN, new ApiServer.Capacity(2, 1, ApiServer.CONNECTIONS))) {
             List<SlowClient> slow = new ArrayList<>();
             try {
                 for (int i = 0; i < 3; i++) {
@@ -86,6 +92,68 @@ class SlowClientsTest {
                     client.close();
                 }
             }
+        }
+    }
+
+    /** Jetty's idle timeout never fires for a client that sends a byte a second: the body must still arrive whole in time. */
+    @Test
+    void aBodyTrickledByteByByteIsCutOffAtTheRequestTimeLimit() throws IOException {
+        ScheduledExecutorService pacer = Executors.newSingleThreadScheduledExecutor();
+        try (ApiServer api = ApiServer.start(LOOPBACK); SlowClient client = SlowClient.trickling(api.address())) {
+            pacer.scheduleAtFixedRate(() -> {
+                try {
+                    client.sendByte();
+                } catch (IOException cutOff) {
+                    throw new UncheckedIOException(cutOff);  // ends the pacing
+                }
+            }, 1, 1, TimeUnit.SECONDS);
+            Duration held = client.awaitCutOff(Duration.ofSeconds(ApiServer.REQUEST_SECONDS).plus(CUT_OFF_SLACK));
+            assertTrue(held.toSeconds() >= ApiServer.REQUEST_SECONDS - 1, "cut off after " + held.toMillis() + " ms");
+        } finally {
+            pacer.shutdownNow();
+        }
+    }
+
+    @Test
+    void pastTheConnectionLimitANewClientIsServedOnlyOnceAnotherCloses() throws IOException {
+        int limit = 8;
+        try (ApiServer api = ApiServer.start(LOOPBACK, Optional.empty(), ApiAccess.OWN, new ApiServer.Capacity(2, 1, limit))) {
+            List<Socket> held = new ArrayList<>();
+            try {
+                for (int i = 0; i < limit; i++) {
+                    Socket socket = new Socket();
+                    held.add(socket);
+                    socket.connect(api.address(), 5_000);
+                    assertTrue(getHealth(socket, 5_000), "connection " + i + " below the limit was not served");
+                }
+                try (Socket waiting = new Socket()) {
+                    waiting.connect(api.address(), 5_000);  // the kernel's backlog takes it; Jetty does not accept it yet
+                    assertTrue(!getHealth(waiting, 1_000), "a connection past the limit was served");
+                    held.get(0).close();
+                    assertTrue(readsAnswer(waiting, 5_000), "a waiting connection was not served once another closed");
+                }
+            } finally {
+                for (Socket socket : held) {
+                    socket.close();
+                }
+            }
+        }
+    }
+
+    /** Sends GET /healthz on a kept-alive connection: true when an answer begins within {@code millis}. */
+    private static boolean getHealth(Socket socket, int millis) throws IOException {
+        socket.getOutputStream().write(("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:" + socket.getPort() + "\r\n\r\n")
+                .getBytes(StandardCharsets.US_ASCII));
+        return readsAnswer(socket, millis);
+    }
+
+    private static boolean readsAnswer(Socket socket, int millis) throws IOException {
+        socket.setSoTimeout(millis);
+        try {
+            byte[] status = socket.getInputStream().readNBytes(12);
+            return new String(status, StandardCharsets.US_ASCII).equals("HTTP/1.1 200");
+        } catch (SocketTimeoutException e) {
+            return false;
         }
     }
 

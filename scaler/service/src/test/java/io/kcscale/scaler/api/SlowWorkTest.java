@@ -20,7 +20,7 @@ class SlowWorkTest {
         SlowWork slowWork = new SlowWork(2);
         CountDownLatch running = new CountDownLatch(2);
         CountDownLatch release = new CountDownLatch(1);
-        Router.Endpoint holding = slowWork.limit(exchange -> {
+        RouteTable.Endpoint holding = slowWork.limit(exchange -> {
             running.countDown();
             try {
                 return release.await(10, TimeUnit.SECONDS);
@@ -33,7 +33,7 @@ class SlowWorkTest {
             Future<Object> first = callers.submit(() -> holding.handle(null));
             Future<Object> second = callers.submit(() -> holding.handle(null));
             assertTrue(running.await(10, TimeUnit.SECONDS));
-            Router.Endpoint quick = slowWork.limit(exchange -> "done");
+            RouteTable.Endpoint quick = slowWork.limit(exchange -> "done");
             ApiError busy = assertThrows(ApiError.class, () -> quick.handle(null));
             assertEquals(503, busy.status());
             assertEquals(Map.of("Retry-After", "5"), busy.headers());
@@ -50,7 +50,7 @@ class SlowWorkTest {
     @Test
     void aFailingRouteGivesItsPermitBack() throws Exception {
         SlowWork slowWork = new SlowWork(1);
-        Router.Endpoint failing = slowWork.limit(exchange -> {
+        RouteTable.Endpoint failing = slowWork.limit(exchange -> {
             throw new ApiError(404, "no connector named x", null);
         });
         for (int i = 0; i < 3; i++) {
