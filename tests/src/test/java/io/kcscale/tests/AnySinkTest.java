@@ -58,6 +58,8 @@ class AnySinkTest {
         outputs = Files.createDirectories(Path.of("target", "any-sink").toAbsolutePath());
         service = new ScalerService(ScalerSettings.fromValues(Map.of(
                 "connect.url", stack.endpoints().connectUrl().toString(),
+                // a scaler of its own: replicas with one id share policies and a leader, the shared stack's included
+                "scaler.cluster.id", "any-sink-test",
                 "kafka.bootstrap.servers", stack.endpoints().kafkaBootstrap(),
                 "elasticsearch.url", stack.endpoints().elasticsearchUrl().toString(),
                 "window.seconds", "6", "sample.interval.seconds", "1",

@@ -54,6 +54,8 @@ class ApiConformanceTest {
     void everyGeneratedRequestGetsADocumentedAnswerAndNoServerError(LocalStack stack, @TempDir Path dir) throws Exception {
         ScalerSettings settings = ScalerSettings.fromValues(Map.of(
                 "connect.url", stack.endpoints().connectUrl().toString(),
+                // a scaler of its own: replicas with one id share policies and a leader, the shared stack's included
+                "scaler.cluster.id", "api-conformance-test",
                 "kafka.bootstrap.servers", stack.endpoints().kafkaBootstrap(),
                 "elasticsearch.url", stack.endpoints().elasticsearchUrl().toString(),
                 "max.tasks", "1",

@@ -60,6 +60,8 @@ class DeadLetterVisibilityTest {
         }
         service = new ScalerService(ScalerSettings.fromValues(Map.of(
                 "connect.url", stack.endpoints().connectUrl().toString(),
+                // a scaler of its own: replicas with one id share policies and a leader, the shared stack's included
+                "scaler.cluster.id", "dead-letter-visibility-test",
                 "kafka.bootstrap.servers", stack.endpoints().kafkaBootstrap(),
                 "elasticsearch.url", stack.endpoints().elasticsearchUrl().toString(),
                 "window.seconds", "6", "sample.interval.seconds", "1",

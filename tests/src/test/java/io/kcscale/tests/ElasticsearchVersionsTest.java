@@ -134,6 +134,8 @@ class ElasticsearchVersionsTest {
             scratch.awaitRunning(SINK, 3);
             ScalerService service = new ScalerService(ScalerSettings.fromValues(Map.of(
                     "connect.url", stack.endpoints().connectUrl().toString(),
+                    // a scaler of its own: replicas with one id share policies and a leader, the shared stack's included
+                    "scaler.cluster.id", "elasticsearch-versions-test",
                     "kafka.bootstrap.servers", stack.endpoints().kafkaBootstrap(),
                     "elasticsearch.url", elasticsearch.toString(),
                     "window.seconds", "6", "sample.interval.seconds", "1",

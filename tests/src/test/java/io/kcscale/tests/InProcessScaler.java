@@ -32,7 +32,9 @@ final class InProcessScaler implements AutoCloseable {
                 "connect.url", stack.endpoints().connectUrl().toString(),
                 "kafka.bootstrap.servers", stack.endpoints().kafkaBootstrap(),
                 "elasticsearch.url", stack.endpoints().elasticsearchUrl().toString(),
-                "state.dir", Files.createTempDirectory("kcscale-scaler-state").toString()));
+                "state.dir", Files.createTempDirectory("kcscale-scaler-state").toString(),
+                // a scaler of its own: one sharing an id with the stack's would share its policies and leadership
+                "scaler.cluster.id", "in-process-" + Long.toHexString(System.nanoTime())));
         values.putAll(settings);
         ScalerService service = new ScalerService(ScalerSettings.fromValues(values));
         service.start();

@@ -12,7 +12,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -30,6 +32,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.kcscale.local.InstallLayout;
 import io.kcscale.local.LocalStack;
 import io.kcscale.scaler.checks.TaskPlacement;
+import io.kcscale.scaler.kafka.KafkaObserver;
 import io.kcscale.scaler.model.SinkTarget;
 import io.kcscale.scaler.model.TopicPartition;
 import io.kcscale.scaler.poll.Poll;
@@ -143,6 +146,18 @@ class ManyTopicsTest {
                     }
                 }
                 return Optional.of(true);
+            });
+
+            // the tasks join the group one by one, the first taking every partition: freeze only once all three hold theirs
+            Poll.until("the sink group stable with its 3 tasks", SETTLE, Duration.ofMillis(500), () -> {
+                Set<String> members = new TreeSet<>();
+                boolean stable = true;
+                for (String topic : topics.keySet()) {
+                    KafkaObserver.GroupView view = scratch.probe.kafka.describeGroup(group, topic);
+                    stable &= "STABLE".equalsIgnoreCase(view.state());
+                    members.addAll(view.clientIdByPartition().values());
+                }
+                return stable && members.size() == 3 ? Optional.of(true) : Optional.empty();
             });
 
             // frozen: the paused tasks keep their partitions and commit nothing more; each partition then gets its own lag

@@ -142,6 +142,8 @@ class ScaleWritesTest {
         try (ScratchPipeline scratch = new ScratchPipeline(stack);
              ScalerService second = new ScalerService(ScalerSettings.fromValues(Map.of(
                      "connect.url", stack.endpoints().connectUrl().toString(),
+                     // a scaler of its own: replicas with one id share policies and a leader, the shared stack's included
+                     "scaler.cluster.id", "scale-writes-test",
                      "kafka.bootstrap.servers", stack.endpoints().kafkaBootstrap(),
                      "elasticsearch.url", stack.endpoints().elasticsearchUrl().toString(),
                      "state.dir", state.toString())));

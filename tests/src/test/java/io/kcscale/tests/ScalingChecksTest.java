@@ -68,6 +68,8 @@ class ScalingChecksTest {
         }
         service = new ScalerService(ScalerSettings.fromValues(Map.of(
                 "connect.url", stack.endpoints().connectUrl().toString(),
+                // a scaler of its own: replicas with one id share policies and a leader, the shared stack's included
+                "scaler.cluster.id", "scaling-checks-test",
                 "kafka.bootstrap.servers", stack.endpoints().kafkaBootstrap(),
                 "elasticsearch.url", stack.endpoints().elasticsearchUrl().toString(),
                 "window.seconds", "6", "sample.interval.seconds", "1",

@@ -115,6 +115,10 @@ class SecuredPipelineTest {
         assertNoSecret(scaler);
     }
 
+    /** What a scaler Kafka refuses cannot do: keep its autoscale policies, in the state topic. */
+    private static final String AUTOSCALING_OFF = "autoscaling is off until the scaler is restarted: it keeps its policies in"
+            + " Kafka's topic kcscale-default-state";
+
     @Test
     @Order(2)
     void wrongPasswordsAndUntrustedCertificatesAreOneLineEachAtStart() throws Exception {
@@ -133,7 +137,8 @@ class SecuredPipelineTest {
                 "Elasticsearch at " + stack.elasticsearchUrl() + " refused the scaler's credentials (HTTP 401): check elasticsearch.api.key,"
                         + " or elasticsearch.username and elasticsearch.password",
                 "Kafka presented a certificate the scaler does not trust: set kafka.ssl.truststore.location to a truststore holding the CA"
-                        + " that signed it (and kafka.ssl.truststore.password, kafka.ssl.truststore.type)");
+                        + " that signed it (and kafka.ssl.truststore.password, kafka.ssl.truststore.type)",
+                AUTOSCALING_OFF);
 
         // Connect and Elasticsearch without the truststore, Kafka with a wrong password
         Scaler second = scaler("untrusted", Map.of(
@@ -146,7 +151,8 @@ class SecuredPipelineTest {
                 "Elasticsearch at " + stack.elasticsearchUrl() + " presented a certificate the scaler does not trust: set tls.truststore"
                         + " to a truststore holding the CA that signed it (and tls.truststore.password)",
                 "Kafka refused the scaler's SASL login (wrong user name, password or mechanism): check kafka.sasl.jaas.config"
-                        + " and kafka.sasl.mechanism");
+                        + " and kafka.sasl.mechanism",
+                AUTOSCALING_OFF);
         for (Scaler s : List.of(first, second)) {
             s.process.stop(Duration.ofSeconds(10));
             assertNoSecret(s);

@@ -87,6 +87,8 @@ class StrimziScaleTest {
                 + "current-context: stand-in\nusers:\n- name: kcscale\n  user:\n    token: stand-in-token\n", StandardCharsets.UTF_8);
         service = new ScalerService(ScalerSettings.fromValues(Map.of(
                 "connect.url", stack.endpoints().connectUrl().toString(),
+                // a scaler of its own: replicas with one id share policies and a leader, the shared stack's included
+                "scaler.cluster.id", "strimzi-scale-test",
                 "kafka.bootstrap.servers", stack.endpoints().kafkaBootstrap(),
                 "elasticsearch.url", stack.endpoints().elasticsearchUrl().toString(),
                 "state.dir", dir.resolve("state").toString(),

@@ -109,6 +109,8 @@ class WebViewTest {
     void asksForTheBearerTokenWhenTheScalerWantsOne(LocalStack stack, @TempDir Path state) throws Exception {
         ScalerSettings settings = ScalerSettings.fromValues(Map.of(
                 "connect.url", stack.endpoints().connectUrl().toString(),
+                // a scaler of its own: replicas with one id share policies and a leader, the shared stack's included
+                "scaler.cluster.id", "web-view-test",
                 "kafka.bootstrap.servers", stack.endpoints().kafkaBootstrap(),
                 "elasticsearch.url", stack.endpoints().elasticsearchUrl().toString(),
                 "token", "s3cret",

@@ -127,7 +127,10 @@ public final class ScalerService implements AutoCloseable {
         try {
             policies.start();
         } catch (KafkaUnavailableException e) {
-            problems.add("autoscaling is off until the scaler is restarted: " + e.getMessage());
+            // when Kafka itself refused the scaler, its line above says what to fix: this one says what that costs
+            boolean kafkaSaid = problems.stream().anyMatch(line -> line.startsWith("Kafka "));
+            problems.add("autoscaling is off until the scaler is restarted: it keeps its policies in Kafka's topic "
+                    + settings.stateTopic() + (kafkaSaid ? "" : ", which it could not read: " + e.getMessage()));
             return problems;
         }
         try {
