@@ -4,14 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.file.Files;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.apache.kafka.clients.admin.NewTopic;
@@ -28,11 +24,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import io.kcscale.local.LocalStack;
 import io.kcscale.local.SinkMode;
-import io.kcscale.scaler.api.ApiServer;
 import io.kcscale.scaler.connect.ConnectRestException;
 import io.kcscale.scaler.poll.Poll;
-import io.kcscale.scaler.service.ScalerService;
-import io.kcscale.scaler.service.ScalerSettings;
 
 /**
  * What the scaler shows of a sink that dead-letters: a per-record sink with {@code kcscale.malformed.records=dlq}
@@ -49,8 +42,7 @@ class DeadLetterVisibilityTest {
     private static final String CONNECTOR = "dead-letter-visibility-sink";
     private static final String PATH = "/api/v1/connectors/" + CONNECTOR;
 
-    private static ScalerService service;
-    private static ApiServer api;
+    private static InProcessScaler ownScaler;
     private static ScalerHttp scaler;
 
     @BeforeAll
@@ -58,23 +50,13 @@ class DeadLetterVisibilityTest {
         try (StackProbe probe = new StackProbe(stack)) {
             probe.kafka.admin().createTopics(List.of(new NewTopic(TOPIC, 1, (short) 1))).all().get();
         }
-        service = new ScalerService(ScalerSettings.fromValues(Map.of(
-                "connect.url", stack.endpoints().connectUrl().toString(),
-                // a scaler of its own: replicas with one id share policies and a leader, the shared stack's included
-                "scaler.cluster.id", "dead-letter-visibility-test",
-                "kafka.bootstrap.servers", stack.endpoints().kafkaBootstrap(),
-                "elasticsearch.url", stack.endpoints().elasticsearchUrl().toString(),
-                "window.seconds", "6", "sample.interval.seconds", "1",
-                "state.dir", Files.createTempDirectory("kcscale-dead-letters-state").toString())));
-        service.start();
-        api = ApiServer.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), Optional.of(service));
-        scaler = new ScalerHttp(java.net.URI.create("http://127.0.0.1:" + api.address().getPort()));
+        ownScaler = InProcessScaler.start(stack, Map.of("window.seconds", "6", "sample.interval.seconds", "1"));
+        scaler = ownScaler.http;
     }
 
     @AfterAll
     static void stopScaler(LocalStack stack) throws Exception {
-        api.close();
-        service.close();
+        ownScaler.close();
         try (StackProbe probe = new StackProbe(stack)) {
             probe.connect.deleteConnector(CONNECTOR);
         } catch (ConnectRestException.ConnectorNotFound neverMade) {

@@ -1,5 +1,6 @@
 package io.kcscale.lab.chaos;
 
+import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,7 +29,7 @@ final class MalformedProducer implements AutoCloseable {
     static final List<byte[]> VALUES = List.of(
             "not json{".getBytes(StandardCharsets.UTF_8),
             "{\"symbol\":\"UTF16\"}".getBytes(StandardCharsets.UTF_16BE),
-            "{\"symbol\":\"UTF32\"}".getBytes(java.nio.charset.Charset.forName("UTF-32LE")),
+            "{\"symbol\":\"UTF32\"}".getBytes(Charset.forName("UTF-32LE")),
             ("\uFEFF{\"symbol\":\"BOM\"}").getBytes(StandardCharsets.UTF_8),
             new byte[] {0, 1, 2, (byte) 0xff, (byte) 0xfe, (byte) 0xc0, (byte) 0x80},
             "[1,2,3]".getBytes(StandardCharsets.UTF_8));
@@ -60,8 +61,9 @@ final class MalformedProducer implements AutoCloseable {
     List<OffsetLedger.Coordinates> send(List<Integer> partitions) {
         List<Future<RecordMetadata>> malformed = new ArrayList<>();
         for (int p : partitions) {
-            int turn = sent++;
-            byte[] value = turn % (VALUES.size() + 1) == VALUES.size() ? null : VALUES.get(turn % (VALUES.size() + 1));
+            // the values in turn, then a tombstone
+            int slot = sent++ % (VALUES.size() + 1);
+            byte[] value = slot == VALUES.size() ? null : VALUES.get(slot);
             malformed.add(producer.send(steered(p, value)));
         }
         Future<RecordMetadata> valid = partitions.isEmpty() ? null : producer.send(steered(partitions.get(0), VALID));

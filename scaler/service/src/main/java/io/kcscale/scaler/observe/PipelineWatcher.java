@@ -54,9 +54,9 @@ public final class PipelineWatcher implements AutoCloseable {
     });
 
     public PipelineWatcher(ConnectRestClient connect, PipelineObserver observer, WorkerProbe workers, Duration interval,
-                           Duration window, RoundListener rounds) {
+                           Duration window, RoundListener roundListener) {
         this.connect = connect;
-        this.roundListener = rounds;
+        this.roundListener = roundListener;
         // a round's calls each time out within seconds; a caller waits at most this long behind one
         this.rounds = new Rounds(interval.plus(ROUND_WAIT));
         this.observer = observer;
