@@ -22,9 +22,9 @@ import io.kcscale.scaler.act.ScaleException;
 import io.kcscale.scaler.act.ScaleRequest;
 import io.kcscale.scaler.act.ScaleResult;
 import io.kcscale.scaler.autoscale.Decision;
-import io.kcscale.scaler.autoscale.LagThresholdPolicy;
 import io.kcscale.scaler.autoscale.Observation;
 import io.kcscale.scaler.autoscale.PolicyMemory;
+import io.kcscale.scaler.autoscale.RatioScalingPolicy;
 import io.kcscale.scaler.autoscale.ScalingPolicy;
 import io.kcscale.vocabulary.Arrival;
 import io.kcscale.lab.simulator.LoadPhase;
@@ -212,8 +212,8 @@ public final class LiveAutoscaleBenchmark implements AutoCloseable {
             lastVerdict = d;
             return Optional.empty();
         }
-        // the baseline is KEDA: our checks do not gate it
-        boolean force = policy instanceof LagThresholdPolicy;
+        // the peers' rules run without our checks, as they do where they come from
+        boolean force = !(policy instanceof RatioScalingPolicy);
         try {
             ScaleResult result = scaler.scaleAction().scale(StackOptions.SINK_CONNECTOR, new ScaleRequest(d.toTasks(), false, false, force));
             policy.applied(d, result.rebalancePauseSeconds(), memory);

@@ -14,12 +14,13 @@ import io.kcscale.local.LocalStack;
 import io.kcscale.local.StackStartException;
 import io.kcscale.lab.bench.ExperimentResults;
 import io.kcscale.lab.bench.LiveAutoscaleBenchmark;
-import io.kcscale.scaler.autoscale.LagThresholdPolicy;
+import io.kcscale.lab.peers.LagThresholdRule;
 import io.kcscale.lab.simulator.Assignor;
 import io.kcscale.lab.simulator.AutoscaleBenchmark;
 import io.kcscale.lab.simulator.BenchmarkPolicies;
 import io.kcscale.lab.simulator.BenchmarkReport;
 import io.kcscale.lab.simulator.BenchmarkTable;
+import io.kcscale.lab.peers.PeerRules;
 import io.kcscale.lab.simulator.LoadTrace;
 import io.kcscale.lab.simulator.SimulationSettings;
 import io.kcscale.lab.simulator.Timeline;
@@ -31,8 +32,9 @@ import picocli.CommandLine.Option;
 
 @Command(name = "autoscale", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Run one load trace (steady at 1x one sink task's capacity, a step to 4x, back to 1x, then Poisson",
-                "noise) through kcscale's policy and a KEDA-style lag-threshold baseline, and compare: scaling actions,",
-                "seconds to steady state after each step, peak lag, peak Little's latency, task-seconds.",
+                "noise) through kcscale's policy and four peers' rules (KEDA's lag threshold, a Druid-style cost-based rule,",
+                "a kafka-pod-autoscaler-style p99 rate plus lag, a Responsive-style rate-based rule), and compare: scaling actions,",
+                "seconds to steady state after each step, peak lag, peak Little's latency, seconds over the target, task-seconds.",
                 "--simulate: the simulator, in seconds. Without it: the real pipeline, a stack of its own on free ports",
                 "whose sink writes through a delay (--sink-latency-ms), on a trace --time-scale as long (about 12 minutes).",
                 "Each run writes its configuration, seed and results under --results-dir."})
@@ -208,8 +210,9 @@ final class BenchAutoscaleCommand implements Callable<Integer> {
         c.put("command", "./kcscale bench autoscale " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
         c.put("trace", trace);
         c.put("policies", policies);
-        c.put("baseline", Map.of("pollSeconds", LagThresholdPolicy.POLL_MILLIS / 1000,
-                "scaleDownStabilizationSeconds", LagThresholdPolicy.SCALE_DOWN_STABILIZATION_MILLIS / 1000));
+        c.put("baseline", Map.of("pollSeconds", LagThresholdRule.POLL_MILLIS / 1000,
+                "scaleDownStabilizationSeconds", LagThresholdRule.SCALE_DOWN_STABILIZATION_MILLIS / 1000));
+        c.put("peers", PeerRules.settings());
         return c;
     }
 

@@ -2,21 +2,23 @@ package io.kcscale.lab.simulator;
 
 import java.util.List;
 
+import io.kcscale.lab.peers.LagThresholdRule;
+import io.kcscale.lab.peers.PeerRules;
 import io.kcscale.scaler.autoscale.AutoscaleSettings;
-import io.kcscale.scaler.autoscale.LagThresholdPolicy;
 import io.kcscale.scaler.autoscale.RatioScalingPolicy;
 import io.kcscale.scaler.autoscale.ScalingPolicy;
 import io.kcscale.scaler.predict.LagThreshold;
 import io.kcscale.scaler.predict.LagThresholdRequest;
 
 /**
- * The two contenders, aimed at the same latency target. Ours runs the user's policy; the KEDA-style
- * baseline gets the lag threshold a careful operator would pick for that target: the lag one task drains
- * within it ({@code predict lag-threshold} with one task), with the same task bounds.
+ * The contenders, aimed at the same latency target with the same task bounds. Ours runs the user's policy;
+ * the KEDA-style baseline gets the lag threshold a careful operator would pick for that target: the lag one
+ * task drains within it ({@code predict lag-threshold} with one task); the other peers' rules get the
+ * per-task rate such an operator measured.
  *
  * @param kcscaleIntervalMillis how often our policy evaluates (the baseline polls every 30 s, KEDA's default)
  */
-public record BenchmarkPolicies(AutoscaleSettings kcscale, long kcscaleIntervalMillis, long lagThreshold) {
+public record BenchmarkPolicies(AutoscaleSettings kcscale, long kcscaleIntervalMillis, long lagThreshold, double perTaskRate) {
 
     public BenchmarkPolicies {
         kcscale = kcscale.validated();
@@ -33,16 +35,19 @@ public record BenchmarkPolicies(AutoscaleSettings kcscale, long kcscaleIntervalM
                                               long kcscaleIntervalMillis) {
         AutoscaleSettings ours = new AutoscaleSettings(1, maxTasks, targetLatencySeconds, null, null, null, null, null, false);
         long threshold = LagThreshold.predict(new LagThresholdRequest(perTaskRate, 1.0, targetLatencySeconds)).lagThreshold();
-        return new BenchmarkPolicies(ours, kcscaleIntervalMillis, threshold);
+        return new BenchmarkPolicies(ours, kcscaleIntervalMillis, threshold, perTaskRate);
     }
 
     public double targetLatencySeconds() {
         return kcscale.targetLatencySeconds();
     }
 
-    /** Fresh instances, ours first. */
+    /** Fresh instances, ours first, then the KEDA-style baseline, then the other peers. */
     public List<ScalingPolicy> create() {
-        return List.of(new RatioScalingPolicy(kcscale, kcscaleIntervalMillis),
-                new LagThresholdPolicy(lagThreshold, kcscale.minTasks(), kcscale.maxTasks()));
+        List<ScalingPolicy> all = new java.util.ArrayList<>();
+        all.add(new RatioScalingPolicy(kcscale, kcscaleIntervalMillis));
+        all.add(new LagThresholdRule(lagThreshold, kcscale.minTasks(), kcscale.maxTasks()));
+        all.addAll(PeerRules.create(perTaskRate, targetLatencySeconds(), kcscale.minTasks(), kcscale.maxTasks()));
+        return List.copyOf(all);
     }
 }

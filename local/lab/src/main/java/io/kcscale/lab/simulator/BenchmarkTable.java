@@ -15,14 +15,14 @@ public final class BenchmarkTable {
         out.append(String.format(Locale.ROOT, "autoscale benchmark (%s, seed %d); steps: %s%n", r.mode(), r.seed(),
                 r.steps().stream().map(s -> String.format(Locale.ROOT, "%s at %.0f s (%.0f/s, target lag %.0f)",
                         s.name(), s.atSeconds(), s.ratePerSecond(), s.targetLag())).collect(Collectors.joining(", "))));
-        String format = "%-14s %-8s %-10s %-24s %-10s %-13s %s%n";
+        String format = "%-14s %-8s %-10s %-24s %-10s %-13s %-12s %s%n";
         out.append(String.format(Locale.ROOT, format, "POLICY", "ACTIONS", "PER STEP", "SECONDS TO STEADY", "PEAK LAG",
-                "PEAK LATENCY", "TASK-SECONDS"));
+                "PEAK LATENCY", "OVER TARGET", "TASK-SECONDS"));
         for (PolicyOutcome o : r.policies().values()) {
             out.append(String.format(Locale.ROOT, format, o.policy(), o.actions().size(), join(o.actionsPerStep()),
                     steadiness(o.secondsToSteady()), String.format(Locale.ROOT, "%,d", o.peakLag()),
                     o.peakLatencySeconds() == null ? "-" : String.format(Locale.ROOT, "%.1f s", o.peakLatencySeconds()),
-                    String.format(Locale.ROOT, "%,.0f", o.taskSeconds())));
+                    String.format(Locale.ROOT, "%.0f s", o.secondsOverTarget()), String.format(Locale.ROOT, "%,.0f", o.taskSeconds())));
         }
         out.append(String.format(Locale.ROOT, "baseline lag threshold %,d records: %s%n", r.lagThreshold(), r.lagThresholdChoice()));
         BenchmarkReport.Goals g = r.goals();

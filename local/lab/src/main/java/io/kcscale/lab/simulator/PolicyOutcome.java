@@ -13,10 +13,12 @@ import java.util.List;
  *
  * @param actionsPerStep     actions taken during each phase after the first (one per load step)
  * @param peakLatencySeconds the highest Little's-law latency (lag / sink rate over the window) seen; null if none was known
+ * @param secondsOverTarget  how long that latency stood above the target: from each sample over it to the next sample
  * @param taskSeconds        tasks × seconds over the whole run: what the capacity cost
  */
 public record PolicyOutcome(String policy, List<ScalingAction> actions, List<Integer> actionsPerStep,
-                            List<Double> secondsToSteady, long peakLag, Double peakLatencySeconds, double taskSeconds) {
+                            List<Double> secondsToSteady, long peakLag, Double peakLatencySeconds, double secondsOverTarget,
+                            double taskSeconds) {
 
     public static PolicyOutcome of(Timeline run, LoadTrace trace, double targetLatencySeconds, double steadyWindowSeconds) {
         List<Integer> actionsPerStep = new ArrayList<>();
@@ -42,7 +44,21 @@ public record PolicyOutcome(String policy, List<ScalingAction> actions, List<Int
         Double peakLatency = run.points().stream().map(Timeline.Point::latencySeconds).filter(l -> l != null)
                 .max(Double::compare).orElse(null);
         return new PolicyOutcome(run.policy(), run.actions(), actionsPerStep, toSteady, peakLag,
-                peakLatency == null ? null : tenths(peakLatency), tenths(run.taskSeconds()));
+                peakLatency == null ? null : tenths(peakLatency), tenths(secondsOver(run, targetLatencySeconds)),
+                tenths(run.taskSeconds()));
+    }
+
+    private static double secondsOver(Timeline run, double targetLatencySeconds) {
+        List<Timeline.Point> points = run.points();
+        double total = 0;
+        for (int i = 0; i < points.size(); i++) {
+            Double latency = points.get(i).latencySeconds();
+            if (latency != null && latency > targetLatencySeconds) {
+                double until = i + 1 < points.size() ? points.get(i + 1).atSeconds() : run.durationSeconds();
+                total += Math.max(0, until - points.get(i).atSeconds());
+            }
+        }
+        return total;
     }
 
     /** Samples are 0.1 s apart at the finest: more digits would be noise. */

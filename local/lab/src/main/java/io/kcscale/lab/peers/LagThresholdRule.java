@@ -1,7 +1,12 @@
-package io.kcscale.scaler.autoscale;
+package io.kcscale.lab.peers;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+
+import io.kcscale.scaler.autoscale.Decision;
+import io.kcscale.scaler.autoscale.Observation;
+import io.kcscale.scaler.autoscale.PolicyMemory;
+import io.kcscale.scaler.autoscale.ScalingPolicy;
 
 /**
  * The baseline peers use (KEDA's Kafka scaler behind a Kubernetes HPA): tasks = ceil(total lag /
@@ -9,8 +14,9 @@ import java.util.Map;
  * at once, scale-downs only after the desired count stayed lower for a stabilization window (HPA: 300 s).
  * It knows nothing of keys, rates or the sink.
  */
-public final class LagThresholdPolicy implements ScalingPolicy {
+public final class LagThresholdRule implements ScalingPolicy {
 
+    public static final String NAME = "lag-threshold";
     public static final long POLL_MILLIS = 30_000;
     public static final long SCALE_DOWN_STABILIZATION_MILLIS = 300_000;
 
@@ -18,7 +24,7 @@ public final class LagThresholdPolicy implements ScalingPolicy {
     private final int minTasks;
     private final int maxTasks;
 
-    public LagThresholdPolicy(long lagThreshold, int minTasks, int maxTasks) {
+    public LagThresholdRule(long lagThreshold, int minTasks, int maxTasks) {
         if (lagThreshold < 1) {
             throw new IllegalArgumentException("lagThreshold must be at least 1, got " + lagThreshold);
         }
@@ -29,7 +35,7 @@ public final class LagThresholdPolicy implements ScalingPolicy {
 
     @Override
     public String name() {
-        return "lag-threshold";
+        return NAME;
     }
 
     @Override
