@@ -57,6 +57,11 @@ final class ApiHandler extends Handler.Abstract {
             Object body = answer(route.methods().get(method), new Call(request, route.parameters()), method + " " + path);
             Responses.send(response, callback, 200, body);
         } catch (ApiError e) {
+            if (request.getLength() != 0) {
+                // a refusal may leave the body unread, and Jetty then closes the connection after the answer
+                // without saying so: a client that reuses it reads nothing. Said, it opens a new one.
+                response.getHeaders().put("Connection", "close");
+            }
             Responses.send(response, callback, e);
         } catch (IOException bodyCutOff) {
             // the client stopped sending, or trickled past the time limit: say so if it still reads, then close

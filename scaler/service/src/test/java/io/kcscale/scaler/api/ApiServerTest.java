@@ -25,6 +25,7 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -172,6 +173,21 @@ class ApiServerTest {
         assertEquals(405, wrongMethod.statusCode());
         assertEquals("POST", wrongMethod.headers().firstValue("Allow").orElseThrow());
         assertTrue(Json.MAPPER.readTree(wrongMethod.body()).get("error").asText().contains("allowed: POST"));
+    }
+
+    @Test
+    void aRefusalOfARequestWithABodySaysTheConnectionCloses() throws IOException, InterruptedException {
+        HttpResponse<String> refused = post("/api/v1/predict/nodes", "{\"tasks\":1}");
+        assertEquals(404, refused.statusCode());
+        assertEquals(Optional.of("close"), refused.headers().firstValue("Connection"));
+        HttpResponse<String> answered = post("/api/v1/predict/tasks", "{\"targetRate\":100,\"measurements\":["
+                + "{\"tasks\":1,\"throughput\":70},{\"tasks\":2,\"throughput\":138}]}");
+        assertEquals(200, answered.statusCode(), answered.body());
+        assertEquals(Optional.empty(), answered.headers().firstValue("Connection"), "an answered request keeps its connection");
+        for (int i = 0; i < 50; i++) {
+            // each refusal on a connection the client would otherwise reuse
+            assertEquals(404, post("/api/v1/predict/nodes", "{\"tasks\":" + i + "}").statusCode());
+        }
     }
 
     @Test
