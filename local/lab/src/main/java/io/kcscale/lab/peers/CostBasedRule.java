@@ -6,7 +6,6 @@ import java.util.Map;
 import io.kcscale.scaler.autoscale.Decision;
 import io.kcscale.scaler.autoscale.Observation;
 import io.kcscale.scaler.autoscale.PolicyMemory;
-import io.kcscale.scaler.autoscale.ScalingPolicy;
 
 /**
  * A cost-based rule in the manner of Apache Druid's cost-based autoscaler: every period it prices each task
@@ -16,7 +15,7 @@ import io.kcscale.scaler.autoscale.ScalingPolicy;
  * damping against flapping. Weights and period are Druid's documented defaults (lag 0.4, idle 0.6, 120 s);
  * the per-task rate is the one a careful operator measured, as every peer gets it.
  */
-public final class CostBasedRule implements ScalingPolicy {
+public final class CostBasedRule extends PeerRule {
 
     public static final String NAME = "cost-based";
     public static final long PERIOD_MILLIS = 120_000;
@@ -24,26 +23,9 @@ public final class CostBasedRule implements ScalingPolicy {
     public static final double IDLE_WEIGHT = 0.6;
     public static final double MIN_COST_DROP = 0.1;
 
-    private final double perTaskRate;
-    private final double targetLatencySeconds;
-    private final PeerBounds bounds;
 
     public CostBasedRule(double perTaskRate, double targetLatencySeconds, int minTasks, int maxTasks) {
-        PeerBounds.requirePositive("perTaskRate", perTaskRate);
-        PeerBounds.requirePositive("targetLatencySeconds", targetLatencySeconds);
-        this.perTaskRate = perTaskRate;
-        this.targetLatencySeconds = targetLatencySeconds;
-        this.bounds = new PeerBounds(minTasks, maxTasks);
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public long evaluationIntervalMillis() {
-        return PERIOD_MILLIS;
+        super(NAME, PERIOD_MILLIS, perTaskRate, targetLatencySeconds, minTasks, maxTasks);
     }
 
     /** The price of running {@code tasks} against this observation's backlog and offered rate. */

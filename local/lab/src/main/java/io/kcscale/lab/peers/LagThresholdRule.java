@@ -6,7 +6,6 @@ import java.util.Map;
 import io.kcscale.scaler.autoscale.Decision;
 import io.kcscale.scaler.autoscale.Observation;
 import io.kcscale.scaler.autoscale.PolicyMemory;
-import io.kcscale.scaler.autoscale.ScalingPolicy;
 
 /**
  * The baseline peers use (KEDA's Kafka scaler behind a Kubernetes HPA): tasks = ceil(total lag /
@@ -14,39 +13,25 @@ import io.kcscale.scaler.autoscale.ScalingPolicy;
  * at once, scale-downs only after the desired count stayed lower for a stabilization window (HPA: 300 s).
  * It knows nothing of keys, rates or the sink.
  */
-public final class LagThresholdRule implements ScalingPolicy {
+public final class LagThresholdRule extends PeerRule {
 
     public static final String NAME = "lag-threshold";
     public static final long POLL_MILLIS = 30_000;
     public static final long SCALE_DOWN_STABILIZATION_MILLIS = 300_000;
 
     private final long lagThreshold;
-    private final int minTasks;
-    private final int maxTasks;
 
     public LagThresholdRule(long lagThreshold, int minTasks, int maxTasks) {
+        super(NAME, POLL_MILLIS, minTasks, maxTasks);
         if (lagThreshold < 1) {
             throw new IllegalArgumentException("lagThreshold must be at least 1, got " + lagThreshold);
         }
         this.lagThreshold = lagThreshold;
-        this.minTasks = minTasks;
-        this.maxTasks = maxTasks;
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public long evaluationIntervalMillis() {
-        return POLL_MILLIS;
     }
 
     @Override
     public Decision decide(Observation o, PolicyMemory m) {
-        int cap = Math.max(minTasks, Math.min(maxTasks, o.partitions()));
-        int desired = (int) Math.max(minTasks, Math.min(cap, Math.ceil((double) o.lag() / lagThreshold)));
+        int desired = bounds.clamp((double) o.lag() / lagThreshold, o);
         Map<String, Object> in = new LinkedHashMap<>();
         in.put("lag", o.lag());
         in.put("lagThreshold", lagThreshold);

@@ -7,7 +7,6 @@ import java.util.Map;
 import io.kcscale.scaler.autoscale.Decision;
 import io.kcscale.scaler.autoscale.Observation;
 import io.kcscale.scaler.autoscale.PolicyMemory;
-import io.kcscale.scaler.autoscale.ScalingPolicy;
 
 /**
  * A rate-based rule in the manner of Responsive's expected-latency diagnoser: the expected latency is the
@@ -16,7 +15,7 @@ import io.kcscale.scaler.autoscale.ScalingPolicy;
  * when one task fewer still keeps the expected latency within the objective less a buffer, for a whole buffer
  * period.
  */
-public final class RateBasedRule implements ScalingPolicy {
+public final class RateBasedRule extends PeerRule {
 
     public static final String NAME = "rate-based";
     public static final long POLL_MILLIS = 30_000;
@@ -26,26 +25,9 @@ public final class RateBasedRule implements ScalingPolicy {
     /** A scale-down sizes the tasks to run at most this share of their rate, so noise does not bring the backlog back. */
     public static final double SCALE_DOWN_UTILIZATION = 0.8;
 
-    private final double perTaskRate;
-    private final double targetLatencySeconds;
-    private final PeerBounds bounds;
 
     public RateBasedRule(double perTaskRate, double targetLatencySeconds, int minTasks, int maxTasks) {
-        PeerBounds.requirePositive("perTaskRate", perTaskRate);
-        PeerBounds.requirePositive("targetLatencySeconds", targetLatencySeconds);
-        this.perTaskRate = perTaskRate;
-        this.targetLatencySeconds = targetLatencySeconds;
-        this.bounds = new PeerBounds(minTasks, maxTasks);
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public long evaluationIntervalMillis() {
-        return POLL_MILLIS;
+        super(NAME, POLL_MILLIS, perTaskRate, targetLatencySeconds, minTasks, maxTasks);
     }
 
     /** Seconds the backlog takes to drain at {@code tasks}: infinite when they do not outrun the arrivals. */

@@ -10,7 +10,6 @@ import java.util.Map;
 import io.kcscale.scaler.autoscale.Decision;
 import io.kcscale.scaler.autoscale.Observation;
 import io.kcscale.scaler.autoscale.PolicyMemory;
-import io.kcscale.scaler.autoscale.ScalingPolicy;
 
 /**
  * A rule in the manner of Brandwatch's kafka-pod-autoscaler: the capacity needed is the topic's p99 append
@@ -18,35 +17,18 @@ import io.kcscale.scaler.autoscale.ScalingPolicy;
  * by one task's rate; the count is rounded up to one that splits the partitions evenly (for 20 partitions:
  * 1, 2, 4, 5, 10, 20), and after any change the rule cools off before it changes again.
  */
-public final class RatePlusLagRule implements ScalingPolicy {
+public final class RatePlusLagRule extends PeerRule {
 
     public static final String NAME = "rate-plus-lag";
     public static final long POLL_MILLIS = 30_000;
     public static final long RATE_WINDOW_MILLIS = 300_000;
     public static final long COOL_OFF_MILLIS = 300_000;
 
-    private final double perTaskRate;
-    private final double targetLatencySeconds;
-    private final PeerBounds bounds;
     /** (time, append rate) over the last window; at most one entry per poll. */
     private final Deque<double[]> rates = new ArrayDeque<>();
 
     public RatePlusLagRule(double perTaskRate, double targetLatencySeconds, int minTasks, int maxTasks) {
-        PeerBounds.requirePositive("perTaskRate", perTaskRate);
-        PeerBounds.requirePositive("targetLatencySeconds", targetLatencySeconds);
-        this.perTaskRate = perTaskRate;
-        this.targetLatencySeconds = targetLatencySeconds;
-        this.bounds = new PeerBounds(minTasks, maxTasks);
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public long evaluationIntervalMillis() {
-        return POLL_MILLIS;
+        super(NAME, POLL_MILLIS, perTaskRate, targetLatencySeconds, minTasks, maxTasks);
     }
 
     @Override
