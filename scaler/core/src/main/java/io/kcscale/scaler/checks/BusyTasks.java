@@ -1,36 +1,57 @@
 package io.kcscale.scaler.checks;
 
-import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 import io.kcscale.scaler.checks.keys.KeySample;
 import io.kcscale.scaler.model.PipelineSnapshot;
+import io.kcscale.scaler.model.TopicPartition;
 
 /**
- * The tasks that can do work, now and at the task count wanted: the partitions the key sample found
- * holding records (whatever partitioner the producer used), placed on tasks by the group's assignor
- * ({@link TaskPlacement}). When the assignor's placement cannot be computed, the count now is read
- * from the live assignment and the count wanted gets at most one task per partition with records.
+ * The tasks that can do work, now and at the task count wanted: the partitions the key samples found
+ * holding records (whatever partitioner the producer used), of every topic the sink reads, placed on tasks by
+ * the group's assignor ({@link TaskPlacement}). When the assignor's placement cannot be computed, the count now
+ * is read from the live assignment and the count wanted gets at most one task per partition with records.
  *
- * @param partitionsWithRecords the topic's partitions that hold records, ascending
+ * @param withRecords  the partitions that hold records, ascending by topic then partition
+ * @param severalTopics whether the sink reads several topics (partitions are then named {@code topic-partition})
+ * @param partitions   the most tasks that can hold a partition: the topic's partitions, or for several topics as the
+ *                     assignor deals them
  * @param exact        whether the placement is computed (range, round-robin) rather than bounded
  * @param tasksNow     the tasks the group has now
  * @param busyNow      of which receive records; null when the live assignment is unknown
  * @param busyWanted   tasks that would receive records at {@code tasksWanted}: exactly, or at most
  * @param busyTaskIds  which they are when exact, else null
  */
-record BusyTasks(List<Integer> partitionsWithRecords, int partitions, String assignor, boolean exact, int tasksNow,
-                 Integer busyNow, int tasksWanted, int busyWanted, List<Integer> busyTaskIds) {
+record BusyTasks(List<TopicPartition> withRecords, boolean severalTopics, int partitions, String assignor, boolean exact,
+                 int tasksNow, Integer busyNow, int tasksWanted, int busyWanted, List<Integer> busyTaskIds) {
 
-    /** Empty when there is no sample, or the sink reads several topics: the sample covers only the first. */
+    /** Empty when a topic the sink reads has no sample, or no partition holds records. */
     static Optional<BusyTasks> of(PipelineSnapshot snapshot, CheckSamples samples) {
-        KeySample keys = samples.keys();
-        if (keys == null || snapshot.topics().size() != 1 || keys.partitionsWithRecords().isEmpty()) {
+        if (samples.keys() == null) {
             return Optional.empty();
         }
-        List<Integer> withRecords = keys.partitionsWithRecords();
+        // each sample counted its topic's partitions when it read them, the snapshot's count may be older
+        Map<String, Integer> partitionsPerTopic = new TreeMap<>();
+        if (snapshot.partitionsPerTopic() != null) {
+            partitionsPerTopic.putAll(snapshot.partitionsPerTopic());
+        }
+        Set<TopicPartition> hot = new TreeSet<>();
+        for (KeySample keys : samples.keys()) {
+            partitionsPerTopic.put(keys.topic(), keys.partitions());
+            keys.partitionsWithRecords().forEach(p -> hot.add(new TopicPartition(keys.topic(), p)));
+        }
+        Set<String> sampled = samples.keys().stream().map(KeySample::topic).collect(Collectors.toSet());
+        if (!sampled.containsAll(snapshot.topics()) || !sampled.containsAll(partitionsPerTopic.keySet()) || hot.isEmpty()) {
+            return Optional.empty();
+        }
+        List<TopicPartition> withRecords = List.copyOf(hot);
+        boolean several = partitionsPerTopic.size() > 1;
         String assignor = RebalanceConfigCheck.assignor(samples);
         // the consumer protocol assigns on the broker, keeping earlier placements like the sticky assignors
         boolean classic = !"CONSUMER".equalsIgnoreCase(samples.groupProtocol());
@@ -38,25 +59,35 @@ record BusyTasks(List<Integer> partitionsWithRecords, int partitions, String ass
         // count the group runs (judging a scale against the partial list would let through one that adds no task)
         int now = snapshot.tasksMax() != null ? Math.max(snapshot.tasksMax(), snapshot.tasks().size()) : snapshot.tasks().size();
         int wanted = samples.tasksWanted();
-        Optional<List<Integer>> placedNow = classic ? TaskPlacement.busyTasks(assignor, keys.partitions(), withRecords, now)
-                : Optional.empty();
-        Optional<List<Integer>> placedWanted = classic ? TaskPlacement.busyTasks(assignor, keys.partitions(), withRecords, wanted)
-                : Optional.empty();
+        int bound = TaskPlacement.tasksWithPartitionsAtMost(assignor, partitionsPerTopic);
+        Optional<List<Integer>> placedNow = classic ? busy(assignor, partitionsPerTopic, withRecords, now) : Optional.empty();
+        Optional<List<Integer>> placedWanted = classic ? busy(assignor, partitionsPerTopic, withRecords, wanted) : Optional.empty();
         if (placedWanted.isPresent()) {
-            return Optional.of(new BusyTasks(withRecords, keys.partitions(), assignor, true, now,
+            return Optional.of(new BusyTasks(withRecords, several, bound, assignor, true, now,
                     placedNow.map(List::size).orElse(0), wanted, placedWanted.get().size(), placedWanted.get()));
         }
-        return Optional.of(new BusyTasks(withRecords, keys.partitions(), assignor, false, now, observedBusy(snapshot, withRecords),
+        return Optional.of(new BusyTasks(withRecords, several, bound, assignor, false, now, observedBusy(snapshot, hot),
                 wanted, Math.min(withRecords.size(), wanted), null));
     }
 
+    /** The ids of the tasks, ascending, that get a partition with records; empty when the assignor is not predictable. */
+    private static Optional<List<Integer>> busy(String assignor, Map<String, Integer> partitionsPerTopic,
+                                                List<TopicPartition> withRecords, int tasks) {
+        return TaskPlacement.place(assignor, partitionsPerTopic, tasks)
+                .map(owners -> List.copyOf(new TreeSet<>(withRecords.stream().map(owners::get).toList())));
+    }
+
     /** Tasks whose live partitions include one with records; null when no task reports partitions. */
-    private static Integer observedBusy(PipelineSnapshot snapshot, List<Integer> withRecords) {
-        if (snapshot.tasks().stream().allMatch(t -> t.partitions().isEmpty())) {
+    private static Integer observedBusy(PipelineSnapshot snapshot, Set<TopicPartition> hot) {
+        if (snapshot.tasks().stream().allMatch(t -> t.topicPartitions().isEmpty())) {
             return null;
         }
-        Set<Integer> hot = new HashSet<>(withRecords);
-        return (int) snapshot.tasks().stream().filter(t -> t.partitions().stream().anyMatch(hot::contains)).count();
+        return (int) snapshot.tasks().stream().filter(t -> t.topicPartitions().stream().anyMatch(hot::contains)).count();
+    }
+
+    /** The partitions with records as the sink's people read them: numbers for one topic, {@code topic-partition} for several. */
+    Object partitionsWithRecords() {
+        return TopicPartition.named(withRecords, severalTopics);
     }
 
     /** A scale-up after which no more tasks receive records than now. */
@@ -71,7 +102,7 @@ record BusyTasks(List<Integer> partitionsWithRecords, int partitions, String ass
     }
 
     Evidence addTo(Evidence e) {
-        return e.put("partitionsWithRecords", partitionsWithRecords).put("placement", placement())
+        return e.put("partitionsWithRecords", partitionsWithRecords()).put("placement", placement())
                 .put("busyTasksNow", busyNow).put(exact ? "busyTasksWanted" : "busyTasksWantedAtMost", busyWanted)
                 .put("busyTaskIdsWanted", busyTaskIds);
     }

@@ -14,7 +14,9 @@ import io.kcscale.scaler.model.SinkTarget;
  *
  * @param tasksWanted     the task count to judge: tasks.max now, or what a scale asks for
  * @param window          the watcher's samples over its window, oldest first
- * @param keys            recent records' keys and field values, or null with {@code keysUnavailable} saying why
+ * @param keys            recent records' keys and field values, one sample per topic the sink reads (up to
+ *                        {@link #SAMPLED_TOPICS} topics, in the sink's topic order), or null with {@code keysUnavailable}
+ *                        saying why
  * @param sinkConfig      the sink connector's config, or null
  * @param connectorState  the sink connector's own state (e.g. RUNNING, FAILED), or null
  * @param taskTraces      the trace Connect reports for each task that has one (failed tasks), by task id
@@ -31,7 +33,7 @@ import io.kcscale.scaler.model.SinkTarget;
 public record CheckSamples(
         int tasksWanted,
         List<PipelineSample> window,
-        KeySample keys,
+        List<KeySample> keys,
         String keysUnavailable,
         Map<String, String> sinkConfig,
         String connectorState,
@@ -44,6 +46,9 @@ public record CheckSamples(
         List<WorkerCpu> workerCpu,
         String workerCpuUnavailable,
         Duration rebalanceDelay) {
+
+    /** The most topics of one sink whose keys a check samples: each costs a consumer's start and a share of the budget. */
+    public static final int SAMPLED_TOPICS = 8;
 
     /**
      * A connector as Connect lists it.

@@ -31,36 +31,87 @@ public final class KeyCardinalityCheck implements Check {
 
     @Override
     public Finding check(PipelineSnapshot snapshot, CheckSamples samples) {
-        KeySample keys = samples.keys();
-        Optional<SourceKey> source = snapshot.topics().isEmpty() || samples.otherConnectors() == null ? Optional.empty()
-                : SourceKey.find(snapshot.topics().get(0), samples.otherConnectors());
-        String firstField = keys == null ? null : keys.firstField();
-        Evidence e = new Evidence()
-                .put("keyField", source.map(s -> s.describe(firstField)).orElse(null))
-                .put("sourceConnector", source.map(SourceKey::connector).orElse(null));
-        // the sample reads one topic (the first of several): its keys fill that topic's partitions only
-        Integer partitions = keys != null && snapshot.partitionsPerTopic() != null
-                && snapshot.partitionsPerTopic().containsKey(keys.topic()) ? snapshot.partitionsPerTopic().get(keys.topic())
-                : snapshot.partitions();
-        if (keys == null) {
+        if (samples.keys() == null || samples.keys().isEmpty()) {
+            Optional<SourceKey> source = source(snapshot.topics().isEmpty() ? null : snapshot.topics().get(0), samples);
+            Evidence e = new Evidence().put("keyField", source.map(s -> s.describe(null)).orElse(null))
+                    .put("sourceConnector", source.map(SourceKey::connector).orElse(null));
             return finding(Severity.INFO, "key cardinality unknown: " + samples.keysUnavailable(), e,
                     "Retry when Kafka answers; the check reads recent records of every partition.");
         }
+        if (samples.keys().size() == 1 && !snapshot.severalTopics()) {
+            KeySample keys = samples.keys().get(0);
+            return judge(keys, partitionsOf(snapshot, keys), samples.tasksWanted(), source(keys.topic(), samples));
+        }
+        return severalTopics(snapshot, samples);
+    }
+
+    /**
+     * A sink of several topics: each topic's keys fill that topic's partitions only, so each is judged against its own
+     * partitions; together they give records to at most the sum of min(keys, partitions) partitions, and so to at most
+     * that many tasks, whatever the assignor.
+     */
+    private static Finding severalTopics(PipelineSnapshot snapshot, CheckSamples samples) {
+        Finding worst = null;
+        String worstTopic = null;
+        long partitionsWithKeys = 0;
+        Map<String, Object> perTopic = new LinkedHashMap<>();
+        for (KeySample keys : samples.keys()) {
+            Integer partitions = partitionsOf(snapshot, keys);
+            // no task count makes one topic critical: the tasks are shared by all topics, judged below
+            Finding f = judge(keys, partitions, 0, source(keys.topic(), samples));
+            perTopic.put(keys.topic(), f.evidence());
+            if (partitions != null) {
+                partitionsWithKeys += keys.records() > keys.nullKeys() ? Math.min(keys.keys().count(), partitions) : partitions;
+            }
+            if (worst == null || f.severity().compareTo(worst.severity()) > 0) {
+                worst = f;
+                worstTopic = keys.topic();
+            }
+        }
+        // a topic left out of the sample (past the sampled topics' bound) may fill all its partitions
+        List<String> unsampled = snapshot.topics().stream()
+                .filter(t -> samples.keys().stream().noneMatch(k -> k.topic().equals(t))).toList();
+        for (String topic : unsampled) {
+            Integer partitions = snapshot.partitionsPerTopic() == null ? null : snapshot.partitionsPerTopic().get(topic);
+            partitionsWithKeys += partitions == null ? 0 : partitions;
+        }
+        Evidence e = new Evidence().put("topics", samples.keys().size()).put("topicsNotSampled", unsampled.isEmpty() ? null : unsampled)
+                .put("tasks", samples.tasksWanted())
+                .put("partitionsWithKeysAtMost", partitionsWithKeys).put("perTopic", perTopic);
+        if (partitionsWithKeys < samples.tasksWanted()) {
+            return finding(Severity.CRITICAL, "the keys of the " + samples.keys().size() + " topics reach at most "
+                    + partitionsWithKeys + " partitions, so at most " + partitionsWithKeys + " of " + samples.tasksWanted()
+                    + " tasks can work", e, worst.advice());
+        }
+        return finding(worst.severity(), "topic " + worstTopic + ": " + worst.title(), e, worst.advice());
+    }
+
+    private static Integer partitionsOf(PipelineSnapshot snapshot, KeySample keys) {
+        return snapshot.partitionsPerTopic() != null && snapshot.partitionsPerTopic().containsKey(keys.topic())
+                ? snapshot.partitionsPerTopic().get(keys.topic()) : snapshot.severalTopics() ? null : snapshot.partitions();
+    }
+
+    private static Optional<SourceKey> source(String topic, CheckSamples samples) {
+        return topic == null || samples.otherConnectors() == null ? Optional.empty() : SourceKey.find(topic, samples.otherConnectors());
+    }
+
+    /** One topic's keys against its partitions; critical when fewer keys than {@code criticalBelow} tasks. */
+    private static Finding judge(KeySample keys, Integer partitions, int criticalBelow, Optional<SourceKey> source) {
+        Evidence e = new Evidence()
+                .put("keyField", source.map(s -> s.describe(keys.firstField())).orElse(null))
+                .put("sourceConnector", source.map(SourceKey::connector).orElse(null));
         Distinct d = keys.keys();
         long keyed = keys.records() - keys.nullKeys();
         e.put("distinctKeys", d.count()).put("distinctKeysExact", d.exact());
         if (!d.exact()) {
             e.put("distinctKeysLowerBound", d.lowerBound()).put("distinctKeysUpperBound", d.upperBound());
         }
-        e.put("partitions", partitions).put("tasks", samples.tasksWanted())
+        e.put("partitions", partitions).put("tasks", criticalBelow == 0 ? null : criticalBelow)
                 .ratio("ratio", partitions == null || partitions == 0 ? null : (double) d.count() / partitions)
                 .put("sampledRecords", keys.records()).put("nullKeys", keys.nullKeys())
                 .put("partitionsSampled", keys.partitionsRead())
                 .ratio("samplingSeconds", keys.elapsedMillis() / 1000.0)
                 .put("fieldDistinctValues", fieldCounts(keys)).put("fieldRecords", keys.recordsWithFields());
-        if (snapshot.severalTopics()) {
-            e.put("sampledTopic", keys.topic());
-        }
         if (partitions == null) {
             return finding(Severity.INFO, "key cardinality cannot be judged: the partition count is unknown", e,
                     "Retry when Kafka answers.");
@@ -83,9 +134,9 @@ public final class KeyCardinalityCheck implements Check {
                             + partitions + " partitions.");
         }
         String ratio = String.format(Locale.ROOT, "%.1f×", (double) d.count() / partitions);
-        if (d.count() < samples.tasksWanted()) {
+        if (d.count() < criticalBelow) {
             return finding(Severity.CRITICAL, "only " + d.count() + " distinct keys: at most " + d.count() + " of "
-                    + partitions + " partitions receive records, so at most " + d.count() + " of " + samples.tasksWanted()
+                    + partitions + " partitions receive records, so at most " + d.count() + " of " + criticalBelow
                     + " tasks can work", e, fix(keys, source, d, partitions));
         }
         if (d.count() < minimum) {

@@ -51,9 +51,9 @@ public final class PartitionCountCheck implements Check {
                     + "choose fewer (at least the tasks you will need, " + wanted + " now) and move the sink to it.");
         }
         Optional<BusyTasks> busy = BusyTasks.of(snapshot, samples);
-        if (busy.isPresent() && busy.get().partitionsWithRecords().size() < partitions) {
+        if (busy.isPresent() && busy.get().withRecords().size() < partitions) {
             BusyTasks b = busy.get();
-            int holding = b.partitionsWithRecords().size();
+            int holding = b.withRecords().size();
             e.put("partitionsWithRecords", holding).put(b.exact() ? "tasksThatCanWork" : "tasksThatCanWorkAtMost", b.busyWanted())
                     .put("placement", b.placement());
             return finding(Severity.OK, partitions + " partitions for " + wanted + " tasks, " + holding + " holding records: "

@@ -44,6 +44,8 @@ final class Fixture {
     /** The window's samples: by default two, 10 s apart, each with offsets and the assignment. */
     List<PipelineSample> window;
     KeySample keys = keys(10_000, 0, 900, Map.of());
+    /** One sample per topic, for a sink of several; when null, {@link #keys} is the one topic's. */
+    List<KeySample> keysOfTopics;
     String keysUnavailable;
     Map<String, String> sinkConfig = new LinkedHashMap<>(Map.of("topics", "t",
             "camel.sink.url", "elasticsearch-rest://local?hostAddresses=h:9200&operation=Index&indexName=idx"));
@@ -144,7 +146,7 @@ final class Fixture {
 
     CheckSamples samples() {
         return new CheckSamples(tasksWanted, window != null ? window : List.of(sample(0, assignment), sample(10_000, assignment)),
-                keys, keysUnavailable, sinkConfig, connectorState, taskTraces, otherConnectors, workerConfig, groupAssignor,
+                keysOfTopics != null ? keysOfTopics : keys == null ? null : List.of(keys), keysUnavailable, sinkConfig, connectorState, taskTraces, otherConnectors, workerConfig, groupAssignor,
                 groupProtocol, brokers, workerCpu, workerCpu == null ? workerCpuUnavailable : null, rebalanceDelay);
     }
 

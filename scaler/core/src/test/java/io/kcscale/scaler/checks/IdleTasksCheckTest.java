@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import io.kcscale.scaler.checks.keys.DistinctCounter;
+import io.kcscale.scaler.checks.keys.KeySample;
 import org.junit.jupiter.api.Test;
 
 class IdleTasksCheckTest {
@@ -170,6 +172,25 @@ class IdleTasksCheckTest {
         Finding finding = f.run(CHECK);
         assertEquals(Severity.OK, finding.severity(), "the sample covers t only; u may feed the new task: " + finding.title());
         assertTrue(!finding.evidence().containsKey("partitionsWithRecords"));
+    }
+
+    @Test
+    void aSinkOfSeveralTopicsSampledWholeIsPlacedAcrossTopics() {
+        Fixture f = PartitionCountCheckTest.threeTopics("range", 4);
+        // range gives partition 0 of every topic to task 0: records in a-0 and c-0 only keep one task busy at any count
+        f.keysOfTopics = List.of(onlyIn("a", 3, 0), onlyIn("b", 8), onlyIn("c", 12, 0));
+        Finding finding = f.run(CHECK);
+        assertEquals(List.of("a-0", "c-0"), finding.evidence().get("partitionsWithRecords"));
+        assertEquals(1, finding.evidence().get("busyTasksWanted"));
+        assertEquals(List.of(0), finding.evidence().get("busyTaskIdsWanted"));
+        f.groupAssignor = "roundrobin";
+        Finding dealt = f.run(CHECK);
+        assertEquals(2, dealt.evidence().get("busyTasksWanted"), "round-robin deals a-0 and c-0 to different tasks");
+    }
+
+    private static KeySample onlyIn(String topic, int partitions, Integer... withRecords) {
+        return new KeySample(topic, 1_000, 0, new DistinctCounter.Distinct(500, true, 500, 500), Map.of(), 1_000, null,
+                partitions, withRecords.length, 100, "end", List.of(withRecords));
     }
 
     @Test

@@ -176,8 +176,36 @@ class KeyCardinalityCheckTest {
         f.keys = new KeySample("c", 10_000, 0, new DistinctCounter.Distinct(300, true, 300, 300), Map.of(), 10_000, null, 12, 12,
                 500, "end", Fixture.everyPartition(12));
         Finding finding = f.run(CHECK);
-        assertEquals(12, finding.evidence().get("partitions"), "topic c's, not the 23 of the three topics");
-        assertEquals("c", finding.evidence().get("sampledTopic"));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> c = (Map<String, Object>) ((Map<String, Object>) finding.evidence().get("perTopic")).get("c");
+        assertEquals(12, c.get("partitions"), "topic c's, not the 23 of the three topics");
+        assertEquals(List.of("a", "b"), finding.evidence().get("topicsNotSampled"));
         assertEquals(Severity.OK, finding.severity(), "300 keys are 25x c's 12 partitions (13x the 23 of all three): " + finding.title());
+        assertTrue(finding.title().startsWith("topic c: 300 distinct keys for 12 partitions"), finding.title());
+    }
+
+    @Test
+    void eachTopicOfASinkIsJudgedOnItsOwnKeysAndTheWorstTopicNamed() {
+        Fixture f = PartitionCountCheckTest.threeTopics("range", 3);
+        f.keysOfTopics = List.of(topicKeys("a", 3, 300), topicKeys("b", 8, 50), topicKeys("c", 12, 1_000));
+        Finding finding = f.run(CHECK);
+        assertEquals(Severity.WARNING, finding.severity(), finding.title());
+        assertTrue(finding.title().startsWith("topic b: 50 distinct keys for 8 partitions"), finding.title());
+        assertEquals(23L, finding.evidence().get("partitionsWithKeysAtMost"));
+    }
+
+    @Test
+    void keysThatReachFewerPartitionsInAllThanTasksWantedAreCritical() {
+        Fixture f = PartitionCountCheckTest.threeTopics("round-robin", 10);
+        // two keys in a, one in b, three in c: at most 6 of the 23 partitions ever hold records
+        f.keysOfTopics = List.of(topicKeys("a", 3, 2), topicKeys("b", 8, 1), topicKeys("c", 12, 3));
+        Finding finding = f.run(CHECK);
+        assertEquals(Severity.CRITICAL, finding.severity(), finding.title());
+        assertEquals("the keys of the 3 topics reach at most 6 partitions, so at most 6 of 10 tasks can work", finding.title());
+    }
+
+    private static KeySample topicKeys(String topic, int partitions, long distinct) {
+        return new KeySample(topic, 10_000, 0, new DistinctCounter.Distinct(distinct, true, distinct, distinct), Map.of(), 10_000,
+                null, partitions, partitions, 500, "end", Fixture.everyPartition(partitions));
     }
 }

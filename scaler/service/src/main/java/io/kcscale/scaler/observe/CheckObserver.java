@@ -78,7 +78,7 @@ public final class CheckObserver {
                 }
             }
         }
-        KeySample keys = null;
+        List<KeySample> keys = null;
         String keysUnavailable = null;
         KafkaObserver.GroupView group = null;
         Integer brokers = null;
@@ -86,8 +86,14 @@ public final class CheckObserver {
             keysUnavailable = "the sink reads no topic (its topics.regex matches none yet), so there is none to sample";
         } else {
             String topic = snapshot.topics().get(0);
+            List<String> sampled = snapshot.topics().stream().limit(CheckSamples.SAMPLED_TOPICS).toList();
+            SampleBudget share = budget.split(sampled.size());
             try {
-                keys = sampler.sample(topic, budget);
+                List<KeySample> each = new ArrayList<>();
+                for (String t : sampled) {
+                    each.add(sampler.sample(t, share));
+                }
+                keys = each;
             } catch (KafkaUnavailableException | KeySampling.Busy e) {
                 keysUnavailable = e.getMessage();
             }

@@ -19,6 +19,15 @@ public record SampleBudget(int records, Duration time) {
 
     public static final SampleBudget DEFAULT = new SampleBudget(DEFAULT_RECORDS, Duration.ofMillis((long) (DEFAULT_SECONDS * 1000)));
 
+    /** Each of {@code parts} topics' share, sampled one after another: the whole still ends within this budget. */
+    public SampleBudget split(int parts) {
+        if (parts <= 1) {
+            return this;
+        }
+        long millis = Math.max((long) (MIN_SECONDS * 1000), time.toMillis() / parts);
+        return new SampleBudget(Math.max(1, records / parts), Duration.ofMillis(millis));
+    }
+
     /**
      * The budget from user input (a flag or a query parameter); null means the default.
      *
