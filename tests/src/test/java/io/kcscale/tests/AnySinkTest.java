@@ -30,6 +30,7 @@ import io.kcscale.scaler.api.ApiServer;
 import io.kcscale.scaler.poll.Poll;
 import io.kcscale.scaler.service.ScalerService;
 import io.kcscale.scaler.service.ScalerSettings;
+import io.kcscale.scaler.service.Setting;
 
 /**
  * The scaler on sinks that are not Elasticsearch's, on the shared stack: Kafka's own
@@ -63,7 +64,7 @@ class AnySinkTest {
                 "kafka.bootstrap.servers", stack.endpoints().kafkaBootstrap(),
                 "elasticsearch.url", stack.endpoints().elasticsearchUrl().toString(),
                 "window.seconds", "6", "sample.interval.seconds", "1",
-                ScalerSettings.INDEX_PREFIX + REGEX_SINK, NAMED_INDEX,
+                Setting.INDEX.key() + REGEX_SINK, NAMED_INDEX,
                 "state.dir", Files.createTempDirectory("kcscale-any-sink-state").toString())));
         service.start();
         api = ApiServer.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), Optional.of(service));

@@ -25,7 +25,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 
-import io.kcscale.scaler.service.ScalerSettings;
+import io.kcscale.scaler.service.Setting;
 
 /**
  * The docs' fenced {@code json}, {@code yaml} and {@code properties} examples parse; a scaler settings file
@@ -87,9 +87,7 @@ class DocsExamplesTest {
             if (b.text().contains("kcscale serve --config")) {
                 settingsFiles++;
                 for (String key : p.stringPropertyNames()) {
-                    boolean known = ScalerSettings.KEYS.containsKey(key) || key.startsWith("kafka.") || key.startsWith("index.")
-                            || key.endsWith(".file") && ScalerSettings.SECRETS.containsKey(key.substring(0, key.length() - ".file".length()));
-                    if (!known) {
+                    if (Setting.ofKey(key).isEmpty()) {
                         unknown.add(b.where() + ": " + key);
                     }
                 }

@@ -39,6 +39,7 @@ import io.kcscale.scaler.model.SinkTarget;
 import io.kcscale.scaler.poll.Poll;
 import io.kcscale.scaler.service.ScalerService;
 import io.kcscale.scaler.service.ScalerSettings;
+import io.kcscale.scaler.service.Setting;
 
 /**
  * The Elasticsearch version matrix: the scaler's observer and the {@code index-shards} check against the
@@ -139,7 +140,7 @@ class ElasticsearchVersionsTest {
                     "kafka.bootstrap.servers", stack.endpoints().kafkaBootstrap(),
                     "elasticsearch.url", elasticsearch.toString(),
                     "window.seconds", "6", "sample.interval.seconds", "1",
-                    ScalerSettings.INDEX_PREFIX + SINK, INDEX,
+                    Setting.INDEX.key() + SINK, INDEX,
                     "state.dir", Files.createTempDirectory("kcscale-versions-state").toString())));
             service.start();
             try (ApiServer api = ApiServer.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), Optional.of(service))) {

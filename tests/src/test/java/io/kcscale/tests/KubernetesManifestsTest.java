@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -27,7 +28,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 
 import io.kcscale.scaler.cli.ServeCommand;
-import io.kcscale.scaler.service.ScalerSettings;
+import io.kcscale.scaler.service.Setting;
 import picocli.CommandLine;
 
 /**
@@ -100,7 +101,7 @@ class KubernetesManifestsTest {
     @Test
     void theTokenComesFromASecretFileAndEveryFlagAndKeyIsTheScalers() throws IOException {
         JsonNode container = pod().path("containers").get(0);
-        CommandLine serve = new CommandLine(new ServeCommand());
+        CommandLine serve = new CommandLine(ServeCommand.newSpec());
         String tokenFile = null;
         for (String arg : strings(container.path("args")).subList(1, container.path("args").size())) {
             String flag = arg.split("=", 2)[0];
@@ -132,8 +133,9 @@ class KubernetesManifestsTest {
         Properties settings = new Properties();
         settings.load(new StringReader(only("ConfigMap").path("data").path("scaler.properties").asText()));
         for (String key : settings.stringPropertyNames()) {
-            assertTrue(ScalerSettings.KEYS.containsKey(key) || key.startsWith("kafka."), key + " is not a settings key");
-            assertFalse(ScalerSettings.SECRETS.containsKey(key), key + " is a secret: it belongs in a Secret, not a ConfigMap");
+            Optional<Setting> setting = Setting.ofKey(key);
+            assertTrue(setting.isPresent() && setting.get() != Setting.INDEX, key + " is not a settings key");
+            assertFalse(setting.get().secret() && key.equals(setting.get().key()), key + " is a secret: it belongs in a Secret, not a ConfigMap");
         }
     }
 

@@ -138,7 +138,7 @@ final class ComponentStarter {
         return ChildJvm.start("scaler", layout.scalerClasspath(), List.of("-Xmx256m", "-XX:+ExitOnOutOfMemoryError"),
                 SCALER_MAIN, List.of("serve", "--port", String.valueOf(ports.scaler()),
                         "--connect-url", endpoints.connectUrl().toString(),
-                        "--bootstrap-servers", endpoints.kafkaBootstrap(),
+                        "--kafka-bootstrap-servers", endpoints.kafkaBootstrap(),
                         "--elasticsearch-url", endpoints.elasticsearchUrl().toString(),
                         "--rebalance-delay-seconds", workerRebalanceDelaySeconds(),
                         "--state-dir", endpoints.dataDir().resolve("scaler").toString()),
