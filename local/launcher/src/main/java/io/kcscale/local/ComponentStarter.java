@@ -27,7 +27,7 @@ import io.kcscale.scaler.poll.Poll;
  * configuration written to {@code <data>/config/} and its output in {@code <data>/logs/}. Starting
  * is all it does: the caller records the child and waits for it to be ready.
  */
-final class ComponentStarter {
+public final class ComponentStarter {
 
     // runs on its own classpath (local/elasticsearch-node), so named, not imported
     private static final String ELASTICSEARCH_MAIN = "io.kcscale.local.elasticsearch.ElasticsearchNodeMain";
@@ -38,7 +38,7 @@ final class ComponentStarter {
     private final StackEndpoints endpoints;
     private final Consumer<String> progress;
 
-    ComponentStarter(InstallLayout layout, StackPorts ports, StackEndpoints endpoints, Consumer<String> progress) {
+    public ComponentStarter(InstallLayout layout, StackPorts ports, StackEndpoints endpoints, Consumer<String> progress) {
         this.layout = layout;
         this.ports = ports;
         this.endpoints = endpoints;
@@ -63,7 +63,7 @@ final class ComponentStarter {
     }
 
     /** The KRaft broker; formats its storage first when the data directory has none. */
-    ChildJvm kafka() {
+    public ChildJvm kafka() {
         return kafka("kafka/broker.properties", Map.of(), List.of());
     }
 
@@ -71,7 +71,7 @@ final class ComponentStarter {
      * The broker from {@code template}, given {@code values} beyond its ports and directory, with
      * {@code formatArguments} added when its storage is formatted (the secured stack's SCRAM credentials).
      */
-    ChildJvm kafka(String template, Map<String, String> values, List<String> formatArguments) {
+    public ChildJvm kafka(String template, Map<String, String> values, List<String> formatArguments) {
         Path logDir = endpoints.dataDir().resolve("kafka");
         Map<String, String> all = new HashMap<>(values);
         all.putAll(Map.of("KAFKA_HOST", HOST, "KAFKA_PORT", String.valueOf(ports.kafka()),
@@ -98,7 +98,7 @@ final class ComponentStarter {
         }
     }
 
-    ChildJvm elasticsearch() {
+    public ChildJvm elasticsearch() {
         return ChildJvm.start("elasticsearch", layout.elasticsearchClasspath(),
                 List.of("-Xms512m", "-Xmx512m", "-XX:+ExitOnOutOfMemoryError"), ELASTICSEARCH_MAIN,
                 List.of(endpoints.dataDir().resolve("elasticsearch").toString(), String.valueOf(ports.elasticsearch()),
@@ -107,12 +107,12 @@ final class ComponentStarter {
     }
 
     /** Connect worker {@code index} of the group, named {@code connect-<index>}. */
-    ChildJvm worker(int index) {
+    public ChildJvm worker(int index) {
         return worker(index, "connect/worker.properties", Map.of(), List.of());
     }
 
     /** A worker from {@code template}, given {@code values} beyond its ports and plugins, and {@code jvmOptions} beyond the usual. */
-    ChildJvm worker(int index, String template, Map<String, String> values, List<String> jvmOptions) {
+    public ChildJvm worker(int index, String template, Map<String, String> values, List<String> jvmOptions) {
         int port = ports.connect().get(index);
         Map<String, String> all = new HashMap<>(values);
         all.putAll(Map.of("KAFKA_BOOTSTRAP", endpoints.kafkaBootstrap(), "CONNECT_HOST", HOST,
@@ -138,7 +138,7 @@ final class ComponentStarter {
         return ChildJvm.start("scaler", layout.scalerClasspath(), List.of("-Xmx256m", "-XX:+ExitOnOutOfMemoryError"),
                 SCALER_MAIN, List.of("serve", "--port", String.valueOf(ports.scaler()),
                         "--connect-url", endpoints.connectUrl().toString(),
-                        "--bootstrap-servers", endpoints.kafkaBootstrap(),
+                        "--kafka-bootstrap-servers", endpoints.kafkaBootstrap(),
                         "--elasticsearch-url", endpoints.elasticsearchUrl().toString(),
                         "--rebalance-delay-seconds", workerRebalanceDelaySeconds(),
                         "--state-dir", endpoints.dataDir().resolve("scaler").toString()),
@@ -200,7 +200,7 @@ final class ComponentStarter {
                 "-Dlog4j2.configurationFile=" + layout.configs().resolve("kafka/log4j2.properties"));
     }
 
-    Path writeConfig(String name, String template, Map<String, String> values) {
+    public Path writeConfig(String name, String template, Map<String, String> values) {
         Path file = endpoints.dataDir().resolve("config").resolve(name);
         try {
             Files.createDirectories(file.getParent());
@@ -211,7 +211,7 @@ final class ComponentStarter {
         }
     }
 
-    Path logFile(String component) {
+    public Path logFile(String component) {
         return endpoints.dataDir().resolve("logs").resolve(component + ".log");
     }
 }

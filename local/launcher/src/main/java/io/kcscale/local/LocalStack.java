@@ -193,7 +193,7 @@ public final class LocalStack implements AutoCloseable {
         return child;
     }
 
-    static void deleteRecursively(Path dir) {
+    public static void deleteRecursively(Path dir) {
         if (!Files.exists(dir)) {
             return;
         }

@@ -23,7 +23,7 @@ import io.kcscale.scaler.kafka.KafkaObserver;
  * A topic or index kept from an earlier run is reused only if it has the partitions and shards
  * asked for; otherwise the start fails rather than measure a pipeline other than the one requested.
  */
-final class PipelineSetup {
+public final class PipelineSetup {
 
     /** Connect's own bound on a request it forwards to the group's leader is 90 s; a creation waits at most 60. */
     private static final Duration CREATE_TIMEOUT = Duration.ofSeconds(60);
@@ -63,7 +63,7 @@ final class PipelineSetup {
         }
     }
 
-    void createIndex() {
+    public void createIndex() {
         String body = templates.indexDefinition(options.shards());
         try (ElasticsearchConnection es = new ElasticsearchConnection(endpoints.elasticsearchUrl(), 30_000)) {
             if (es.client().indices().exists(e -> e.index(StackOptions.INDEX)).value()) {
@@ -99,7 +99,7 @@ final class PipelineSetup {
     }
 
     /** Creates index {@code name} from {@code definition}: benchmarks and experiments give each run an index of its own. */
-    static void createIndex(ElasticsearchConnection elasticsearch, String name, String definition) {
+    public static void createIndex(ElasticsearchConnection elasticsearch, String name, String definition) {
         Request request = new Request("PUT", "/" + name);
         request.setJsonEntity(definition);
         try {

@@ -7,24 +7,24 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /** The pipeline's index definition and connector configurations from {@code configs/}, filled in. */
-final class PipelineTemplates {
+public final class PipelineTemplates {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final InstallLayout layout;
 
-    PipelineTemplates(InstallLayout layout) {
+    public PipelineTemplates(InstallLayout layout) {
         this.layout = layout;
     }
 
     /** The stock trades' index definition ({@code configs/elasticsearch/stocks-index.json}) with {@code shards} primaries, no replicas. */
-    String indexDefinition(int shards) {
+    public String indexDefinition(int shards) {
         return ConfigTemplate.load(layout.configs().resolve("elasticsearch/stocks-index.json"))
                 .render(Map.of("SHARDS", String.valueOf(shards), "REPLICAS", "0"));
     }
 
     /** A connector configuration from {@code configs/connectors/}, filled in. */
-    Map<String, String> connectorConfig(String file, Map<String, String> values) {
+    public Map<String, String> connectorConfig(String file, Map<String, String> values) {
         String json = ConfigTemplate.load(layout.configs().resolve("connectors/" + file)).render(values);
         try {
             return JSON.readValue(json, new TypeReference<Map<String, String>>() { });

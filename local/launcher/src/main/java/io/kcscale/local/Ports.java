@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Resolves the ports a stack will use: 0 becomes a free port, a fixed port must be free. */
-final class Ports {
+public final class Ports {
 
     private final List<ServerSocket> held = new ArrayList<>();
 
@@ -15,7 +15,7 @@ final class Ports {
      * The port to use for {@code what}. Free ports stay reserved until {@link #release()}, so two
      * components never draw the same one.
      */
-    int resolve(int requested, String what, String flag) {
+    public int resolve(int requested, String what, String flag) {
         try {
             ServerSocket socket = new ServerSocket(requested, 50, InetAddress.getLoopbackAddress());
             socket.setReuseAddress(true);
@@ -27,7 +27,7 @@ final class Ports {
         }
     }
 
-    void release() {
+    public void release() {
         for (ServerSocket s : held) {
             try {
                 s.close();

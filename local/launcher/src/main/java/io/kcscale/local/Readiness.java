@@ -23,19 +23,19 @@ import io.kcscale.scaler.poll.Poll;
  * Waits until a started component serves what the next step needs, polling with a deadline while
  * it lives: its death or the deadline fails the start with the component's last log lines.
  */
-final class Readiness {
+public final class Readiness {
 
     /**
      * Our Camel-based sink, one of the connectors the Camel plugin directory's manifests declare: the workers load
      * plugins from manifests only ({@code plugin.discovery=service_load}), so Camel's own connector is not listed.
      */
-    static final String SINK_CONNECTOR_CLASS = "io.kcscale.connectors.camel.PerRecordSinkConnector";
+    public static final String SINK_CONNECTOR_CLASS = "io.kcscale.connectors.camel.PerRecordSinkConnector";
     private static final String SOURCE_CONNECTOR_CLASS = "io.kcscale.connectors.datagen.DatagenConnector";
 
     private final StackEndpoints endpoints;
     private final Consumer<String> progress;
 
-    Readiness(StackEndpoints endpoints, Consumer<String> progress) {
+    public Readiness(StackEndpoints endpoints, Consumer<String> progress) {
         this.endpoints = endpoints;
         this.progress = progress;
     }
@@ -52,7 +52,7 @@ final class Readiness {
         }
     }
 
-    void elasticsearch(ChildJvm elasticsearch) {
+    public void elasticsearch(ChildJvm elasticsearch) {
         try (ElasticsearchConnection es = new ElasticsearchConnection(endpoints.elasticsearchUrl(), 5000)) {
             await(elasticsearch, "Elasticsearch to answer", Duration.ofSeconds(120), () -> {
                 try {
@@ -113,7 +113,7 @@ final class Readiness {
     }
 
     /** Polls {@code probe} while {@code component} lives; its death or the deadline fails the start. */
-    <T> T await(ChildJvm component, String what, Duration timeout, Supplier<Optional<T>> probe) {
+    public <T> T await(ChildJvm component, String what, Duration timeout, Supplier<Optional<T>> probe) {
         progress.accept("waiting for " + what);
         try {
             return Poll.until(what, timeout, Duration.ofMillis(250), () -> {

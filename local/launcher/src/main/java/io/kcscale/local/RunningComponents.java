@@ -8,19 +8,19 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /** The components a stack has started, by name, and the order they stop in. */
-final class RunningComponents {
+public final class RunningComponents {
 
     private static final Duration STOP_GRACE = Duration.ofSeconds(30);
 
     // a shutdown hook stops the stack while the launcher's thread may still be starting it
     private final List<ChildJvm> children = Collections.synchronizedList(new ArrayList<>());
 
-    void add(ChildJvm child) {
+    public void add(ChildJvm child) {
         children.add(child);
     }
 
     /** @throws IllegalArgumentException when no component has that name */
-    ChildJvm named(String name) {
+    public ChildJvm named(String name) {
         synchronized (children) {
             return children.stream().filter(c -> c.name().equals(name)).findFirst()
                     .orElseThrow(() -> new IllegalArgumentException("no component " + name));
@@ -33,14 +33,14 @@ final class RunningComponents {
         children.remove(child);
     }
 
-    List<ChildJvm> list() {
+    public List<ChildJvm> list() {
         synchronized (children) {
             return List.copyOf(children);
         }
     }
 
     /** Stops and forgets every component, in {@link #stopInOrder} order. */
-    void stopAll(Consumer<String> progress) {
+    public void stopAll(Consumer<String> progress) {
         List<ChildJvm> all;
         synchronized (children) {
             all = new ArrayList<>(children);

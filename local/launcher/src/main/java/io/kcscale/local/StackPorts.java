@@ -10,11 +10,11 @@ import java.util.List;
  * changed nothing. {@code metrics} is empty without {@code --metrics}; {@code prometheus} is null
  * without {@code --prometheus}; {@code sinkProxy} (any free port) is null without {@code --sink-latency-ms}.
  */
-record StackPorts(int kafka, int controller, int elasticsearch, int elasticsearchTransport, int scaler,
+public record StackPorts(int kafka, int controller, int elasticsearch, int elasticsearchTransport, int scaler,
                   List<Integer> connect, List<Integer> metrics, Integer prometheus, Integer sinkProxy) {
 
     /** Every component binds the loopback address: the local stack serves this machine only. */
-    static final String HOST = "127.0.0.1";
+    public static final String HOST = "127.0.0.1";
 
     /** @throws IllegalArgumentException naming the taken port and the flag that moves it */
     static StackPorts resolve(StackOptions options) {

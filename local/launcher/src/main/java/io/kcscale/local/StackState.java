@@ -33,7 +33,7 @@ public final class StackState {
     }
 
     /** Writes the record atomically, so a reader never sees half a file. */
-    static void write(Path dataDir, StackEndpoints endpoints, List<ChildJvm> children) {
+    public static void write(Path dataDir, StackEndpoints endpoints, List<ChildJvm> children) {
         List<Component> components = new ArrayList<>();
         for (ChildJvm c : children) {
             components.add(new Component(c.name(), c.pid(), c.startInstant().toString(), c.logFile().toString()));
@@ -56,7 +56,7 @@ public final class StackState {
     }
 
     /** The recorded components that still run (the same processes, not reused pids). */
-    static List<ChildJvm> runningComponents(Path dataDir) {
+    public static List<ChildJvm> runningComponents(Path dataDir) {
         Optional<Saved> saved = read(dataDir);
         List<ChildJvm> running = new ArrayList<>();
         saved.ifPresent(s -> s.components().forEach(c ->
@@ -75,7 +75,7 @@ public final class StackState {
                 URI.create(s.sinkElasticsearchUrl() == null ? s.elasticsearchUrl() : s.sinkElasticsearchUrl())));
     }
 
-    static void delete(Path dataDir) {
+    public static void delete(Path dataDir) {
         try {
             Files.deleteIfExists(dataDir.resolve(FILE));
         } catch (IOException e) {

@@ -148,6 +148,6 @@ final class ConnectorRoutes implements Routes {
     /** The connected service, or the 503 that says how to connect one. */
     static ScalerService connected(Optional<ScalerService> service) {
         return service.orElseThrow(() -> new ApiError(503, "the scaler is not connected to a pipeline: start it with "
-                + "--connect-url, --bootstrap-servers and --elasticsearch-url (or --config FILE)", null));
+                + "--connect-url, --kafka-bootstrap-servers and --elasticsearch-url (or --config FILE)", null));
     }
 }

@@ -10,9 +10,11 @@ import io.kcscale.scaler.input.Inputs;
 import io.kcscale.scaler.input.InvalidInputException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Help;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
+import picocli.CommandLine.ParameterException;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -22,7 +24,9 @@ import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -32,103 +36,24 @@ import java.util.concurrent.Callable;
 
 import io.kcscale.scaler.service.ScalerService;
 import io.kcscale.scaler.service.ScalerSettings;
+import io.kcscale.scaler.service.Setting;
 
-/** {@code kcscale serve}: runs the REST API until the process is stopped (SIGTERM or Ctrl-C stop it cleanly). */
+/**
+ * {@code kcscale serve}: runs the REST API until the process is stopped (SIGTERM or Ctrl-C stop it cleanly). Its
+ * settings' flags are made from {@link Setting}; only {@code --config}, {@code --port} and {@code --bind} are its own.
+ */
 @Command(name = "serve", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Run the scaler's REST API (OpenAPI document at /openapi.json) until stopped.",
                 "With a pipeline's Connect URL, bootstrap servers and Elasticsearch URL it observes every sink",
-                "connector and can scale them; without, it answers predictions only."})
+                "connector and can scale them; without, it answers predictions only."},
+        footer = {"", "Each setting is a flag, a key of the --config file and, for a secret, an environment variable; "
+                + "the environment wins over the file and a flag over both. A secret may also come from a file "
+                + "(--FLAG-file, or the key KEY.file), so that ps does not show it."})
 public final class ServeCommand implements Callable<Integer> {
 
-    @Option(names = "--config", paramLabel = "FILE", description = "Settings file (properties); flags override it. Keys: "
-            + "connect.url, kafka.bootstrap.servers, elasticsearch.url, connect.username, connect.password, "
-            + "elasticsearch.username, elasticsearch.password, elasticsearch.api.key, tls.truststore, tls.truststore.password, "
-            + "max.tasks, window.seconds, sample.interval.seconds, converge.timeout.seconds, token, state.dir, scaler.cluster.id, "
-            + "state.topic, leader.group, "
-            + "autoscale.interval.seconds, rebalance.delay.seconds, connect.worker.config, allowed.origins, allowed.hosts, kubernetes.namespace, "
-            + "kubernetes.kubeconfig, kubernetes.connect.cluster, kafka.<client property>, index.<connector>; "
-            + "each secret also as <key>.file (e.g. token.file).")
+    @Option(names = "--config", paramLabel = "FILE",
+            description = "Settings file (properties): each setting below by its key, e.g. kafka.bootstrap.servers=HOSTS.")
     Path config;
-    @Option(names = "--connect-url", paramLabel = "URL", description = "Kafka Connect REST URL.")
-    String connectUrl;
-    @Option(names = "--bootstrap-servers", paramLabel = "HOSTS", description = "Kafka bootstrap servers.")
-    String bootstrapServers;
-    @Option(names = "--elasticsearch-url", paramLabel = "URL", description = "Elasticsearch URL.")
-    String elasticsearchUrl;
-    @Option(names = "--connect-username", paramLabel = "USER", description = "Basic auth for Connect.")
-    String connectUsername;
-    @Option(names = "--connect-password", paramLabel = "PASSWORD", description = "Basic auth for Connect (or $KCSCALE_CONNECT_PASSWORD).")
-    String connectPassword;
-    @Option(names = "--connect-password-file", paramLabel = "FILE", description = "A file holding it.")
-    String connectPasswordFile;
-    @Option(names = "--elasticsearch-username", paramLabel = "USER", description = "Basic auth for Elasticsearch.")
-    String elasticsearchUsername;
-    @Option(names = "--elasticsearch-password", paramLabel = "PASSWORD",
-            description = "Basic auth for Elasticsearch (or $KCSCALE_ELASTICSEARCH_PASSWORD).")
-    String elasticsearchPassword;
-    @Option(names = "--elasticsearch-password-file", paramLabel = "FILE", description = "A file holding it.")
-    String elasticsearchPasswordFile;
-    @Option(names = "--elasticsearch-api-key", paramLabel = "KEY",
-            description = "Elasticsearch API key, instead of basic auth (or $KCSCALE_ELASTICSEARCH_API_KEY).")
-    String elasticsearchApiKey;
-    @Option(names = "--elasticsearch-api-key-file", paramLabel = "FILE", description = "A file holding it.")
-    String elasticsearchApiKeyFile;
-    @Option(names = "--kafka-property", paramLabel = "KEY=VALUE", description = "A Kafka client property (SASL, TLS, ...); repeatable.")
-    Map<String, String> kafkaProperties = new LinkedHashMap<>();
-    @Option(names = "--index", paramLabel = "CONNECTOR=INDEX",
-            description = "The Elasticsearch index a sink connector writes to, where its config does not say; repeatable.")
-    Map<String, String> indexes = new LinkedHashMap<>();
-    @Option(names = "--truststore", paramLabel = "FILE", description = "Truststore for https Connect and Elasticsearch URLs.")
-    String truststore;
-    @Option(names = "--truststore-password", paramLabel = "PASSWORD", description = "Its password (or $KCSCALE_TRUSTSTORE_PASSWORD).")
-    String truststorePassword;
-    @Option(names = "--truststore-password-file", paramLabel = "FILE", description = "A file holding it.")
-    String truststorePasswordFile;
-    @Option(names = "--max-tasks", paramLabel = "N", description = "The most tasks a scale may set (default: 100).")
-    String maxTasks;
-    @Option(names = "--window-seconds", paramLabel = "S", description = "Sliding window for rates (default: 30).")
-    String windowSeconds;
-    @Option(names = "--sample-interval-seconds", paramLabel = "S", description = "How often to sample (default: 2).")
-    String sampleIntervalSeconds;
-    @Option(names = "--state-dir", paramLabel = "DIR",
-            description = "Where an earlier scaler kept autoscale policies: its file is moved into the state topic once (default: ~/.kcscale).")
-    String stateDir;
-    @Option(names = "--scaler-cluster-id", paramLabel = "ID",
-            description = "Replicas with the same id share policies and elect one leader; one per Connect cluster (default: default).")
-    String scalerClusterId;
-    @Option(names = "--state-topic", paramLabel = "TOPIC",
-            description = "Compacted topic of autoscale policies and decisions (default: kcscale-<scaler cluster id>-state).")
-    String stateTopic;
-    @Option(names = "--leader-group", paramLabel = "GROUP",
-            description = "Consumer group the replicas elect their leader in (default: kcscale-<scaler cluster id>-leader).")
-    String leaderGroup;
-    @Option(names = "--rebalance-delay-seconds", paramLabel = "S",
-            description = "The workers' scheduled.rebalance.max.delay.ms in seconds: how long Connect keeps a lost worker's"
-                    + " tasks before reassigning them (default: 300, Connect's). Connect's REST API does not say.")
-    String rebalanceDelaySeconds;
-    @Option(names = "--connect-worker-config", paramLabel = "FILE",
-            description = "The Connect worker's properties, whose consumer.* settings the rebalance-config check reads.")
-    String connectWorkerConfig;
-    @Option(names = "--token", paramLabel = "TOKEN",
-            description = "Bearer token mutating endpoints require (default: $KCSCALE_TOKEN, else none); required to bind beyond loopback.")
-    String token;
-    @Option(names = "--token-file", paramLabel = "FILE", description = "A file holding the token: unlike --token, not shown by ps.")
-    String tokenFile;
-    @Option(names = "--allowed-origin", paramLabel = "ORIGIN",
-            description = "A web origin (e.g. https://ops.example.com) whose pages may call the API; repeatable. Default: only the scaler's own page.")
-    List<String> allowedOrigins = new ArrayList<>();
-    @Option(names = "--allowed-host", paramLabel = "NAME[:PORT]",
-            description = "A name the API may be called by besides localhost and IP addresses (a compose service, a proxy); repeatable.")
-    List<String> allowedHosts = new ArrayList<>();
-    @Option(names = "--kubernetes-namespace", paramLabel = "NAMESPACE",
-            description = "Scale a connector that a Strimzi KafkaConnector resource in this namespace manages through that resource.")
-    String kubernetesNamespace;
-    @Option(names = "--kubeconfig", paramLabel = "FILE",
-            description = "Kubernetes credentials (default: the pod's service account, else $KUBECONFIG or ~/.kube/config).")
-    String kubeconfig;
-    @Option(names = "--kubernetes-connect-cluster", paramLabel = "NAME",
-            description = "The strimzi.io/cluster label of the KafkaConnect at --connect-url: only its resources manage connectors here.")
-    String kubernetesConnectCluster;
 
     @Option(names = "--port", paramLabel = "<port>",
             description = "TCP port; 0 picks a free one (default: " + ApiServer.DEFAULT_PORT + ").")
@@ -138,8 +63,16 @@ public final class ServeCommand implements Callable<Integer> {
             description = "Address to listen on (default: " + ApiServer.DEFAULT_BIND + ", this machine only).")
     String bind = ApiServer.DEFAULT_BIND;
 
-    @Spec
     CommandSpec spec;
+
+    /** The settings the flags gave, key → value, in the order given: a later one replaces an earlier. */
+    private final List<Map.Entry<String, String>> flagged = new ArrayList<>();
+    /** The items of the list settings the flags gave, by key: they replace the file's list. */
+    private final Map<String, List<String>> listed = new LinkedHashMap<>();
+    /** One line per earlier spelling used. */
+    private final Set<String> deprecations = new LinkedHashSet<>();
+    /** The setting behind each generated flag, for the grouped help. */
+    private final Map<OptionSpec, Setting> settingOf = new IdentityHashMap<>();
 
     /**
      * {@code kcscale serve} in a JVM of its own: the script and the launcher start it on the service's classpath, which
@@ -152,11 +85,108 @@ public final class ServeCommand implements Callable<Integer> {
 
     /** {@code kcscale} with this one verb; tests run it through this without exiting the JVM. */
     public static CommandLine newCommandLine() {
-        return new CommandLine(CommandSpec.create().name("kcscale")).addSubcommand(new ServeCommand());
+        return new CommandLine(CommandSpec.create().name("kcscale")).addSubcommand("serve", new CommandLine(newSpec()));
+    }
+
+    /** The verb: its own options, and one flag per setting (and its file flag, for a secret) from {@link Setting}. */
+    public static CommandSpec newSpec() {
+        ServeCommand serve = new ServeCommand();
+        CommandSpec spec = CommandSpec.forAnnotatedObject(serve);
+        serve.spec = spec;
+        for (Setting s : Setting.values()) {
+            serve.add(s, s.flag(), s.key(), s.label(), false, describe(s));
+            s.oldFlags().forEach(old -> serve.add(s, old, s.key(), s.label(), true));
+            if (s.secret()) {
+                serve.add(s, s.fileFlag(), s.fileKey(), "FILE", false,
+                        "A file holding " + s.key() + ", not shown by ps.", "Key: " + s.fileKey() + ".");
+                s.oldFlags().forEach(old -> serve.add(s, old + "-file", s.fileKey(), "FILE", true));
+            }
+        }
+        spec.usageMessage().sectionMap().put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_OPTION_LIST, serve::optionList);
+        // the settings' flags are listed by group below; a synopsis of all of them would be a wall
+        spec.usageMessage().width(HELP_WIDTH)
+                .customSynopsis("kcscale serve [-hV] [--config=FILE] [--port=<port>] [--bind=<address>] [SETTING FLAGS...]");
+        return spec;
+    }
+
+    /** Wide enough that most keys are not broken at a dot. */
+    private static final int HELP_WIDTH = 110;
+
+    /** What the setting is, then its key, default and environment variable on a line of their own. */
+    private static String[] describe(Setting s) {
+        String what = Character.toUpperCase(s.description().charAt(0)) + s.description().substring(1) + ".";
+        String key = switch (s.kind()) {
+            case FAMILY -> "Repeatable. Key: " + s.named().substring(0, s.named().indexOf(' '));
+            case LIST -> "Repeatable. Key: " + s.key() + " (comma-separated)";
+            default -> "Key: " + s.key();
+        };
+        String defaults = s.defaults().equals("none") ? "" : "; default: " + s.defaults();
+        String environment = s.environment().map(e -> "; or $" + e).orElse("");
+        return new String[] {what, key + defaults + environment + "."};
+    }
+
+    /**
+     * A flag of {@code setting} that sets {@code key}; a hidden one is an earlier spelling, read with a deprecation line.
+     * The flags consume their own value, so that a setting given twice keeps the later value as a settings file would.
+     */
+    private void add(Setting setting, String flag, String key, String label, boolean hidden, String... description) {
+        OptionSpec option = OptionSpec.builder(flag).paramLabel(label).arity("1").type(String.class).hidden(hidden)
+                .description(description)
+                .parameterConsumer((args, argSpec, commandSpec) -> {
+                    if (args.isEmpty()) {
+                        throw new ParameterException(commandSpec.commandLine(), "Missing required parameter for option '" + flag
+                                + "' (" + label + ")");
+                    }
+                    give(setting, key, flag, args.pop());
+                    if (hidden) {
+                        deprecations.add(flag + " is deprecated: use " + (key.endsWith(Secret.FILE_SUFFIX) ? setting.fileFlag() : setting.flag()));
+                    }
+                }).build();
+        spec.addOption(option);
+        settingOf.put(option, setting);
+    }
+
+    private void give(Setting setting, String key, String flag, String value) {
+        switch (setting.kind()) {
+            case FAMILY -> {
+                int eq = value.indexOf('=');
+                if (eq <= 0) {
+                    throw new ParameterException(spec.commandLine(), flag + " takes " + setting.label() + ", got " + value);
+                }
+                flagged.add(Map.entry(key + value.substring(0, eq), value.substring(eq + 1)));
+            }
+            case LIST -> listed.computeIfAbsent(key, k -> new ArrayList<>()).add(value);
+            default -> flagged.add(Map.entry(key, value));
+        }
+    }
+
+    /** serve's own options, then the settings' flags under their groups' titles. */
+    private String optionList(Help help) {
+        StringBuilder out = new StringBuilder(layout(help, spec.options().stream().filter(o -> !settingOf.containsKey(o)).toList()));
+        for (Setting.Group group : Setting.Group.values()) {
+            out.append(String.format("%n%s:%n", group.title()));
+            out.append(layout(help, spec.options().stream()
+                    .filter(o -> !o.hidden() && settingOf.get(o) != null && settingOf.get(o).group() == group).toList()));
+        }
+        return out.toString();
+    }
+
+    private static String layout(Help help, List<OptionSpec> options) {
+        Help.Layout layout = help.createDefaultLayout();
+        options.forEach(o -> layout.addOption(o, help.createDefaultParamLabelRenderer()));
+        return layout.toString();
     }
 
     @Override
     public Integer call() throws InterruptedException {
+        Map<String, String> values;
+        try {
+            values = values(System.getenv());
+        } catch (IllegalArgumentException e) {
+            warnDeprecated();
+            return ErrorLine.print(spec, e.getMessage(), spec.exitCodeOnInvalidInput());
+        }
+        warnDeprecated();
         InetSocketAddress address;
         try {
             address = new InetSocketAddress(InetAddress.getByName(bind), port());
@@ -168,11 +198,11 @@ public final class ServeCommand implements Callable<Integer> {
         Optional<ScalerService> service;
         ApiAccess access;
         try {
-            Map<String, String> values = values(System.getenv());
-            access = new ApiAccess(Set.copyOf(list(values, "allowed.origins")), Set.copyOf(list(values, "allowed.hosts")));
-            if (!address.getAddress().isLoopbackAddress() && Secret.of(values, "token").isEmpty()) {
+            access = new ApiAccess(Set.copyOf(list(values, Setting.ALLOWED_ORIGINS)), Set.copyOf(list(values, Setting.ALLOWED_HOSTS)));
+            if (!address.getAddress().isLoopbackAddress() && Secret.of(values, Setting.TOKEN.key()).isEmpty()) {
                 return ErrorLine.print(spec, "--bind " + bind + " lets other machines call the scaler: give it a token with "
-                        + "--token-file FILE or KCSCALE_TOKEN (callers send Authorization: Bearer <token>)", spec.exitCodeOnInvalidInput());
+                        + Setting.TOKEN.fileFlag() + " FILE or " + Setting.TOKEN.environment().orElseThrow()
+                        + " (callers send Authorization: Bearer <token>)", spec.exitCodeOnInvalidInput());
             }
             service = connectedService(values);
         } catch (IllegalArgumentException e) {
@@ -207,69 +237,50 @@ public final class ServeCommand implements Callable<Integer> {
 
     /** The service for the pipeline the values name; none when they name no pipeline at all. */
     private static Optional<ScalerService> connectedService(Map<String, String> values) {
-        boolean namesAPipeline = values.containsKey("connect.url") || values.containsKey("kafka.bootstrap.servers")
-                || values.containsKey("elasticsearch.url");
+        boolean namesAPipeline = Setting.pipeline().stream().anyMatch(s -> values.containsKey(s.key()));
         return namesAPipeline ? Optional.of(new ScalerService(ScalerSettings.fromValues(values))) : Optional.empty();
     }
 
     /** The settings file's values, with secrets from {@code environment} over them, and the flags over both. */
     Map<String, String> values(Map<String, String> environment) {
         Map<String, String> values = new TreeMap<>(config == null ? Map.of() : ScalerSettings.readFile(config));
-        ScalerSettings.SECRETS.forEach((key, variable) -> put(values, key, environment.get(variable)));
-        put(values, "connect.url", connectUrl);
-        put(values, "kafka.bootstrap.servers", bootstrapServers);
-        put(values, "elasticsearch.url", elasticsearchUrl);
-        put(values, "connect.username", connectUsername);
-        put(values, "connect.password", connectPassword);
-        put(values, "connect.password.file", connectPasswordFile);
-        put(values, "elasticsearch.username", elasticsearchUsername);
-        put(values, "elasticsearch.password", elasticsearchPassword);
-        put(values, "elasticsearch.password.file", elasticsearchPasswordFile);
-        put(values, "elasticsearch.api.key", elasticsearchApiKey);
-        put(values, "elasticsearch.api.key.file", elasticsearchApiKeyFile);
-        put(values, "tls.truststore", truststore);
-        put(values, "tls.truststore.password", truststorePassword);
-        put(values, "tls.truststore.password.file", truststorePasswordFile);
-        put(values, "max.tasks", maxTasks);
-        put(values, "window.seconds", windowSeconds);
-        put(values, "sample.interval.seconds", sampleIntervalSeconds);
-        put(values, "token", token);
-        put(values, "token.file", tokenFile);
-        put(values, "state.dir", stateDir);
-        put(values, "scaler.cluster.id", scalerClusterId);
-        put(values, "state.topic", stateTopic);
-        put(values, "leader.group", leaderGroup);
-        put(values, "rebalance.delay.seconds", rebalanceDelaySeconds);
-        put(values, "connect.worker.config", connectWorkerConfig);
-        put(values, "kubernetes.namespace", kubernetesNamespace);
-        put(values, "kubernetes.kubeconfig", kubeconfig);
-        put(values, "kubernetes.connect.cluster", kubernetesConnectCluster);
-        if (!allowedOrigins.isEmpty()) {
-            values.put("allowed.origins", String.join(",", allowedOrigins));
+        for (Setting secret : Setting.secrets()) {
+            String variable = secret.environment().orElseThrow();
+            Optional<String> old = secret.oldEnvironment().filter(o -> isSet(environment.get(o)));
+            if (!isSet(environment.get(variable)) && old.isPresent()) {
+                deprecations.add(old.get() + " is deprecated: use " + variable);
+                variable = old.get();
+            }
+            put(values, secret.key(), environment.get(variable));
         }
-        if (!allowedHosts.isEmpty()) {
-            values.put("allowed.hosts", String.join(",", allowedHosts));
-        }
-        kafkaProperties.forEach((k, v) -> values.put("kafka." + k, v));
-        indexes.forEach((k, v) -> values.put(ScalerSettings.INDEX_PREFIX + k, v));
+        flagged.forEach(e -> put(values, e.getKey(), e.getValue()));
+        listed.forEach((key, items) -> values.put(key, String.join(",", items)));
         return values;
+    }
+
+    private void warnDeprecated() {
+        deprecations.forEach(line -> spec.commandLine().getErr().println(spec.qualifiedName() + ": " + line));
+        spec.commandLine().getErr().flush();
+    }
+
+    private static boolean isSet(String value) {
+        return value != null && !value.isBlank();
     }
 
     /** Sets {@code key}; a secret and its file replace each other, so that the later source wins. */
     private static void put(Map<String, String> values, String key, String value) {
-        if (value == null || value.isBlank()) {
+        if (!isSet(value)) {
             return;
         }
         values.put(key, value);
-        if (key.endsWith(Secret.FILE_SUFFIX)) {
-            values.remove(key.substring(0, key.length() - Secret.FILE_SUFFIX.length()));
-        } else if (ScalerSettings.SECRETS.containsKey(key)) {
-            values.remove(key + Secret.FILE_SUFFIX);
+        Setting setting = Setting.ofKey(key).orElseThrow();
+        if (setting.secret()) {
+            values.remove(key.equals(setting.key()) ? setting.fileKey() : setting.key());
         }
     }
 
-    private static List<String> list(Map<String, String> values, String key) {
-        return Arrays.stream(values.getOrDefault(key, "").split(",")).map(String::strip).filter(v -> !v.isEmpty()).toList();
+    private static List<String> list(Map<String, String> values, Setting setting) {
+        return Arrays.stream(values.getOrDefault(setting.key(), "").split(",")).map(String::strip).filter(v -> !v.isEmpty()).toList();
     }
 
     private static void closeQuietly(ScalerService service) {

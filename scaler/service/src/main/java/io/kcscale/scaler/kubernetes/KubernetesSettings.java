@@ -6,6 +6,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
+import io.kcscale.scaler.service.Setting;
+
 /**
  * Where the scaler finds KafkaConnector resources: a namespace, the credentials (a kubeconfig file, or
  * else the pod's service account, else {@code $KUBECONFIG} or {@code ~/.kube/config}), and optionally
@@ -23,14 +25,14 @@ public record KubernetesSettings(String namespace, Optional<Path> kubeconfig, Op
 
     public KubernetesSettings {
         if (!NAMESPACE.matcher(namespace).matches()) {
-            throw new IllegalArgumentException("kubernetes.namespace (--kubernetes-namespace) must be a namespace name "
+            throw new IllegalArgumentException(Setting.KUBERNETES_NAMESPACE.named() + " must be a namespace name "
                     + "(lower-case letters, digits and -, at most 63), got " + namespace);
         }
         if (kubeconfig.isPresent() && !Files.isReadable(kubeconfig.get())) {
-            throw new IllegalArgumentException("kubernetes.kubeconfig (--kubeconfig) must be a readable file, got " + kubeconfig.get());
+            throw new IllegalArgumentException(Setting.KUBERNETES_KUBECONFIG.named() + " must be a readable file, got " + kubeconfig.get());
         }
         if (connectCluster.isPresent() && !LABEL_VALUE.matcher(connectCluster.get()).matches()) {
-            throw new IllegalArgumentException("kubernetes.connect.cluster (--kubernetes-connect-cluster) must be a label value "
+            throw new IllegalArgumentException(Setting.KUBERNETES_CONNECT_CLUSTER.named() + " must be a label value "
                     + "(the KafkaConnect's name), got " + connectCluster.get());
         }
     }
@@ -41,13 +43,13 @@ public record KubernetesSettings(String namespace, Optional<Path> kubeconfig, Op
      * @throws IllegalArgumentException when a Kubernetes key is given without the namespace, or one is malformed
      */
     public static Optional<KubernetesSettings> fromValues(Map<String, String> v) {
-        Optional<String> namespace = value(v, "kubernetes.namespace");
-        Optional<Path> kubeconfig = value(v, "kubernetes.kubeconfig").map(Path::of);
-        Optional<String> cluster = value(v, "kubernetes.connect.cluster");
+        Optional<String> namespace = value(v, Setting.KUBERNETES_NAMESPACE.key());
+        Optional<Path> kubeconfig = value(v, Setting.KUBERNETES_KUBECONFIG.key()).map(Path::of);
+        Optional<String> cluster = value(v, Setting.KUBERNETES_CONNECT_CLUSTER.key());
         if (namespace.isEmpty()) {
             if (kubeconfig.isPresent() || cluster.isPresent()) {
-                throw new IllegalArgumentException("kubernetes.kubeconfig and kubernetes.connect.cluster need kubernetes.namespace "
-                        + "(--kubernetes-namespace): the namespace of the KafkaConnector resources");
+                throw new IllegalArgumentException("kubernetes.kubeconfig and kubernetes.connect.cluster need " + Setting.KUBERNETES_NAMESPACE.named()
+                        + ": the namespace of the KafkaConnector resources");
             }
             return Optional.empty();
         }

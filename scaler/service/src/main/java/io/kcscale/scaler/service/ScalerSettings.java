@@ -19,7 +19,7 @@ import io.kcscale.scaler.kubernetes.KubernetesSettings;
 
 /**
  * How the scaler reaches a pipeline, and its limits. Read from a properties file ({@code --config})
- * whose keys are listed in {@link #KEYS}; command-line flags override the file.
+ * whose keys are the {@link Setting}s'; the environment and command-line flags override the file.
  */
 public record ScalerSettings(
         URI connectUrl,
@@ -44,72 +44,17 @@ public record ScalerSettings(
         String stateTopic,
         String leaderGroup) {
 
-    /** The key prefix naming a connector's index: {@code index.<connector>=<index>}. */
-    public static final String INDEX_PREFIX = "index.";
-
-    /** The keys of a settings file, with what they mean. {@code kafka.*} keys go to the Kafka clients. */
-    public static final Map<String, String> KEYS = Map.ofEntries(
-            Map.entry("connect.url", "Kafka Connect REST URL, e.g. http://127.0.0.1:8083"),
-            Map.entry("connect.username", "HTTP basic auth user for Connect"),
-            Map.entry("connect.password", "HTTP basic auth password for Connect"),
-            Map.entry("kafka.bootstrap.servers", "Kafka bootstrap servers"),
-            Map.entry("elasticsearch.url", "Elasticsearch URL, e.g. http://127.0.0.1:9200"),
-            Map.entry("elasticsearch.username", "basic auth user for Elasticsearch"),
-            Map.entry("elasticsearch.password", "basic auth password for Elasticsearch"),
-            Map.entry("elasticsearch.api.key", "Elasticsearch API key (the encoded id:key), instead of basic auth"),
-            Map.entry("tls.truststore", "truststore (PKCS12 or JKS) for https Connect and Elasticsearch URLs"),
-            Map.entry("tls.truststore.password", "its password"),
-            Map.entry("max.tasks", "the most tasks a scale may set (default 100)"),
-            Map.entry("window.seconds", "the sliding window rates are computed over (default 30)"),
-            Map.entry("sample.interval.seconds", "how often the pipeline is sampled (default 2)"),
-            Map.entry("converge.timeout.seconds", "how long a scale waits for its tasks to run (default 120)"),
-            Map.entry("token", "bearer token required by mutating endpoints (default: none)"),
-            Map.entry("state.dir", "where a scaler before the state topic kept autoscale policies: a policies file there is"
-                    + " moved into the state topic once (default: ~/.kcscale)"),
-            Map.entry("scaler.cluster.id", "names the replicas of one scaler: those with the same id share policies and elect one"
-                    + " leader; give each Connect cluster's scalers their own (default: default)"),
-            Map.entry("state.topic", "the compacted topic of autoscale policies and decisions (default: kcscale-<scaler.cluster.id>-state)"),
-            Map.entry("leader.group", "the consumer group the replicas elect their leader in (default: kcscale-<scaler.cluster.id>-leader)"),
-            Map.entry("autoscale.interval.seconds", "how often the autoscaler evaluates its policies (default 5)"),
-            Map.entry("rebalance.delay.seconds", "the workers' scheduled.rebalance.max.delay.ms, in seconds: how long Connect keeps a"
-                    + " lost worker's tasks before it reassigns them (default 300, Connect's; its REST API does not say)"),
-            Map.entry("connect.worker.config", "the Connect worker's properties file, for its consumer.* settings (rebalance-config check)"),
-            Map.entry("token.file", "a file holding the token (instead of token)"),
-            Map.entry("connect.password.file", "a file holding the Connect password"),
-            Map.entry("elasticsearch.password.file", "a file holding the Elasticsearch password"),
-            Map.entry("elasticsearch.api.key.file", "a file holding the Elasticsearch API key"),
-            Map.entry("tls.truststore.password.file", "a file holding the truststore password"),
-            Map.entry("allowed.origins", "comma-separated web origins whose pages may call the API, e.g. https://ops.example.com"),
-            Map.entry("allowed.hosts", "comma-separated names (optionally name:port) the API may be called by besides localhost and IP addresses"),
-            Map.entry(INDEX_PREFIX + "<connector>", "the Elasticsearch index a sink connector writes to, where its config does not say (--index CONNECTOR=INDEX)"),
-            Map.entry("kubernetes.namespace", "the namespace of the KafkaConnector resources: a connector one manages is scaled through it"),
-            Map.entry("kubernetes.kubeconfig", "a kubeconfig file (default: the pod's service account, else $KUBECONFIG or ~/.kube/config)"),
-            Map.entry("kubernetes.connect.cluster", "the strimzi.io/cluster label of the KafkaConnect at connect.url (default: any)"));
-
-    /**
-     * The secret keys, with the environment variable each may come from. Each may also be read from the file
-     * its {@code <key>.file} names, so that no secret has to be on a command line, where {@code ps} shows it.
-     */
-    public static final Map<String, String> SECRETS = Map.of(
-            "token", "KCSCALE_TOKEN",
-            "connect.password", "KCSCALE_CONNECT_PASSWORD",
-            "elasticsearch.password", "KCSCALE_ELASTICSEARCH_PASSWORD",
-            "elasticsearch.api.key", "KCSCALE_ELASTICSEARCH_API_KEY",
-            "tls.truststore.password", "KCSCALE_TRUSTSTORE_PASSWORD");
-
-    public static final int DEFAULT_MAX_TASKS = 100;
-
     public ScalerSettings {
-        require(connectUrl != null, "connect.url (--connect-url) is required");
-        require(bootstrapServers != null && !bootstrapServers.isBlank(), "kafka.bootstrap.servers (--bootstrap-servers) is required");
-        require(elasticsearchUrl != null, "elasticsearch.url (--elasticsearch-url) is required");
-        require(maxTasks >= 1, "max.tasks (--max-tasks) must be at least 1, got " + maxTasks);
+        require(connectUrl != null, Setting.CONNECT_URL.named() + " is required");
+        require(bootstrapServers != null && !bootstrapServers.isBlank(), Setting.KAFKA_BOOTSTRAP_SERVERS.named() + " is required");
+        require(elasticsearchUrl != null, Setting.ELASTICSEARCH_URL.named() + " is required");
+        require(maxTasks >= 1, Setting.MAX_TASKS.named() + " must be at least 1, got " + maxTasks);
         require(!window.isNegative() && window.toMillis() >= 2 * sampleInterval.toMillis(),
-                "window.seconds must span at least two sample intervals");
-        require(sampleInterval.toMillis() >= 100, "sample.interval.seconds must be at least 0.1");
-        require(!convergeTimeout.isNegative() && !convergeTimeout.isZero(), "converge.timeout.seconds must be positive");
+                Setting.WINDOW_SECONDS.named() + " must span at least two sample intervals");
+        require(sampleInterval.toMillis() >= 100, Setting.SAMPLE_INTERVAL_SECONDS.named() + " must be at least 0.1");
+        require(!convergeTimeout.isNegative() && !convergeTimeout.isZero(), Setting.CONVERGE_TIMEOUT_SECONDS.named() + " must be positive");
         require(connectWorkerConfig.isEmpty() || Files.isReadable(connectWorkerConfig.get()),
-                "connect.worker.config (--connect-worker-config) must be a readable file, got " + connectWorkerConfig.orElse(null));
+                Setting.CONNECT_WORKER_CONFIG.named() + " must be a readable file, got " + connectWorkerConfig.orElse(null));
     }
 
     /**
@@ -119,41 +64,42 @@ public record ScalerSettings(
      */
     public static ScalerSettings fromValues(Map<String, String> v) {
         return new ScalerSettings(
-                uri(v, "connect.url"), v.get("kafka.bootstrap.servers"), uri(v, "elasticsearch.url"),
-                authorization(v.get("connect.username"), Secret.of(v, "connect.password").orElse(null), null),
-                authorization(v.get("elasticsearch.username"), Secret.of(v, "elasticsearch.password").orElse(null),
-                        Secret.of(v, "elasticsearch.api.key").orElse(null)),
+                uri(v, Setting.CONNECT_URL), v.get(Setting.KAFKA_BOOTSTRAP_SERVERS.key()), uri(v, Setting.ELASTICSEARCH_URL),
+                authorization(v.get(Setting.CONNECT_USERNAME.key()), secret(v, Setting.CONNECT_PASSWORD).orElse(null), null),
+                authorization(v.get(Setting.ELASTICSEARCH_USERNAME.key()), secret(v, Setting.ELASTICSEARCH_PASSWORD).orElse(null),
+                        secret(v, Setting.ELASTICSEARCH_API_KEY).orElse(null)),
                 kafkaClientProperties(v),
-                Optional.ofNullable(v.get("tls.truststore")).map(Path::of), Secret.of(v, "tls.truststore.password").orElse(null),
-                (int) number(v, "max.tasks", DEFAULT_MAX_TASKS),
-                seconds(v, "window.seconds", 30), seconds(v, "sample.interval.seconds", 2),
-                seconds(v, "converge.timeout.seconds", 120),
-                Secret.of(v, "token"),
-                Path.of(v.getOrDefault("state.dir", Path.of(System.getProperty("user.home"), ".kcscale").toString())),
-                seconds(v, "autoscale.interval.seconds", 5),
+                Optional.ofNullable(v.get(Setting.TLS_TRUSTSTORE.key())).map(Path::of),
+                secret(v, Setting.TLS_TRUSTSTORE_PASSWORD).orElse(null),
+                (int) number(v, Setting.MAX_TASKS),
+                seconds(v, Setting.WINDOW_SECONDS), seconds(v, Setting.SAMPLE_INTERVAL_SECONDS),
+                seconds(v, Setting.CONVERGE_TIMEOUT_SECONDS),
+                secret(v, Setting.TOKEN),
+                Path.of(v.getOrDefault(Setting.STATE_DIR.key(), Path.of(System.getProperty("user.home"), ".kcscale").toString())),
+                seconds(v, Setting.AUTOSCALE_INTERVAL_SECONDS),
                 rebalanceDelay(v),
-                Optional.ofNullable(v.get("connect.worker.config")).filter(f -> !f.isBlank()).map(Path::of),
+                Optional.ofNullable(v.get(Setting.CONNECT_WORKER_CONFIG.key())).filter(f -> !f.isBlank()).map(Path::of),
                 SinkIndexes.of(indexes(v)),
                 KubernetesSettings.fromValues(v),
-                v.getOrDefault("state.topic", "kcscale-" + clusterId(v) + "-state"),
-                v.getOrDefault("leader.group", "kcscale-" + clusterId(v) + "-leader"));
+                v.getOrDefault(Setting.STATE_TOPIC.key(), "kcscale-" + clusterId(v) + "-state"),
+                v.getOrDefault(Setting.LEADER_GROUP.key(), "kcscale-" + clusterId(v) + "-leader"));
     }
 
     /** Default {@code default}: replicas that name none share one state topic and one leader. */
     private static String clusterId(Map<String, String> v) {
-        String id = v.getOrDefault("scaler.cluster.id", "default").strip();
-        require(id.matches("[A-Za-z0-9._-]{1,100}"), "scaler.cluster.id must be 1 to 100 letters, digits, '.', '_' or '-', got " + id);
+        String id = v.getOrDefault(Setting.SCALER_CLUSTER_ID.key(), Setting.SCALER_CLUSTER_ID.defaults()).strip();
+        require(id.matches("[A-Za-z0-9._-]{1,100}"), Setting.SCALER_CLUSTER_ID.named() + " must be 1 to 100 letters, digits, '.', '_' or '-', got " + id);
         return id;
     }
 
     /** Connect's own default, 5 minutes: a worker group that sets none waits this long. */
-    public static final Duration DEFAULT_REBALANCE_DELAY = Duration.ofMinutes(5);
+    public static final Duration DEFAULT_REBALANCE_DELAY = Duration.ofSeconds(Long.parseLong(Setting.REBALANCE_DELAY_SECONDS.defaults()));
     /** A day: beyond it a value is a mistake (say, milliseconds given as seconds). */
     private static final long MAX_REBALANCE_DELAY_SECONDS = 86_400;
 
     /** {@code rebalance.delay.seconds}: 0 too, since Connect allows it (it then reassigns at once). */
     private static Duration rebalanceDelay(Map<String, String> v) {
-        String value = v.get("rebalance.delay.seconds");
+        String value = v.get(Setting.REBALANCE_DELAY_SECONDS.key());
         if (value == null || value.isBlank()) {
             return DEFAULT_REBALANCE_DELAY;
         }
@@ -164,13 +110,13 @@ public record ScalerSettings(
             }
             return Duration.ofMillis(Math.round(seconds * 1000));
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("rebalance.delay.seconds (--rebalance-delay-seconds) must be a number of seconds from 0 to "
+            throw new IllegalArgumentException(Setting.REBALANCE_DELAY_SECONDS.named() + " must be a number of seconds from 0 to "
                     + MAX_REBALANCE_DELAY_SECONDS + " (the workers' scheduled.rebalance.max.delay.ms / 1000), got " + value);
         }
     }
 
-    private static URI uri(Map<String, String> v, String key) {
-        String value = v.get(key);
+    private static URI uri(Map<String, String> v, Setting setting) {
+        String value = v.get(setting.key());
         if (value == null || value.isBlank()) {
             return null;
         }
@@ -181,14 +127,15 @@ public record ScalerSettings(
             }
             return uri;
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(key + " must be an http(s) URL with a host, e.g. http://127.0.0.1:8083; got " + value);
+            throw new IllegalArgumentException(setting.named() + " must be an http(s) URL with a host, e.g. http://127.0.0.1:8083; got " + value);
         }
     }
 
-    private static double number(Map<String, String> v, String key, double fallback) {
-        String value = v.get(key);
+    /** A positive number, else the setting's default. */
+    private static double number(Map<String, String> v, Setting setting) {
+        String value = v.get(setting.key());
         if (value == null || value.isBlank()) {
-            return fallback;
+            return Double.parseDouble(setting.defaults());
         }
         try {
             double d = Double.parseDouble(value.trim());
@@ -197,12 +144,16 @@ public record ScalerSettings(
             }
             return d;
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(key + " must be a positive number, got " + value);
+            throw new IllegalArgumentException(setting.named() + " must be a positive number, got " + value);
         }
     }
 
-    private static Duration seconds(Map<String, String> v, String key, double fallback) {
-        return Duration.ofMillis(Math.round(number(v, key, fallback) * 1000));
+    private static Duration seconds(Map<String, String> v, Setting setting) {
+        return Duration.ofMillis(Math.round(number(v, setting) * 1000));
+    }
+
+    private static Optional<String> secret(Map<String, String> v, Setting setting) {
+        return Secret.of(v, setting.key());
     }
 
     /** Reads a settings file into key → value, refusing keys it does not know (a typo must not pass silently). */
@@ -215,9 +166,8 @@ public record ScalerSettings(
         }
         Map<String, String> values = new TreeMap<>();
         for (String key : p.stringPropertyNames()) {
-            if (!KEYS.containsKey(key) && !key.startsWith("kafka.") && !key.startsWith(INDEX_PREFIX)) {
-                throw new IllegalArgumentException("unknown key " + key + " in " + file + "; known keys: "
-                        + new TreeMap<>(KEYS).keySet() + " and kafka.<client property>");
+            if (Setting.ofKey(key).isEmpty()) {
+                throw new IllegalArgumentException("unknown key " + key + " in " + file + "; the keys are listed by kcscale serve --help");
             }
             values.put(key, p.getProperty(key).trim());
         }
@@ -259,8 +209,8 @@ public record ScalerSettings(
     private static Map<String, String> indexes(Map<String, String> values) {
         Map<String, String> indexes = new TreeMap<>();
         values.forEach((k, v) -> {
-            if (k.startsWith(INDEX_PREFIX)) {
-                indexes.put(k.substring(INDEX_PREFIX.length()), v);
+            if (Setting.ofKey(k).equals(Optional.of(Setting.INDEX))) {
+                indexes.put(k.substring(Setting.INDEX.key().length()), v);
             }
         });
         return indexes;
@@ -270,8 +220,8 @@ public record ScalerSettings(
     public static Map<String, String> kafkaClientProperties(Map<String, String> values) {
         Map<String, String> kafka = new TreeMap<>();
         values.forEach((k, v) -> {
-            if (k.startsWith("kafka.") && !k.equals("kafka.bootstrap.servers")) {
-                kafka.put(k.substring("kafka.".length()), v);
+            if (Setting.ofKey(k).equals(Optional.of(Setting.KAFKA_PROPERTY))) {
+                kafka.put(k.substring(Setting.KAFKA_PROPERTY.key().length()), v);
             }
         });
         return kafka;

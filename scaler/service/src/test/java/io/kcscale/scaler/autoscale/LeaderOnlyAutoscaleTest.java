@@ -26,7 +26,7 @@ class LeaderOnlyAutoscaleTest {
     private final AtomicInteger tasksMax = new AtomicInteger(1);
     private final List<String> scales = new ArrayList<>();
 
-    /** One task behind a growing backlog: the policy scales up (to 9, as in RecommendationTest). */
+    /** One task behind a growing backlog: the policy scales up (to 9, as in RecommendationFromDecisionTest). */
     private PipelineSnapshot snapshot() {
         int n = tasksMax.get();
         List<PipelineSnapshot.Task> tasks = new ArrayList<>();

@@ -4,6 +4,7 @@ import io.kcscale.scaler.api.ApiServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -122,16 +123,52 @@ class ServeCommandTest {
         Map<String, String> values = values(Map.of(), "--config", config.toString(), "--index", "file-sink=from-flag");
         assertEquals("from-flag", values.get("index.file-sink"));
         assertEquals("kept", values.get("index.other"));
-        CliRun bad = CliRun.of(ServeCommand.newCommandLine(), "serve", "--port", "0", "--connect-url", "http://127.0.0.1:1", "--bootstrap-servers", "127.0.0.1:1",
+        CliRun bad = CliRun.of(ServeCommand.newCommandLine(), "serve", "--port", "0", "--connect-url", "http://127.0.0.1:1", "--kafka-bootstrap-servers", "127.0.0.1:1",
                 "--elasticsearch-url", "http://127.0.0.1:1", "--index", "file-sink=Mirror");
         assertEquals(2, bad.exitCode());
         assertTrue(bad.err().startsWith("kcscale serve: --index file-sink=Mirror: the index name has upper-case letters"), bad.err());
     }
 
+    @Test
+    void anEarlierSpellingIsReadWithOneLineNamingTheNewOne(@TempDir Path dir) {
+        Map<String, String> values = values(Map.of("KCSCALE_TRUSTSTORE_PASSWORD", "old-env", "KCSCALE_TOKEN", "t"),
+                "--bootstrap-servers", "h:1", "--truststore", "/ca.p12", "--kubeconfig", "/kube");
+        assertEquals(Map.of("kafka.bootstrap.servers", "h:1", "tls.truststore", "/ca.p12", "kubernetes.kubeconfig", "/kube",
+                "tls.truststore.password", "old-env", "token", "t"), values);
+        assertEquals("new-env", values(Map.of("KCSCALE_TRUSTSTORE_PASSWORD", "old-env", "KCSCALE_TLS_TRUSTSTORE_PASSWORD", "new-env"))
+                .get("tls.truststore.password"), "the new name wins");
+
+        CliRun run = CliRun.of(ServeCommand.newCommandLine(), "serve", "--port", "0", "--bootstrap-servers", "127.0.0.1:1",
+                "--truststore-password-file", dir.resolve("none").toString());
+        assertEquals(2, run.exitCode());
+        assertTrue(run.err().startsWith("kcscale serve: --bootstrap-servers is deprecated: use --kafka-bootstrap-servers\n"
+                + "kcscale serve: --truststore-password-file is deprecated: use --tls-truststore-password-file\n"
+                + "kcscale serve: cannot read tls.truststore.password.file "), run.err());
+        assertEquals(3, run.err().lines().count(), run.err());
+        assertFalse(CliRun.of(ServeCommand.newCommandLine(), "serve", "--help").out().contains("--bootstrap-servers"),
+                "the help shows only the new spellings");
+    }
+
+    @Test
+    void aBadValueIsOneLineNamingTheSettingAndItsFlag() {
+        CliRun run = CliRun.of(ServeCommand.newCommandLine(), "serve", "--port", "0", "--connect-url", "http://127.0.0.1:1",
+                "--kafka-bootstrap-servers", "127.0.0.1:1", "--elasticsearch-url", "http://127.0.0.1:1", "--max-tasks", "many");
+        assertEquals(2, run.exitCode());
+        assertEquals("kcscale serve: max.tasks (--max-tasks) must be a positive number, got many\n", run.err());
+        CliRun family = CliRun.of(ServeCommand.newCommandLine(), "serve", "--kafka-property", "no-equals-sign");
+        assertEquals(2, family.exitCode());
+        assertTrue(family.err().startsWith("--kafka-property takes PROPERTY=VALUE, got no-equals-sign\n"), family.err());
+    }
+
+    @Test
+    void aLaterFlagReplacesAnEarlierOne() {
+        assertEquals("b:2", values(Map.of(), "--kafka-bootstrap-servers", "a:1", "--bootstrap-servers", "b:2").get("kafka.bootstrap.servers"));
+    }
+
     private static Map<String, String> values(Map<String, String> environment, String... args) {
-        ServeCommand serve = new ServeCommand();
-        new CommandLine(serve).parseArgs(args);
-        return serve.values(environment);
+        CommandSpec spec = ServeCommand.newSpec();
+        new CommandLine(spec).parseArgs(args);
+        return ((ServeCommand) spec.userObject()).values(environment);
     }
 
     private static String readLine(BufferedReader out) throws InterruptedException, ExecutionException {

@@ -32,6 +32,6 @@ class KubernetesSettingsTest {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> KubernetesSettings.fromValues(Map.of("kubernetes.connect.cluster", "c")))
                 .getMessage().contains("need kubernetes.namespace"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> KubernetesSettings.fromValues(Map.of("kubernetes.namespace", "kafka",
-                "kubernetes.kubeconfig", "/nonexistent/kubeconfig"))).getMessage().startsWith("kubernetes.kubeconfig (--kubeconfig) must be a readable file"));
+                "kubernetes.kubeconfig", "/nonexistent/kubeconfig"))).getMessage().startsWith("kubernetes.kubeconfig (--kubernetes-kubeconfig) must be a readable file"));
     }
 }

@@ -12,7 +12,6 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 
-import io.kcscale.scaler.access.Secret;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -44,10 +43,10 @@ class SecretSettingsTest {
     void everySecretCanComeFromAFile(@TempDir Path dir) throws IOException {
         Map<String, String> values = pipeline();
         values.put("connect.username", "u");
-        for (String key : ScalerSettings.SECRETS.keySet()) {
-            Path file = dir.resolve(key);
-            Files.writeString(file, "from-" + key + "\n");
-            values.put(key + Secret.FILE_SUFFIX, file.toString());
+        for (Setting secret : Setting.secrets()) {
+            Path file = dir.resolve(secret.key());
+            Files.writeString(file, "from-" + secret.key() + "\n");
+            values.put(secret.fileKey(), file.toString());
         }
         ScalerSettings settings = ScalerSettings.fromValues(values);
         assertEquals(Optional.of("from-token"), settings.token());

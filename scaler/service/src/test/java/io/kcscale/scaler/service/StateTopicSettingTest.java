@@ -33,6 +33,6 @@ class StateTopicSettingTest {
     @Test
     void aClusterIdThatCannotNameATopicIsRefused() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> with(Map.of("scaler.cluster.id", "a b")));
-        assertEquals("scaler.cluster.id must be 1 to 100 letters, digits, '.', '_' or '-', got a b", e.getMessage());
+        assertEquals("scaler.cluster.id (--scaler-cluster-id) must be 1 to 100 letters, digits, '.', '_' or '-', got a b", e.getMessage());
     }
 }

@@ -1,0 +1,77 @@
+package io.kcscale.tests.scaling;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+
+import io.kcscale.scaler.connect.ConnectApi;
+import io.kcscale.scaler.connect.ConnectorStatus;
+
+/**
+ * The real Connect, with another actor's move run once just before the first write (PUT or PATCH) reaches
+ * it: a concurrent edit or delete landed exactly between a scale's read and its write, every time.
+ */
+final class InterleavedConnect implements ConnectApi {
+
+    private final ConnectApi connect;
+    private final AtomicReference<Runnable> beforeFirstWrite;
+
+    InterleavedConnect(ConnectApi connect, Runnable beforeFirstWrite) {
+        this.connect = connect;
+        this.beforeFirstWrite = new AtomicReference<>(beforeFirstWrite);
+    }
+
+    private void interleave() {
+        Runnable move = beforeFirstWrite.getAndSet(null);
+        if (move != null) {
+            move.run();
+        }
+    }
+
+    @Override
+    public void putConnectorConfig(String name, Map<String, String> config) {
+        interleave();
+        connect.putConnectorConfig(name, config);
+    }
+
+    @Override
+    public void patchConnectorConfig(String name, Map<String, String> changes) {
+        interleave();
+        connect.patchConnectorConfig(name, changes);
+    }
+
+    @Override
+    public List<String> connectors() {
+        return connect.connectors();
+    }
+
+    @Override
+    public Map<String, String> connectorConfig(String name) {
+        return connect.connectorConfig(name);
+    }
+
+    @Override
+    public ConnectorStatus connectorStatus(String name) {
+        return connect.connectorStatus(name);
+    }
+
+    @Override
+    public void pauseConnector(String name) {
+        connect.pauseConnector(name);
+    }
+
+    @Override
+    public void resumeConnector(String name) {
+        connect.resumeConnector(name);
+    }
+
+    @Override
+    public void restartConnector(String name, boolean includeTasks, boolean onlyFailed) {
+        connect.restartConnector(name, includeTasks, onlyFailed);
+    }
+
+    @Override
+    public void deleteConnector(String name) {
+        connect.deleteConnector(name);
+    }
+}
