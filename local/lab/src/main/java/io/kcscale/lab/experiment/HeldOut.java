@@ -3,7 +3,6 @@ package io.kcscale.lab.experiment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 import io.kcscale.scaler.predict.Measurement;
 import io.kcscale.scaler.predict.TaskPrediction;
@@ -34,9 +33,9 @@ public final class HeldOut {
 
     /**
      * What a user would have done: asked {@code predict tasks} for {@code targetRate} at its default headroom,
-     * and run {@code recommendedTasks}. {@code measuredRate} is what that count sustained, fit or check point (null
-     * when it was not measured or no count reaches the target); {@code held} whether it sustained the target (null:
-     * not measured).
+     * and run {@code recommendedTasks}. {@code measuredRate} is what that count sustained when it is a held-out count
+     * (null when it is a fit count, was not measured, or no count reaches the target); {@code held} whether it
+     * sustained the target (null: not a held-out measurement).
      *
      * @param interval the fit's interval for the rate at the recommended count, when the fit has one
      */
@@ -94,9 +93,8 @@ public final class HeldOut {
         double target = Math.floor(TaskPrediction.DEFAULT_UTILIZATION * throughput(probe, largest));
         TasksResult answer = predict(measurements, target);
         Integer recommended = answer.recommendedTasks();
-        // the recommendation can be a fit count when the fitted law peaks early: what it sustained was measured all the same
-        Optional<Measured> run = Stream.concat(check.stream(), fit.stream())
-                .filter(c -> recommended != null && c.tasks() == recommended).findFirst();
+        // judged on held-out counts only: a fit point agrees with the model by construction
+        Optional<Measured> run = check.stream().filter(c -> recommended != null && c.tasks() == recommended).findFirst();
         Decision decision = new Decision(target, recommended, run.map(Measured::sustainedRate).orElse(null),
                 run.map(m -> m.sustainedRate() >= target).orElse(null),
                 answer.intervals() == null ? null : answer.intervals().sustainedRate());

@@ -66,10 +66,10 @@ public final class ValidationOutput {
         if (d.recommendedTasks() == null) {
             return asked + "no task count reaches it.";
         }
-        String interval = d.interval() == null ? "" : String.format(Locale.ROOT, " (95%% interval of its rate %.0f–%s)",
+        String interval = d.interval() == null ? "" : String.format(Locale.ROOT, " (prediction interval of its rate %.0f–%s)",
                 d.interval().low(), d.interval().high() == null ? "open" : String.format(Locale.ROOT, "%.0f", d.interval().high()));
         if (d.held() == null) {
-            return asked + d.recommendedTasks() + " tasks" + interval + "; that count was not measured.";
+            return asked + d.recommendedTasks() + " tasks" + interval + "; that count was not a held-out count, so the decision is not judged.";
         }
         return asked + d.recommendedTasks() + " tasks" + interval + String.format(Locale.ROOT, "; they sustained %.0f records/s: %s.",
                 d.measuredRate(), d.held() ? "held" : "did NOT hold");
