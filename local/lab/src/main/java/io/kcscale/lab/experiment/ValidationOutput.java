@@ -30,7 +30,7 @@ public final class ValidationOutput {
         dir.write(JSON_FILE, json(result) + "\n");
         dir.writeJson(CONFIG, new RunConfig("validate", command, plan.seed(), quick, plan.timing())
                 .put("fit", plan.fit()).put("check", plan.check()).put("partitions", plan.partitions())
-                .put("sinkMode", "index").put("sinkLatencyMs", plan.sinkLatencyMs()).put("goalPercent", HeldOut.GOAL_PERCENT)
+                .put("sinkMode", "index").put("sinkLatencyMs", plan.sinkLatencyMs()).put("sinkSerialMs", plan.sinkSerialMs()).put("goalPercent", HeldOut.GOAL_PERCENT)
                 .put("bound", RunConfig.bound(LagBound.DEFAULT))
                 .put("connectors", result.sweep().connectorConfigs()).values());
         return List.of(SweepOutput.RESULTS, REPORT, JSON_FILE, CONFIG);
@@ -40,7 +40,8 @@ public final class ValidationOutput {
     public static String table(Validation.Result result) {
         HeldOut.Report r = result.report();
         StringBuilder t = new StringBuilder();
-        t.append(String.format(Locale.ROOT, "Every sink request waited %d ms. Fitted on %s: %s.%n%n", result.plan().sinkLatencyMs(),
+        t.append(String.format(Locale.ROOT, "Every sink request waited %d ms, then held one shared lock %d ms. Fitted on %s: %s.%n%n",
+                result.plan().sinkLatencyMs(), result.plan().sinkSerialMs(),
                 r.fit().stream().map(m -> String.format(Locale.ROOT, "%d task(s) %.0f records/s", m.tasks(), m.sustainedRate()))
                         .reduce((a, b) -> a + ", " + b).orElse(""), model(r)));
         t.append("| held-out tasks | predicted (records/s) | measured (records/s) | error |\n|---:|---:|---:|---:|\n");
@@ -80,6 +81,7 @@ public final class ValidationOutput {
         HeldOut.Report r = result.report();
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("sinkLatencyMs", result.plan().sinkLatencyMs());
+        root.put("sinkSerialMs", result.plan().sinkSerialMs());
         root.put("fit", r.fit());
         root.put("model", r.model());
         root.put("perTaskRate", r.perTaskRate());
