@@ -55,7 +55,7 @@ class ExperimentValidateTest {
 
         JsonNode root = JSON.readTree(run.out());
         assertEquals(List.of("sinkLatencyMs", "sinkSerialMs", "fit", "model", "perTaskRate", "usl", "points", "worstErrorPercent",
-                "goalPercent", "goalMet", "decision", "assumptions", "loadAverage"), names(root));
+                "goalPercent", "goalMet", "decision", "assumptions", "loadAverage", "recordedAt", "machine"), names(root));
         assertEquals(LATENCY_MS, root.path("sinkLatencyMs").asInt());
         assertEquals(SERIAL_MS, root.path("sinkSerialMs").asInt());
         assertEquals(List.of(1, 2, 4), counts(root.path("fit")));

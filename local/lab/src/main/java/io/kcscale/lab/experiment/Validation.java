@@ -2,8 +2,10 @@ package io.kcscale.lab.experiment;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 
@@ -64,8 +66,8 @@ public final class Validation {
         }
     }
 
-    /** The sweep as measured and the held-out comparison drawn from it. */
-    public record Result(Plan plan, Sweep.Result sweep, HeldOut.Report report) {
+    /** The sweep as measured, the held-out comparison drawn from it, when it ended and on what machine. */
+    public record Result(Plan plan, Sweep.Result sweep, HeldOut.Report report, Instant recordedAt, Map<String, Object> machine) {
     }
 
     private Validation() {
@@ -83,7 +85,7 @@ public final class Validation {
         HeldOut.Report report = HeldOut.evaluate(measured(sweep, plan.fit()), measured(sweep, plan.check()));
         report.points().forEach(p -> progress.accept(String.format(Locale.ROOT, "%d task(s): predicted %.0f, measured %.0f records/s (%+.1f%%)",
                 p.tasks(), p.predicted(), p.measured(), p.errorPercent())));
-        return new Result(plan, sweep, report);
+        return new Result(plan, sweep, report, Instant.now(), Machine.describe());
     }
 
     private static List<HeldOut.Measured> measured(Sweep.Result sweep, List<Integer> counts) {

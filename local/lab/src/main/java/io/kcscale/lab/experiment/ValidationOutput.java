@@ -93,6 +93,9 @@ public final class ValidationOutput {
         root.put("decision", r.decision());
         root.put("assumptions", r.assumptions());
         root.put("loadAverage", result.sweep().rows().isEmpty() ? null : result.sweep().rows().get(result.sweep().rows().size() - 1).loadAverage());
+        // kept in the repository beside the docs that cite it: when and where it was measured travel with the figures
+        root.put("recordedAt", result.recordedAt().toString());
+        root.put("machine", result.machine());
         try {
             return JSON.writeValueAsString(root);
         } catch (JsonProcessingException e) {
