@@ -55,7 +55,7 @@ class ExperimentValidateTest {
 
         JsonNode root = JSON.readTree(run.out());
         assertEquals(List.of("sinkLatencyMs", "sinkSerialMs", "fit", "model", "perTaskRate", "usl", "points", "worstErrorPercent",
-                "goalPercent", "goalMet", "decision", "assumptions", "loadAverage", "recordedAt", "machine"), names(root));
+                "goalPercent", "goalMet", "decision", "assumptions", "refusal", "loadAverage", "recordedAt", "machine"), names(root));
         assertEquals(LATENCY_MS, root.path("sinkLatencyMs").asInt());
         assertEquals(SERIAL_MS, root.path("sinkSerialMs").asInt());
         assertEquals(List.of(1, 2, 4), counts(root.path("fit")));
@@ -68,6 +68,8 @@ class ExperimentValidateTest {
         double four = root.path("fit").get(2).path("sustainedRate").asDouble();
         assertTrue(four < 3.5 * one, "4 tasks " + four + " against 1 task " + one + ": the shared lock must bend the curve");
 
+        assertTrue(root.path("refusal").isNull(), "predict tasks refused the fit points " + root.path("fit") + ": "
+                + root.path("refusal").asText() + "; held-out " + root.path("points"));
         assertEquals("usl", root.path("model").asText(), "three fit counts: the law");
         JsonNode usl = root.path("usl");
         JsonNode six = root.path("points").get(0);

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
+import io.kcscale.scaler.input.InvalidInputException;
 import io.kcscale.scaler.predict.Measurement;
 import io.kcscale.scaler.predict.TaskPrediction;
 import io.kcscale.scaler.predict.TasksRequest;
@@ -27,8 +28,11 @@ public final class HeldOut {
     public record Measured(int tasks, double sustainedRate) {
     }
 
-    /** @param errorPercent (predicted − measured) / measured × 100: positive when the prediction promised too much */
-    public record Point(int tasks, double predicted, double measured, double errorPercent) {
+    /**
+     * @param predicted    null when {@code predict tasks} refused the fit points
+     * @param errorPercent (predicted − measured) / measured × 100: positive when the prediction promised too much; null when refused
+     */
+    public record Point(int tasks, Double predicted, double measured, Double errorPercent) {
     }
 
     /**
@@ -44,21 +48,24 @@ public final class HeldOut {
     }
 
     /**
-     * @param model        "linear" or "usl", as {@code predict tasks} chose from the fit points
-     * @param perTaskRate  the model's rate for one task
+     * @param model        "linear" or "usl", as {@code predict tasks} chose from the fit points; null when it refused them
+     * @param perTaskRate  the model's rate for one task; null when refused
      * @param usl          the fitted law, null for a linear model
+     * @param decision     null when refused
      * @param assumptions  what the prediction rests on, as {@code predict tasks} says it
+     * @param refusal      why {@code predict tasks} refused the fit points (the validation then fails); null when it predicted
      */
-    public record Report(List<Measured> fit, String model, double perTaskRate, TasksResult.Usl usl, List<Point> points,
-                         Decision decision, List<String> assumptions) {
+    public record Report(List<Measured> fit, String model, Double perTaskRate, TasksResult.Usl usl, List<Point> points,
+                         Decision decision, List<String> assumptions, String refusal) {
 
-        /** The largest |error| over the held-out points. */
-        public double worstErrorPercent() {
-            return points.stream().mapToDouble(p -> Math.abs(p.errorPercent())).max().orElse(0);
+        /** The largest |error| over the held-out points; null when the fit was refused. */
+        public Double worstErrorPercent() {
+            return refusal != null ? null : points.stream().mapToDouble(p -> Math.abs(p.errorPercent())).max().orElse(0);
         }
 
+        /** A refused fit predicts nothing, so it meets no goal. */
         public boolean goalMet() {
-            return worstErrorPercent() <= GOAL_PERCENT;
+            return refusal == null && worstErrorPercent() <= GOAL_PERCENT;
         }
     }
 
@@ -82,7 +89,14 @@ public final class HeldOut {
             }
         }
         List<Measurement> measurements = fit.stream().map(m -> new Measurement((double) m.tasks(), m.sustainedRate())).toList();
-        TasksResult probe = predict(measurements, 1);
+        TasksResult probe;
+        try {
+            probe = predict(measurements, 1);
+        } catch (InvalidInputException e) {
+            // what predict tasks would tell the user; every held-out point is still reported with what it measured
+            return new Report(List.copyOf(fit), null, null, null, check.stream().map(c -> new Point(c.tasks(), null,
+                    c.sustainedRate(), null)).toList(), null, List.of(), e.getMessage());
+        }
         List<Point> points = new ArrayList<>();
         for (Measured c : check) {
             double predicted = throughput(probe, c.tasks());
@@ -99,7 +113,7 @@ public final class HeldOut {
                 run.map(m -> m.sustainedRate() >= target).orElse(null),
                 answer.intervals() == null ? null : answer.intervals().sustainedRate());
         return new Report(List.copyOf(fit), answer.model(), answer.perTaskRate(), answer.usl(), List.copyOf(points), decision,
-                answer.assumptions());
+                answer.assumptions(), null);
     }
 
     private static TasksResult predict(List<Measurement> measurements, double target) {

@@ -83,8 +83,13 @@ public final class Validation {
                 + plan.sinkLatencyMs() + " ms, then holding one shared lock " + plan.sinkSerialMs() + " ms");
         Sweep.Result sweep = Sweep.run(home, dataDir, plan.sweep(), progress);
         HeldOut.Report report = HeldOut.evaluate(measured(sweep, plan.fit()), measured(sweep, plan.check()));
-        report.points().forEach(p -> progress.accept(String.format(Locale.ROOT, "%d task(s): predicted %.0f, measured %.0f records/s (%+.1f%%)",
-                p.tasks(), p.predicted(), p.measured(), p.errorPercent())));
+        if (report.refusal() != null) {
+            progress.accept("predict tasks refused the fit points: " + report.refusal());
+        }
+        report.points().forEach(p -> progress.accept(p.predicted() == null
+                ? String.format(Locale.ROOT, "%d task(s): no prediction, measured %.0f records/s", p.tasks(), p.measured())
+                : String.format(Locale.ROOT, "%d task(s): predicted %.0f, measured %.0f records/s (%+.1f%%)",
+                        p.tasks(), p.predicted(), p.measured(), p.errorPercent())));
         return new Result(plan, sweep, report, Instant.now(), Machine.describe());
     }
 

@@ -46,7 +46,12 @@ public final class ValidationOutput {
                         .reduce((a, b) -> a + ", " + b).orElse(""), model(r)));
         t.append("| held-out tasks | predicted (records/s) | measured (records/s) | error |\n|---:|---:|---:|---:|\n");
         for (HeldOut.Point p : r.points()) {
-            t.append(String.format(Locale.ROOT, "| %d | %.0f | %.0f | %+.1f%% |%n", p.tasks(), p.predicted(), p.measured(), p.errorPercent()));
+            t.append(p.predicted() == null ? String.format(Locale.ROOT, "| %d | — | %.0f | — |%n", p.tasks(), p.measured())
+                    : String.format(Locale.ROOT, "| %d | %.0f | %.0f | %+.1f%% |%n", p.tasks(), p.predicted(), p.measured(), p.errorPercent()));
+        }
+        if (r.refusal() != null) {
+            return t.append(String.format(Locale.ROOT, "%nNo prediction: predict tasks refused the fit points, so the %.0f%% goal is"
+                    + " not met.%n", HeldOut.GOAL_PERCENT)).toString();
         }
         t.append(String.format(Locale.ROOT, "%nWorst |error| %.1f%%: %s the %.0f%% goal.%n", r.worstErrorPercent(),
                 r.goalMet() ? "within" : "outside", HeldOut.GOAL_PERCENT));
@@ -55,6 +60,9 @@ public final class ValidationOutput {
     }
 
     private static String model(HeldOut.Report r) {
+        if (r.refusal() != null) {
+            return "refused: " + r.refusal();
+        }
         if (r.usl() == null) {
             return String.format(Locale.ROOT, "linear, %.1f records/s per task", r.perTaskRate());
         }
@@ -92,6 +100,7 @@ public final class ValidationOutput {
         root.put("goalMet", r.goalMet());
         root.put("decision", r.decision());
         root.put("assumptions", r.assumptions());
+        root.put("refusal", r.refusal());
         root.put("loadAverage", result.sweep().rows().isEmpty() ? null : result.sweep().rows().get(result.sweep().rows().size() - 1).loadAverage());
         // kept in the repository beside the docs that cite it: when and where it was measured travel with the figures
         root.put("recordedAt", result.recordedAt().toString());

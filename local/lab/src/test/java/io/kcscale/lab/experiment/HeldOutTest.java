@@ -73,6 +73,19 @@ class HeldOutTest {
     }
 
     @Test
+    void superlinearFitPointsAreRefusedAndEveryHeldOutPointIsStillReported() {
+        // a loaded machine: one task measured 5/s, two tasks 13/s; predict tasks refuses, the validation fails
+        HeldOut.Report r = HeldOut.evaluate(List.of(new HeldOut.Measured(1, 5), new HeldOut.Measured(2, 13),
+                new HeldOut.Measured(4, 24)), List.of(new HeldOut.Measured(6, 26)));
+        assertNull(r.model());
+        assertTrue(r.refusal().contains("superlinear"), r.refusal());
+        assertEquals(List.of(new HeldOut.Point(6, null, 26, null)), r.points());
+        assertNull(r.worstErrorPercent());
+        assertFalse(r.goalMet());
+        assertNull(r.decision());
+    }
+
+    @Test
     void aCountInBothListsOrAFitPointThatSustainedNothingIsRefused() {
         assertThrows(IllegalArgumentException.class, () -> HeldOut.evaluate(List.of(new HeldOut.Measured(2, 100)),
                 List.of(new HeldOut.Measured(2, 100))));
