@@ -165,9 +165,9 @@ public final class ComponentStarter {
      * The delay proxy every sink request passes ({@code --sink-latency-ms}); it needs only the JDK, so it runs
      * from wherever this launcher's own classes are (the launcher's jar, or its classes in a build).
      */
-    ChildJvm sinkProxy(int latencyMs) {
+    ChildJvm sinkProxy(int latencyMs, int serialMs) {
         progress.accept("starting the sink latency proxy on " + endpoints.sinkElasticsearchUrl() + ": every sink request waits "
-                + latencyMs + " ms");
+                + latencyMs + " ms" + (serialMs > 0 ? ", then holds one shared lock " + serialMs + " ms" : ""));
         String classpath;
         try {
             classpath = Path.of(SinkDelayProxy.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
@@ -176,7 +176,7 @@ public final class ComponentStarter {
         }
         return ChildJvm.start(SinkDelayProxy.NAME, classpath, List.of("-Xmx64m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"),
                 SinkDelayProxy.class.getName(), List.of(endpoints.elasticsearchUrl().toString(), String.valueOf(latencyMs),
-                        String.valueOf(ports.sinkProxy())), logFile(SinkDelayProxy.NAME));
+                        String.valueOf(serialMs), String.valueOf(ports.sinkProxy())), logFile(SinkDelayProxy.NAME));
     }
 
     /** @param binary from {@link #requireMetricsTools} */

@@ -116,7 +116,7 @@ public final class LocalStack implements AutoCloseable {
             started = record(starter.worker(index));
             readiness.worker(started, endpoints.connectUrls().get(index));
         } else if (name.equals(SinkDelayProxy.NAME) && options.sinkLatencyMs() > 0) {
-            started = record(starter.sinkProxy(options.sinkLatencyMs()));
+            started = record(starter.sinkProxy(options.sinkLatencyMs(), options.sinkSerialMs()));
             readiness.sinkProxy(started);
         } else if (name.equals("scaler")) {
             started = record(starter.scaler());
@@ -173,7 +173,7 @@ public final class LocalStack implements AutoCloseable {
         readiness.elasticsearch(elasticsearch);
         pipeline.createIndex();
         if (options.sinkLatencyMs() > 0) {
-            readiness.sinkProxy(record(starter.sinkProxy(options.sinkLatencyMs())));
+            readiness.sinkProxy(record(starter.sinkProxy(options.sinkLatencyMs(), options.sinkSerialMs())));
         }
         for (int i = 0; i < workers.size(); i++) {
             readiness.worker(workers.get(i), endpoints.connectUrls().get(i));

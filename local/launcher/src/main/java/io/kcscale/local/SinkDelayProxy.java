@@ -15,6 +15,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.locks.ReentrantLock;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -24,8 +25,11 @@ import com.sun.net.httpserver.HttpServer;
  * loopback then pays a remote cluster's round trip (the field report measured 14 ms per request), so
  * one per-record task writes ~1/delay documents/s and four times that load stays within what a
  * 2-core machine sustains. Requests are forwarded as they are; each waits on its own thread, so
- * concurrent tasks do not queue behind each other. {@code up --sink-latency-ms} runs it as a component
- * of its own ({@link #main}), so it outlives a detached {@code up}; it needs nothing beyond the JDK.
+ * concurrent tasks do not queue behind each other. With a serial time, each request then also holds one
+ * shared lock for that long, one at a time, as every write waits its turn at one hot shard: tasks queue
+ * there, and throughput bends towards 1 / serial time as tasks are added (the Universal Scalability
+ * Law's contention, not a straight line). {@code up --sink-latency-ms} runs it as a component of its own
+ * ({@link #main}), so it outlives a detached {@code up}; it needs nothing beyond the JDK.
  */
 public final class SinkDelayProxy implements AutoCloseable {
 
@@ -54,36 +58,48 @@ public final class SinkDelayProxy implements AutoCloseable {
             .connectTimeout(Duration.ofSeconds(5)).build();
     private final URI target;
     private final Duration delay;
+    private final Duration serial;
+    /** Fair, so that requests take the contended resource in arrival order, as a queue would. */
+    private final ReentrantLock shared = new ReentrantLock(true);
 
-    private SinkDelayProxy(URI target, Duration delay, int port) throws IOException {
+    private SinkDelayProxy(URI target, Duration delay, Duration serial, int port) throws IOException {
         this.target = target;
         this.delay = delay;
+        this.serial = serial;
         this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 64);
         server.createContext("/", this::forward);
         server.setExecutor(threads);
         server.start();
     }
 
-    /** Listens on loopback {@code port} (0: a free one) and forwards to {@code target} after {@code delay}. */
-    public static SinkDelayProxy start(URI target, Duration delay, int port) {
+    /**
+     * Listens on loopback {@code port} (0: a free one) and forwards to {@code target} after {@code delay}, then
+     * {@code serial} under the shared lock.
+     */
+    public static SinkDelayProxy start(URI target, Duration delay, Duration serial, int port) {
         if (delay.isNegative() || delay.toMillis() > MAX_DELAY_MILLIS) {
             throw new IllegalArgumentException("--sink-latency-ms must be from 0 to " + MAX_DELAY_MILLIS + ", got " + delay.toMillis());
         }
+        if (serial.isNegative() || serial.toMillis() > MAX_DELAY_MILLIS) {
+            throw new IllegalArgumentException("--sink-serial-ms must be from 0 to " + MAX_DELAY_MILLIS + ", got " + serial.toMillis());
+        }
         try {
-            return new SinkDelayProxy(target, delay, port);
+            return new SinkDelayProxy(target, delay, serial, port);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open the sink delay proxy on port " + port, e);
         }
     }
 
-    /** As a component of the stack: {@code TARGET_URL DELAY_MILLIS PORT}; runs until the process is stopped. */
+    /** As a component of the stack: {@code TARGET_URL DELAY_MILLIS SERIAL_MILLIS PORT}; runs until the process is stopped. */
     public static void main(String[] args) throws InterruptedException {
-        if (args.length != 3) {
-            System.err.println("usage: SinkDelayProxy TARGET_URL DELAY_MILLIS PORT");
+        if (args.length != 4) {
+            System.err.println("usage: SinkDelayProxy TARGET_URL DELAY_MILLIS SERIAL_MILLIS PORT");
             System.exit(2);
         }
-        SinkDelayProxy proxy = start(URI.create(args[0]), Duration.ofMillis(Long.parseLong(args[1])), Integer.parseInt(args[2]));
-        System.out.println("holding every request " + proxy.delay().toMillis() + " ms at " + proxy.hostPort() + " before " + args[0]);
+        SinkDelayProxy proxy = start(URI.create(args[0]), Duration.ofMillis(Long.parseLong(args[1])),
+                Duration.ofMillis(Long.parseLong(args[2])), Integer.parseInt(args[3]));
+        System.out.println("holding every request " + proxy.delay().toMillis() + " ms, then " + proxy.serial.toMillis()
+                + " ms under one shared lock, at " + proxy.hostPort() + " before " + args[0]);
         Thread.currentThread().join();
     }
 
@@ -116,6 +132,14 @@ public final class SinkDelayProxy implements AutoCloseable {
             body = in.readAllBytes();
         }
         Thread.sleep(delay.toMillis());
+        if (!serial.isZero()) {
+            shared.lockInterruptibly();
+            try {
+                Thread.sleep(serial.toMillis());
+            } finally {
+                shared.unlock();
+            }
+        }
         HttpRequest.Builder request = HttpRequest.newBuilder(target.resolve(exchange.getRequestURI().toString()))
                 .timeout(FORWARD_TIMEOUT)
                 .method(exchange.getRequestMethod(), body.length == 0 ? HttpRequest.BodyPublishers.noBody()

@@ -9,6 +9,9 @@ import java.nio.file.Path;
  * @param iterations    records the source produces before it stops, or -1 for no end
  * @param sinkLatencyMs every request from the sink to Elasticsearch waits this long in a {@link SinkDelayProxy}, as
  *                      against a remote cluster; 0: the sink writes to Elasticsearch directly
+ * @param sinkSerialMs  after that wait, every sink request holds the proxy's one shared lock this long, one request at
+ *                      a time (a contended resource, as one hot shard): throughput bends as tasks are added; 0: none.
+ *                      Needs {@code sinkLatencyMs} above 0, which starts the proxy
  * @param scaler        start the scaler service with the stack; experiments and benchmarks that run their own in
  *                      process leave it out: it would only wait to observe and take CPU from what they measure
  */
@@ -32,6 +35,7 @@ public record StackOptions(
         boolean fresh,
         MetricsOptions metrics,
         int sinkLatencyMs,
+        int sinkSerialMs,
         boolean scaler) {
 
     public static final String TOPIC = "stocks";
@@ -51,6 +55,9 @@ public record StackOptions(
         require(metrics != null, "metrics options must be set");
         require(sinkLatencyMs >= 0 && sinkLatencyMs <= SinkDelayProxy.MAX_DELAY_MILLIS,
                 "--sink-latency-ms must be from 0 to " + SinkDelayProxy.MAX_DELAY_MILLIS + ", got " + sinkLatencyMs);
+        require(sinkSerialMs >= 0 && sinkSerialMs <= SinkDelayProxy.MAX_DELAY_MILLIS,
+                "--sink-serial-ms must be from 0 to " + SinkDelayProxy.MAX_DELAY_MILLIS + ", got " + sinkSerialMs);
+        require(sinkSerialMs == 0 || sinkLatencyMs > 0, "--sink-serial-ms needs --sink-latency-ms above 0: the latency proxy holds the lock");
         for (int port : new int[] {kafkaPort, controllerPort, connectPort, elasticsearchPort, elasticsearchTransportPort, scalerPort}) {
             require(port >= 0 && port <= 65535, "ports must be between 0 and 65535, got " + port);
         }
@@ -85,6 +92,7 @@ public record StackOptions(
         private boolean prometheus;
         private int prometheusPort = 9090;
         private int sinkLatencyMs;
+        private int sinkSerialMs;
         private boolean scaler = true;
 
         private Builder(Path home) {
@@ -120,6 +128,7 @@ public record StackOptions(
         public Builder prometheus(boolean v) { prometheus = v; return this; }
         public Builder prometheusPort(int v) { prometheusPort = v; return this; }
         public Builder sinkLatencyMs(int v) { sinkLatencyMs = v; return this; }
+        public Builder sinkSerialMs(int v) { sinkSerialMs = v; return this; }
         public Builder scaler(boolean v) { scaler = v; return this; }
 
         /** @throws IllegalArgumentException naming the flag of the first bad value */
@@ -127,7 +136,7 @@ public record StackOptions(
             return new StackOptions(home, dataDir, kafkaPort, controllerPort, connectPort, elasticsearchPort,
                     elasticsearchTransportPort, scalerPort, partitions, ratePerSecond, keyField, shards, sinkTasks, sinkMode, workers,
                     iterations, fresh, new MetricsOptions(metrics, metricsPort, prometheus, prometheusPort), sinkLatencyMs,
-                    scaler);
+                    sinkSerialMs, scaler);
         }
     }
 

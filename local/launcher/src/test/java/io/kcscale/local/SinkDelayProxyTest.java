@@ -48,7 +48,7 @@ class SinkDelayProxyTest {
     @Test
     void forwardsRequestsAsTheyAreAfterTheDelayAndNoMore() throws Exception {
         URI targetUri = URI.create("http://127.0.0.1:" + target.getAddress().getPort());
-        try (SinkDelayProxy proxy = SinkDelayProxy.start(targetUri, Duration.ofMillis(20), 0)) {
+        try (SinkDelayProxy proxy = SinkDelayProxy.start(targetUri, Duration.ofMillis(20), Duration.ZERO, 0)) {
             HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
             URI through = URI.create("http://" + proxy.hostPort() + "/stocks/_doc?refresh=false");
             HttpRequest put = HttpRequest.newBuilder(through).header("Content-Type", "application/json")
@@ -66,6 +66,40 @@ class SinkDelayProxyTest {
             double millisEach = (System.nanoTime() - start) / 1e6 / requests;
             // a per-record sink's round trip: the delay, not Nagle's 40 ms stalls on top of it
             assertTrue(millisEach >= 20 && millisEach < 35, millisEach + " ms per request");
+        }
+    }
+
+    @Test
+    void theSerialTimeQueuesConcurrentRequestsOneAtATime() throws Exception {
+        URI targetUri = URI.create("http://127.0.0.1:" + target.getAddress().getPort());
+        try (SinkDelayProxy proxy = SinkDelayProxy.start(targetUri, Duration.ofMillis(5), Duration.ofMillis(20), 0)) {
+            URI through = URI.create("http://" + proxy.hostPort() + "/stocks/_doc");
+            int clients = 4;
+            int each = 5;
+            java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(clients);
+            try {
+                long start = System.nanoTime();
+                java.util.List<java.util.concurrent.Future<Integer>> done = new java.util.ArrayList<>();
+                for (int c = 0; c < clients; c++) {
+                    done.add(pool.submit(() -> {
+                        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+                        for (int i = 0; i < each; i++) {
+                            client.send(HttpRequest.newBuilder(through).PUT(HttpRequest.BodyPublishers.ofString("{}")).build(),
+                                    HttpResponse.BodyHandlers.ofString());
+                        }
+                        return each;
+                    }));
+                }
+                for (java.util.concurrent.Future<Integer> f : done) {
+                    f.get(30, java.util.concurrent.TimeUnit.SECONDS);
+                }
+                double millis = (System.nanoTime() - start) / 1e6;
+                // 20 requests through one 20 ms lock take at least 400 ms, however many clients send them;
+                // without the lock four clients would take about 5 x 25 ms
+                assertTrue(millis >= clients * each * 20, millis + " ms for " + clients * each + " requests");
+            } finally {
+                pool.shutdownNow();
+            }
         }
     }
 }

@@ -49,6 +49,8 @@ class StackOptionsTest {
         assertRefused(b -> b.kafkaPort(70000), "ports must be between 0 and 65535, got 70000");
         assertRefused(b -> b.sinkLatencyMs(-1), "--sink-latency-ms must be from 0 to 1000, got -1");
         assertRefused(b -> b.sinkLatencyMs(1001), "--sink-latency-ms must be from 0 to 1000, got 1001");
+        assertRefused(b -> b.sinkLatencyMs(14).sinkSerialMs(1001), "--sink-serial-ms must be from 0 to 1000, got 1001");
+        assertRefused(b -> b.sinkSerialMs(12), "--sink-serial-ms needs --sink-latency-ms above 0: the latency proxy holds the lock");
     }
 
     private static void assertRefused(UnaryOperator<StackOptions.Builder> change, String message) {

@@ -43,7 +43,7 @@ final class ExperimentSweepCommand implements Callable<Integer> {
         Sweep.Plan plan;
         try {
             plan = new Sweep.Plan(taskCounts(), partitions, SinkMode.parse(sinkMode), options.seed, Timing.of(options.quick),
-                    LagBound.DEFAULT, options.sinkLatencyMs(0), true);
+                    LagBound.DEFAULT, options.sinkLatencyMs(0), 0, true);
         } catch (IllegalArgumentException e) {
             return console.refuse(e);
         }

@@ -19,13 +19,17 @@ final class ExperimentStack {
     private ExperimentStack() {
     }
 
-    /** @param sinkLatencyMs every sink request waits this long, as against a remote cluster; 0: none */
-    static LocalStack start(Path home, Path dataDir, int partitions, SinkMode sinkMode, int sinkLatencyMs, Consumer<String> progress) {
-        return LocalStack.start(options(home, dataDir, partitions, sinkMode, sinkLatencyMs), progress);
+    /**
+     * @param sinkLatencyMs every sink request waits this long, as against a remote cluster; 0: none
+     * @param sinkSerialMs  then holds one shared lock this long, one request at a time; 0: none
+     */
+    static LocalStack start(Path home, Path dataDir, int partitions, SinkMode sinkMode, int sinkLatencyMs, int sinkSerialMs,
+                            Consumer<String> progress) {
+        return LocalStack.start(options(home, dataDir, partitions, sinkMode, sinkLatencyMs, sinkSerialMs), progress);
     }
 
-    static StackOptions options(Path home, Path dataDir, int partitions, SinkMode sinkMode, int sinkLatencyMs) {
+    static StackOptions options(Path home, Path dataDir, int partitions, SinkMode sinkMode, int sinkLatencyMs, int sinkSerialMs) {
         return StackOptions.builder(home).dataDir(dataDir).freePorts().fresh(true).workers(WORKERS)
-                .partitions(partitions).sinkMode(sinkMode).sinkLatencyMs(sinkLatencyMs).scaler(false).build();
+                .partitions(partitions).sinkMode(sinkMode).sinkLatencyMs(sinkLatencyMs).sinkSerialMs(sinkSerialMs).scaler(false).build();
     }
 }

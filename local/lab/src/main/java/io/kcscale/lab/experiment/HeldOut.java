@@ -3,8 +3,8 @@ package io.kcscale.lab.experiment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Stream;
 
+import io.kcscale.scaler.input.InvalidInputException;
 import io.kcscale.scaler.predict.Measurement;
 import io.kcscale.scaler.predict.TaskPrediction;
 import io.kcscale.scaler.predict.TasksRequest;
@@ -28,15 +28,18 @@ public final class HeldOut {
     public record Measured(int tasks, double sustainedRate) {
     }
 
-    /** @param errorPercent (predicted − measured) / measured × 100: positive when the prediction promised too much */
-    public record Point(int tasks, double predicted, double measured, double errorPercent) {
+    /**
+     * @param predicted    null when {@code predict tasks} refused the fit points
+     * @param errorPercent (predicted − measured) / measured × 100: positive when the prediction promised too much; null when refused
+     */
+    public record Point(int tasks, Double predicted, double measured, Double errorPercent) {
     }
 
     /**
      * What a user would have done: asked {@code predict tasks} for {@code targetRate} at its default headroom,
-     * and run {@code recommendedTasks}. {@code measuredRate} is what that count sustained, fit or check point (null
-     * when it was not measured or no count reaches the target); {@code held} whether it sustained the target (null:
-     * not measured).
+     * and run {@code recommendedTasks}. {@code measuredRate} is what that count sustained when it is a held-out count
+     * (null when it is a fit count, was not measured, or no count reaches the target); {@code held} whether it
+     * sustained the target (null: not a held-out measurement).
      *
      * @param interval the fit's interval for the rate at the recommended count, when the fit has one
      */
@@ -45,21 +48,24 @@ public final class HeldOut {
     }
 
     /**
-     * @param model        "linear" or "usl", as {@code predict tasks} chose from the fit points
-     * @param perTaskRate  the model's rate for one task
+     * @param model        "linear" or "usl", as {@code predict tasks} chose from the fit points; null when it refused them
+     * @param perTaskRate  the model's rate for one task; null when refused
      * @param usl          the fitted law, null for a linear model
+     * @param decision     null when refused
      * @param assumptions  what the prediction rests on, as {@code predict tasks} says it
+     * @param refusal      why {@code predict tasks} refused the fit points (the validation then fails); null when it predicted
      */
-    public record Report(List<Measured> fit, String model, double perTaskRate, TasksResult.Usl usl, List<Point> points,
-                         Decision decision, List<String> assumptions) {
+    public record Report(List<Measured> fit, String model, Double perTaskRate, TasksResult.Usl usl, List<Point> points,
+                         Decision decision, List<String> assumptions, String refusal) {
 
-        /** The largest |error| over the held-out points. */
-        public double worstErrorPercent() {
-            return points.stream().mapToDouble(p -> Math.abs(p.errorPercent())).max().orElse(0);
+        /** The largest |error| over the held-out points; null when the fit was refused. */
+        public Double worstErrorPercent() {
+            return refusal != null ? null : points.stream().mapToDouble(p -> Math.abs(p.errorPercent())).max().orElse(0);
         }
 
+        /** A refused fit predicts nothing, so it meets no goal. */
         public boolean goalMet() {
-            return worstErrorPercent() <= GOAL_PERCENT;
+            return refusal == null && worstErrorPercent() <= GOAL_PERCENT;
         }
     }
 
@@ -83,7 +89,14 @@ public final class HeldOut {
             }
         }
         List<Measurement> measurements = fit.stream().map(m -> new Measurement((double) m.tasks(), m.sustainedRate())).toList();
-        TasksResult probe = predict(measurements, 1);
+        TasksResult probe;
+        try {
+            probe = predict(measurements, 1);
+        } catch (InvalidInputException e) {
+            // what predict tasks would tell the user; every held-out point is still reported with what it measured
+            return new Report(List.copyOf(fit), null, null, null, check.stream().map(c -> new Point(c.tasks(), null,
+                    c.sustainedRate(), null)).toList(), null, List.of(), e.getMessage());
+        }
         List<Point> points = new ArrayList<>();
         for (Measured c : check) {
             double predicted = throughput(probe, c.tasks());
@@ -94,14 +107,13 @@ public final class HeldOut {
         double target = Math.floor(TaskPrediction.DEFAULT_UTILIZATION * throughput(probe, largest));
         TasksResult answer = predict(measurements, target);
         Integer recommended = answer.recommendedTasks();
-        // the recommendation can be a fit count when the fitted law peaks early: what it sustained was measured all the same
-        Optional<Measured> run = Stream.concat(check.stream(), fit.stream())
-                .filter(c -> recommended != null && c.tasks() == recommended).findFirst();
+        // judged on held-out counts only: a fit point agrees with the model by construction
+        Optional<Measured> run = check.stream().filter(c -> recommended != null && c.tasks() == recommended).findFirst();
         Decision decision = new Decision(target, recommended, run.map(Measured::sustainedRate).orElse(null),
                 run.map(m -> m.sustainedRate() >= target).orElse(null),
                 answer.intervals() == null ? null : answer.intervals().sustainedRate());
         return new Report(List.copyOf(fit), answer.model(), answer.perTaskRate(), answer.usl(), List.copyOf(points), decision,
-                answer.assumptions());
+                answer.assumptions(), null);
     }
 
     private static TasksResult predict(List<Measurement> measurements, double target) {

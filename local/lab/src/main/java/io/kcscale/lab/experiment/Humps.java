@@ -80,7 +80,7 @@ public final class Humps {
     /** Starts a fresh stack in {@code dataDir}, runs every scenario, stops it. */
     public static Result run(Path home, Path dataDir, Timing timing, boolean quick, long seed, int sinkLatencyMs,
                              Consumer<String> progress) {
-        try (LocalStack stack = ExperimentStack.start(home, dataDir, PARTITIONS, SINK_MODE, sinkLatencyMs, progress);
+        try (LocalStack stack = ExperimentStack.start(home, dataDir, PARTITIONS, SINK_MODE, sinkLatencyMs, 0, progress);
              ExperimentPipeline pipeline = new ExperimentPipeline(stack)) {
             FullSpeed fullSpeed = new FullSpeed(pipeline, timing, progress);
             List<ScenarioResult> results = new ArrayList<>();

@@ -29,11 +29,11 @@ public final class Sweep {
 
     /**
      * What to sweep; {@code seed} seeds the source's data and the latency sample; every sink request waits
-     * {@code sinkLatencyMs} (0: none); {@code preRunChecks}: run the scaler's checks first (a minute on a
+     * {@code sinkLatencyMs} (0: none), then {@code sinkSerialMs} under one shared lock (0: none); {@code preRunChecks}: run the scaler's checks first (a minute on a
      * loaded machine, which {@code validate --quick} cannot spare).
      */
     public record Plan(List<Integer> tasks, int partitions, SinkMode sinkMode, long seed, Timing timing, LagBound bound,
-                       int sinkLatencyMs, boolean preRunChecks) {
+                       int sinkLatencyMs, int sinkSerialMs, boolean preRunChecks) {
 
         public PipelineLayout layout() {
             return new PipelineLayout(TOPIC, partitions, 1, KEY_FIELD, sinkMode);
@@ -91,7 +91,8 @@ public final class Sweep {
 
     /** Starts a fresh stack in {@code dataDir}, sweeps, stops it. */
     public static Result run(Path home, Path dataDir, Plan plan, Consumer<String> progress) {
-        try (LocalStack stack = ExperimentStack.start(home, dataDir, plan.partitions(), plan.sinkMode(), plan.sinkLatencyMs(), progress);
+        try (LocalStack stack = ExperimentStack.start(home, dataDir, plan.partitions(), plan.sinkMode(), plan.sinkLatencyMs(),
+                plan.sinkSerialMs(), progress);
              ExperimentPipeline pipeline = new ExperimentPipeline(stack)) {
             return new Sweep(pipeline, plan, progress).sweep(dataDir.resolve("experiment-scaler"));
         } catch (IOException e) {

@@ -25,7 +25,7 @@ public final class SweepOutput {
         dir.write(SCENARIOS, ScenariosJson.write(List.of(result.scenario())) + "\n");
         dir.writeJson(CONFIG, new RunConfig("sweep", command, plan.seed(), quick, plan.timing())
                 .put("tasks", plan.tasks()).put("partitions", plan.partitions()).put("sinkMode", plan.sinkMode().flagValue())
-                .put("sinkLatencyMs", plan.sinkLatencyMs())
+                .put("sinkLatencyMs", plan.sinkLatencyMs()).put("sinkSerialMs", plan.sinkSerialMs())
                 .put("topicAndIndex", Sweep.TOPIC).put("primaryShards", 1).put("keyField", plan.layout().keyField())
                 .put("bound", RunConfig.bound(plan.bound()))
                 .put("bisection", Map.of("bracketLowShareOfFullSpeed", Sweep.BRACKET_LOW,

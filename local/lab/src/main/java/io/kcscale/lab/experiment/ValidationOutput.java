@@ -30,7 +30,7 @@ public final class ValidationOutput {
         dir.write(JSON_FILE, json(result) + "\n");
         dir.writeJson(CONFIG, new RunConfig("validate", command, plan.seed(), quick, plan.timing())
                 .put("fit", plan.fit()).put("check", plan.check()).put("partitions", plan.partitions())
-                .put("sinkMode", "index").put("sinkLatencyMs", plan.sinkLatencyMs()).put("goalPercent", HeldOut.GOAL_PERCENT)
+                .put("sinkMode", "index").put("sinkLatencyMs", plan.sinkLatencyMs()).put("sinkSerialMs", plan.sinkSerialMs()).put("goalPercent", HeldOut.GOAL_PERCENT)
                 .put("bound", RunConfig.bound(LagBound.DEFAULT))
                 .put("connectors", result.sweep().connectorConfigs()).values());
         return List.of(SweepOutput.RESULTS, REPORT, JSON_FILE, CONFIG);
@@ -40,12 +40,18 @@ public final class ValidationOutput {
     public static String table(Validation.Result result) {
         HeldOut.Report r = result.report();
         StringBuilder t = new StringBuilder();
-        t.append(String.format(Locale.ROOT, "Every sink request waited %d ms. Fitted on %s: %s.%n%n", result.plan().sinkLatencyMs(),
+        t.append(String.format(Locale.ROOT, "Every sink request waited %d ms, then held one shared lock %d ms. Fitted on %s: %s.%n%n",
+                result.plan().sinkLatencyMs(), result.plan().sinkSerialMs(),
                 r.fit().stream().map(m -> String.format(Locale.ROOT, "%d task(s) %.0f records/s", m.tasks(), m.sustainedRate()))
                         .reduce((a, b) -> a + ", " + b).orElse(""), model(r)));
         t.append("| held-out tasks | predicted (records/s) | measured (records/s) | error |\n|---:|---:|---:|---:|\n");
         for (HeldOut.Point p : r.points()) {
-            t.append(String.format(Locale.ROOT, "| %d | %.0f | %.0f | %+.1f%% |%n", p.tasks(), p.predicted(), p.measured(), p.errorPercent()));
+            t.append(p.predicted() == null ? String.format(Locale.ROOT, "| %d | — | %.0f | — |%n", p.tasks(), p.measured())
+                    : String.format(Locale.ROOT, "| %d | %.0f | %.0f | %+.1f%% |%n", p.tasks(), p.predicted(), p.measured(), p.errorPercent()));
+        }
+        if (r.refusal() != null) {
+            return t.append(String.format(Locale.ROOT, "%nNo prediction: predict tasks refused the fit points, so the %.0f%% goal is"
+                    + " not met.%n", HeldOut.GOAL_PERCENT)).toString();
         }
         t.append(String.format(Locale.ROOT, "%nWorst |error| %.1f%%: %s the %.0f%% goal.%n", r.worstErrorPercent(),
                 r.goalMet() ? "within" : "outside", HeldOut.GOAL_PERCENT));
@@ -54,6 +60,9 @@ public final class ValidationOutput {
     }
 
     private static String model(HeldOut.Report r) {
+        if (r.refusal() != null) {
+            return "refused: " + r.refusal();
+        }
         if (r.usl() == null) {
             return String.format(Locale.ROOT, "linear, %.1f records/s per task", r.perTaskRate());
         }
@@ -66,10 +75,10 @@ public final class ValidationOutput {
         if (d.recommendedTasks() == null) {
             return asked + "no task count reaches it.";
         }
-        String interval = d.interval() == null ? "" : String.format(Locale.ROOT, " (95%% interval of its rate %.0f–%s)",
+        String interval = d.interval() == null ? "" : String.format(Locale.ROOT, " (prediction interval of its rate %.0f–%s)",
                 d.interval().low(), d.interval().high() == null ? "open" : String.format(Locale.ROOT, "%.0f", d.interval().high()));
         if (d.held() == null) {
-            return asked + d.recommendedTasks() + " tasks" + interval + "; that count was not measured.";
+            return asked + d.recommendedTasks() + " tasks" + interval + "; that count was not a held-out count, so the decision is not judged.";
         }
         return asked + d.recommendedTasks() + " tasks" + interval + String.format(Locale.ROOT, "; they sustained %.0f records/s: %s.",
                 d.measuredRate(), d.held() ? "held" : "did NOT hold");
@@ -80,6 +89,7 @@ public final class ValidationOutput {
         HeldOut.Report r = result.report();
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("sinkLatencyMs", result.plan().sinkLatencyMs());
+        root.put("sinkSerialMs", result.plan().sinkSerialMs());
         root.put("fit", r.fit());
         root.put("model", r.model());
         root.put("perTaskRate", r.perTaskRate());
@@ -90,7 +100,11 @@ public final class ValidationOutput {
         root.put("goalMet", r.goalMet());
         root.put("decision", r.decision());
         root.put("assumptions", r.assumptions());
+        root.put("refusal", r.refusal());
         root.put("loadAverage", result.sweep().rows().isEmpty() ? null : result.sweep().rows().get(result.sweep().rows().size() - 1).loadAverage());
+        // kept in the repository beside the docs that cite it: when and where it was measured travel with the figures
+        root.put("recordedAt", result.recordedAt().toString());
+        root.put("machine", result.machine());
         try {
             return JSON.writeValueAsString(root);
         } catch (JsonProcessingException e) {

@@ -55,21 +55,34 @@ class HeldOutTest {
     }
 
     @Test
-    void pastTheLawsPeakTheRecommendationIsASmallerCountJudgedByWhatItMeasuredIfAnything() {
+    void pastTheLawsPeakTheRecommendationIsASmallerCountJudgedOnlyWhenItWasHeldOut() {
         // κ 0.1: 100, 166.7, 187.5 for 1..3, then falling; 8 tasks carry 121.2, which 2 tasks already exceed
         double[] x = {100, 200 / 1.2, 300 / 1.6};
         HeldOut.Report r = HeldOut.evaluate(List.of(new HeldOut.Measured(1, x[0]), new HeldOut.Measured(2, x[1]),
                 new HeldOut.Measured(3, x[2])), List.of(new HeldOut.Measured(8, 120)));
         assertEquals(800 / 6.6, r.points().get(0).predicted(), 1);
         assertEquals(2, r.decision().recommendedTasks());
-        // 2 tasks were a fit point: what they sustained decides
-        assertEquals(x[1], r.decision().measuredRate(), 1e-9);
-        assertTrue(r.decision().held());
+        // 2 tasks were a fit point: the model agrees with it by construction, so it judges nothing
+        assertNull(r.decision().measuredRate());
+        assertNull(r.decision().held());
         HeldOut.Report unmeasured = HeldOut.evaluate(List.of(new HeldOut.Measured(1, x[0]), new HeldOut.Measured(3, x[2]),
                 new HeldOut.Measured(4, 400 / 2.2)), List.of(new HeldOut.Measured(8, 120)));
         assertEquals(2, unmeasured.decision().recommendedTasks());
         assertNull(unmeasured.decision().measuredRate());
         assertNull(unmeasured.decision().held());
+    }
+
+    @Test
+    void superlinearFitPointsAreRefusedAndEveryHeldOutPointIsStillReported() {
+        // a loaded machine: one task measured 5/s, two tasks 13/s; predict tasks refuses, the validation fails
+        HeldOut.Report r = HeldOut.evaluate(List.of(new HeldOut.Measured(1, 5), new HeldOut.Measured(2, 13),
+                new HeldOut.Measured(4, 24)), List.of(new HeldOut.Measured(6, 26)));
+        assertNull(r.model());
+        assertTrue(r.refusal().contains("superlinear"), r.refusal());
+        assertEquals(List.of(new HeldOut.Point(6, null, 26, null)), r.points());
+        assertNull(r.worstErrorPercent());
+        assertFalse(r.goalMet());
+        assertNull(r.decision());
     }
 
     @Test

@@ -64,7 +64,7 @@ class SweepOutputTest {
     }
 
     private static Sweep.Result result() {
-        Sweep.Plan plan = new Sweep.Plan(List.of(1, 2, 3), 20, SinkMode.INDEX, 7, Timing.QUICK, LagBound.DEFAULT, 0, true);
+        Sweep.Plan plan = new Sweep.Plan(List.of(1, 2, 3), 20, SinkMode.INDEX, 7, Timing.QUICK, LagBound.DEFAULT, 0, 0, true);
         return new Sweep.Result(plan, List.of(new Finding("index-shards", Severity.WARNING, "1 primary shard for 3 tasks", Map.of(), "")),
                 List.of(row(1, 90, 80, 80), row(2, 170, 150, 76, 74), row(3, 240, 210, 71, 70, 69)),
                 Map.of("stocks-datagen", Map.of("random.seed", "7")));

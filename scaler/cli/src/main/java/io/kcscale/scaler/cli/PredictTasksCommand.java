@@ -161,19 +161,27 @@ public final class PredictTasksCommand implements java.util.concurrent.Callable<
         }
         TasksResult.Intervals intervals = result.intervals();
         if (intervals != null) {
-            String how = "(" + Numbers.format(intervals.confidence() * 100) + "%, " + intervals.refits() + " refits of resampled points)";
+            // a prediction interval: the fit's spread over its refits plus one run's noise
+            String how = "(" + Numbers.format(intervals.level() * 100) + "% of runs, " + intervals.refits() + " refits)";
             if (intervals.sustainedRate() != null) {
                 report.row("sustained at " + result.recommendedTasks(), range(intervals.sustainedRate()), how);
             }
             if (intervals.ceilingRate() != null) {
                 report.row("ceiling interval", range(intervals.ceilingRate()), how);
             }
+            TasksResult.TaskInterval tasks = intervals.recommendedTasks();
+            report.row("tasks interval", tasks.low() == null ? "none reach it" : Numbers.format(tasks.low()) + " to "
+                    + (tasks.high() == null ? "out of reach" : Numbers.format(tasks.high())), "for the recommended rate");
         }
         TasksResult.Extrapolation extrapolation = result.extrapolation();
         if (extrapolation != null) {
             report.row("extrapolation", Numbers.format(extrapolation.factor(), 1) + "x", extrapolation.tasks() + " tasks, "
                     + extrapolation.points() + " points measured up to " + extrapolation.mostTasksMeasured() + " tasks"
                     + (extrapolation.beyondLimit() ? ": an assumption, not a measurement" : ""));
+        }
+        TasksResult.MeasureNext next = result.measureNext();
+        if (next != null) {
+            report.row("measure next", next.tasks() + " tasks", "the interval straddles the answer: see Advice");
         }
         TasksResult.SinkGrowth growth = result.sinkGrowth();
         if (growth != null) {

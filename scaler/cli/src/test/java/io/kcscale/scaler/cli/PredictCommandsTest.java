@@ -62,6 +62,33 @@ class PredictCommandsTest {
     }
 
     @Test
+    void theSweepOfThePerformancePageStraddlesTwoThousandFiveHundred(@TempDir Path dir) throws IOException {
+        Path csv = Files.writeString(dir.resolve("results.csv"), "tasks,throughput\n1,546\n2,1062\n3,1276\n5,1621\n");
+        CliRun run = CliRun.of("predict", "tasks", "--measurements", csv.toString(), "--target-rate", "2500");
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().matches("(?s).*ceiling interval\\s+[0-9.,]+ to [0-9.,]+ records/s\\s+\\(90% of runs.*"), run.out());
+        assertTrue(run.out().matches("(?s).*measure next\\s+7 tasks.*"), run.out());
+        assertTrue(run.out().contains("undecided until 7 tasks are measured"), run.out());
+        assertFalse(run.out().matches("(?s).*\\n  sink must grow\\s.*"), "no sink-growth row: " + run.out());
+        assertFalse(run.out().contains("the sink, not the connector, must grow"), run.out());
+        JsonNode json = json("predict", "tasks", "--measurements", csv.toString(), "--target-rate", "2500", "--json");
+        assertFalse(json.has("sinkGrowth"));
+        assertEquals(7, json.get("measureNext").get("tasks").asInt());
+        assertEquals(0.9, json.get("intervals").get("level").asDouble(), 1e-12);
+        assertTrue(json.get("intervals").get("ceilingRate").get("high").asDouble() >= 3125, json.toString());
+    }
+
+    @Test
+    void superlinearMeasurementsAreRefusedNamingWhatToMeasure(@TempDir Path dir) throws IOException {
+        Path csv = Files.writeString(dir.resolve("results.csv"), "tasks,throughput\n1,10\n2,100\n3,150\n4,160\n");
+        CliRun run = CliRun.of("predict", "tasks", "--measurements", csv.toString(), "--target-rate", "100");
+        assertEquals(2, run.exitCode(), run.out());
+        assertEquals("", run.out(), "no answer from superlinear points");
+        assertTrue(run.err().startsWith("kcscale predict tasks: --measurements are superlinear:"), run.err());
+        assertTrue(run.err().contains("measure 1 and 2 tasks again"), run.err());
+    }
+
+    @Test
     void lagThresholdForAThirtySecondSlo() throws IOException {
         CliRun run = CliRun.of("predict", "lag-threshold", "--per-task-rate", "100", "--tasks", "1",
                 "--latency-slo-seconds", "30");

@@ -8,6 +8,8 @@ import org.apache.commons.math3.exception.MathIllegalStateException;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Which scaling model a prediction rests on: a given per-task rate or one or two measured task
@@ -27,8 +29,13 @@ record ModelChoice(ScalingModel model, TasksResult.Usl usl, int mostTasksMeasure
      * proportion to the points, so an unbounded list is a way to spend the scaler's cores from one request.
      */
     static final int MOST_MEASUREMENTS = 1_000;
-    /** Below this R² the fitted curve explains too little of the measurements to trust without a warning. */
-    private static final double POOR_FIT = 0.9;
+    /** Below this R² the fitted curve explains too little of the measurements to predict from: the answer is refused. */
+    static final double POOR_FIT = 0.9;
+    /**
+     * A task count whose per-task rate exceeds the fewest tasks' by more than this factor was not measured in steady
+     * state: tasks share a sink and never speed each other up, and run-to-run noise stays well inside a quarter.
+     */
+    static final double SUPERLINEAR = 1.25;
 
     static ModelChoice of(Double perTaskRate, List<Measurement> measurements) {
         if (perTaskRate != null && measurements != null) {
@@ -65,6 +72,7 @@ record ModelChoice(ScalingModel model, TasksResult.Usl usl, int mostTasksMeasure
             tasks[i] = Inputs.count("measurements", at + "tasks ", point.tasks(), 1);
             throughput[i] = Inputs.positive("measurements", at + "throughput ", point.throughput());
         }
+        refuseSuperlinear(tasks, throughput);
         int most = (int) Arrays.stream(tasks).max().orElseThrow();
         long taskCounts = Arrays.stream(tasks).distinct().count();
         if (taskCounts < UslFit.MINIMUM_TASK_COUNTS) {
@@ -85,6 +93,15 @@ record ModelChoice(ScalingModel model, TasksResult.Usl usl, int mostTasksMeasure
                     + " not converge): check that each point was measured in steady state");
         }
         UniversalScalabilityLaw law = fit.law();
+        if (!UslFit.physical(law)) {
+            throw new InvalidInputException("measurements", "do not follow the Universal Scalability Law (the fit gives"
+                    + " one task no rate): re-measure each task count in steady state");
+        }
+        if (fit.rSquared() < POOR_FIT) {
+            throw new InvalidInputException("measurements", "fit the Universal Scalability Law poorly (R² "
+                    + Numbers.format(fit.rSquared(), 3) + ", below " + Numbers.format(POOR_FIT) + "): the points are noisy or"
+                    + " not all in steady state; measure each task count again (two runs per count) before predicting");
+        }
         boolean bounded = Double.isFinite(law.ceilingRate());
         TasksResult.Usl usl = new TasksResult.Usl(law.lambda(), law.sigma(), law.kappa(), fit.rSquared(),
                 tasks.length, law.peakTasks() == Integer.MAX_VALUE ? null : law.peakTasks(),
@@ -93,7 +110,28 @@ record ModelChoice(ScalingModel model, TasksResult.Usl usl, int mostTasksMeasure
                 "throughput follows the Universal Scalability Law fitted to "
                 + tasks.length + " measurements (λ " + Numbers.format(law.lambda()) + " records/s, σ "
                 + Numbers.format(law.sigma(), 4) + ", κ " + Numbers.format(law.kappa(), 6) + ", R² "
-                + Numbers.format(fit.rSquared(), 5) + ")"
-                + (fit.rSquared() < POOR_FIT ? "; the fit is poor: the points are noisy or not all in steady state" : ""));
+                + Numbers.format(fit.rSquared(), 5) + ")");
+    }
+
+    /** Refuses points where more tasks did more per task than the fewest measured: see {@link #SUPERLINEAR}. */
+    private static void refuseSuperlinear(double[] tasks, double[] throughput) {
+        TreeMap<Double, double[]> sums = new TreeMap<>();
+        for (int i = 0; i < tasks.length; i++) {
+            double[] sum = sums.computeIfAbsent(tasks[i], k -> new double[2]);
+            sum[0] += throughput[i];
+            sum[1]++;
+        }
+        double fewest = sums.firstKey();
+        double base = sums.firstEntry().getValue()[0] / sums.firstEntry().getValue()[1] / fewest;
+        for (Map.Entry<Double, double[]> count : sums.entrySet()) {
+            double perTask = count.getValue()[0] / count.getValue()[1] / count.getKey();
+            if (perTask > SUPERLINEAR * base) {
+                throw new InvalidInputException("measurements", "are superlinear: " + Numbers.format(count.getKey())
+                        + " tasks did " + Numbers.format(perTask) + " records/s per task, " + Numbers.format(perTask / base, 2)
+                        + "x the " + Numbers.format(base) + " of " + Numbers.format(fewest) + " task(s), and tasks sharing a"
+                        + " sink do not speed each other up: measure " + Numbers.format(fewest) + " and "
+                        + Numbers.format(count.getKey()) + " tasks again, each in steady state");
+            }
+        }
     }
 }

@@ -83,22 +83,60 @@ public final class TaskPrediction {
         if (extrapolation != null) {
             assumptions.add(describe(extrapolation, choice));
         }
-        TasksResult.SinkGrowth growth = outOfReach ? sinkGrowth(model, required) : null;
+        TasksResult.Intervals intervals = intervals(choice, recommended, required);
+        TasksResult.MeasureNext next = measureNext(choice, intervals, required, target, recommended);
+        // the sink must grow only when the ceiling's interval, not just the fit, stays below the rate
+        TasksResult.SinkGrowth growth = outOfReach && next == null ? sinkGrowth(model, required) : null;
         return new TasksResult(target, model.throughput(1), utilization, choice.usl() == null ? "linear" : "usl",
                 minimum, recommended, burstTasks, partitions, burst, lag, latency, choice.usl(), growth,
-                List.copyOf(assumptions), advice(growth, model), intervals(choice, recommended), extrapolation);
+                List.copyOf(assumptions), advice(growth, next, model), intervals, extrapolation, next);
     }
 
-    /** The fit's intervals: the rate at the recommended count and the ceiling; null without a bootstrap. */
-    private static TasksResult.Intervals intervals(ModelChoice choice, Integer recommended) {
+    /** The fit's prediction intervals: at the recommended count, of the ceiling, and of the count itself; null without a bootstrap. */
+    private static TasksResult.Intervals intervals(ModelChoice choice, Integer recommended, double required) {
         UslBootstrap bootstrap = choice.bootstrap();
         if (bootstrap == null) {
             return null;
         }
         ScalingModel model = choice.model();
-        return new TasksResult.Intervals(UslBootstrap.CONFIDENCE, bootstrap.refits(),
+        return new TasksResult.Intervals(UslBootstrap.LEVEL, bootstrap.refits(),
                 recommended == null ? null : bootstrap.interval(model.throughput(recommended), law -> law.throughput(recommended)),
-                Double.isFinite(model.ceilingRate()) ? bootstrap.interval(model.ceilingRate(), UniversalScalabilityLaw::ceilingRate) : null);
+                Double.isFinite(model.ceilingRate()) ? bootstrap.interval(model.ceilingRate(), UniversalScalabilityLaw::ceilingRate) : null,
+                bootstrap.tasks(recommended, required));
+    }
+
+    /**
+     * The task count to measure when the answer's interval straddles what it concludes: the ceiling's interval reaches a
+     * rate the fit calls out of reach (measure where the fit peaks), or the recommended count's interval reaches below
+     * the target (measure that count); null when the intervals agree with the answer or there are none.
+     */
+    private static TasksResult.MeasureNext measureNext(ModelChoice choice, TasksResult.Intervals intervals, double required,
+                                                       double target, Integer recommended) {
+        if (intervals == null) {
+            return null;
+        }
+        String level = Numbers.format(intervals.level() * 100) + "%";
+        TasksResult.Interval ceiling = intervals.ceilingRate();
+        if (recommended == null && ceiling != null && (ceiling.high() == null || ceiling.high() >= required)) {
+            int peak = choice.model().peakTasks();
+            TasksResult.TaskInterval count = intervals.recommendedTasks();
+            int tasks = peak != Integer.MAX_VALUE ? peak : count.low() != null ? count.low() : 2 * choice.mostTasksMeasured();
+            return new TasksResult.MeasureNext(tasks, "the fit tops out at " + Numbers.format(ceiling.estimate())
+                    + " records/s, but the ceiling's " + level + " interval, " + range(ceiling) + ", reaches the "
+                    + Numbers.format(required) + " records/s required: whether more tasks reach it or the sink must grow is"
+                    + " undecided until " + tasks + " tasks are measured");
+        }
+        TasksResult.Interval sustained = intervals.sustainedRate();
+        if (sustained != null && sustained.low() < target) {
+            return new TasksResult.MeasureNext(recommended, "the " + level + " interval of what " + recommended + " tasks"
+                    + " sustain, " + range(sustained) + ", reaches below the " + Numbers.format(target) + " records/s target:"
+                    + " measure " + recommended + " tasks before relying on them");
+        }
+        return null;
+    }
+
+    private static String range(TasksResult.Interval interval) {
+        return Numbers.format(interval.low()) + "–" + (interval.high() == null ? "unbounded" : Numbers.format(interval.high()));
     }
 
     /** How far the most tasks the answer plans lie beyond the most measured; null within the measured range. */
@@ -156,8 +194,11 @@ public final class TaskPrediction {
         return new TasksResult.SinkGrowth(required, ceiling, factor, required - ceiling);
     }
 
-    private static List<String> advice(TasksResult.SinkGrowth growth, ScalingModel model) {
+    private static List<String> advice(TasksResult.SinkGrowth growth, TasksResult.MeasureNext next, ScalingModel model) {
         List<String> advice = new ArrayList<>();
+        if (next != null) {
+            advice.add(next.reason());
+        }
         if (growth != null) {
             advice.add("more tasks cannot reach " + Numbers.format(growth.requiredRate()) + " records/s: the connector"
                     + " tops out at " + Numbers.format(growth.ceilingRate()) + " records/s"

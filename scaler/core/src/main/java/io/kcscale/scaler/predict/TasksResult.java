@@ -4,7 +4,8 @@ import java.util.List;
 
 /**
  * The answer of {@code predict tasks}. A task count is null when no number of tasks reaches its
- * rate; {@code sinkGrowth} then says how far the sink must grow instead.
+ * rate; {@code sinkGrowth} then says how far the sink must grow instead, unless the ceiling's interval
+ * reaches the rate: then neither is concluded and {@code measureNext} names the task count to measure.
  */
 public record TasksResult(
         double targetRate,
@@ -23,7 +24,8 @@ public record TasksResult(
         List<String> assumptions,
         List<String> advice,
         Intervals intervals,
-        Extrapolation extrapolation) {
+        Extrapolation extrapolation,
+        MeasureNext measureNext) {
 
     /** The Poisson quantile the burst tasks absorb. */
     public record Burst(double windowSeconds, double quantile, double arrivalsInWindow, double rate,
@@ -36,17 +38,32 @@ public record TasksResult(
     }
 
     /**
-     * How far the USL fit can be trusted, from refits of resampled measurements (a residual bootstrap
-     * with a fixed seed); absent with three points or fewer, which leave no residual to show the noise.
+     * What the next run may measure, from the USL fit: prediction intervals (the curve's uncertainty from refits of
+     * resampled measurements, a residual bootstrap with a fixed seed, plus one run's noise drawn from the same
+     * residuals); absent with three points or fewer, which leave no residual to show the noise.
      *
-     * @param sustainedRate the rate {@code recommendedTasks} sustain; null when no count reaches the recommended rate
-     * @param ceilingRate   the most any task count sustains; null when the fit has no ceiling
+     * @param level            the share of runs each interval holds
+     * @param sustainedRate    the rate {@code recommendedTasks} sustain; null when no count reaches the recommended rate
+     * @param ceilingRate      the most any task count sustains; null when the fit has no ceiling
+     * @param recommendedTasks the task count a run needs for the recommended rate
      */
-    public record Intervals(double confidence, int refits, Interval sustainedRate, Interval ceilingRate) {
+    public record Intervals(double level, int refits, Interval sustainedRate, Interval ceilingRate,
+                            TaskInterval recommendedTasks) {
     }
 
     /** A figure of the fit and its interval; {@code high} is null when some refits have no upper bound. */
     public record Interval(double estimate, double low, Double high) {
+    }
+
+    /**
+     * A task count and its interval: {@code estimate} is the fit's (null: out of its reach); {@code high} is null when
+     * the upper tail of runs reaches the rate with no task count, {@code low} null when no run does.
+     */
+    public record TaskInterval(Integer estimate, Integer low, Integer high) {
+    }
+
+    /** The answer is not firm: {@code reason} says why, and measuring {@code tasks} tasks decides it. */
+    public record MeasureNext(int tasks, String reason) {
     }
 
     /**

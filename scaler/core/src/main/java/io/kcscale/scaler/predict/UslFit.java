@@ -24,6 +24,8 @@ public record UslFit(UniversalScalabilityLaw law, double rSquared) {
     /** A refit that starts at the fit it resamples converges in a few steps, or wanders and is left out. */
     private static final int REFIT_ITERATIONS = 100;
     private static final int FIT_ITERATIONS = 10_000;
+    /** The least λ the search may try: λ at or below zero is no rate. */
+    private static final double LAMBDA_FLOOR = Double.MIN_NORMAL;
 
     public static UslFit of(double[] tasks, double[] throughput) {
         if (tasks.length != throughput.length || Arrays.stream(tasks).distinct().count() < MINIMUM_TASK_COUNTS) {
@@ -49,13 +51,21 @@ public record UslFit(UniversalScalabilityLaw law, double rSquared) {
                 .target(throughput)
                 // σ and κ below 0 would mean tasks speed each other up: clamp to the physical range
                 .parameterValidator(p -> new ArrayRealVector(new double[] {
-                        Math.max(p.getEntry(0), Double.MIN_NORMAL), Math.max(p.getEntry(1), 0), Math.max(p.getEntry(2), 0)}))
+                        Math.max(p.getEntry(0), LAMBDA_FLOOR), Math.max(p.getEntry(1), 0), Math.max(p.getEntry(2), 0)}))
                 .maxEvaluations(iterations)
                 .maxIterations(iterations)
                 .build());
         RealVector p = optimum.getPoint();
         return new UslFit(new UniversalScalabilityLaw(p.getEntry(0), p.getEntry(1), p.getEntry(2)),
                 rSquared(optimum.getResiduals(), throughput));
+    }
+
+    /**
+     * Whether {@code law} describes tasks that do work: the fit keeps λ above zero only by holding it at the
+     * smallest normal double, a bound of the search, not a rate any task sustains.
+     */
+    static boolean physical(UniversalScalabilityLaw law) {
+        return law.lambda() > LAMBDA_FLOOR && Double.isFinite(law.lambda());
     }
 
     /** X(N) and its partial derivatives in λ, σ and κ at every measured N. */

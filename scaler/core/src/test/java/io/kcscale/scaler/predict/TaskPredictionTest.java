@@ -180,11 +180,59 @@ class TaskPredictionTest {
     }
 
     @Test
-    void aPoorFitIsSaidSo() {
+    void aPoorFitRefusesAndSaysWhatToMeasure() {
         List<Measurement> noisy = List.of(point(1, 70), point(2, 40), point(3, 210), point(4, 90), point(5, 330));
-        TasksResult result = TaskPrediction.predict(request(100.0, null, noisy, null, null, null, null, null));
-        assertTrue(result.usl().rSquared() < 0.9, "R² " + result.usl().rSquared());
-        assertTrue(result.assumptions().get(0).contains("the fit is poor"), result.assumptions().get(0));
+        InvalidInputException e = assertField("measurements",
+                () -> TaskPrediction.predict(request(100.0, null, noisy, null, null, null, null, null)));
+        assertTrue(e.getMessage().contains("poorly (R² 0.546, below 0.9)"), e.getMessage());
+        assertTrue(e.getMessage().contains("measure each task count again"), e.getMessage());
+    }
+
+    @Test
+    void superlinearPointsRefuseRatherThanAnswerOneTask() {
+        // one task measured 10/s: no answer may say one task carries 100/s
+        List<Measurement> superlinear = List.of(point(1, 10), point(2, 100), point(3, 150), point(4, 160));
+        InvalidInputException e = assertField("measurements",
+                () -> TaskPrediction.predict(request(100.0, null, superlinear, null, null, null, null, null)));
+        assertTrue(e.getMessage().contains("superlinear: 2 tasks did 50 records/s per task, 5x the 10 of 1 task(s)"), e.getMessage());
+        assertTrue(e.getMessage().contains("measure 1 and 2 tasks again"), e.getMessage());
+        // within a quarter of the fewest tasks' rate is noise, not a refusal
+        assertEquals(2, TaskPrediction.predict(request(100.0, null, List.of(point(1, 50), point(2, 120)), 1.0, null, null,
+                null, null)).minimumTasks());
+    }
+
+    @Test
+    void aStraddledCeilingNamesTheCountToMeasureInsteadOfTheSinkMustGrow() {
+        // the sweep of docs/performance.md: the fit tops out near 1,683/s at 7 tasks, but its interval reaches 3,125
+        List<Measurement> sweep = List.of(point(1, 546), point(2, 1062), point(3, 1276), point(5, 1621));
+        TasksResult result = TaskPrediction.predict(request(2500.0, null, sweep, null, null, null, null, null));
+        assertNull(result.recommendedTasks());
+        TasksResult.Interval ceiling = result.intervals().ceilingRate();
+        assertTrue(ceiling.high() == null || ceiling.high() >= 3125, ceiling.toString());
+        assertNull(result.sinkGrowth(), "the interval reaches the target: the sink need not grow");
+        assertEquals(7, result.measureNext().tasks());
+        assertTrue(result.advice().get(0).contains("undecided until 7 tasks are measured"), result.advice().toString());
+        assertTrue(result.advice().stream().noneMatch(a -> a.contains("the sink, not the connector, must grow")),
+                result.advice().toString());
+        // far above the interval the conclusion is firm again
+        TasksResult far = TaskPrediction.predict(request(20_000.0, null, sweep, null, null, null, null, null));
+        assertNull(far.measureNext());
+        assertTrue(far.advice().get(0).contains("the sink, not the connector, must grow"), far.advice().toString());
+    }
+
+    @Test
+    void aRecommendedCountWhoseIntervalFallsBelowTheTargetIsToBeMeasured() {
+        List<Measurement> sweep = List.of(point(1, 546), point(2, 1062), point(3, 1276), point(5, 1621));
+        TasksResult result = TaskPrediction.predict(request(1300.0, null, sweep, null, null, null, null, null));
+        TasksResult.Interval sustained = result.intervals().sustainedRate();
+        assertTrue(sustained.low() < 1300, sustained.toString());
+        assertEquals(result.recommendedTasks(), result.measureNext().tasks());
+        TasksResult.TaskInterval tasks = result.intervals().recommendedTasks();
+        assertEquals(result.recommendedTasks(), tasks.estimate());
+        assertTrue(tasks.low() <= tasks.estimate() && (tasks.high() == null || tasks.high() >= tasks.estimate()), tasks.toString());
+        TasksResult firm = TaskPrediction.predict(request(500.0, null, sweep, null, null, null, null, null));
+        assertTrue(firm.intervals().sustainedRate().low() >= 500, firm.intervals().toString());
+        assertNull(firm.measureNext());
     }
 
     @Test
