@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
 import io.kcscale.local.LocalStack;
 import io.kcscale.scaler.act.RebalancePause;
 import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
-import io.kcscale.scaler.elasticsearch.ElasticsearchObserver;
+import io.kcscale.scaler.elasticsearch.ElasticsearchReadingsClient;
 import io.kcscale.scaler.poll.Poll;
 
 /**
@@ -24,14 +24,14 @@ final class IndexProgress implements AutoCloseable {
 
     private final String index;
     private final ElasticsearchConnection connection;
-    private final ElasticsearchObserver observer;
+    private final ElasticsearchReadingsClient observer;
     private final List<RebalancePause.Reading> readings = new ArrayList<>();
     private final ScheduledExecutorService reader = Executors.newSingleThreadScheduledExecutor();
 
     IndexProgress(LocalStack stack, String index) {
         this.index = index;
         this.connection = new ElasticsearchConnection(stack.endpoints().elasticsearchUrl(), 2000);
-        this.observer = new ElasticsearchObserver(connection);
+        this.observer = new ElasticsearchReadingsClient(connection);
         reader.scheduleAtFixedRate(this::read, 0, INTERVAL.toMillis(), TimeUnit.MILLISECONDS);
     }
 

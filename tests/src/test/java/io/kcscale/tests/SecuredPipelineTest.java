@@ -32,7 +32,7 @@ import io.kcscale.local.ChildJvm;
 import io.kcscale.local.InstallLayout;
 import io.kcscale.local.SecureStack;
 import io.kcscale.local.StackOptions;
-import io.kcscale.scaler.kafka.KafkaObserver;
+import io.kcscale.scaler.kafka.KafkaReadingsClient;
 import io.kcscale.scaler.poll.Poll;
 
 /**
@@ -167,7 +167,7 @@ class SecuredPipelineTest {
 
         AclBinding groupAcl = SecureStack.scalerAcls().stream()
                 .filter(a -> a.pattern().resourceType() == ResourceType.GROUP).findFirst().orElseThrow();
-        try (KafkaObserver admin = stack.adminAsBroker()) {
+        try (KafkaReadingsClient admin = stack.adminAsBroker()) {
             admin.admin().deleteAcls(List.of(groupAcl.toFilter())).all().get();
             awaitUnreachable(scaler, List.of("Kafka denied the scaler access to consumer group connect-" + StackOptions.SINK_CONNECTOR
                     + ": grant its principal the ACL Describe on the group"));

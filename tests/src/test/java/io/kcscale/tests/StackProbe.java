@@ -19,7 +19,7 @@ import io.kcscale.local.LocalStack;
 import io.kcscale.local.StackOptions;
 import io.kcscale.scaler.connect.ConnectRestClient;
 import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
-import io.kcscale.scaler.kafka.KafkaObserver;
+import io.kcscale.scaler.kafka.KafkaReadingsClient;
 import io.kcscale.scaler.poll.Poll;
 
 /** What end-to-end tests read from the running stack to assert on: exact counts, documents, offsets. */
@@ -28,12 +28,12 @@ final class StackProbe implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     final ConnectRestClient connect;
-    final KafkaObserver kafka;
+    final KafkaReadingsClient kafka;
     private final ElasticsearchConnection elasticsearch;
 
     StackProbe(LocalStack stack) {
         this.connect = new ConnectRestClient(stack.endpoints().connectUrl());
-        this.kafka = new KafkaObserver(stack.endpoints().kafkaBootstrap(), Map.of(), java.time.Duration.ofSeconds(10));
+        this.kafka = new KafkaReadingsClient(stack.endpoints().kafkaBootstrap(), Map.of(), java.time.Duration.ofSeconds(10));
         this.elasticsearch = new ElasticsearchConnection(stack.endpoints().elasticsearchUrl(), 10_000);
     }
 

@@ -36,7 +36,7 @@ import org.apache.kafka.common.resource.ResourceType;
 import io.kcscale.scaler.connect.Backoff;
 import io.kcscale.scaler.connect.ConnectRestClient;
 import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
-import io.kcscale.scaler.kafka.KafkaObserver;
+import io.kcscale.scaler.kafka.KafkaReadingsClient;
 import io.kcscale.scaler.poll.Poll;
 import io.kcscale.scaler.access.TlsTrust;
 
@@ -117,7 +117,7 @@ public final class SecureStack implements AutoCloseable {
                         "BROKER_USER", BROKER_USER, "BROKER_PASSWORD", brokerPassword, "CONNECT_USER", CONNECT_USER)),
                 List.of("--add-scram", "SCRAM-SHA-512=[name=" + BROKER_USER + ",password=" + brokerPassword + "]")));
         ChildJvm elasticsearch = record(starter.elasticsearch());
-        try (KafkaObserver admin = new KafkaObserver(endpoints.kafkaBootstrap(), kafkaClient(BROKER_USER, brokerPassword), REQUEST_TIMEOUT)) {
+        try (KafkaReadingsClient admin = new KafkaReadingsClient(endpoints.kafkaBootstrap(), kafkaClient(BROKER_USER, brokerPassword), REQUEST_TIMEOUT)) {
             readiness.await(kafka, "Kafka to accept SASL_SSL clients", Duration.ofSeconds(90),
                     () -> Optional.of(complete(admin.admin().describeCluster().nodes())));
             createUsersAndAcls(admin.admin());
@@ -185,7 +185,7 @@ public final class SecureStack implements AutoCloseable {
      * the broker's {@code connections.max.reauth.ms}.
      */
     public void setScalerKafkaPassword(String password) {
-        try (KafkaObserver admin = adminAsBroker()) {
+        try (KafkaReadingsClient admin = adminAsBroker()) {
             complete(admin.admin().alterUserScramCredentials(List.of(scram(SCALER_USER, password == null ? scalerPassword : password))).all());
         }
     }
@@ -312,8 +312,8 @@ public final class SecureStack implements AutoCloseable {
     }
 
     /** An Admin client as the broker's own (super) user: tests grant and revoke ACLs, change credentials. */
-    public KafkaObserver adminAsBroker() {
-        return new KafkaObserver(endpoints.kafkaBootstrap(), kafkaClient(BROKER_USER, brokerPassword), REQUEST_TIMEOUT);
+    public KafkaReadingsClient adminAsBroker() {
+        return new KafkaReadingsClient(endpoints.kafkaBootstrap(), kafkaClient(BROKER_USER, brokerPassword), REQUEST_TIMEOUT);
     }
 
     /** Connect's REST API as the scaler's user, over HTTPS. */

@@ -14,7 +14,7 @@ import io.kcscale.local.LocalStack;
 import io.kcscale.local.StackStartException;
 import io.kcscale.lab.bench.ExperimentResults;
 import io.kcscale.lab.bench.LiveAutoscaleBenchmark;
-import io.kcscale.scaler.autoscale.LagThresholdPolicy;
+import io.kcscale.scaler.autoscale.LagThresholdRule;
 import io.kcscale.lab.simulator.Assignor;
 import io.kcscale.lab.simulator.AutoscaleBenchmark;
 import io.kcscale.lab.simulator.BenchmarkPolicies;
@@ -208,8 +208,8 @@ final class BenchAutoscaleCommand implements Callable<Integer> {
         c.put("command", "./kcscale bench autoscale " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
         c.put("trace", trace);
         c.put("policies", policies);
-        c.put("baseline", Map.of("pollSeconds", LagThresholdPolicy.POLL_MILLIS / 1000,
-                "scaleDownStabilizationSeconds", LagThresholdPolicy.SCALE_DOWN_STABILIZATION_MILLIS / 1000));
+        c.put("baseline", Map.of("pollSeconds", LagThresholdRule.POLL_MILLIS / 1000,
+                "scaleDownStabilizationSeconds", LagThresholdRule.SCALE_DOWN_STABILIZATION_MILLIS / 1000));
         return c;
     }
 

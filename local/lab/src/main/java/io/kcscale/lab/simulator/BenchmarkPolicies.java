@@ -2,10 +2,10 @@ package io.kcscale.lab.simulator;
 
 import java.util.List;
 
-import io.kcscale.scaler.autoscale.AutoscaleSettings;
-import io.kcscale.scaler.autoscale.LagThresholdPolicy;
-import io.kcscale.scaler.autoscale.RatioScalingPolicy;
-import io.kcscale.scaler.autoscale.ScalingPolicy;
+import io.kcscale.scaler.autoscale.AutoscalePolicy;
+import io.kcscale.scaler.autoscale.LagThresholdRule;
+import io.kcscale.scaler.autoscale.RatioScalingRule;
+import io.kcscale.scaler.autoscale.ScalingRule;
 import io.kcscale.scaler.predict.LagThreshold;
 import io.kcscale.scaler.predict.LagThresholdRequest;
 
@@ -16,7 +16,7 @@ import io.kcscale.scaler.predict.LagThresholdRequest;
  *
  * @param kcscaleIntervalMillis how often our policy evaluates (the baseline polls every 30 s, KEDA's default)
  */
-public record BenchmarkPolicies(AutoscaleSettings kcscale, long kcscaleIntervalMillis, long lagThreshold) {
+public record BenchmarkPolicies(AutoscalePolicy kcscale, long kcscaleIntervalMillis, long lagThreshold) {
 
     public BenchmarkPolicies {
         kcscale = kcscale.validated();
@@ -31,7 +31,7 @@ public record BenchmarkPolicies(AutoscaleSettings kcscale, long kcscaleIntervalM
     /** Ours with defaults but the target and bounds; the baseline's threshold from one task's rate. */
     public static BenchmarkPolicies forTarget(double perTaskRate, double targetLatencySeconds, int maxTasks,
                                               long kcscaleIntervalMillis) {
-        AutoscaleSettings ours = new AutoscaleSettings(1, maxTasks, targetLatencySeconds, null, null, null, null, null, false);
+        AutoscalePolicy ours = new AutoscalePolicy(1, maxTasks, targetLatencySeconds, null, null, null, null, null, false);
         long threshold = LagThreshold.predict(new LagThresholdRequest(perTaskRate, 1.0, targetLatencySeconds)).lagThreshold();
         return new BenchmarkPolicies(ours, kcscaleIntervalMillis, threshold);
     }
@@ -41,8 +41,8 @@ public record BenchmarkPolicies(AutoscaleSettings kcscale, long kcscaleIntervalM
     }
 
     /** Fresh instances, ours first. */
-    public List<ScalingPolicy> create() {
-        return List.of(new RatioScalingPolicy(kcscale, kcscaleIntervalMillis),
-                new LagThresholdPolicy(lagThreshold, kcscale.minTasks(), kcscale.maxTasks()));
+    public List<ScalingRule> create() {
+        return List.of(new RatioScalingRule(kcscale, kcscaleIntervalMillis),
+                new LagThresholdRule(lagThreshold, kcscale.minTasks(), kcscale.maxTasks()));
     }
 }

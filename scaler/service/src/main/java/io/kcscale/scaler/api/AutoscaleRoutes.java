@@ -6,7 +6,7 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 import io.kcscale.scaler.autoscale.AutoscaleLoop;
-import io.kcscale.scaler.autoscale.AutoscaleSettings;
+import io.kcscale.scaler.autoscale.AutoscalePolicy;
 import io.kcscale.scaler.kafka.KafkaUnavailableException;
 import io.kcscale.scaler.service.ScalerService;
 
@@ -30,9 +30,9 @@ final class AutoscaleRoutes implements Routes {
         routes.put(PATH, call -> {
             ScalerService s = ConnectorRoutes.connected(service);
             ConnectorRoutes.requireToken(call, s);
-            AutoscaleSettings settings = JsonBody.readWithoutNulls(call.body(), AutoscaleSettings.class);
+            AutoscalePolicy settings = JsonBody.readWithoutNulls(call.body(), AutoscalePolicy.class);
             String name = call.pathParameter("name");
-            AutoscaleSettings valid = settings.validated();
+            AutoscalePolicy valid = settings.validated();
             ConnectorRoutes.requireSink(s, name);
             return stored(() -> s.autoscaler().put(name, valid));
         });

@@ -24,7 +24,7 @@ import io.kcscale.scaler.model.WorkerLoss;
 
 /**
  * Applies each connector's autoscale settings: every interval it turns the latest snapshot (already in memory)
- * into an {@link Observation}, asks the {@link RatioScalingPolicy}, and, on the leader only, carries out a
+ * into an {@link Observation}, asks the {@link RatioScalingRule}, and, on the leader only, carries out a
  * scale through the same scale action (and its rules) as a user's request. Policies, pauses and decisions live
  * in the {@link PolicyStore} every replica shares; the {@link Leadership} says which replica acts. A follower
  * decides too (for its recommendations) but neither acts nor records. The policies stay pure; what a policy
@@ -55,7 +55,7 @@ public final class AutoscaleLoop implements AutoCloseable {
     /** One connector's policy version as this replica decides it. */
     private static final class Running {
         final StoredPolicy policy;
-        final RatioScalingPolicy decider;
+        final RatioScalingRule decider;
         final PolicyMemory memory;
         /** The latest evaluation's decision, repeated or not: what the recommendation gauge shows. */
         volatile Decision latest;
@@ -63,12 +63,12 @@ public final class AutoscaleLoop implements AutoCloseable {
         Running(StoredPolicy policy, PolicyMemory memory, long intervalMillis) {
             this.policy = policy;
             this.memory = memory;
-            this.decider = new RatioScalingPolicy(policy.policy(), intervalMillis);
+            this.decider = new RatioScalingRule(policy.policy(), intervalMillis);
         }
     }
 
     /** A connector's settings (named {@code policy} in the REST API) and its latest decisions, newest first. */
-    public record State(String connector, AutoscaleSettings policy, long evaluationIntervalMillis, List<DecisionRecord> decisions) {
+    public record State(String connector, AutoscalePolicy policy, long evaluationIntervalMillis, List<DecisionRecord> decisions) {
     }
 
     /**
@@ -96,7 +96,7 @@ public final class AutoscaleLoop implements AutoCloseable {
     }
 
     /** Sets (or replaces) a connector's settings; stored before they take effect. */
-    public State put(String connector, AutoscaleSettings settings) {
+    public State put(String connector, AutoscalePolicy settings) {
         return state(store.put(connector, settings.validated()));
     }
 
@@ -132,7 +132,7 @@ public final class AutoscaleLoop implements AutoCloseable {
         if (p.isEmpty() || p.get().policy().dryRun()) {
             return Optional.empty();
         }
-        AutoscaleSettings settings = p.get().policy();
+        AutoscalePolicy settings = p.get().policy();
         String resource = "/api/v1/connectors/{name}/autoscale";
         if (!force) {
             throw new ScaleException(ScaleException.Kind.CONFLICT, connector + " is under an active autoscale policy ("

@@ -24,7 +24,7 @@ import io.kcscale.scaler.model.SinkTarget;
 import io.kcscale.scaler.connect.ConnectRestClient;
 import io.kcscale.scaler.connect.ConnectRestException;
 import io.kcscale.scaler.connect.ConnectorStatus;
-import io.kcscale.scaler.kafka.KafkaObserver;
+import io.kcscale.scaler.kafka.KafkaReadingsClient;
 import io.kcscale.scaler.kafka.KafkaUnavailableException;
 
 /**
@@ -36,7 +36,7 @@ import io.kcscale.scaler.kafka.KafkaUnavailableException;
 public final class CheckObserver {
 
     private final ConnectRestClient connect;
-    private final KafkaObserver kafka;
+    private final KafkaReadingsClient kafka;
     private final KeySampling sampler;
     private final PipelineWatcher watcher;
     private final Optional<Path> workerConfig;
@@ -45,7 +45,7 @@ public final class CheckObserver {
     private final WorkerCpuMeter cpu = new WorkerCpuMeter();
 
     /** @param rebalanceDelay what the scaler assumes of the workers' {@code scheduled.rebalance.max.delay.ms} */
-    public CheckObserver(ConnectRestClient connect, KafkaObserver kafka, KeySampling sampler, PipelineWatcher watcher,
+    public CheckObserver(ConnectRestClient connect, KafkaReadingsClient kafka, KeySampling sampler, PipelineWatcher watcher,
                          Optional<Path> workerConfig, SinkIndexes indexes, Duration rebalanceDelay) {
         this.rebalanceDelay = rebalanceDelay;
         this.connect = connect;
@@ -80,7 +80,7 @@ public final class CheckObserver {
         }
         KeySample keys = null;
         String keysUnavailable = null;
-        KafkaObserver.GroupView group = null;
+        KafkaReadingsClient.GroupView group = null;
         Integer brokers = null;
         if (snapshot.topics().isEmpty()) {
             keysUnavailable = "the sink reads no topic (its topics.regex matches none yet), so there is none to sample";

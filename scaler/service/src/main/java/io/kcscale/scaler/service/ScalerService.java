@@ -27,10 +27,10 @@ import io.kcscale.scaler.connect.ConnectRestClient;
 import io.kcscale.scaler.connect.HttpWorkerProbe;
 import io.kcscale.scaler.connect.WorkerProbe;
 import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
-import io.kcscale.scaler.elasticsearch.ElasticsearchObserver;
+import io.kcscale.scaler.elasticsearch.ElasticsearchReadingsClient;
 import io.kcscale.scaler.kafka.DeadLetterReasons;
 import io.kcscale.scaler.kafka.KafkaLeadership;
-import io.kcscale.scaler.kafka.KafkaObserver;
+import io.kcscale.scaler.kafka.KafkaReadingsClient;
 import io.kcscale.scaler.kafka.KafkaPolicyStore;
 import io.kcscale.scaler.kafka.KafkaUnavailableException;
 import io.kcscale.scaler.kafka.KeySampler;
@@ -59,9 +59,9 @@ public final class ScalerService implements AutoCloseable {
 
     private final ScalerSettings settings;
     private final ConnectRestClient connect;
-    private final KafkaObserver kafka;
+    private final KafkaReadingsClient kafka;
     private final ElasticsearchConnection elasticsearchConnection;
-    private final ElasticsearchObserver elasticsearch;
+    private final ElasticsearchReadingsClient elasticsearch;
     private final PipelineWatcher watcher;
     private final KeySampling keySampling;
     private final ScalingChecks checks;
@@ -79,10 +79,10 @@ public final class ScalerService implements AutoCloseable {
         this.connect = new ConnectRestClient(settings.connectUrl(), REQUEST_TIMEOUT, Backoff.DEFAULT,
                 settings.connectAuthorization(), tls);
         Map<String, Object> kafkaProps = new HashMap<>(settings.kafkaProperties());
-        this.kafka = new KafkaObserver(settings.bootstrapServers(), kafkaProps, REQUEST_TIMEOUT);
+        this.kafka = new KafkaReadingsClient(settings.bootstrapServers(), kafkaProps, REQUEST_TIMEOUT);
         this.elasticsearchConnection = new ElasticsearchConnection(settings.elasticsearchUrl(),
                 (int) REQUEST_TIMEOUT.toMillis(), settings.elasticsearchAuthorization(), tls);
-        this.elasticsearch = new ElasticsearchObserver(elasticsearchConnection);
+        this.elasticsearch = new ElasticsearchReadingsClient(elasticsearchConnection);
         // the watcher's own reads must not stall on Connect's rebalance back-off: a 409 is one failed sample
         WorkerProbe workerProbe = new HttpWorkerProbe(settings.connectUrl().getScheme(), WORKER_PROBE_TIMEOUT, tls);
         ConnectRestClient watcherConnect = new ConnectRestClient(settings.connectUrl(), REQUEST_TIMEOUT,

@@ -9,7 +9,7 @@ import java.util.Map;
  * at once, scale-downs only after the desired count stayed lower for a stabilization window (HPA: 300 s).
  * It knows nothing of keys, rates or the sink.
  */
-public final class LagThresholdPolicy implements ScalingPolicy {
+public final class LagThresholdRule implements ScalingRule {
 
     public static final long POLL_MILLIS = 30_000;
     public static final long SCALE_DOWN_STABILIZATION_MILLIS = 300_000;
@@ -18,7 +18,7 @@ public final class LagThresholdPolicy implements ScalingPolicy {
     private final int minTasks;
     private final int maxTasks;
 
-    public LagThresholdPolicy(long lagThreshold, int minTasks, int maxTasks) {
+    public LagThresholdRule(long lagThreshold, int minTasks, int maxTasks) {
         if (lagThreshold < 1) {
             throw new IllegalArgumentException("lagThreshold must be at least 1, got " + lagThreshold);
         }

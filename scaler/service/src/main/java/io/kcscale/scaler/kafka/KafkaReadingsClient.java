@@ -31,13 +31,13 @@ import io.kcscale.scaler.access.AccessProblem;
  * Reads through the Admin client what the scaler derives rates and lag from: a topic's end offsets,
  * a consumer group's committed offsets, its state and which member consumes which partition.
  */
-public final class KafkaObserver implements AutoCloseable {
+public final class KafkaReadingsClient implements AutoCloseable {
 
     private final Properties props = new Properties();
     private final Duration timeout;
     private volatile Admin admin;
 
-    public KafkaObserver(String bootstrapServers, Map<String, Object> clientOverrides, Duration timeout) {
+    public KafkaReadingsClient(String bootstrapServers, Map<String, Object> clientOverrides, Duration timeout) {
         props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         props.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
         props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
@@ -73,7 +73,7 @@ public final class KafkaObserver implements AutoCloseable {
      * one describe of all the groups, the three in flight together. One deadline bounds the whole reading;
      * each topic's and group's answer, or failure, is its own.
      */
-    public KafkaReadings read(Collection<String> topics, Collection<String> groups) {
+    public KafkaBatchReading read(Collection<String> topics, Collection<String> groups) {
         long deadline = System.nanoTime() + timeout.toNanos();
         Admin client = admin;
         Map<String, ListConsumerGroupOffsetsSpec> specs = new HashMap<>();
@@ -98,7 +98,7 @@ public final class KafkaObserver implements AutoCloseable {
             }
         });
         ListOffsetsResult ends = latest.isEmpty() ? null : client.listOffsets(latest);
-        return new KafkaReadings(this, deadline, partitions, topicErrors, ends, committed, described);
+        return new KafkaBatchReading(this, deadline, partitions, topicErrors, ends, committed, described);
     }
 
     static Map<Integer, Long> committedOn(String topic, Map<TopicPartition, OffsetAndMetadata> committed) {

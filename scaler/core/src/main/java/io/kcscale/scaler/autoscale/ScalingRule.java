@@ -4,7 +4,7 @@ package io.kcscale.scaler.autoscale;
  * Decides a connector's tasks from what it observes. Pure: the caller owns the clock, the systems
  * and the {@link PolicyMemory}; the same policy runs live, in the simulator and in the benchmark.
  */
-public interface ScalingPolicy {
+public interface ScalingRule {
 
     /** The policy's name in reports, e.g. {@code kcscale} or {@code lag-threshold}. */
     String name();

@@ -15,13 +15,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kcscale.scaler.access.AccessProblem;
 
 /** Reads what the scaler needs of the sink's index and the cluster that holds it. */
-public final class ElasticsearchObserver {
+public final class ElasticsearchReadingsClient {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final ElasticsearchConnection connection;
 
-    public ElasticsearchObserver(ElasticsearchConnection connection) {
+    public ElasticsearchReadingsClient(ElasticsearchConnection connection) {
         this.connection = connection;
     }
 
@@ -41,13 +41,13 @@ public final class ElasticsearchObserver {
      * {@code _stats} and settings (an index that does not exist is left out, not a failure of the others),
      * the cluster's health and the write thread pools.
      */
-    public ElasticsearchReadings read(Collection<String> indexes) {
+    public ElasticsearchBatchReading read(Collection<String> indexes) {
         String list = String.join(",", new TreeSet<>(indexes));
-        return new ElasticsearchReadings(
-                ElasticsearchReadings.Reply.of(() -> get(ignoringMissing("/" + list + "/_stats/docs,indexing"), "_stats of indexes " + list)),
-                ElasticsearchReadings.Reply.of(() -> get(ignoringMissing("/" + list + "/_settings"), "settings of indexes " + list)),
-                ElasticsearchReadings.Reply.of(() -> get("/_cluster/health", "cluster health")),
-                ElasticsearchReadings.Reply.of(() -> get("/_nodes/stats/thread_pool", "thread pool stats")));
+        return new ElasticsearchBatchReading(
+                ElasticsearchBatchReading.Reply.of(() -> get(ignoringMissing("/" + list + "/_stats/docs,indexing"), "_stats of indexes " + list)),
+                ElasticsearchBatchReading.Reply.of(() -> get(ignoringMissing("/" + list + "/_settings"), "settings of indexes " + list)),
+                ElasticsearchBatchReading.Reply.of(() -> get("/_cluster/health", "cluster health")),
+                ElasticsearchBatchReading.Reply.of(() -> get("/_nodes/stats/thread_pool", "thread pool stats")));
     }
 
     public record IndexLayout(int primaryShards, int replicas, int dataNodes) {
