@@ -66,7 +66,7 @@ final class ConnectorRoutes implements Routes {
             return policy.map(result::withAutoscale).orElse(result);
         } catch (ScaleException e) {
             s.metrics().recordRefusal(name, e.kind().name());
-            throw new ApiError(e.kind().status, e.getMessage(), e.field());
+            throw new ApiError(HttpStatuses.of(e.kind()), e.getMessage(), e.field());
         }
     }
 
@@ -117,7 +117,7 @@ final class ConnectorRoutes implements Routes {
             throw new ApiError(404, "no connector named " + name, null);
         } catch (ConnectRestException.PathRejected e) {
             ScaleException answer = ScaleAction.pathRejected(s.connect(), name, e);
-            throw new ApiError(answer.kind().status, answer.getMessage(), null);
+            throw new ApiError(HttpStatuses.of(answer.kind()), answer.getMessage(), null);
         } catch (ConnectRestException.ConfigRejected e) {
             // Connect refuses such a name in a path (control characters, say), so no connector has it
             throw new ApiError(404, "no connector named " + name + " (Kafka Connect rejects the name)", null);

@@ -4,11 +4,13 @@ import java.util.function.Supplier;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import io.kcscale.scaler.ports.SinkClusterReadings;
+
 /**
  * The answers {@link ElasticsearchReadingsClient#read} got for many indexes at once, read per index: a read
  * throws {@link ElasticsearchUnavailableException} when the answer it needs failed or lacks the index.
  */
-public final class ElasticsearchBatchReading {
+public final class ElasticsearchBatchReading implements SinkClusterReadings.Batch {
 
     private final Reply stats;
     private final Reply settings;
@@ -22,15 +24,18 @@ public final class ElasticsearchBatchReading {
         this.threadPools = threadPools;
     }
 
-    public ElasticsearchReadingsClient.IndexStats indexStats(String index) {
+    @Override
+    public SinkClusterReadings.IndexStats indexStats(String index) {
         return ElasticsearchReadingsClient.statsOf(index, stats.body());
     }
 
-    public ElasticsearchReadingsClient.IndexLayout indexLayout(String index) {
+    @Override
+    public SinkClusterReadings.IndexLayout indexLayout(String index) {
         return ElasticsearchReadingsClient.layoutOf(index, settings.body(), health.body());
     }
 
-    public ElasticsearchReadingsClient.WritePressure writePressure() {
+    @Override
+    public SinkClusterReadings.WritePressure writePressure() {
         return ElasticsearchReadingsClient.pressureOf(threadPools.body());
     }
 

@@ -10,12 +10,14 @@ import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.TopicPartition;
 
+import io.kcscale.scaler.ports.KafkaReadings;
+
 /**
  * The answers to the requests {@link KafkaReadingsClient#read} sent together, read per topic and per group:
  * each read waits for its own answer until the reading's one deadline and throws
  * {@link KafkaUnavailableException} for its own failure only.
  */
-public final class KafkaBatchReading {
+public final class KafkaBatchReading implements KafkaReadings.Batch {
 
     private final KafkaReadingsClient observer;
     private final long deadline;
@@ -38,6 +40,7 @@ public final class KafkaBatchReading {
     }
 
     /** Log-end offset of every partition of {@code topic}, by partition number. */
+    @Override
     public Map<Integer, Long> endOffsets(String topic) {
         KafkaUnavailableException failed = topicErrors.get(topic);
         if (failed != null) {
@@ -55,12 +58,14 @@ public final class KafkaBatchReading {
     }
 
     /** The group's committed offset per partition of {@code topic}; partitions with none are absent. */
+    @Override
     public Map<Integer, Long> committedOffsets(String group, String topic) {
         return KafkaReadingsClient.committedOn(topic, observer.get(committedFuture(group), deadline));
     }
 
     /** The group's state and, per partition of {@code topic}, the client id of the member consuming it. */
-    public KafkaReadingsClient.GroupView describeGroup(String group, String topic) {
+    @Override
+    public KafkaReadings.GroupView describeGroup(String group, String topic) {
         KafkaFuture<ConsumerGroupDescription> future = described.get(group);
         if (future == null) {
             throw new IllegalArgumentException("group " + group + " was not part of this reading");

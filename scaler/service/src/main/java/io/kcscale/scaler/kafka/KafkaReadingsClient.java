@@ -26,12 +26,13 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.AuthenticationException;
 
 import io.kcscale.scaler.access.AccessProblem;
+import io.kcscale.scaler.ports.KafkaReadings;
 
 /**
  * Reads through the Admin client what the scaler derives rates and lag from: a topic's end offsets,
  * a consumer group's committed offsets, its state and which member consumes which partition.
  */
-public final class KafkaReadingsClient implements AutoCloseable {
+public final class KafkaReadingsClient implements KafkaReadings, AutoCloseable {
 
     private final Properties props = new Properties();
     private final Duration timeout;
@@ -46,6 +47,7 @@ public final class KafkaReadingsClient implements AutoCloseable {
         this.timeout = timeout;
     }
 
+    @Override
     public int partitionCount(String topic) {
         TopicDescription description = get(admin.describeTopics(List.of(topic)).topicNameValues().get(topic));
         return description.partitions().size();
@@ -63,6 +65,7 @@ public final class KafkaReadingsClient implements AutoCloseable {
     }
 
     /** The group's state and, per partition of {@code topic}, the client id of the member consuming it. */
+    @Override
     public GroupView describeGroup(String group, String topic) {
         return groupView(get(admin.describeConsumerGroups(List.of(group)).describedGroups().get(group)), topic);
     }
@@ -73,6 +76,7 @@ public final class KafkaReadingsClient implements AutoCloseable {
      * one describe of all the groups, the three in flight together. One deadline bounds the whole reading;
      * each topic's and group's answer, or failure, is its own.
      */
+    @Override
     public KafkaBatchReading read(Collection<String> topics, Collection<String> groups) {
         long deadline = System.nanoTime() + timeout.toNanos();
         Admin client = admin;
@@ -124,20 +128,14 @@ public final class KafkaReadingsClient implements AutoCloseable {
                 description.type().name());
     }
 
-    /**
-     * @param clientIdByPartition the member consuming each partition, by its client id
-     * @param assignor            the partition assignor the group uses (e.g. range), empty without members
-     * @param protocol            the group's protocol type: CLASSIC or CONSUMER
-     */
-    public record GroupView(String state, Map<Integer, String> clientIdByPartition, String assignor, String protocol) {
-    }
-
     /** The names of the cluster's topics, internal ones left out (a {@code topics.regex} sink is matched against them). */
+    @Override
     public Set<String> topicNames() {
         return get(admin.listTopics().names());
     }
 
     /** Brokers in the cluster. */
+    @Override
     public int brokerCount() {
         return get(admin.describeCluster().nodes()).size();
     }

@@ -13,16 +13,17 @@ import java.util.concurrent.ThreadLocalRandom;
 
 import javax.net.ssl.SSLContext;
 
-import io.kcscale.scaler.act.ConnectTasksMaxWriter;
 import io.kcscale.scaler.access.TlsTrust;
 import io.kcscale.scaler.act.ScaleAction;
-import io.kcscale.scaler.act.TasksMaxWriter;
 import io.kcscale.scaler.autoscale.AutoscaleLoop;
 import io.kcscale.scaler.observe.CheckObserver;
 import io.kcscale.scaler.observe.KeySampling;
 import io.kcscale.scaler.observe.PipelineObserver;
 import io.kcscale.scaler.observe.PipelineWatcher;
+import io.kcscale.scaler.observe.WorkerCpuMeter;
+import io.kcscale.scaler.ports.TasksMaxWriter;
 import io.kcscale.scaler.connect.Backoff;
+import io.kcscale.scaler.connect.ConnectTasksMaxWriter;
 import io.kcscale.scaler.connect.ConnectRestClient;
 import io.kcscale.scaler.connect.HttpWorkerProbe;
 import io.kcscale.scaler.connect.WorkerProbe;
@@ -91,9 +92,10 @@ public final class ScalerService implements AutoCloseable {
                 new DeadLetterReasons(settings.bootstrapServers(), kafkaProps, DEAD_LETTER_READ_TIMEOUT)::latest, System::currentTimeMillis),
                 workerProbe, settings.sampleInterval(), settings.window(), cost);
         // beyond its time budget a sample looks up the partitions, their end and beginning offsets, then closes
-        this.keySampling = new KeySampling(new KeySampler(settings.bootstrapServers(), kafkaProps, REQUEST_TIMEOUT)::sample,
+        KeySampler keySampler = new KeySampler(settings.bootstrapServers(), kafkaProps, REQUEST_TIMEOUT);
+        this.keySampling = new KeySampling((topic, budget) -> keySampler.sample(topic, budget.records(), budget.time()),
                 SAMPLE_THREADS, SAMPLE_QUEUE, REQUEST_TIMEOUT.multipliedBy(4));
-        this.checks = new ScalingChecks(new CheckObserver(connect, kafka, keySampling, watcher, settings.connectWorkerConfig(), settings.indexes(),
+        this.checks = new ScalingChecks(new CheckObserver(connect, kafka, keySampling, watcher, new WorkerCpuMeter(), settings.connectWorkerConfig(), settings.indexes(),
                 settings.rebalanceDelay()),
                 watcher, System::currentTimeMillis);
         this.kubernetes = settings.kubernetes().map(k -> KafkaConnectorResources.connect(k, REQUEST_TIMEOUT));

@@ -12,6 +12,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 import io.kcscale.scaler.act.ScaleException;
+import io.kcscale.scaler.api.HttpStatuses;
 
 /** A user's scale beside an autoscale policy: refused under an active one unless forced; forced, the policy is paused. */
 class ManualScaleUnderPolicyTest {
@@ -31,7 +32,7 @@ class ManualScaleUnderPolicyTest {
         loop.put("sink", POLICY);
 
         ScaleException refused = assertThrows(ScaleException.class, () -> loop.admitManualScale("sink", false, false));
-        assertEquals(409, refused.kind().status);
+        assertEquals(409, HttpStatuses.of(refused.kind()));
         assertTrue(refused.getMessage().startsWith("sink is under an active autoscale policy (minTasks 1, maxTasks 6,"
                 + " targetLatencySeconds 5.0) that would undo a manual scale"), refused.getMessage());
 
