@@ -120,28 +120,19 @@ public final class AutoscaleLoop implements AutoCloseable {
     }
 
     /**
-     * Whether a user's scale of {@code connector} may go ahead beside its policy. No policy, or one that only
-     * decides (a dry run), lets it through. An active policy would undo it within an interval, so it is refused
-     * (409, naming the policy) unless forced; forced, the policy is to be {@link #pause paused}.
+     * Whether a user's scale of {@code connector} may go ahead beside its policy, as {@link ManualScaleRule} judges
+     * by the policy this replica sees; forced under an active policy, the policy is to be {@link #pause paused}.
      *
      * @return for a forced scale under an active policy, what it does to the policy, in words for the answer
      * @throws ScaleException {@link ScaleException.Kind#CONFLICT} under an active policy without {@code force}
      */
     public Optional<String> admitManualScale(String connector, boolean force, boolean dryRun) {
-        Optional<StoredPolicy> p = store.policy(connector);
-        if (p.isEmpty() || p.get().policy().dryRun()) {
-            return Optional.empty();
+        ManualScaleRule.Verdict verdict = ManualScaleRule.judge(connector, store.policy(connector).map(StoredPolicy::policy),
+                force, dryRun);
+        if (verdict.refusal().isPresent()) {
+            throw new ScaleException(ScaleException.Kind.CONFLICT, verdict.refusal().get());
         }
-        AutoscalePolicy settings = p.get().policy();
-        String resource = "/api/v1/connectors/{name}/autoscale";
-        if (!force) {
-            throw new ScaleException(ScaleException.Kind.CONFLICT, connector + " is under an active autoscale policy ("
-                    + settings.describe() + ") that would undo a manual scale: stop it (DELETE " + resource
-                    + ", or kcscale autoscale " + connector + " --stop), or pass force to pause it and scale");
-        }
-        return Optional.of((dryRun ? "would pause" : "paused") + " the autoscale policy of " + connector + " ("
-                + settings.describe() + "): it keeps deciding as a dry run and changes nothing; PUT " + resource
-                + " with dryRun false to resume it");
+        return verdict.note();
     }
 
     /**

@@ -20,7 +20,9 @@ class ManualScaleUnderPolicyTest {
     private static final AutoscalePolicy POLICY = new AutoscalePolicy(1, 6, 5.0, null, null, null, null, null, null);
 
     private static AutoscaleLoop loop(PolicyStore store) {
-        return new AutoscaleLoop(c -> Optional.empty(), null, store, new HeldLease("a"), c -> List.of(), 5_000,
+        return new AutoscaleLoop(c -> Optional.empty(), (c, request) -> {
+            throw new AssertionError("the loop scales nothing here: no connector is observed");
+        }, store, new HeldLease("a"), c -> List.of(), 5_000,
                 Duration.ofMinutes(5), System::currentTimeMillis);
     }
 
