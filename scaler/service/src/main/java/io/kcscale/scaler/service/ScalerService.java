@@ -66,7 +66,6 @@ public final class ScalerService implements AutoCloseable {
     private final KeySampling keySampling;
     private final ScalingChecks checks;
     private final ScaleAction scaleAction;
-    private final ScalerMetrics metrics;
     private final ScalerCostMetrics cost = new ScalerCostMetrics();
     private final KafkaPolicyStore policies;
     private final KafkaLeadership leadership;
@@ -117,8 +116,8 @@ public final class ScalerService implements AutoCloseable {
                 watcher::snapshot, checks, workerProbe, settings.maxTasks(), settings.convergeTimeout(), System::currentTimeMillis);
         this.autoscaler = new AutoscaleLoop(watcher::snapshot, scaleAction::scale, policies, leadership, checks::blockingFindings,
                 settings.autoscaleInterval().toMillis(), settings.rebalanceDelay(), System::currentTimeMillis);
-        this.metrics = new ScalerMetrics(watcher, autoscaler::latestRecommendedTasks, cost);
-        this.scaler = new Scaler(watcher, connect, checks, scaleAction, autoscaler, metrics, leadership.instanceId(), settings.token());
+        this.scaler = new Scaler(watcher, connect, checks, scaleAction, autoscaler,
+                new ScalerMetrics(watcher, autoscaler::latestRecommendedTasks, cost), leadership.instanceId(), settings.token());
     }
 
     /** The host's name (a pod's), made unique: a replica restarted on the same host is another member. */
