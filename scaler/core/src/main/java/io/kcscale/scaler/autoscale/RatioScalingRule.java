@@ -6,7 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The toolkit's policy ({@code kcscale}): sizes tasks in one step from rates and measured per-task
+ * The toolkit's rule ({@code kcscale}): sizes tasks in one step from rates and measured per-task
  * capacity (new tasks ≈ append rate / per-task capacity, with headroom, plus what drains the backlog
  * above target in {@code drainSeconds}), capped by partitions and {@code maxTasks}; waits out
  * instability and cooldowns; refuses, once, when checks or a saturated sink say tasks cannot help;
