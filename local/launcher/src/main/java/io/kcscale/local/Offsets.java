@@ -2,7 +2,7 @@ package io.kcscale.local;
 
 import java.util.Map;
 
-import io.kcscale.scaler.kafka.KafkaObserver;
+import io.kcscale.scaler.kafka.KafkaReadingsClient;
 
 /**
  * The topic's log-end offsets and the sink group's committed offsets, read together at {@code atMillis}.
@@ -11,7 +11,7 @@ import io.kcscale.scaler.kafka.KafkaObserver;
 public record Offsets(double atMillis, Map<Integer, Long> end, Map<Integer, Long> committed) {
 
     /** Reads {@code topic}'s log-end offsets, then {@code group}'s committed ones. */
-    public static Offsets read(KafkaObserver kafka, String group, String topic) {
+    public static Offsets read(KafkaReadingsClient kafka, String group, String topic) {
         Map<Integer, Long> end = kafka.endOffsets(topic);
         return new Offsets(System.currentTimeMillis(), end, kafka.committedOffsets(group, topic));
     }

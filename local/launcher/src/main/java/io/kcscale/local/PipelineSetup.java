@@ -16,7 +16,7 @@ import org.elasticsearch.client.Request;
 import io.kcscale.scaler.connect.Backoff;
 import io.kcscale.scaler.connect.ConnectRestClient;
 import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
-import io.kcscale.scaler.kafka.KafkaObserver;
+import io.kcscale.scaler.kafka.KafkaReadingsClient;
 
 /**
  * The pipeline on a started stack: topic {@code stocks}, index {@code stocks} and both connectors.
@@ -41,7 +41,7 @@ public final class PipelineSetup {
     }
 
     void createTopic() {
-        try (KafkaObserver kafka = new KafkaObserver(endpoints.kafkaBootstrap(), Map.of(), Duration.ofSeconds(30))) {
+        try (KafkaReadingsClient kafka = new KafkaReadingsClient(endpoints.kafkaBootstrap(), Map.of(), Duration.ofSeconds(30))) {
             try {
                 kafka.admin().createTopics(List.of(new NewTopic(StackOptions.TOPIC, options.partitions(), (short) 1)))
                         .all().get();

@@ -16,7 +16,7 @@ import java.util.function.Supplier;
 
 import io.kcscale.scaler.connect.ConnectRestClient;
 import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
-import io.kcscale.scaler.kafka.KafkaObserver;
+import io.kcscale.scaler.kafka.KafkaReadingsClient;
 import io.kcscale.scaler.poll.Poll;
 
 /**
@@ -41,7 +41,7 @@ public final class Readiness {
     }
 
     void kafka(ChildJvm kafka) {
-        try (KafkaObserver admin = new KafkaObserver(endpoints.kafkaBootstrap(), Map.of(), Duration.ofSeconds(5))) {
+        try (KafkaReadingsClient admin = new KafkaReadingsClient(endpoints.kafkaBootstrap(), Map.of(), Duration.ofSeconds(5))) {
             await(kafka, "Kafka to accept clients", Duration.ofSeconds(90), () -> {
                 try {
                     return Optional.of(admin.admin().describeCluster().nodes().get().size());

@@ -11,8 +11,8 @@ import io.kcscale.scaler.connect.Backoff;
 import io.kcscale.scaler.connect.ConnectRestClient;
 import io.kcscale.scaler.connect.ConnectorStatus;
 import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
-import io.kcscale.scaler.elasticsearch.ElasticsearchObserver;
-import io.kcscale.scaler.kafka.KafkaObserver;
+import io.kcscale.scaler.elasticsearch.ElasticsearchReadingsClient;
+import io.kcscale.scaler.kafka.KafkaReadingsClient;
 
 /**
  * Reads {@link StatusLineCounters} from a running stack (Kafka offsets, Elasticsearch stats, Connect
@@ -21,12 +21,12 @@ import io.kcscale.scaler.kafka.KafkaObserver;
  */
 public final class StatusLineReader implements AutoCloseable {
 
-    private final KafkaObserver kafka;
+    private final KafkaReadingsClient kafka;
     private final ElasticsearchConnection elasticsearch;
     private final ConnectRestClient connect;
 
     public StatusLineReader(StackEndpoints endpoints) {
-        this.kafka = new KafkaObserver(endpoints.kafkaBootstrap(), Map.of(), Duration.ofSeconds(2));
+        this.kafka = new KafkaReadingsClient(endpoints.kafkaBootstrap(), Map.of(), Duration.ofSeconds(2));
         this.elasticsearch = new ElasticsearchConnection(endpoints.elasticsearchUrl(), 2000);
         this.connect = new ConnectRestClient(endpoints.connectUrl(), Duration.ofSeconds(2),
                 new Backoff(1, Duration.ZERO, Duration.ZERO));
@@ -42,7 +42,7 @@ public final class StatusLineReader implements AutoCloseable {
         } catch (RuntimeException unavailable) {
             // shown as "?" in the status line
         }
-        OptionalLong indexed = attempt(() -> new ElasticsearchObserver(elasticsearch)
+        OptionalLong indexed = attempt(() -> new ElasticsearchReadingsClient(elasticsearch)
                 .indexStats(StackOptions.INDEX).indexTotal());
         int running = -1;
         int tasks = 0;

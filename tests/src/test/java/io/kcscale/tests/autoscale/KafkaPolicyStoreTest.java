@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import io.kcscale.local.LocalStack;
-import io.kcscale.scaler.autoscale.AutoscaleSettings;
+import io.kcscale.scaler.autoscale.AutoscalePolicy;
 import io.kcscale.scaler.autoscale.Decision;
 import io.kcscale.scaler.autoscale.DecisionRecord;
 import io.kcscale.scaler.autoscale.Lease;
@@ -41,7 +41,7 @@ import io.kcscale.tests.fixtures.SharedStack;
 class KafkaPolicyStoreTest {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
-    private static final AutoscaleSettings POLICY = new AutoscaleSettings(1, 6, null, 1000L, null, null, null, null, null).validated();
+    private static final AutoscalePolicy POLICY = new AutoscalePolicy(1, 6, null, 1000L, null, null, null, null, null).validated();
 
     private static KafkaPolicyStore store(LocalStack stack, String topic) {
         KafkaPolicyStore store = new KafkaPolicyStore(stack.endpoints().kafkaBootstrap(), Map.of(), topic, TIMEOUT);

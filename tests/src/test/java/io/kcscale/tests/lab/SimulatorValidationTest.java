@@ -19,7 +19,7 @@ import io.kcscale.vocabulary.Arrival;
 import io.kcscale.lab.simulator.LoadPhase;
 import io.kcscale.lab.simulator.LoadTrace;
 import io.kcscale.lab.simulator.ScalingAction;
-import io.kcscale.lab.simulator.ScheduledPolicy;
+import io.kcscale.lab.simulator.ScheduledRule;
 import io.kcscale.lab.simulator.Simulation;
 import io.kcscale.lab.simulator.SimulationSettings;
 import io.kcscale.lab.simulator.Timeline;
@@ -57,7 +57,7 @@ class SimulatorValidationTest {
                     new LoadPhase("half", 15, 0.5 * perTask, Arrival.CONSTANT),
                     new LoadPhase("overload", 32, live.overloadRate(), Arrival.CONSTANT),
                     new LoadPhase("recovery", 50, 0.5 * perTask, Arrival.CONSTANT)));
-            Timeline measured = live.run(new ScheduledPolicy(Map.of(SCALE_AT_MILLIS, SCALED_TASKS), 1_000), trace);
+            Timeline measured = live.run(new ScheduledRule(Map.of(SCALE_AT_MILLIS, SCALED_TASKS), 1_000), trace);
             assertEquals(1, measured.actions().size(), "one scheduled scale: " + measured.actions());
             ScalingAction scale = measured.actions().get(0);
             // the task's index rate while overloaded, over the scaler's 30 s window at the overload's end (it lasts
@@ -72,7 +72,7 @@ class SimulatorValidationTest {
                     .rebalancePauseSeconds(scale.pauseSeconds() == null ? SimulationSettings.MEASURED_REBALANCE_PAUSE_SECONDS : scale.pauseSeconds())
                     .sampleIntervalSeconds(0.1).build();
             Timeline predicted = new Simulation(trace, simulated)
-                    .run(new ScheduledPolicy(Map.of(Math.round(scale.atSeconds() * 1000), SCALED_TASKS), 100));
+                    .run(new ScheduledRule(Map.of(Math.round(scale.atSeconds() * 1000), SCALED_TASKS), 100));
 
             long floor = Math.max(BATCH, Math.round(overloadedRate));
             List<String> misses = compare(measured, predicted, trace, floor);

@@ -32,8 +32,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kcscale.local.LocalStack;
 import io.kcscale.scaler.api.ApiServer;
 import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
-import io.kcscale.scaler.elasticsearch.ElasticsearchObserver;
-import io.kcscale.scaler.elasticsearch.ElasticsearchReadings;
+import io.kcscale.scaler.elasticsearch.ElasticsearchReadingsClient;
+import io.kcscale.scaler.elasticsearch.ElasticsearchBatchReading;
 import io.kcscale.scaler.elasticsearch.ElasticsearchUnavailableException;
 import io.kcscale.scaler.model.SinkTarget;
 import io.kcscale.scaler.poll.Poll;
@@ -154,13 +154,13 @@ class ElasticsearchVersionsTest {
 
                 // the observer reads the node's counters exactly: every bulk operation is one index operation
                 bulk(elasticsearch, DOCUMENTS);
-                ElasticsearchObserver observer = new ElasticsearchObserver(connection);
+                ElasticsearchReadingsClient observer = new ElasticsearchReadingsClient(connection);
                 assertEquals(DOCUMENTS, observer.indexStats(INDEX).indexTotal(), version);
-                ElasticsearchObserver.IndexLayout layout = observer.indexLayout(INDEX);
-                assertEquals(new ElasticsearchObserver.IndexLayout(1, 0, 1), layout, version);
+                ElasticsearchReadingsClient.IndexLayout layout = observer.indexLayout(INDEX);
+                assertEquals(new ElasticsearchReadingsClient.IndexLayout(1, 0, 1), layout, version);
                 assertTrue(observer.writePressure().rejected() >= 0);
                 // a sampling round's one reading for many indexes: the same figures, and a missing index fails alone
-                ElasticsearchReadings round = observer.read(List.of(INDEX, "versions-missing"));
+                ElasticsearchBatchReading round = observer.read(List.of(INDEX, "versions-missing"));
                 assertEquals(DOCUMENTS, round.indexStats(INDEX).indexTotal(), version);
                 assertEquals(layout, round.indexLayout(INDEX), version);
                 assertThrows(ElasticsearchUnavailableException.class, () -> round.indexStats("versions-missing"), version);

@@ -56,6 +56,11 @@ final class InterleavedConnect implements ConnectApi {
     }
 
     @Override
+    public Map<String, ConnectorView> connectorsExpanded() {
+        return connect.connectorsExpanded();
+    }
+
+    @Override
     public void pauseConnector(String name) {
         connect.pauseConnector(name);
     }

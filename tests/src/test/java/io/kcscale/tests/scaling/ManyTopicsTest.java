@@ -32,7 +32,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.kcscale.local.InstallLayout;
 import io.kcscale.local.LocalStack;
 import io.kcscale.scaler.checks.TaskPlacement;
-import io.kcscale.scaler.kafka.KafkaObserver;
+import io.kcscale.scaler.kafka.KafkaReadingsClient;
 import io.kcscale.scaler.model.SinkTarget;
 import io.kcscale.scaler.model.TopicPartition;
 import io.kcscale.scaler.poll.Poll;
@@ -158,7 +158,7 @@ class ManyTopicsTest {
                 Set<String> members = new TreeSet<>();
                 boolean stable = true;
                 for (String topic : topics.keySet()) {
-                    KafkaObserver.GroupView view = scratch.probe.kafka.describeGroup(group, topic);
+                    KafkaReadingsClient.GroupView view = scratch.probe.kafka.describeGroup(group, topic);
                     stable &= "STABLE".equalsIgnoreCase(view.state());
                     members.addAll(view.clientIdByPartition().values());
                 }

@@ -28,7 +28,7 @@ import org.openqa.selenium.WebElement;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import io.kcscale.local.LocalStack;
-import io.kcscale.scaler.act.ConnectTasksMaxWriter;
+import io.kcscale.scaler.connect.ConnectTasksMaxWriter;
 import io.kcscale.scaler.act.ScaleAction;
 import io.kcscale.scaler.act.ScaleException;
 import io.kcscale.scaler.act.ScaleRequest;

@@ -31,7 +31,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.kcscale.local.ChildJvm;
 import io.kcscale.local.InstallLayout;
 import io.kcscale.local.StackOptions;
-import io.kcscale.scaler.kafka.KafkaObserver;
+import io.kcscale.scaler.kafka.KafkaReadingsClient;
 import io.kcscale.scaler.poll.Poll;
 import io.kcscale.tests.fixtures.OwnStack;
 import io.kcscale.tests.fixtures.ScalerHttp;
@@ -169,7 +169,7 @@ class SecuredPipelineTest {
 
         AclBinding groupAcl = SecureStack.scalerAcls().stream()
                 .filter(a -> a.pattern().resourceType() == ResourceType.GROUP).findFirst().orElseThrow();
-        try (KafkaObserver admin = stack.adminAsBroker()) {
+        try (KafkaReadingsClient admin = stack.adminAsBroker()) {
             admin.admin().deleteAcls(List.of(groupAcl.toFilter())).all().get();
             awaitUnreachable(scaler, List.of("Kafka denied the scaler access to consumer group connect-" + StackOptions.SINK_CONNECTOR
                     + ": grant its principal the ACL Describe on the group"));

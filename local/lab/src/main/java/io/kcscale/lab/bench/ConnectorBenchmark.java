@@ -25,8 +25,8 @@ import io.kcscale.scaler.connect.ConnectRestClient;
 import io.kcscale.scaler.connect.ConnectorChange;
 import io.kcscale.scaler.connect.ConnectorStatus;
 import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
-import io.kcscale.scaler.elasticsearch.ElasticsearchObserver;
-import io.kcscale.scaler.kafka.KafkaObserver;
+import io.kcscale.scaler.elasticsearch.ElasticsearchReadingsClient;
+import io.kcscale.scaler.kafka.KafkaReadingsClient;
 import io.kcscale.scaler.poll.Poll;
 
 /**
@@ -60,7 +60,7 @@ public final class ConnectorBenchmark {
     private final Consumer<String> progress;
     private final ConnectRestClient connect;
     private final DatagenSource source;
-    private final KafkaObserver kafka;
+    private final KafkaReadingsClient kafka;
     private final ElasticsearchConnection elasticsearch;
     private final List<String> notes = new ArrayList<>();
 
@@ -70,7 +70,7 @@ public final class ConnectorBenchmark {
         this.progress = progress;
         this.connect = new ConnectRestClient(stack.endpoints().connectUrl());
         this.source = new DatagenSource(new ConnectorChange(connect, Duration.ofSeconds(120)), this::recordsInTopic);
-        this.kafka = new KafkaObserver(stack.endpoints().kafkaBootstrap(), Map.of(), Duration.ofSeconds(10));
+        this.kafka = new KafkaReadingsClient(stack.endpoints().kafkaBootstrap(), Map.of(), Duration.ofSeconds(10));
         this.elasticsearch = new ElasticsearchConnection(stack.endpoints().elasticsearchUrl(), 60_000);
     }
 
@@ -232,7 +232,7 @@ public final class ConnectorBenchmark {
                 "ES_HOST_PORT", stack.endpoints().sinkElasticsearchHostPort())));
         config.putAll(overrides);
         connect.putConnectorConfig(name, config);
-        ElasticsearchObserver observer = new ElasticsearchObserver(elasticsearch);
+        ElasticsearchReadingsClient observer = new ElasticsearchReadingsClient(elasticsearch);
         Poll.untilTrue(name + " to index its first documents", Duration.ofSeconds(120), Duration.ofMillis(250), () -> {
             ConnectorStatus status = connect.connectorStatus(name);
             status.tasks().stream().filter(t -> "FAILED".equals(t.state())).findFirst().ifPresent(t -> {

@@ -24,8 +24,8 @@ import io.kcscale.scaler.act.ScaleResult;
 import io.kcscale.scaler.autoscale.Decision;
 import io.kcscale.scaler.autoscale.Observation;
 import io.kcscale.scaler.autoscale.PolicyMemory;
-import io.kcscale.scaler.autoscale.RatioScalingPolicy;
-import io.kcscale.scaler.autoscale.ScalingPolicy;
+import io.kcscale.scaler.autoscale.RatioScalingRule;
+import io.kcscale.scaler.autoscale.ScalingRule;
 import io.kcscale.vocabulary.Arrival;
 import io.kcscale.lab.simulator.LoadPhase;
 import io.kcscale.lab.simulator.LoadTrace;
@@ -35,7 +35,7 @@ import io.kcscale.lab.simulator.Timeline;
 import io.kcscale.scaler.model.PipelineSnapshot;
 import io.kcscale.scaler.connect.ConnectRestClient;
 import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
-import io.kcscale.scaler.elasticsearch.ElasticsearchObserver;
+import io.kcscale.scaler.elasticsearch.ElasticsearchReadingsClient;
 import io.kcscale.scaler.poll.Poll;
 import io.kcscale.scaler.service.ScalerService;
 import io.kcscale.scaler.service.ScalerSettings;
@@ -130,7 +130,7 @@ public final class LiveAutoscaleBenchmark implements AutoCloseable {
         progress.accept(String.format(Locale.ROOT, "measuring %d sink task(s) (the source offers %.0f/s)", tasks, offered));
         scaleTo(tasks);
         setSource(new LoadPhase("calibration", 1, offered, Arrival.CONSTANT));
-        ElasticsearchObserver observer = new ElasticsearchObserver(elasticsearch);
+        ElasticsearchReadingsClient observer = new ElasticsearchReadingsClient(elasticsearch);
         LongSupplier indexed = () -> observer.indexStats(StackOptions.INDEX).indexTotal();
         long before = indexed.getAsLong();
         // measure once the sink writes
@@ -162,7 +162,7 @@ public final class LiveAutoscaleBenchmark implements AutoCloseable {
      * Runs {@code policy} over {@code trace} from a clean start: one task, no backlog, a stable window at the
      * first phase's rate.
      */
-    public Timeline run(ScalingPolicy policy, LoadTrace trace) {
+    public Timeline run(ScalingRule policy, LoadTrace trace) {
         reset(trace.phases().get(0));
         progress.accept("running " + policy.name() + " over the trace (" + Math.round(trace.durationSeconds()) + " s)");
         PolicyMemory memory = new PolicyMemory();
@@ -200,7 +200,7 @@ public final class LiveAutoscaleBenchmark implements AutoCloseable {
      * One evaluation; a scale goes through the scaler's action, as the live autoscaler's does. Each new
      * verdict is reported once, as the live autoscaler records it.
      */
-    private Optional<ScalingAction> evaluate(ScalingPolicy policy, PolicyMemory memory, PipelineSnapshot s, long now, long start) {
+    private Optional<ScalingAction> evaluate(ScalingRule policy, PolicyMemory memory, PipelineSnapshot s, long now, long start) {
         List<String> blocking = scaler.checks().blockingFindings(StackOptions.SINK_CONNECTOR);
         // time from the run's start, as in the simulator: a schedule or a cooldown means the same in both
         Decision d = policy.decide(Observation.of(s, blocking, now - start), memory);
@@ -213,7 +213,7 @@ public final class LiveAutoscaleBenchmark implements AutoCloseable {
             return Optional.empty();
         }
         // the peers' rules run without our checks, as they do where they come from
-        boolean force = !(policy instanceof RatioScalingPolicy);
+        boolean force = !(policy instanceof RatioScalingRule);
         try {
             ScaleResult result = scaler.scaleAction().scale(StackOptions.SINK_CONNECTOR, new ScaleRequest(d.toTasks(), false, false, force));
             policy.applied(d, result.rebalancePauseSeconds(), memory);

@@ -19,8 +19,8 @@ import io.kcscale.lab.experiment.DatagenSource;
 import io.kcscale.scaler.connect.ConnectRestClient;
 import io.kcscale.scaler.connect.ConnectorChange;
 import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
-import io.kcscale.scaler.elasticsearch.ElasticsearchObserver;
-import io.kcscale.scaler.kafka.KafkaObserver;
+import io.kcscale.scaler.elasticsearch.ElasticsearchReadingsClient;
+import io.kcscale.scaler.kafka.KafkaReadingsClient;
 import io.kcscale.scaler.model.SinkTarget;
 import io.kcscale.scaler.poll.Poll;
 import io.kcscale.scaler.poll.PollTimeoutException;
@@ -50,7 +50,7 @@ public final class ChaosBenchmark {
     private final Settings settings;
     private final Consumer<String> progress;
     private final LocalStack stack;
-    private final KafkaObserver kafka;
+    private final KafkaReadingsClient kafka;
     private final ElasticsearchConnection elasticsearch;
     private final ConnectorChange change;
 
@@ -58,7 +58,7 @@ public final class ChaosBenchmark {
         this.settings = settings;
         this.progress = progress;
         this.stack = stack;
-        this.kafka = new KafkaObserver(stack.endpoints().kafkaBootstrap(), Map.of(), Duration.ofSeconds(10));
+        this.kafka = new KafkaReadingsClient(stack.endpoints().kafkaBootstrap(), Map.of(), Duration.ofSeconds(10));
         this.elasticsearch = new ElasticsearchConnection(stack.endpoints().elasticsearchUrl(), 30_000);
         this.change = new ConnectorChange(new ConnectRestClient(stack.endpoints().connectUrl()), CHANGE_TIMEOUT);
     }
@@ -154,7 +154,7 @@ public final class ChaosBenchmark {
     /** Throws while the broker or Elasticsearch does not answer, which a poll counts as "not yet". */
     private Progress readProgress() {
         Offsets o = Offsets.read(kafka, group(), StackOptions.TOPIC);
-        return new Progress(o.consumed(), new ElasticsearchObserver(elasticsearch).indexStats(StackOptions.INDEX).indexTotal());
+        return new Progress(o.consumed(), new ElasticsearchReadingsClient(elasticsearch).indexStats(StackOptions.INDEX).indexTotal());
     }
 
     private boolean advancedPast(Progress before) {

@@ -8,7 +8,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.kcscale.local.Offsets;
 import io.kcscale.local.StackOptions;
-import io.kcscale.scaler.kafka.KafkaObserver;
+import io.kcscale.scaler.kafka.KafkaReadingsClient;
 import io.kcscale.scaler.model.SinkTarget;
 
 /**
@@ -20,7 +20,7 @@ final class LagSampler implements AutoCloseable {
 
     private static final Duration INTERVAL = Duration.ofSeconds(1);
 
-    private final KafkaObserver kafka;
+    private final KafkaReadingsClient kafka;
     private final TimeLag lag = new TimeLag();
     private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "chaos-sampler");
@@ -30,7 +30,7 @@ final class LagSampler implements AutoCloseable {
     private volatile Offsets latest;
 
     LagSampler(String bootstrapServers) {
-        this.kafka = new KafkaObserver(bootstrapServers, Map.of(), Duration.ofSeconds(5));
+        this.kafka = new KafkaReadingsClient(bootstrapServers, Map.of(), Duration.ofSeconds(5));
     }
 
     void start() {

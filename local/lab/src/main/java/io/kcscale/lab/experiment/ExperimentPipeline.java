@@ -32,7 +32,7 @@ import io.kcscale.scaler.connect.ConnectApi;
 import io.kcscale.scaler.connect.ConnectRestClient;
 import io.kcscale.scaler.connect.ConnectorChange;
 import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
-import io.kcscale.scaler.kafka.KafkaObserver;
+import io.kcscale.scaler.kafka.KafkaReadingsClient;
 import io.kcscale.scaler.poll.Poll;
 
 /**
@@ -63,7 +63,7 @@ final class ExperimentPipeline implements AutoCloseable {
     private final ConnectApi connect;
     private final ConnectorChange change;
     private final DatagenSource source;
-    private final KafkaObserver kafka;
+    private final KafkaReadingsClient kafka;
     private final ElasticsearchConnection elasticsearch;
     private PipelineLayout layout;
 
@@ -71,7 +71,7 @@ final class ExperimentPipeline implements AutoCloseable {
         this.stack = stack;
         this.connect = new ConnectRestClient(stack.endpoints().connectUrl(), Duration.ofSeconds(10), REBALANCE_BACKOFF);
         this.change = new ConnectorChange(connect, CONVERGE);
-        this.kafka = new KafkaObserver(stack.endpoints().kafkaBootstrap(), Map.of(), Duration.ofSeconds(10));
+        this.kafka = new KafkaReadingsClient(stack.endpoints().kafkaBootstrap(), Map.of(), Duration.ofSeconds(10));
         this.source = new DatagenSource(change, () -> offsets().appended());
         this.elasticsearch = new ElasticsearchConnection(stack.endpoints().elasticsearchUrl(), 30_000);
     }

@@ -1,12 +1,12 @@
 package io.kcscale.lab.peers;
 
-import io.kcscale.scaler.autoscale.ScalingPolicy;
+import io.kcscale.scaler.autoscale.ScalingRule;
 
 /**
  * What every peer's rule shares: its name in reports, how often it evaluates, the task bounds, and — for all
  * but the lag threshold — the latency target and the per-task rate an operator measured.
  */
-abstract class PeerRule implements ScalingPolicy {
+abstract class PeerRule implements ScalingRule {
 
     private final String name;
     private final long intervalMillis;

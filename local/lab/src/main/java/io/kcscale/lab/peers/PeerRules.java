@@ -4,7 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.kcscale.scaler.autoscale.ScalingPolicy;
+import io.kcscale.scaler.autoscale.ScalingRule;
 
 /** The peers' rules beside the KEDA-style baseline, and their fixed settings for the benchmark's record. */
 public final class PeerRules {
@@ -13,7 +13,7 @@ public final class PeerRules {
     }
 
     /** Fresh instances aimed at the same target with the same bounds: cost-based, rate plus lag, rate-based. */
-    public static List<ScalingPolicy> create(double perTaskRate, double targetLatencySeconds, int minTasks, int maxTasks) {
+    public static List<ScalingRule> create(double perTaskRate, double targetLatencySeconds, int minTasks, int maxTasks) {
         return List.of(new CostBasedRule(perTaskRate, targetLatencySeconds, minTasks, maxTasks),
                 new RatePlusLagRule(perTaskRate, targetLatencySeconds, minTasks, maxTasks),
                 new RateBasedRule(perTaskRate, targetLatencySeconds, minTasks, maxTasks));

@@ -4,9 +4,9 @@ import java.util.List;
 
 import io.kcscale.lab.peers.LagThresholdRule;
 import io.kcscale.lab.peers.PeerRules;
-import io.kcscale.scaler.autoscale.AutoscaleSettings;
-import io.kcscale.scaler.autoscale.RatioScalingPolicy;
-import io.kcscale.scaler.autoscale.ScalingPolicy;
+import io.kcscale.scaler.autoscale.AutoscalePolicy;
+import io.kcscale.scaler.autoscale.RatioScalingRule;
+import io.kcscale.scaler.autoscale.ScalingRule;
 import io.kcscale.scaler.predict.LagThreshold;
 import io.kcscale.scaler.predict.LagThresholdRequest;
 
@@ -18,7 +18,7 @@ import io.kcscale.scaler.predict.LagThresholdRequest;
  *
  * @param kcscaleIntervalMillis how often our policy evaluates (the baseline polls every 30 s, KEDA's default)
  */
-public record BenchmarkPolicies(AutoscaleSettings kcscale, long kcscaleIntervalMillis, long lagThreshold, double perTaskRate) {
+public record BenchmarkPolicies(AutoscalePolicy kcscale, long kcscaleIntervalMillis, long lagThreshold, double perTaskRate) {
 
     public BenchmarkPolicies {
         kcscale = kcscale.validated();
@@ -33,7 +33,7 @@ public record BenchmarkPolicies(AutoscaleSettings kcscale, long kcscaleIntervalM
     /** Ours with defaults but the target and bounds; the baseline's threshold from one task's rate. */
     public static BenchmarkPolicies forTarget(double perTaskRate, double targetLatencySeconds, int maxTasks,
                                               long kcscaleIntervalMillis) {
-        AutoscaleSettings ours = new AutoscaleSettings(1, maxTasks, targetLatencySeconds, null, null, null, null, null, false);
+        AutoscalePolicy ours = new AutoscalePolicy(1, maxTasks, targetLatencySeconds, null, null, null, null, null, false);
         long threshold = LagThreshold.predict(new LagThresholdRequest(perTaskRate, 1.0, targetLatencySeconds)).lagThreshold();
         return new BenchmarkPolicies(ours, kcscaleIntervalMillis, threshold, perTaskRate);
     }
@@ -43,9 +43,9 @@ public record BenchmarkPolicies(AutoscaleSettings kcscale, long kcscaleIntervalM
     }
 
     /** Fresh instances, ours first, then the KEDA-style baseline, then the other peers. */
-    public List<ScalingPolicy> create() {
-        List<ScalingPolicy> all = new java.util.ArrayList<>();
-        all.add(new RatioScalingPolicy(kcscale, kcscaleIntervalMillis));
+    public List<ScalingRule> create() {
+        List<ScalingRule> all = new java.util.ArrayList<>();
+        all.add(new RatioScalingRule(kcscale, kcscaleIntervalMillis));
         all.add(new LagThresholdRule(lagThreshold, kcscale.minTasks(), kcscale.maxTasks()));
         all.addAll(PeerRules.create(perTaskRate, targetLatencySeconds(), kcscale.minTasks(), kcscale.maxTasks()));
         return List.copyOf(all);

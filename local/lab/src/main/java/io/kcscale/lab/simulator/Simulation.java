@@ -7,7 +7,7 @@ import java.util.SplittableRandom;
 import io.kcscale.scaler.autoscale.Decision;
 import io.kcscale.scaler.autoscale.Observation;
 import io.kcscale.scaler.autoscale.PolicyMemory;
-import io.kcscale.scaler.autoscale.ScalingPolicy;
+import io.kcscale.scaler.autoscale.ScalingRule;
 import io.kcscale.scaler.model.PipelineSnapshot;
 import io.kcscale.scaler.model.SampleWindow;
 
@@ -42,7 +42,7 @@ public final class Simulation {
         return new SplittableRandom(~seed).nextDouble();
     }
 
-    public Timeline run(ScalingPolicy policy) {
+    public Timeline run(ScalingRule policy) {
         if (ran) {
             throw new IllegalStateException("a simulation runs once; make a new one for another run");
         }

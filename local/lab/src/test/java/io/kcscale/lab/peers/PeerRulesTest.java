@@ -13,7 +13,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import io.kcscale.scaler.autoscale.Decision;
 import io.kcscale.scaler.autoscale.Observation;
 import io.kcscale.scaler.autoscale.PolicyMemory;
-import io.kcscale.scaler.autoscale.ScalingPolicy;
+import io.kcscale.scaler.autoscale.ScalingRule;
 
 /** Each peer's rule on single observations: one task does 1,000/s, the target is 5 s, 20 partitions, 1..20 tasks. */
 class PeerRulesTest {
@@ -26,7 +26,7 @@ class PeerRulesTest {
                 List.of(), List.of(), false);
     }
 
-    private static ScalingPolicy rule(String name) {
+    private static ScalingRule rule(String name) {
         return PeerRules.create(PER_TASK, TARGET, 1, 20).stream().filter(r -> r.name().equals(name)).findFirst().orElseThrow();
     }
 
@@ -54,7 +54,7 @@ class PeerRulesTest {
 
     @Test
     void ratePlusLagCoolsOffAfterAChangeAndReadsThePercentileOfItsWindow() {
-        ScalingPolicy r = rule(RatePlusLagRule.NAME);
+        ScalingRule r = rule(RatePlusLagRule.NAME);
         PolicyMemory m = new PolicyMemory();
         Decision up = r.decide(at(0, 1, 3_500, 0), m);
         r.applied(up, null, m);
@@ -71,7 +71,7 @@ class PeerRulesTest {
 
     @Test
     void rateBasedScalesDownOnlyAfterItsBufferAndKeepsHeadroom() {
-        ScalingPolicy r = rule(RateBasedRule.NAME);
+        ScalingRule r = rule(RateBasedRule.NAME);
         PolicyMemory m = new PolicyMemory();
         assertEquals(Decision.Action.HOLD, r.decide(at(0, 10, 2_000, 0), m).action());
         Decision down = r.decide(at(RateBasedRule.SCALE_DOWN_BUFFER_MILLIS, 10, 2_000, 0), m);

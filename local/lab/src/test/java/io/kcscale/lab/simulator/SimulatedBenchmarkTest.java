@@ -11,7 +11,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import io.kcscale.scaler.autoscale.ScalingPolicy;
+import io.kcscale.scaler.autoscale.ScalingRule;
 
 /** Both policies on the simulator: the goals on the standard trace, no flapping, and speed. */
 class SimulatedBenchmarkTest {
@@ -78,7 +78,7 @@ class SimulatedBenchmarkTest {
         SimulationSettings big = DEFAULTS.toBuilder().partitions(150).initialTasks(150).perTaskRate(70)
                 .keyCardinality(1_000_000).sinkCeiling(1e9).build();
         LoadTrace tenMinutes = new LoadTrace(List.of(new LoadPhase("10k", 600, 10_000, Arrival.POISSON)));
-        ScalingPolicy ours = BenchmarkPolicies.forTarget(70, 5, 150, 2_000).create().get(0);
+        ScalingRule ours = BenchmarkPolicies.forTarget(70, 5, 150, 2_000).create().get(0);
         long start = System.nanoTime();
         Simulation sim = new Simulation(tenMinutes, big);
         Timeline run = sim.run(ours);

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 class SimulationTest {
 
     private static final SimulationSettings DEFAULTS = SimulationSettings.builder().build();
-    private static final ScheduledPolicy FIXED = new ScheduledPolicy(Map.of(), 1_000);
+    private static final ScheduledRule FIXED = new ScheduledRule(Map.of(), 1_000);
 
     private static LoadTrace steady(double rate, double seconds, Arrival arrival) {
         return new LoadTrace(List.of(new LoadPhase("steady", seconds, rate, arrival)));
@@ -58,7 +58,7 @@ class SimulationTest {
     void aRebalancePauseStopsConsumptionForItsLength() {
         // 3 tasks saturated by 20,000/s; one change at 10 s; a 5 s pause leaves 5 s of their writes undone
         LoadTrace trace = steady(20_000, 30, Arrival.CONSTANT);
-        ScheduledPolicy scale = new ScheduledPolicy(Map.of(10_000L, 3), 1_000);
+        ScheduledRule scale = new ScheduledRule(Map.of(10_000L, 3), 1_000);
         SimulationSettings three = DEFAULTS.toBuilder().initialTasks(2).build();
         Simulation quick = new Simulation(trace, three.toBuilder().rebalancePauseSeconds(0).build());
         quick.run(scale);

@@ -6,7 +6,7 @@ import java.util.List;
 public sealed interface StateRecord {
 
     /** A user's PUT: replaces whatever was there. */
-    record PolicySet(String connector, AutoscaleSettings policy) implements StateRecord {
+    record PolicySet(String connector, AutoscalePolicy policy) implements StateRecord {
     }
 
     /** A user's DELETE (a tombstone). */

@@ -20,11 +20,14 @@ import io.kcscale.scaler.model.SinkTarget;
 import io.kcscale.scaler.model.WorkerLoss;
 import io.kcscale.scaler.connect.ConnectApi;
 import io.kcscale.scaler.connect.ConnectRestException;
+import io.kcscale.scaler.connect.ConnectTasksMaxWriter;
 import io.kcscale.scaler.connect.ConnectorChange;
 import io.kcscale.scaler.connect.TooManyTasksRestart;
 import io.kcscale.scaler.connect.ConnectorStatus;
 import io.kcscale.scaler.connect.WorkerProbe;
 import io.kcscale.scaler.poll.Poll;
+import io.kcscale.scaler.ports.TasksMaxWriteException;
+import io.kcscale.scaler.ports.TasksMaxWriter;
 import io.kcscale.scaler.poll.PollTimeoutException;
 
 /**
@@ -155,6 +158,9 @@ public final class ScaleAction {
         } catch (ScaleException e) {
             progress.stop();
             throw e;
+        } catch (TasksMaxWriteException e) {
+            progress.stop();
+            throw failed(e);
         } catch (PollTimeoutException e) {
             progress.stop();
             throw new ScaleException(ScaleException.Kind.NOT_CONVERGED, "tasks.max is now " + request.tasks()
@@ -190,7 +196,7 @@ public final class ScaleAction {
             try {
                 config = connect.connectorConfig(connector);
             } catch (ConnectRestException.ConnectorNotFound e) {
-                return Optional.of(new Outcome(null, ConnectTasksMaxWriter.gone(connector)));
+                return Optional.of(new Outcome(null, failed(ConnectTasksMaxWriter.gone(connector))));
             }
             String held = config.get("tasks.max");
             if (!String.valueOf(tasks).equals(held) && !String.valueOf(before).equals(held)) {
@@ -204,6 +210,18 @@ public final class ScaleAction {
             throw outcome.refusal();
         }
         return outcome.status();
+    }
+
+    /** The write's failure as the scale's: the same case, in the same words. */
+    private static ScaleException failed(TasksMaxWriteException e) {
+        ScaleException.Kind kind = switch (e.reason()) {
+            case GONE -> ScaleException.Kind.GONE;
+            case CONFLICT -> ScaleException.Kind.CONFLICT;
+            case REFUSED -> ScaleException.Kind.REFUSED;
+            case UNAVAILABLE -> ScaleException.Kind.UNAVAILABLE;
+            case UNCONFIRMED -> ScaleException.Kind.UNCONFIRMED;
+        };
+        return new ScaleException(kind, e.getMessage());
     }
 
     /** What the wait ended with: the tasks running, or why it gave up early. */

@@ -1,25 +1,19 @@
 package io.kcscale.scaler.act;
 
-/** A scale request that was not carried out (or not to the end); {@link Kind} says why, and so the HTTP status. */
+/** A scale request that was not carried out (or not to the end); {@link Kind} says why (the API answers each with its own HTTP status). */
 public final class ScaleException extends RuntimeException {
 
-    /** Why, with the HTTP status the API answers. */
+    /** Why. */
     public enum Kind {
-        MALFORMED(400), UNKNOWN_CONNECTOR(404),
+        MALFORMED, UNKNOWN_CONNECTOR,
         /** The connector was deleted while the scale ran; it is not re-created. */
-        GONE(404),
-        IN_PROGRESS(409),
+        GONE,
+        IN_PROGRESS,
         /** Someone else changed the connector (or owns its task count) while the scale ran; nothing of theirs was undone. */
-        CONFLICT(409),
-        REFUSED(422), UNAVAILABLE(503), NOT_CONVERGED(504),
+        CONFLICT,
+        REFUSED, UNAVAILABLE, NOT_CONVERGED,
         /** The write got no answer in time: it may still apply; the message says what Connect holds now. */
-        UNCONFIRMED(504);
-
-        public final int status;
-
-        Kind(int status) {
-            this.status = status;
-        }
+        UNCONFIRMED
     }
 
     private final Kind kind;

@@ -12,13 +12,15 @@ import org.eclipse.jetty.util.Callback;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.kcscale.scaler.act.ScaleException;
 import io.kcscale.scaler.input.InvalidInputException;
+import io.kcscale.scaler.service.NotObservedException;
 
 /**
  * Answers a request to the API: the {@link RequestGuard} refuses what another site's page could send (421, 403),
  * then the route and method decide (404, 405, an allowed origin's preflight), a body must be JSON (415), and the
  * endpoint answers. Every answer is JSON, errors included: 400 names the bad field, 404 and 405 say what exists,
- * and only a bug gives a 500.
+ * a service call's refusal gets the status its reason maps to ({@link HttpStatuses}), and only a bug gives a 500.
  */
 final class ApiHandler extends Handler.Abstract {
 
@@ -87,6 +89,10 @@ final class ApiHandler extends Handler.Abstract {
             throw e;
         } catch (InvalidInputException e) {
             throw new ApiError(400, e.describe(UnaryOperator.identity()), e.field());
+        } catch (ScaleException e) {
+            throw HttpStatuses.of(e);
+        } catch (NotObservedException e) {
+            throw HttpStatuses.of(e);
         } catch (RuntimeException e) {
             LOG.warn("{} failed", route, e);
             throw new ApiError(500, "internal error: " + e, null);

@@ -24,6 +24,7 @@ import org.eclipse.jetty.util.thread.ScheduledExecutorScheduler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.kcscale.scaler.service.Scaler;
 import io.kcscale.scaler.service.ScalerService;
 
 /**
@@ -126,8 +127,9 @@ public final class ApiServer implements AutoCloseable {
     /** With less capacity than usual, in tests of what happens when all is taken. */
     static ApiServer start(InetSocketAddress address, Optional<ScalerService> service, ApiAccess access, Capacity capacity)
             throws IOException {
-        ApiServer api = new ApiServer(address, List.of(new PredictRoutes(), new ConnectorRoutes(service), new CheckRoutes(service),
-                new AutoscaleRoutes(service), new InstanceRoutes(service), new MetricsRoutes(service), new HealthRoutes(), new OpenApiRoutes(), new WebRoutes()),
+        Optional<Scaler> scaler = service.map(ScalerService::scaler);
+        ApiServer api = new ApiServer(address, List.of(new PredictRoutes(), new ConnectorRoutes(scaler), new CheckRoutes(scaler),
+                new AutoscaleRoutes(scaler), new InstanceRoutes(scaler), new MetricsRoutes(scaler), new HealthRoutes(), new OpenApiRoutes(), new WebRoutes()),
                 access, capacity);
         try {
             api.server.start();

@@ -5,10 +5,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 
-import io.kcscale.scaler.autoscale.AutoscaleLoop;
-import io.kcscale.scaler.autoscale.AutoscaleSettings;
+import io.kcscale.scaler.autoscale.AutoscalePolicy;
 import io.kcscale.scaler.kafka.KafkaUnavailableException;
-import io.kcscale.scaler.service.ScalerService;
+import io.kcscale.scaler.service.Scaler;
 
 /** {@code /api/v1/connectors/{name}/autoscale}: set, read and stop a connector's autoscale policy; {@code /api/v1/autoscale}: read all. */
 final class AutoscaleRoutes implements Routes {
@@ -19,49 +18,43 @@ final class AutoscaleRoutes implements Routes {
     /** What the policy would set now, for KEDA's metrics-API trigger or an HPA; read-only, so no token. */
     static final String RECOMMENDATION = "/api/v1/connectors/{name}/recommendation";
 
-    private final Optional<ScalerService> service;
+    private final Optional<Scaler> scaler;
 
-    AutoscaleRoutes(Optional<ScalerService> service) {
-        this.service = service;
+    AutoscaleRoutes(Optional<Scaler> scaler) {
+        this.scaler = scaler;
     }
 
     @Override
     public void register(RouteTable routes) {
         routes.put(PATH, call -> {
-            ScalerService s = ConnectorRoutes.connected(service);
+            Scaler s = ConnectorRoutes.connected(scaler);
             ConnectorRoutes.requireToken(call, s);
-            AutoscaleSettings settings = JsonBody.readWithoutNulls(call.body(), AutoscaleSettings.class);
+            AutoscalePolicy policy = JsonBody.readWithoutNulls(call.body(), AutoscalePolicy.class);
             String name = call.pathParameter("name");
-            AutoscaleSettings valid = settings.validated();
-            ConnectorRoutes.requireSink(s, name);
-            return stored(() -> s.autoscaler().put(name, valid));
+            return stored(() -> s.putPolicy(name, policy));
         });
         routes.get(PATH, call -> {
             String name = call.pathParameter("name");
-            return ConnectorRoutes.connected(service).autoscaler().state(name).orElseThrow(() ->
+            return ConnectorRoutes.connected(scaler).policy(name).orElseThrow(() ->
                     new ApiError(404, "no autoscale policy for " + name + "; PUT one to start", null));
         });
         routes.get(RECOMMENDATION, call -> {
-            ScalerService s = ConnectorRoutes.connected(service);
+            Scaler s = ConnectorRoutes.connected(scaler);
             String name = call.pathParameter("name");
-            ConnectorRoutes.snapshot(s, name);
             try {
-                return s.autoscaler().recommend(name).orElseThrow(() -> new ApiError(404, "no autoscale policy for " + name
+                return s.recommend(name).orElseThrow(() -> new ApiError(404, "no autoscale policy for " + name
                         + "; PUT one (with dryRun true when another actuator, such as KEDA, applies it) to get a recommendation", null));
             } catch (IllegalStateException notObserved) {
                 throw new ApiError(503, "no recommendation for " + name + " now: " + notObserved.getMessage(), null,
                         Map.of("Retry-After", "5"));
             }
         });
-        routes.get(ALL, call -> {
-            ScalerService s = ConnectorRoutes.connected(service);
-            return s.watcher().snapshots().stream().flatMap(snapshot -> s.autoscaler().state(snapshot.name()).stream()).toList();
-        });
+        routes.get(ALL, call -> ConnectorRoutes.connected(scaler).policies());
         routes.delete(PATH, call -> {
-            ScalerService s = ConnectorRoutes.connected(service);
+            Scaler s = ConnectorRoutes.connected(scaler);
             ConnectorRoutes.requireToken(call, s);
             String name = call.pathParameter("name");
-            if (!stored(() -> s.autoscaler().remove(name))) {
+            if (!stored(() -> s.removePolicy(name))) {
                 throw new ApiError(404, "no autoscale policy for " + name, null);
             }
             Map<String, Object> body = new LinkedHashMap<>();

@@ -5,7 +5,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import io.kcscale.scaler.checks.keys.SampleBudget;
-import io.kcscale.scaler.service.ScalerService;
+import io.kcscale.scaler.service.Scaler;
 
 /**
  * {@code GET /api/v1/connectors/{name}/checks}: every scaling check's finding for one sink connector,
@@ -16,19 +16,19 @@ final class CheckRoutes implements Routes {
     static final String PATH = "/api/v1/connectors/{name}/checks";
     static final List<String> PARAMETERS = List.of("sampleRecords", "sampleSeconds");
 
-    private final Optional<ScalerService> service;
+    private final Optional<Scaler> scaler;
 
-    CheckRoutes(Optional<ScalerService> service) {
-        this.service = service;
+    CheckRoutes(Optional<Scaler> scaler) {
+        this.scaler = scaler;
     }
 
     @Override
     public void register(RouteTable routes) {
         routes.get(PATH, routes.slow(call -> {
-            ScalerService s = ConnectorRoutes.connected(service);
+            Scaler s = ConnectorRoutes.connected(scaler);
             Map<String, String> query = QueryParameters.parse(call.rawQuery(), PARAMETERS);
             SampleBudget budget = SampleBudget.parse(query.get("sampleRecords"), query.get("sampleSeconds"));
-            return s.checks().run(ConnectorRoutes.snapshot(s, call.pathParameter("name")), budget);
+            return s.checks(call.pathParameter("name"), budget);
         }));
     }
 }

@@ -1,6 +1,5 @@
 package io.kcscale.scaler.api;
 
-import java.io.IOException;
 import java.security.MessageDigest;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -9,14 +8,8 @@ import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import io.kcscale.scaler.act.ScaleAction;
-import io.kcscale.scaler.act.ScaleException;
 import io.kcscale.scaler.act.ScaleRequest;
-import io.kcscale.scaler.act.ScaleResult;
-import io.kcscale.scaler.model.PipelineSnapshot;
-import io.kcscale.scaler.connect.ConnectRestException;
-import io.kcscale.scaler.connect.ConnectorStatus;
-import io.kcscale.scaler.service.ScalerService;
+import io.kcscale.scaler.service.Scaler;
 
 /**
  * {@code /api/v1/connectors...}: what the scaler observes of each sink pipeline, and the scale action.
@@ -28,46 +21,21 @@ final class ConnectorRoutes implements Routes {
     static final String ONE = "/api/v1/connectors/{name}";
     static final String SCALE = "/api/v1/connectors/{name}/scale";
 
-    private final Optional<ScalerService> service;
+    private final Optional<Scaler> scaler;
 
-    ConnectorRoutes(Optional<ScalerService> service) {
-        this.service = service;
+    ConnectorRoutes(Optional<Scaler> scaler) {
+        this.scaler = scaler;
     }
 
     @Override
     public void register(RouteTable routes) {
-        routes.get(LIST, call -> service().watcher().snapshots());
-        routes.get(ONE, call -> snapshot(service(), call.pathParameter("name")));
-        routes.post(SCALE, routes.slow(call -> scale(call, call.pathParameter("name"))));
-    }
-
-    /** The connector's latest snapshot; 404, 422 or 503 (with Retry-After) when there is none to give. */
-    static PipelineSnapshot snapshot(ScalerService s, String name) {
-        Optional<PipelineSnapshot> known = s.watcher().snapshot(name);
-        if (known.isPresent()) {
-            return known.get();
-        }
-        requireSink(s, name);
-        // created since the last sampling round: sample now rather than make the caller wait for the next
-        s.watcher().sampleOnce();
-        return s.watcher().snapshot(name).orElseThrow(() -> new ApiError(503,
-                name + " is not observed yet; retry in a few seconds", null, Map.of("Retry-After", "2")));
-    }
-
-    private ScaleResult scale(Call call, String name) throws IOException {
-        ScalerService s = service();
-        requireToken(call, s);
-        ScaleRequest request = parse(JsonBody.read(call.body(), JsonNode.class));
-        try {
-            // an active autoscale policy would undo a manual scale: refused unless forced, then paused just before the write
-            Optional<String> policy = s.autoscaler().admitManualScale(name, request.force(), request.dryRun());
-            ScaleResult result = s.scaleAction().scale(name, request, () -> s.autoscaler().pause(name));
-            s.metrics().recordScale(result);
-            return policy.map(result::withAutoscale).orElse(result);
-        } catch (ScaleException e) {
-            s.metrics().recordRefusal(name, e.kind().name());
-            throw new ApiError(e.kind().status, e.getMessage(), e.field());
-        }
+        routes.get(LIST, call -> scaler().snapshots());
+        routes.get(ONE, call -> scaler().snapshot(call.pathParameter("name")));
+        routes.post(SCALE, routes.slow(call -> {
+            Scaler s = scaler();
+            requireToken(call, s);
+            return s.scale(call.pathParameter("name"), parse(JsonBody.read(call.body(), JsonNode.class)));
+        }));
     }
 
     /** {@code {"tasks": N, "dryRun": false, "allowIdleTasks": false, "force": false}}: tasks a whole number, the rest booleans. */
@@ -102,34 +70,9 @@ final class ConnectorRoutes implements Routes {
         return value.booleanValue();
     }
 
-    /** 404 for a connector that does not exist, 422 for one that is not a sink, 503 when Connect cannot tell. */
-    static void requireSink(ScalerService s, String name) {
-        Optional<String> type = s.watcher().nonSinkType(name);
-        if (type.isPresent()) {
-            throw new ApiError(422, name + " is a " + type.get() + " connector: the scaler observes sink connectors", null);
-        }
-        try {
-            ConnectorStatus status = s.connect().connectorStatus(name);
-            if (!status.isSink()) {
-                throw new ApiError(422, name + " is a " + status.type() + " connector: the scaler observes sink connectors", null);
-            }
-        } catch (ConnectRestException.ConnectorNotFound e) {
-            throw new ApiError(404, "no connector named " + name, null);
-        } catch (ConnectRestException.PathRejected e) {
-            ScaleException answer = ScaleAction.pathRejected(s.connect(), name, e);
-            throw new ApiError(answer.kind().status, answer.getMessage(), null);
-        } catch (ConnectRestException.ConfigRejected e) {
-            // Connect refuses such a name in a path (control characters, say), so no connector has it
-            throw new ApiError(404, "no connector named " + name + " (Kafka Connect rejects the name)", null);
-        } catch (ConnectRestException e) {
-            throw new ApiError(503, name + " is unknown and Kafka Connect does not answer: " + e.getMessage(), null,
-                    Map.of("Retry-After", "5"));
-        }
-    }
-
     /** When a token is configured, mutating requests must carry it as a bearer token. */
-    static void requireToken(Call call, ScalerService s) {
-        Optional<String> token = s.settings().token();
+    static void requireToken(Call call, Scaler s) {
+        Optional<String> token = s.token();
         if (token.isEmpty()) {
             return;
         }
@@ -141,13 +84,13 @@ final class ConnectorRoutes implements Routes {
         }
     }
 
-    private ScalerService service() {
-        return connected(service);
+    private Scaler scaler() {
+        return connected(scaler);
     }
 
-    /** The connected service, or the 503 that says how to connect one. */
-    static ScalerService connected(Optional<ScalerService> service) {
-        return service.orElseThrow(() -> new ApiError(503, "the scaler is not connected to a pipeline: start it with "
+    /** The connected scaler, or the 503 that says how to connect one. */
+    static Scaler connected(Optional<Scaler> scaler) {
+        return scaler.orElseThrow(() -> new ApiError(503, "the scaler is not connected to a pipeline: start it with "
                 + "--connect-url, --kafka-bootstrap-servers and --elasticsearch-url (or --config FILE)", null));
     }
 }

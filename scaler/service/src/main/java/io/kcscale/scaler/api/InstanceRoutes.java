@@ -4,27 +4,27 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
-import io.kcscale.scaler.service.ScalerService;
+import io.kcscale.scaler.service.Scaler;
 
 /** {@code GET /api/v1/instance}: which replica answers, and whether it is the one that autoscales. */
 final class InstanceRoutes implements Routes {
 
     static final String PATH = "/api/v1/instance";
 
-    private final Optional<ScalerService> service;
+    private final Optional<Scaler> scaler;
 
-    InstanceRoutes(Optional<ScalerService> service) {
-        this.service = service;
+    InstanceRoutes(Optional<Scaler> scaler) {
+        this.scaler = scaler;
     }
 
     @Override
     public void register(RouteTable routes) {
         routes.get(PATH, call -> {
-            ScalerService s = ConnectorRoutes.connected(service);
+            Scaler s = ConnectorRoutes.connected(scaler);
             Map<String, Object> body = new LinkedHashMap<>();
             body.put("id", s.instanceId());
-            body.put("leader", s.autoscaler().leads());
-            body.put("leaderId", s.autoscaler().leaderId().orElse(null));
+            body.put("leader", s.leads());
+            body.put("leaderId", s.leaderId().orElse(null));
             return body;
         });
     }

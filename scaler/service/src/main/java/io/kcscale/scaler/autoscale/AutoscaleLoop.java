@@ -24,7 +24,7 @@ import io.kcscale.scaler.model.WorkerLoss;
 
 /**
  * Applies each connector's autoscale settings: every interval it turns the latest snapshot (already in memory)
- * into an {@link Observation}, asks the {@link RatioScalingPolicy}, and, on the leader only, carries out a
+ * into an {@link Observation}, asks the {@link RatioScalingRule}, and, on the leader only, carries out a
  * scale through the same scale action (and its rules) as a user's request. Policies, pauses and decisions live
  * in the {@link PolicyStore} every replica shares; the {@link Leadership} says which replica acts. A follower
  * decides too (for its recommendations) but neither acts nor records. The policies stay pure; what a policy
@@ -55,7 +55,7 @@ public final class AutoscaleLoop implements AutoCloseable {
     /** One connector's policy version as this replica decides it. */
     private static final class Running {
         final StoredPolicy policy;
-        final RatioScalingPolicy decider;
+        final RatioScalingRule decider;
         final PolicyMemory memory;
         /** The latest evaluation's decision, repeated or not: what the recommendation gauge shows. */
         volatile Decision latest;
@@ -63,12 +63,12 @@ public final class AutoscaleLoop implements AutoCloseable {
         Running(StoredPolicy policy, PolicyMemory memory, long intervalMillis) {
             this.policy = policy;
             this.memory = memory;
-            this.decider = new RatioScalingPolicy(policy.policy(), intervalMillis);
+            this.decider = new RatioScalingRule(policy.policy(), intervalMillis);
         }
     }
 
     /** A connector's settings (named {@code policy} in the REST API) and its latest decisions, newest first. */
-    public record State(String connector, AutoscaleSettings policy, long evaluationIntervalMillis, List<DecisionRecord> decisions) {
+    public record State(String connector, AutoscalePolicy policy, long evaluationIntervalMillis, List<DecisionRecord> decisions) {
     }
 
     /**
@@ -96,7 +96,7 @@ public final class AutoscaleLoop implements AutoCloseable {
     }
 
     /** Sets (or replaces) a connector's settings; stored before they take effect. */
-    public State put(String connector, AutoscaleSettings settings) {
+    public State put(String connector, AutoscalePolicy settings) {
         return state(store.put(connector, settings.validated()));
     }
 
@@ -120,28 +120,19 @@ public final class AutoscaleLoop implements AutoCloseable {
     }
 
     /**
-     * Whether a user's scale of {@code connector} may go ahead beside its policy. No policy, or one that only
-     * decides (a dry run), lets it through. An active policy would undo it within an interval, so it is refused
-     * (409, naming the policy) unless forced; forced, the policy is to be {@link #pause paused}.
+     * Whether a user's scale of {@code connector} may go ahead beside its policy, as {@link ManualScaleRule} judges
+     * by the policy this replica sees; forced under an active policy, the policy is to be {@link #pause paused}.
      *
      * @return for a forced scale under an active policy, what it does to the policy, in words for the answer
      * @throws ScaleException {@link ScaleException.Kind#CONFLICT} under an active policy without {@code force}
      */
     public Optional<String> admitManualScale(String connector, boolean force, boolean dryRun) {
-        Optional<StoredPolicy> p = store.policy(connector);
-        if (p.isEmpty() || p.get().policy().dryRun()) {
-            return Optional.empty();
+        ManualScaleRule.Verdict verdict = ManualScaleRule.judge(connector, store.policy(connector).map(StoredPolicy::policy),
+                force, dryRun);
+        if (verdict.refusal().isPresent()) {
+            throw new ScaleException(ScaleException.Kind.CONFLICT, verdict.refusal().get());
         }
-        AutoscaleSettings settings = p.get().policy();
-        String resource = "/api/v1/connectors/{name}/autoscale";
-        if (!force) {
-            throw new ScaleException(ScaleException.Kind.CONFLICT, connector + " is under an active autoscale policy ("
-                    + settings.describe() + ") that would undo a manual scale: stop it (DELETE " + resource
-                    + ", or kcscale autoscale " + connector + " --stop), or pass force to pause it and scale");
-        }
-        return Optional.of((dryRun ? "would pause" : "paused") + " the autoscale policy of " + connector + " ("
-                + settings.describe() + "): it keeps deciding as a dry run and changes nothing; PUT " + resource
-                + " with dryRun false to resume it");
+        return verdict.note();
     }
 
     /**

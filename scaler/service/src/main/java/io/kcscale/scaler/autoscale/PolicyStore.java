@@ -18,7 +18,7 @@ public interface PolicyStore {
     Optional<Lease> leader();
 
     /** Sets (or replaces) a connector's policy; the stored policy. */
-    StoredPolicy put(String connector, AutoscaleSettings policy);
+    StoredPolicy put(String connector, AutoscalePolicy policy);
 
     /** Deletes a connector's policy; false when it had none. */
     boolean remove(String connector);

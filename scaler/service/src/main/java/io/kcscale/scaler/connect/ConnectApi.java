@@ -15,6 +15,13 @@ public interface ConnectApi {
 
     ConnectorStatus connectorStatus(String name);
 
+    /** Every connector with its config and status, in one request ({@code ?expand=info&expand=status}). */
+    Map<String, ConnectorView> connectorsExpanded();
+
+    /** A connector's configuration and status as one listing reports them. */
+    record ConnectorView(String name, Map<String, String> config, ConnectorStatus status) {
+    }
+
     /** Creates the connector or replaces its whole configuration. */
     void putConnectorConfig(String name, Map<String, String> config);
 

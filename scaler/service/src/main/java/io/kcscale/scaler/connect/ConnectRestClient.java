@@ -106,7 +106,7 @@ public final class ConnectRestClient implements ConnectApi {
         return status(send("GET", "connectors/" + ConnectorPath.segment(name) + "/status", null));
     }
 
-    /** Every connector with its config and status, in one request ({@code ?expand=info&expand=status}). */
+    @Override
     public Map<String, ConnectorView> connectorsExpanded() {
         Map<String, ConnectorView> views = new java.util.TreeMap<>();
         send("GET", "connectors?expand=info&expand=status", null).fields().forEachRemaining(e -> {
@@ -115,10 +115,6 @@ public final class ConnectRestClient implements ConnectApi {
             views.put(e.getKey(), new ConnectorView(e.getKey(), config, status(e.getValue().path("status"))));
         });
         return views;
-    }
-
-    /** A connector's configuration and status as one listing reports them. */
-    public record ConnectorView(String name, Map<String, String> config, ConnectorStatus status) {
     }
 
     private static ConnectorStatus status(JsonNode status) {

@@ -33,7 +33,7 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import io.kcscale.scaler.autoscale.AutoscaleSettings;
+import io.kcscale.scaler.autoscale.AutoscalePolicy;
 import io.kcscale.scaler.autoscale.DecisionRecord;
 import io.kcscale.scaler.autoscale.Lease;
 import io.kcscale.scaler.autoscale.PolicyStore;
@@ -207,7 +207,7 @@ public final class KafkaPolicyStore implements PolicyStore, AutoCloseable {
     }
 
     @Override
-    public StoredPolicy put(String connector, AutoscaleSettings policy) {
+    public StoredPolicy put(String connector, AutoscalePolicy policy) {
         return new StoredPolicy(connector, policy, write(new StateRecord.PolicySet(connector, policy)), List.of());
     }
 

@@ -19,10 +19,9 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import io.kcscale.scaler.access.AccessProblem;
 import io.kcscale.scaler.checks.keys.KeySample;
 import io.kcscale.scaler.checks.keys.KeyTally;
-import io.kcscale.scaler.checks.keys.SampleBudget;
 
 /**
- * Reads the newest records of every partition of a topic, within a {@link SampleBudget}: a consumer
+ * Reads the newest records of every partition of a topic, within the budget it is handed: a consumer
  * without a group, assigned every partition and sought to its end minus its share of the record
  * budget, reading until each partition's end as it was at the start, the record budget or the time
  * budget, whichever comes first. Keys and values go to a {@link KeyTally}; nothing is committed.
@@ -49,11 +48,13 @@ public final class KeySampler {
     }
 
     /**
+     * @param maxRecords the most records to read, spread over the partitions
+     * @param maxTime    the longest time to read for
      * @throws KafkaUnavailableException when the topic does not exist or Kafka does not answer
      */
-    public KeySample sample(String topic, SampleBudget budget) {
+    public KeySample sample(String topic, int maxRecords, Duration maxTime) {
         long started = System.nanoTime();
-        long deadline = started + budget.time().toNanos();
+        long deadline = started + maxTime.toNanos();
         try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(properties, new ByteArrayDeserializer(),
                 new ByteArrayDeserializer())) {
             List<PartitionInfo> infos = consumer.partitionsFor(topic, requestTimeout);
@@ -63,7 +64,7 @@ public final class KeySampler {
             List<TopicPartition> partitions = infos.stream().map(i -> new TopicPartition(topic, i.partition())).toList();
             Map<TopicPartition, Long> end = consumer.endOffsets(partitions, requestTimeout);
             Map<TopicPartition, Long> begin = consumer.beginningOffsets(partitions, requestTimeout);
-            long share = Math.max(1, (budget.records() + partitions.size() - 1) / partitions.size());
+            long share = Math.max(1, (maxRecords + partitions.size() - 1) / partitions.size());
             Set<TopicPartition> unread = new HashSet<>();
             partitions.stream().filter(tp -> end.get(tp) > begin.get(tp)).forEach(unread::add);
             List<Integer> withRecords = unread.stream().map(TopicPartition::partition).sorted().toList();
@@ -79,7 +80,7 @@ public final class KeySampler {
                     stoppedBy = "time";
                     break;
                 }
-                if (tally.records() >= budget.records()) {
+                if (tally.records() >= maxRecords) {
                     stoppedBy = "records";
                     break;
                 }
@@ -88,7 +89,7 @@ public final class KeySampler {
                     long stop = end.get(tp);
                     read.add(tp);
                     for (ConsumerRecord<byte[], byte[]> r : records.records(tp)) {
-                        if (r.offset() >= stop || tally.records() >= budget.records()) {
+                        if (r.offset() >= stop || tally.records() >= maxRecords) {
                             break;
                         }
                         tally.record(r.key());

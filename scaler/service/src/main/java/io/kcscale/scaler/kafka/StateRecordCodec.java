@@ -11,7 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import io.kcscale.scaler.autoscale.AutoscaleSettings;
+import io.kcscale.scaler.autoscale.AutoscalePolicy;
 import io.kcscale.scaler.autoscale.DecisionRecord;
 import io.kcscale.scaler.autoscale.Lease;
 import io.kcscale.scaler.autoscale.StateRecord;
@@ -80,7 +80,7 @@ final class StateRecordCodec {
         if (key.startsWith(POLICY)) {
             String connector = key.substring(POLICY.length());
             return Optional.of(value == null ? new StateRecord.PolicyDeleted(connector)
-                    : new StateRecord.PolicySet(connector, JSON.readValue(value, AutoscaleSettings.class)));
+                    : new StateRecord.PolicySet(connector, JSON.readValue(value, AutoscalePolicy.class)));
         }
         if (value == null) {
             return Optional.empty();

@@ -4,9 +4,9 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
-import io.kcscale.scaler.act.ScaleException;
-import io.kcscale.scaler.act.TasksMaxWriter;
 import io.kcscale.scaler.connect.Backoff;
+import io.kcscale.scaler.ports.TasksMaxWriteException;
+import io.kcscale.scaler.ports.TasksMaxWriter;
 
 /**
  * Writes the task count of a connector that a KafkaConnector resource manages to that resource's
@@ -49,7 +49,7 @@ public final class StrimziTasksMaxWriter implements TasksMaxWriter {
         ConnectorResource first = managed.get();
         String standing = String.valueOf(first.tasksMax() == null ? CONNECT_DEFAULT_TASKS_MAX : first.tasksMax());
         if (!standing.equals(seen.get(TASKS_MAX))) {
-            throw new ScaleException(ScaleException.Kind.CONFLICT, "spec.tasksMax of " + first.describe() + " is " + standing
+            throw new TasksMaxWriteException(TasksMaxWriteException.Reason.CONFLICT, "spec.tasksMax of " + first.describe() + " is " + standing
                     + ", not the " + seen.get(TASKS_MAX) + " the scale's checks saw (another actor set it, or Strimzi has not yet"
                     + " applied it to Kafka Connect): nothing written; scale again from " + standing + " if still needed");
         }
@@ -60,22 +60,22 @@ public final class StrimziTasksMaxWriter implements TasksMaxWriter {
                 return;
             } catch (KubernetesException.Conflict e) {
                 if (attempt >= backoff.maxAttempts()) {
-                    throw new ScaleException(ScaleException.Kind.CONFLICT, first.describe() + " changed under each of " + attempt
+                    throw new TasksMaxWriteException(TasksMaxWriteException.Reason.CONFLICT, first.describe() + " changed under each of " + attempt
                             + " patches of spec.tasksMax; it is unchanged: retry when others have finished editing it");
                 }
                 pause(attempt);
                 read = managing(connector).orElseThrow(() -> gone(first));
                 if (!Objects.equals(read.tasksMax(), first.tasksMax())) {
-                    throw new ScaleException(ScaleException.Kind.CONFLICT, "another actor set spec.tasksMax of " + first.describe()
+                    throw new TasksMaxWriteException(TasksMaxWriteException.Reason.CONFLICT, "another actor set spec.tasksMax of " + first.describe()
                             + " from " + first.tasksMax() + " to " + read.tasksMax() + " during this scale; not overwritten: "
                             + "look at the connector again before scaling");
                 }
             } catch (KubernetesException.Gone e) {
                 throw gone(first);
             } catch (KubernetesException.AccessDenied e) {
-                throw new ScaleException(ScaleException.Kind.REFUSED, e.getMessage() + notThroughConnect(first));
+                throw new TasksMaxWriteException(TasksMaxWriteException.Reason.REFUSED, e.getMessage() + notThroughConnect(first));
             } catch (KubernetesException.Unavailable e) {
-                throw new ScaleException(ScaleException.Kind.UNAVAILABLE, e.getMessage() + notThroughConnect(first));
+                throw new TasksMaxWriteException(TasksMaxWriteException.Reason.UNAVAILABLE, e.getMessage() + notThroughConnect(first));
             }
         }
     }
@@ -92,16 +92,16 @@ public final class StrimziTasksMaxWriter implements TasksMaxWriter {
         try {
             return resources.find(connector);
         } catch (KubernetesException e) {
-            ScaleException.Kind kind = e instanceof KubernetesException.AccessDenied
-                    ? ScaleException.Kind.REFUSED : ScaleException.Kind.UNAVAILABLE;
-            throw new ScaleException(kind, e.getMessage() + "; cannot tell whether a KafkaConnector in namespace "
+            TasksMaxWriteException.Reason reason = e instanceof KubernetesException.AccessDenied
+                    ? TasksMaxWriteException.Reason.REFUSED : TasksMaxWriteException.Reason.UNAVAILABLE;
+            throw new TasksMaxWriteException(reason, e.getMessage() + "; cannot tell whether a KafkaConnector in namespace "
                     + resources.namespace() + " manages " + connector + ", so it is not written through Kafka Connect's REST API "
                     + "either (Strimzi would revert that)");
         }
     }
 
-    private static ScaleException gone(ConnectorResource first) {
-        return new ScaleException(ScaleException.Kind.GONE, first.describe() + " was deleted during this scale; "
+    private static TasksMaxWriteException gone(ConnectorResource first) {
+        return new TasksMaxWriteException(TasksMaxWriteException.Reason.GONE, first.describe() + " was deleted during this scale; "
                 + "the scaler does not re-create it, nor write its connector through Kafka Connect's REST API");
     }
 
@@ -115,7 +115,7 @@ public final class StrimziTasksMaxWriter implements TasksMaxWriter {
             Thread.sleep(backoff.delayAfter(attempt).toMillis());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new ScaleException(ScaleException.Kind.UNAVAILABLE, "interrupted while retrying a conflicting patch; nothing was written");
+            throw new TasksMaxWriteException(TasksMaxWriteException.Reason.UNAVAILABLE, "interrupted while retrying a conflicting patch; nothing was written");
         }
     }
 }

@@ -21,11 +21,12 @@ import io.kcscale.scaler.checks.keys.SampleBudget;
 import io.kcscale.scaler.model.PipelineSnapshot;
 import io.kcscale.scaler.model.SinkIndexes;
 import io.kcscale.scaler.model.SinkTarget;
-import io.kcscale.scaler.connect.ConnectRestClient;
+import io.kcscale.scaler.connect.ConnectApi;
 import io.kcscale.scaler.connect.ConnectRestException;
 import io.kcscale.scaler.connect.ConnectorStatus;
-import io.kcscale.scaler.kafka.KafkaObserver;
 import io.kcscale.scaler.kafka.KafkaUnavailableException;
+import io.kcscale.scaler.ports.KafkaReadings;
+import io.kcscale.scaler.ports.WorkerCpuReadings;
 
 /**
  * Reads what the checks judge beyond the watcher's snapshot: every connector's config and status
@@ -35,18 +36,19 @@ import io.kcscale.scaler.kafka.KafkaUnavailableException;
  */
 public final class CheckObserver {
 
-    private final ConnectRestClient connect;
-    private final KafkaObserver kafka;
+    private final ConnectApi connect;
+    private final KafkaReadings kafka;
     private final KeySampling sampler;
     private final PipelineWatcher watcher;
     private final Optional<Path> workerConfig;
     private final SinkIndexes indexes;
     private final Duration rebalanceDelay;
-    private final WorkerCpuMeter cpu = new WorkerCpuMeter();
+    private final WorkerCpuReadings cpu;
 
     /** @param rebalanceDelay what the scaler assumes of the workers' {@code scheduled.rebalance.max.delay.ms} */
-    public CheckObserver(ConnectRestClient connect, KafkaObserver kafka, KeySampling sampler, PipelineWatcher watcher,
+    public CheckObserver(ConnectApi connect, KafkaReadings kafka, KeySampling sampler, PipelineWatcher watcher, WorkerCpuReadings cpu,
                          Optional<Path> workerConfig, SinkIndexes indexes, Duration rebalanceDelay) {
+        this.cpu = cpu;
         this.rebalanceDelay = rebalanceDelay;
         this.connect = connect;
         this.indexes = indexes;
@@ -58,12 +60,12 @@ public final class CheckObserver {
 
     public CheckSamples observe(PipelineSnapshot snapshot, int tasksWanted, SampleBudget budget) {
         String name = snapshot.name();
-        Map<String, ConnectRestClient.ConnectorView> views = connectors();
-        ConnectRestClient.ConnectorView own = views == null ? null : views.get(name);
+        Map<String, ConnectApi.ConnectorView> views = connectors();
+        ConnectApi.ConnectorView own = views == null ? null : views.get(name);
         List<CheckSamples.Connector> others = null;
         if (views != null) {
             others = new ArrayList<>();
-            for (ConnectRestClient.ConnectorView v : views.values()) {
+            for (ConnectApi.ConnectorView v : views.values()) {
                 if (!v.name().equals(name)) {
                     others.add(new CheckSamples.Connector(v.name(), v.status().type(), v.status().state(), v.config(),
                             indexes.of(v.name(), v.config()).orElse(null)));
@@ -80,7 +82,7 @@ public final class CheckObserver {
         }
         List<KeySample> keys = null;
         String keysUnavailable = null;
-        KafkaObserver.GroupView group = null;
+        KafkaReadings.GroupView group = null;
         Integer brokers = null;
         if (snapshot.topics().isEmpty()) {
             keysUnavailable = "the sink reads no topic (its topics.regex matches none yet), so there is none to sample";
@@ -104,7 +106,7 @@ public final class CheckObserver {
                 // left unknown: the checks that need it say so
             }
         }
-        WorkerCpuMeter.Result workers = cpu.read(workerIds(snapshot, views));
+        WorkerCpuReadings.Result workers = cpu.read(workerIds(snapshot, views));
         return new CheckSamples(tasksWanted, watcher.window(name), keys, keysUnavailable,
                 own == null ? null : own.config(), own == null ? null : own.status().state(), traces, others,
                 workerProperties(), group == null ? null : group.assignor(), group == null ? null : group.protocol(), brokers,
@@ -112,11 +114,11 @@ public final class CheckObserver {
     }
 
     /** The group's workers Connect names: those of the sink's tasks and of every connector and task it lists. */
-    private static Set<String> workerIds(PipelineSnapshot snapshot, Map<String, ConnectRestClient.ConnectorView> views) {
+    private static Set<String> workerIds(PipelineSnapshot snapshot, Map<String, ConnectApi.ConnectorView> views) {
         List<String> ids = new ArrayList<>();
         snapshot.tasks().forEach(t -> ids.add(t.workerId()));
         if (views != null) {
-            for (ConnectRestClient.ConnectorView v : views.values()) {
+            for (ConnectApi.ConnectorView v : views.values()) {
                 ids.add(v.status().workerId());
                 v.status().tasks().forEach(t -> ids.add(t.workerId()));
             }
@@ -126,7 +128,7 @@ public final class CheckObserver {
         return known;
     }
 
-    private Map<String, ConnectRestClient.ConnectorView> connectors() {
+    private Map<String, ConnectApi.ConnectorView> connectors() {
         try {
             return connect.connectorsExpanded();
         } catch (ConnectRestException e) {

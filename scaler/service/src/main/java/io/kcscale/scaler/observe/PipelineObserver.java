@@ -17,10 +17,8 @@ import io.kcscale.scaler.model.SinkIndexes;
 import io.kcscale.scaler.model.SinkTarget;
 import io.kcscale.scaler.model.TopicPartition;
 import io.kcscale.scaler.connect.ConnectorStatus;
-import io.kcscale.scaler.elasticsearch.ElasticsearchObserver;
-import io.kcscale.scaler.elasticsearch.ElasticsearchReadings;
-import io.kcscale.scaler.kafka.KafkaObserver;
-import io.kcscale.scaler.kafka.KafkaReadings;
+import io.kcscale.scaler.ports.KafkaReadings;
+import io.kcscale.scaler.ports.SinkClusterReadings;
 
 /**
  * Takes one {@link PipelineSample} of each sink connector from Kafka and Elasticsearch, given what
@@ -29,8 +27,8 @@ import io.kcscale.scaler.kafka.KafkaReadings;
  */
 public final class PipelineObserver {
 
-    private final KafkaObserver kafka;
-    private final ElasticsearchObserver elasticsearch;
+    private final KafkaReadings kafka;
+    private final SinkClusterReadings elasticsearch;
     private final SinkIndexes indexes;
     private final DeadLetterReasonReader deadLetterReasons;
     private final LongSupplier clock;
@@ -38,7 +36,7 @@ public final class PipelineObserver {
     private final Map<String, KnownReason> knownReasons = new ConcurrentHashMap<>();
     static final long REASON_REREAD_MILLIS = 30_000;
 
-    public PipelineObserver(KafkaObserver kafka, ElasticsearchObserver elasticsearch, SinkIndexes indexes,
+    public PipelineObserver(KafkaReadings kafka, SinkClusterReadings elasticsearch, SinkIndexes indexes,
                             DeadLetterReasonReader deadLetterReasons, LongSupplier clock) {
         this.kafka = kafka;
         this.elasticsearch = elasticsearch;
@@ -115,12 +113,12 @@ public final class PipelineObserver {
         knownReasons.keySet().retainAll(deadLetterTopics);
         Set<String> readTopics = new TreeSet<>(sinkTopics);
         readTopics.addAll(deadLetterTopics);
-        Reading<KafkaReadings> kafkaReading = readTopics.isEmpty() ? null : Reading.of(() -> kafka.read(readTopics, groups));
+        Reading<KafkaReadings.Batch> kafkaReading = readTopics.isEmpty() ? null : Reading.of(() -> kafka.read(readTopics, groups));
         Map<String, Optional<String>> index = new LinkedHashMap<>();
         sinks.forEach((connector, sink) -> index.put(connector, indexes.of(connector, sink.config())));
         Set<String> allIndexes = new TreeSet<>();
         index.values().forEach(i -> i.ifPresent(allIndexes::add));
-        Reading<ElasticsearchReadings> esReading = allIndexes.isEmpty() ? null : Reading.of(() -> elasticsearch.read(allIndexes));
+        Reading<SinkClusterReadings.Batch> esReading = allIndexes.isEmpty() ? null : Reading.of(() -> elasticsearch.read(allIndexes));
         Map<String, PipelineSample> samples = new LinkedHashMap<>();
         sinks.forEach((connector, sink) -> samples.put(connector, sample(at, connector, sink, topics.get(connector),
                 index.get(connector), kafkaReading, esReading, unreachable.get(connector))));
@@ -128,7 +126,7 @@ public final class PipelineObserver {
     }
 
     private PipelineSample sample(long at, String connector, Sink sink, List<String> topics, Optional<String> index,
-                                  Reading<KafkaReadings> kafkaReading, Reading<ElasticsearchReadings> esReading, List<String> unreachable) {
+                                  Reading<KafkaReadings.Batch> kafkaReading, Reading<SinkClusterReadings.Batch> esReading, List<String> unreachable) {
         Map<TopicPartition, Long> end = null;
         Map<TopicPartition, Long> committed = null;
         Map<TopicPartition, Integer> assignment = null;
@@ -143,10 +141,10 @@ public final class PipelineObserver {
             Map<TopicPartition, Integer> owners = new TreeMap<>();
             for (String topic : topics) {
                 reading = topic;
-                KafkaReadings readings = kafkaReading.value();
+                KafkaReadings.Batch readings = kafkaReading.value();
                 allEnds.putAll(TopicPartition.onTopic(topic, readings.endOffsets(topic)));
                 allCommitted.putAll(TopicPartition.onTopic(topic, readings.committedOffsets(group, topic)));
-                KafkaObserver.GroupView view = readings.describeGroup(group, topic);
+                KafkaReadings.GroupView view = readings.describeGroup(group, topic);
                 groupState = view.state();
                 groupAssignor = view.assignor();
                 view.clientIdByPartition().forEach((p, clientId) -> SinkTarget.taskOfClientId(clientId)
@@ -170,13 +168,13 @@ public final class PipelineObserver {
         Integer writeQueue = null;
         if (index.isPresent()) {
             try {
-                ElasticsearchReadings readings = esReading.value();
+                SinkClusterReadings.Batch readings = esReading.value();
                 indexTotal = readings.indexStats(index.get()).indexTotal();
-                ElasticsearchObserver.IndexLayout layout = readings.indexLayout(index.get());
+                SinkClusterReadings.IndexLayout layout = readings.indexLayout(index.get());
                 shards = layout.primaryShards();
                 replicas = layout.replicas();
                 dataNodes = layout.dataNodes();
-                ElasticsearchObserver.WritePressure pressure = readings.writePressure();
+                SinkClusterReadings.WritePressure pressure = readings.writePressure();
                 writeRejected = pressure.rejected();
                 writeQueue = pressure.queue();
             } catch (RuntimeException e) {
@@ -198,7 +196,7 @@ public final class PipelineObserver {
      * The dead-letter topic's records and the latest reason. A topic not there yet (Connect creates it when a task
      * starts) reads as unknown (a null total), not as a system down; its reason is read again only once it grew.
      */
-    private PipelineSample.DeadLetterReading deadLetters(long at, String topic, Reading<KafkaReadings> kafkaReading) {
+    private PipelineSample.DeadLetterReading deadLetters(long at, String topic, Reading<KafkaReadings.Batch> kafkaReading) {
         Long total = null;
         try {
             total = kafkaReading.value().endOffsets(topic).values().stream().mapToLong(Long::longValue).sum();

@@ -19,7 +19,7 @@ import org.slf4j.LoggerFactory;
 import io.kcscale.scaler.model.PipelineSample;
 import io.kcscale.scaler.model.PipelineSnapshot;
 import io.kcscale.scaler.model.SampleWindow;
-import io.kcscale.scaler.connect.ConnectRestClient;
+import io.kcscale.scaler.connect.ConnectApi;
 import io.kcscale.scaler.connect.ConnectRestException;
 import io.kcscale.scaler.connect.ConnectorStatus;
 import io.kcscale.scaler.connect.WorkerProbe;
@@ -35,7 +35,7 @@ public final class PipelineWatcher implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(PipelineWatcher.class);
     private static final Duration ROUND_WAIT = Duration.ofSeconds(30);
 
-    private final ConnectRestClient connect;
+    private final ConnectApi connect;
     private final PipelineObserver observer;
     private final WorkerProbe workers;
     private final WorkerReachability reachability = new WorkerReachability();
@@ -53,7 +53,7 @@ public final class PipelineWatcher implements AutoCloseable {
         return t;
     });
 
-    public PipelineWatcher(ConnectRestClient connect, PipelineObserver observer, WorkerProbe workers, Duration interval,
+    public PipelineWatcher(ConnectApi connect, PipelineObserver observer, WorkerProbe workers, Duration interval,
                            Duration window, RoundListener roundListener) {
         this.connect = connect;
         this.roundListener = roundListener;
@@ -79,7 +79,7 @@ public final class PipelineWatcher implements AutoCloseable {
 
     private void sampleRound() {
         long started = System.nanoTime();
-        Map<String, ConnectRestClient.ConnectorView> views = null;
+        Map<String, ConnectApi.ConnectorView> views = null;
         try {
             views = connect.connectorsExpanded();
             connectError = null;
@@ -129,7 +129,7 @@ public final class PipelineWatcher implements AutoCloseable {
      * Probes every worker Connect names for any connector: each that does not answer, with since when. Rounds run
      * one at a time, as the reachability counts rounds.
      */
-    private Map<String, Long> probeWorkers(Map<String, ConnectRestClient.ConnectorView> views) {
+    private Map<String, Long> probeWorkers(Map<String, ConnectApi.ConnectorView> views) {
         Set<String> named = new TreeSet<>();
         views.values().forEach(v -> named.addAll(workerIds(v.status())));
         boolean wasInconclusive = reachability.inconclusive();

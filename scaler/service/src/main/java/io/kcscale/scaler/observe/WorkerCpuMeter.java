@@ -18,6 +18,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
 import io.kcscale.scaler.checks.WorkerCpu;
+import io.kcscale.scaler.ports.WorkerCpuReadings;
 
 /**
  * The CPU of the Connect workers that run on the scaler's own host, read from their processes: a worker
@@ -26,7 +27,7 @@ import io.kcscale.scaler.checks.WorkerCpu;
  * kernel's busy time over the same two readings. No exporter or agent is needed, so
  * it works with or without {@code --metrics}; workers on other hosts are left unread, and said so.
  */
-public final class WorkerCpuMeter {
+public final class WorkerCpuMeter implements WorkerCpuReadings {
 
     private static final String CONNECT_MAIN = "org.apache.kafka.connect.cli.ConnectDistributed";
     /** The shortest interval a rate is read over: CPU time ticks in 10 ms steps. */
@@ -38,13 +39,10 @@ public final class WorkerCpuMeter {
     private record Reading(long atNanos, long cpuNanos, HostCpuTicks host) {
     }
 
-    /** What was read: each found worker's CPU, and why the others were not. */
-    public record Result(List<WorkerCpu> workers, String unavailable) {
-    }
-
     private final Map<Long, Reading> previous = new ConcurrentHashMap<>();
 
     /** Reads the workers named (Connect's {@code host:port} ids); may take {@link #SHORTEST} when a worker has no recent reading. */
+    @Override
     public Result read(Collection<String> workerIds) {
         Map<String, ProcessHandle> local = localWorkers();
         Map<String, ProcessHandle> found = new TreeMap<>();

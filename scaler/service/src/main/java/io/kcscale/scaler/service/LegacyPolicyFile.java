@@ -10,7 +10,7 @@ import java.util.TreeMap;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import io.kcscale.scaler.autoscale.AutoscaleSettings;
+import io.kcscale.scaler.autoscale.AutoscalePolicy;
 import io.kcscale.scaler.autoscale.PolicyStore;
 
 /**
@@ -32,14 +32,14 @@ final class LegacyPolicyFile {
         if (!Files.exists(file)) {
             return 0;
         }
-        Map<String, AutoscaleSettings> policies;
+        Map<String, AutoscalePolicy> policies;
         try {
-            policies = new ObjectMapper().readValue(file.toFile(), new TypeReference<TreeMap<String, AutoscaleSettings>>() { });
+            policies = new ObjectMapper().readValue(file.toFile(), new TypeReference<TreeMap<String, AutoscalePolicy>>() { });
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the earlier scaler's policies from " + file + " (fix or delete it)", e);
         }
         int moved = 0;
-        for (Map.Entry<String, AutoscaleSettings> p : policies.entrySet()) {
+        for (Map.Entry<String, AutoscalePolicy> p : policies.entrySet()) {
             if (store.policy(p.getKey()).isEmpty()) {
                 store.put(p.getKey(), p.getValue().validated());
                 moved++;

@@ -13,31 +13,32 @@ import java.util.concurrent.ThreadLocalRandom;
 
 import javax.net.ssl.SSLContext;
 
-import io.kcscale.scaler.act.ConnectTasksMaxWriter;
 import io.kcscale.scaler.access.TlsTrust;
 import io.kcscale.scaler.act.ScaleAction;
-import io.kcscale.scaler.act.TasksMaxWriter;
 import io.kcscale.scaler.autoscale.AutoscaleLoop;
 import io.kcscale.scaler.observe.CheckObserver;
 import io.kcscale.scaler.observe.KeySampling;
 import io.kcscale.scaler.observe.PipelineObserver;
 import io.kcscale.scaler.observe.PipelineWatcher;
+import io.kcscale.scaler.observe.WorkerCpuMeter;
+import io.kcscale.scaler.ports.TasksMaxWriter;
 import io.kcscale.scaler.connect.Backoff;
+import io.kcscale.scaler.connect.ConnectTasksMaxWriter;
 import io.kcscale.scaler.connect.ConnectRestClient;
 import io.kcscale.scaler.connect.HttpWorkerProbe;
 import io.kcscale.scaler.connect.WorkerProbe;
 import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
-import io.kcscale.scaler.elasticsearch.ElasticsearchObserver;
+import io.kcscale.scaler.elasticsearch.ElasticsearchReadingsClient;
 import io.kcscale.scaler.kafka.DeadLetterReasons;
 import io.kcscale.scaler.kafka.KafkaLeadership;
-import io.kcscale.scaler.kafka.KafkaObserver;
+import io.kcscale.scaler.kafka.KafkaReadingsClient;
 import io.kcscale.scaler.kafka.KafkaPolicyStore;
 import io.kcscale.scaler.kafka.KafkaUnavailableException;
 import io.kcscale.scaler.kafka.KeySampler;
 import io.kcscale.scaler.kubernetes.KafkaConnectorResources;
 import io.kcscale.scaler.kubernetes.StrimziTasksMaxWriter;
 
-/** The scaler connected to one pipeline: its clients, the watcher that samples it, and the scale action. */
+/** The scaler connected to one pipeline: its adapters, the parts built on them, and their start and stop. */
 public final class ScalerService implements AutoCloseable {
 
     /** Per request: a system slower than this counts as unreachable for that sample. */
@@ -58,57 +59,65 @@ public final class ScalerService implements AutoCloseable {
     private static final Backoff KUBERNETES_CONFLICT_BACKOFF = new Backoff(5, Duration.ofMillis(100), Duration.ofSeconds(1));
 
     private final ScalerSettings settings;
-    private final ConnectRestClient connect;
-    private final KafkaObserver kafka;
+    private final KafkaReadingsClient kafka;
     private final ElasticsearchConnection elasticsearchConnection;
-    private final ElasticsearchObserver elasticsearch;
+    private final ElasticsearchReadingsClient elasticsearch;
     private final PipelineWatcher watcher;
     private final KeySampling keySampling;
     private final ScalingChecks checks;
     private final ScaleAction scaleAction;
-    private final ScalerMetrics metrics;
     private final ScalerCostMetrics cost = new ScalerCostMetrics();
     private final KafkaPolicyStore policies;
     private final KafkaLeadership leadership;
     private final AutoscaleLoop autoscaler;
     private final Optional<KafkaConnectorResources> kubernetes;
+    private final Scaler scaler;
 
+    /**
+     * The composition root: builds each system's adapter once, here, and hands the observers, the scale action, the
+     * autoscaler and the {@link Scaler} facade the ports they use through their constructors.
+     */
     public ScalerService(ScalerSettings settings) {
         this.settings = settings;
+        // the adapters
         SSLContext tls = settings.truststore().map(t -> TlsTrust.fromTruststore(t, settings.truststorePassword())).orElse(null);
-        this.connect = new ConnectRestClient(settings.connectUrl(), REQUEST_TIMEOUT, Backoff.DEFAULT,
+        ConnectRestClient connect = new ConnectRestClient(settings.connectUrl(), REQUEST_TIMEOUT, Backoff.DEFAULT,
                 settings.connectAuthorization(), tls);
-        Map<String, Object> kafkaProps = new HashMap<>(settings.kafkaProperties());
-        this.kafka = new KafkaObserver(settings.bootstrapServers(), kafkaProps, REQUEST_TIMEOUT);
-        this.elasticsearchConnection = new ElasticsearchConnection(settings.elasticsearchUrl(),
-                (int) REQUEST_TIMEOUT.toMillis(), settings.elasticsearchAuthorization(), tls);
-        this.elasticsearch = new ElasticsearchObserver(elasticsearchConnection);
         // the watcher's own reads must not stall on Connect's rebalance back-off: a 409 is one failed sample
-        WorkerProbe workerProbe = new HttpWorkerProbe(settings.connectUrl().getScheme(), WORKER_PROBE_TIMEOUT, tls);
         ConnectRestClient watcherConnect = new ConnectRestClient(settings.connectUrl(), REQUEST_TIMEOUT,
                 new Backoff(1, Duration.ZERO, Duration.ZERO), settings.connectAuthorization(), tls);
-        this.watcher = new PipelineWatcher(watcherConnect, new PipelineObserver(kafka, elasticsearch, settings.indexes(),
-                new DeadLetterReasons(settings.bootstrapServers(), kafkaProps, DEAD_LETTER_READ_TIMEOUT)::latest, System::currentTimeMillis),
-                workerProbe, settings.sampleInterval(), settings.window(), cost);
-        // beyond its time budget a sample looks up the partitions, their end and beginning offsets, then closes
-        this.keySampling = new KeySampling(new KeySampler(settings.bootstrapServers(), kafkaProps, REQUEST_TIMEOUT)::sample,
-                SAMPLE_THREADS, SAMPLE_QUEUE, REQUEST_TIMEOUT.multipliedBy(4));
-        this.checks = new ScalingChecks(new CheckObserver(connect, kafka, keySampling, watcher, settings.connectWorkerConfig(), settings.indexes(),
-                settings.rebalanceDelay()),
-                watcher, System::currentTimeMillis);
+        WorkerProbe workerProbe = new HttpWorkerProbe(settings.connectUrl().getScheme(), WORKER_PROBE_TIMEOUT, tls);
+        Map<String, Object> kafkaProps = new HashMap<>(settings.kafkaProperties());
+        this.kafka = new KafkaReadingsClient(settings.bootstrapServers(), kafkaProps, REQUEST_TIMEOUT);
+        DeadLetterReasons deadLetterReasons = new DeadLetterReasons(settings.bootstrapServers(), kafkaProps, DEAD_LETTER_READ_TIMEOUT);
+        KeySampler keySampler = new KeySampler(settings.bootstrapServers(), kafkaProps, REQUEST_TIMEOUT);
+        this.elasticsearchConnection = new ElasticsearchConnection(settings.elasticsearchUrl(),
+                (int) REQUEST_TIMEOUT.toMillis(), settings.elasticsearchAuthorization(), tls);
+        this.elasticsearch = new ElasticsearchReadingsClient(elasticsearchConnection);
         this.kubernetes = settings.kubernetes().map(k -> KafkaConnectorResources.connect(k, REQUEST_TIMEOUT));
-        TasksMaxWriter writer = new ConnectTasksMaxWriter(connect);
-        if (kubernetes.isPresent()) {
-            writer = new StrimziTasksMaxWriter(kubernetes.get(), writer, KUBERNETES_CONFLICT_BACKOFF);
-        }
-        this.scaleAction = new ScaleAction(connect, writer, kafka::partitionCount, index -> elasticsearch.indexStats(index).indexTotal(), settings.indexes(),
-                watcher::snapshot, checks, workerProbe, settings.maxTasks(), settings.convergeTimeout(), System::currentTimeMillis);
+        TasksMaxWriter connectWriter = new ConnectTasksMaxWriter(connect);
+        TasksMaxWriter writer = kubernetes.<TasksMaxWriter>map(k -> new StrimziTasksMaxWriter(k, connectWriter, KUBERNETES_CONFLICT_BACKOFF))
+                .orElse(connectWriter);
         this.policies = new KafkaPolicyStore(settings.bootstrapServers(), kafkaProps, settings.stateTopic(), STATE_TIMEOUT);
         this.leadership = new KafkaLeadership(settings.bootstrapServers(), kafkaProps, settings.stateTopic(), settings.leaderGroup(),
                 newInstanceId(), REQUEST_TIMEOUT);
+
+        // the parts, each handed its ports
+        this.watcher = new PipelineWatcher(watcherConnect, new PipelineObserver(kafka, elasticsearch, settings.indexes(),
+                deadLetterReasons::latest, System::currentTimeMillis),
+                workerProbe, settings.sampleInterval(), settings.window(), cost);
+        // beyond its time budget a sample looks up the partitions, their end and beginning offsets, then closes
+        this.keySampling = new KeySampling((topic, budget) -> keySampler.sample(topic, budget.records(), budget.time()),
+                SAMPLE_THREADS, SAMPLE_QUEUE, REQUEST_TIMEOUT.multipliedBy(4));
+        this.checks = new ScalingChecks(new CheckObserver(connect, kafka, keySampling, watcher, new WorkerCpuMeter(),
+                settings.connectWorkerConfig(), settings.indexes(), settings.rebalanceDelay()),
+                watcher, System::currentTimeMillis);
+        this.scaleAction = new ScaleAction(connect, writer, kafka::partitionCount, index -> elasticsearch.indexStats(index).indexTotal(), settings.indexes(),
+                watcher::snapshot, checks, workerProbe, settings.maxTasks(), settings.convergeTimeout(), System::currentTimeMillis);
         this.autoscaler = new AutoscaleLoop(watcher::snapshot, scaleAction::scale, policies, leadership, checks::blockingFindings,
                 settings.autoscaleInterval().toMillis(), settings.rebalanceDelay(), System::currentTimeMillis);
-        this.metrics = new ScalerMetrics(watcher, autoscaler::latestRecommendedTasks, cost);
+        this.scaler = new Scaler(watcher, connect, checks, scaleAction, autoscaler,
+                new ScalerMetrics(watcher, autoscaler::latestRecommendedTasks, cost), leadership.instanceId(), settings.token());
     }
 
     /** The host's name (a pod's), made unique: a replica restarted on the same host is another member. */
@@ -169,12 +178,9 @@ public final class ScalerService implements AutoCloseable {
         return scaleAction;
     }
 
-    public ConnectRestClient connect() {
-        return connect;
-    }
-
-    public ScalerMetrics metrics() {
-        return metrics;
+    /** The facade the API calls. */
+    public Scaler scaler() {
+        return scaler;
     }
 
     @Override

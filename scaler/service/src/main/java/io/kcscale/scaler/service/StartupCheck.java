@@ -7,11 +7,11 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeoutException;
 
-import io.kcscale.scaler.elasticsearch.ElasticsearchObserver;
-import io.kcscale.scaler.kafka.KafkaObserver;
 import io.kcscale.scaler.kafka.KafkaUnavailableException;
 import io.kcscale.scaler.model.PipelineSnapshot;
 import io.kcscale.scaler.observe.PipelineWatcher;
+import io.kcscale.scaler.ports.KafkaReadings;
+import io.kcscale.scaler.ports.SinkClusterReadings;
 
 /**
  * What the scaler cannot reach or is not allowed to read, found once at start, before anyone asks:
@@ -28,7 +28,7 @@ final class StartupCheck {
     }
 
     /** Must run before the watcher's loop starts: it takes the watcher's first sample itself. */
-    static List<String> problems(KafkaObserver kafka, ElasticsearchObserver elasticsearch, PipelineWatcher watcher) {
+    static List<String> problems(KafkaReadings kafka, SinkClusterReadings elasticsearch, PipelineWatcher watcher) {
         Set<String> lines = new LinkedHashSet<>();
         kafkaProblem(kafka).ifPresent(lines::add);
         try {
@@ -49,7 +49,7 @@ final class StartupCheck {
     }
 
     /** Asks again while Kafka only timed out, until {@link #KAFKA_PATIENCE} has passed; each ask waits one request timeout. */
-    private static Optional<String> kafkaProblem(KafkaObserver kafka) {
+    private static Optional<String> kafkaProblem(KafkaReadings kafka) {
         long deadline = System.nanoTime() + KAFKA_PATIENCE.toNanos();
         while (true) {
             try {

@@ -88,6 +88,11 @@ final class InMemoryConnect implements ConnectApi {
     }
 
     @Override
+    public synchronized Map<String, ConnectorView> connectorsExpanded() {
+        return deleted ? Map.of() : Map.of(name, new ConnectorView(name, config, new ConnectorStatus(name, type, "RUNNING", "w0", tasks)));
+    }
+
+    @Override
     public void putConnectorConfig(String connector, Map<String, String> newConfig) {
         startWrite();
         synchronized (this) {

@@ -21,7 +21,9 @@ import org.junit.jupiter.api.Test;
 
 import io.kcscale.scaler.checks.Finding;
 import io.kcscale.scaler.checks.Severity;
+import io.kcscale.scaler.api.HttpStatuses;
 import io.kcscale.scaler.connect.ConnectRestException;
+import io.kcscale.scaler.connect.ConnectTasksMaxWriter;
 import io.kcscale.scaler.connect.WorkerProbe;
 import io.kcscale.scaler.model.PipelineSnapshot;
 import io.kcscale.scaler.model.SinkIndexes;
@@ -185,7 +187,7 @@ class ScaleActionTest {
             ScaleException e = assertThrows(ScaleException.class, () -> action().scale(SINK, new ScaleRequest(3, false, false)));
 
             assertEquals(ScaleException.Kind.GONE, e.kind());
-            assertEquals(404, e.kind().status);
+            assertEquals(404, HttpStatuses.of(e.kind()));
             assertEquals("sink was deleted while the scale ran; it was not re-created", e.getMessage());
             assertFalse(connect.exists(), "with PATCH " + patch);
         }

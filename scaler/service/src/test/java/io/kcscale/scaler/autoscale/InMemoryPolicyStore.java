@@ -31,7 +31,7 @@ public final class InMemoryPolicyStore implements PolicyStore {
     }
 
     @Override
-    public StoredPolicy put(String connector, AutoscaleSettings policy) {
+    public StoredPolicy put(String connector, AutoscalePolicy policy) {
         return new StoredPolicy(connector, policy, append(new StateRecord.PolicySet(connector, policy)), List.of());
     }
 

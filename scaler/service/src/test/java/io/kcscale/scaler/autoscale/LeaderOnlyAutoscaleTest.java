@@ -19,7 +19,7 @@ import io.kcscale.scaler.model.PipelineSnapshot;
 /** Replicas sharing one store: only the lease in force acts, a deposed leader's writes do not count, nothing is applied twice. */
 class LeaderOnlyAutoscaleTest {
 
-    private static final AutoscaleSettings POLICY = new AutoscaleSettings(1, 20, 5.0, null, null, null, null, null, null);
+    private static final AutoscalePolicy POLICY = new AutoscalePolicy(1, 20, 5.0, null, null, null, null, null, null);
 
     private final InMemoryPolicyStore store = new InMemoryPolicyStore();
     /** tasks.max as Connect holds it, which each scale sets. */
@@ -70,7 +70,7 @@ class LeaderOnlyAutoscaleTest {
         b.lead(2);
         second.evaluateAll();
         assertEquals(List.of("a -> 9"), scales, "b holds in the cooldown of a's scale: not applied twice");
-        second.put("sink", new AutoscaleSettings(1, 19, 5.0, null, null, null, null, null, null));
+        second.put("sink", new AutoscalePolicy(1, 19, 5.0, null, null, null, null, null, null));
         tasksMax.set(1);
         first.evaluateAll();
         assertEquals(List.of("a -> 9"), scales, "a, deposed but unaware, does not act");

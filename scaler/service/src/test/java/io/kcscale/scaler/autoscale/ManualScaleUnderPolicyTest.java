@@ -12,14 +12,17 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 import io.kcscale.scaler.act.ScaleException;
+import io.kcscale.scaler.api.HttpStatuses;
 
 /** A user's scale beside an autoscale policy: refused under an active one unless forced; forced, the policy is paused. */
 class ManualScaleUnderPolicyTest {
 
-    private static final AutoscaleSettings POLICY = new AutoscaleSettings(1, 6, 5.0, null, null, null, null, null, null);
+    private static final AutoscalePolicy POLICY = new AutoscalePolicy(1, 6, 5.0, null, null, null, null, null, null);
 
     private static AutoscaleLoop loop(PolicyStore store) {
-        return new AutoscaleLoop(c -> Optional.empty(), null, store, new HeldLease("a"), c -> List.of(), 5_000,
+        return new AutoscaleLoop(c -> Optional.empty(), (c, request) -> {
+            throw new AssertionError("the loop scales nothing here: no connector is observed");
+        }, store, new HeldLease("a"), c -> List.of(), 5_000,
                 Duration.ofMinutes(5), System::currentTimeMillis);
     }
 
@@ -31,7 +34,7 @@ class ManualScaleUnderPolicyTest {
         loop.put("sink", POLICY);
 
         ScaleException refused = assertThrows(ScaleException.class, () -> loop.admitManualScale("sink", false, false));
-        assertEquals(409, refused.kind().status);
+        assertEquals(409, HttpStatuses.of(refused.kind()));
         assertTrue(refused.getMessage().startsWith("sink is under an active autoscale policy (minTasks 1, maxTasks 6,"
                 + " targetLatencySeconds 5.0) that would undo a manual scale"), refused.getMessage());
 

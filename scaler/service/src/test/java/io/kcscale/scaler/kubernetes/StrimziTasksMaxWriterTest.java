@@ -22,8 +22,8 @@ import io.fabric8.kubernetes.api.model.StatusBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import io.kcscale.scaler.act.ScaleException;
-import io.kcscale.scaler.act.TasksMaxWriter;
+import io.kcscale.scaler.ports.TasksMaxWriter;
+import io.kcscale.scaler.ports.TasksMaxWriteException;
 import io.kcscale.scaler.connect.Backoff;
 import io.strimzi.api.kafka.Crds;
 import io.strimzi.api.kafka.model.connector.KafkaConnector;
@@ -140,8 +140,8 @@ class StrimziTasksMaxWriterTest {
     @Test
     void aConcurrentScaleIsReportedNotOverwritten() {
         ConnectorResources racing = racingWith(k -> k.getSpec().setTasksMax(5));
-        ScaleException e = assertThrows(ScaleException.class, () -> writer(racing).write(SINK, Map.of("tasks.max", "1"), 3));
-        assertEquals(ScaleException.Kind.CONFLICT, e.kind());
+        TasksMaxWriteException e = assertThrows(TasksMaxWriteException.class, () -> writer(racing).write(SINK, Map.of("tasks.max", "1"), 3));
+        assertEquals(TasksMaxWriteException.Reason.CONFLICT, e.reason());
         assertTrue(e.getMessage().contains("another actor set spec.tasksMax of KafkaConnector kafka/stocks-es-sink from 1 to 5"),
                 e.getMessage());
         assertEquals(5, stored().getSpec().getTasksMax());
@@ -152,8 +152,8 @@ class StrimziTasksMaxWriterTest {
     void aTasksMaxSetSinceTheChecksReadIsAConflictNamingTheCountThatStands() {
         // kubectl edit, KEDA or another scaler set spec.tasksMax after this scale read Connect (tasks.max 1)
         editAsAnotherActor(k -> k.getSpec().setTasksMax(4));
-        ScaleException e = assertThrows(ScaleException.class, () -> writer(resources(Optional.empty())).write(SINK, Map.of("tasks.max", "1"), 3));
-        assertEquals(ScaleException.Kind.CONFLICT, e.kind());
+        TasksMaxWriteException e = assertThrows(TasksMaxWriteException.class, () -> writer(resources(Optional.empty())).write(SINK, Map.of("tasks.max", "1"), 3));
+        assertEquals(TasksMaxWriteException.Reason.CONFLICT, e.reason());
         assertTrue(e.getMessage().startsWith("spec.tasksMax of KafkaConnector kafka/stocks-es-sink is 4, not the 1 the scale's checks saw"),
                 e.getMessage());
         assertEquals(4, stored().getSpec().getTasksMax());
@@ -165,8 +165,8 @@ class StrimziTasksMaxWriterTest {
         editAsAnotherActor(k -> k.getSpec().setTasksMax(null));
         writer(resources(Optional.empty())).write(SINK, Map.of("tasks.max", "1"), 2);
         assertEquals(2, stored().getSpec().getTasksMax());
-        ScaleException e = assertThrows(ScaleException.class, () -> writer(resources(Optional.empty())).write(SINK, Map.of("tasks.max", "1"), 3));
-        assertEquals(ScaleException.Kind.CONFLICT, e.kind());
+        TasksMaxWriteException e = assertThrows(TasksMaxWriteException.class, () -> writer(resources(Optional.empty())).write(SINK, Map.of("tasks.max", "1"), 3));
+        assertEquals(TasksMaxWriteException.Reason.CONFLICT, e.reason());
     }
 
     @Test
@@ -174,8 +174,8 @@ class StrimziTasksMaxWriterTest {
         server.expect().patch().withPath(PATH).andReturn(403, new StatusBuilder().withCode(403).withReason("Forbidden")
                 .withMessage("kafkaconnectors.kafka.strimzi.io \"stocks-es-sink\" is forbidden: User \"system:serviceaccount:kafka:kcscale\" "
                         + "cannot patch resource \"kafkaconnectors\"").build()).once();
-        ScaleException e = assertThrows(ScaleException.class, () -> writer(resources(Optional.empty())).write(SINK, Map.of("tasks.max", "1"), 3));
-        assertEquals(ScaleException.Kind.REFUSED, e.kind());
+        TasksMaxWriteException e = assertThrows(TasksMaxWriteException.class, () -> writer(resources(Optional.empty())).write(SINK, Map.of("tasks.max", "1"), 3));
+        assertEquals(TasksMaxWriteException.Reason.REFUSED, e.reason());
         assertTrue(e.getMessage().startsWith("the scaler may not patch kafkaconnectors in namespace kafka (Kubernetes answered 403)"),
                 e.getMessage());
         assertTrue(e.getMessage().contains("not written through Kafka Connect's REST API"), e.getMessage());
@@ -187,8 +187,8 @@ class StrimziTasksMaxWriterTest {
     @Test
     void whenKubernetesCannotSayWhetherAResourceManagesTheConnectorNothingIsWritten() {
         server.expect().get().withPath(PATH).andReturn(403, new StatusBuilder().withCode(403).withReason("Forbidden").build()).once();
-        ScaleException e = assertThrows(ScaleException.class, () -> writer(resources(Optional.empty())).write(SINK, Map.of("tasks.max", "1"), 3));
-        assertEquals(ScaleException.Kind.REFUSED, e.kind());
+        TasksMaxWriteException e = assertThrows(TasksMaxWriteException.class, () -> writer(resources(Optional.empty())).write(SINK, Map.of("tasks.max", "1"), 3));
+        assertEquals(TasksMaxWriteException.Reason.REFUSED, e.reason());
         assertTrue(e.getMessage().startsWith("the scaler may not get kafkaconnectors in namespace kafka"), e.getMessage());
         assertEquals(List.of(), connectWrites);
     }
@@ -197,8 +197,8 @@ class StrimziTasksMaxWriterTest {
     void aResourceDeletedDuringTheScaleIsNotRecreated() {
         ConnectorResources deleting = beforeTheFirstPatch(() ->
                 client.resources(KafkaConnector.class, KafkaConnectorList.class).inNamespace(NAMESPACE).withName(SINK).delete());
-        ScaleException e = assertThrows(ScaleException.class, () -> writer(deleting).write(SINK, Map.of("tasks.max", "1"), 3));
-        assertEquals(ScaleException.Kind.GONE, e.kind());
+        TasksMaxWriteException e = assertThrows(TasksMaxWriteException.class, () -> writer(deleting).write(SINK, Map.of("tasks.max", "1"), 3));
+        assertEquals(TasksMaxWriteException.Reason.GONE, e.reason());
         assertTrue(e.getMessage().contains("was deleted during this scale; the scaler does not re-create it"), e.getMessage());
         assertEquals(null, stored());
         assertEquals(List.of(), connectWrites);

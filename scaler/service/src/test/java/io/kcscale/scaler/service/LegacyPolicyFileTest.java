@@ -13,7 +13,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.kcscale.scaler.autoscale.AutoscaleSettings;
+import io.kcscale.scaler.autoscale.AutoscalePolicy;
 import io.kcscale.scaler.autoscale.InMemoryPolicyStore;
 
 /** An earlier scaler's policies file: moved into the shared store once, never over a policy the store holds. */
@@ -25,7 +25,7 @@ class LegacyPolicyFileTest {
                 {"old-sink": {"maxTasks": 4, "targetLag": 500},
                  "kept-sink": {"maxTasks": 9, "targetLag": 500}}""");
         InMemoryPolicyStore store = new InMemoryPolicyStore();
-        AutoscaleSettings kept = new AutoscaleSettings(1, 2, null, 100L, null, null, null, null, null).validated();
+        AutoscalePolicy kept = new AutoscalePolicy(1, 2, null, 100L, null, null, null, null, null).validated();
         store.put("kept-sink", kept);
 
         assertEquals(1, LegacyPolicyFile.moveInto(dir, store));

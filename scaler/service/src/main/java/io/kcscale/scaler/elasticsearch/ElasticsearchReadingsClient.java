@@ -13,15 +13,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.kcscale.scaler.access.AccessProblem;
+import io.kcscale.scaler.ports.SinkClusterReadings;
 
 /** Reads what the scaler needs of the sink's index and the cluster that holds it. */
-public final class ElasticsearchObserver {
+public final class ElasticsearchReadingsClient implements SinkClusterReadings {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final ElasticsearchConnection connection;
 
-    public ElasticsearchObserver(ElasticsearchConnection connection) {
+    public ElasticsearchReadingsClient(ElasticsearchConnection connection) {
         this.connection = connection;
     }
 
@@ -41,19 +42,18 @@ public final class ElasticsearchObserver {
      * {@code _stats} and settings (an index that does not exist is left out, not a failure of the others),
      * the cluster's health and the write thread pools.
      */
-    public ElasticsearchReadings read(Collection<String> indexes) {
+    @Override
+    public ElasticsearchBatchReading read(Collection<String> indexes) {
         String list = String.join(",", new TreeSet<>(indexes));
-        return new ElasticsearchReadings(
-                ElasticsearchReadings.Reply.of(() -> get(ignoringMissing("/" + list + "/_stats/docs,indexing"), "_stats of indexes " + list)),
-                ElasticsearchReadings.Reply.of(() -> get(ignoringMissing("/" + list + "/_settings"), "settings of indexes " + list)),
-                ElasticsearchReadings.Reply.of(() -> get("/_cluster/health", "cluster health")),
-                ElasticsearchReadings.Reply.of(() -> get("/_nodes/stats/thread_pool", "thread pool stats")));
-    }
-
-    public record IndexLayout(int primaryShards, int replicas, int dataNodes) {
+        return new ElasticsearchBatchReading(
+                ElasticsearchBatchReading.Reply.of(() -> get(ignoringMissing("/" + list + "/_stats/docs,indexing"), "_stats of indexes " + list)),
+                ElasticsearchBatchReading.Reply.of(() -> get(ignoringMissing("/" + list + "/_settings"), "settings of indexes " + list)),
+                ElasticsearchBatchReading.Reply.of(() -> get("/_cluster/health", "cluster health")),
+                ElasticsearchBatchReading.Reply.of(() -> get("/_nodes/stats/thread_pool", "thread pool stats")));
     }
 
     /** Write requests rejected ever and queued now, summed over the nodes' write thread pools. */
+    @Override
     public WritePressure writePressure() {
         return pressureOf(get("/_nodes/stats/thread_pool", "thread pool stats"));
     }
@@ -69,13 +69,11 @@ public final class ElasticsearchObserver {
         return new WritePressure(rejected, queue);
     }
 
-    public record WritePressure(long rejected, int queue) {
-    }
-
     /**
      * Document count and indexing total of the index's primary shards, from {@code _stats}: read
      * untyped, because the 8.x client's typed stats response requires fields 7.17 does not send.
      */
+    @Override
     public IndexStats indexStats(String index) {
         return statsOf(index, get("/" + index + "/_stats/docs,indexing", "_stats of index " + index));
     }
@@ -111,9 +109,5 @@ public final class ElasticsearchObserver {
             throw new ElasticsearchUnavailableException(AccessProblem.elasticsearch(connection.url(), status, e)
                     .orElse("cannot read " + what + ": " + e.getMessage()), e);
         }
-    }
-
-    /** {@code docsCount}: documents visible after the last refresh; {@code indexTotal}: index operations ever. */
-    public record IndexStats(String index, long docsCount, long indexTotal) {
     }
 }

@@ -6,7 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The toolkit's policy ({@code kcscale}): sizes tasks in one step from rates and measured per-task
+ * The toolkit's rule ({@code kcscale}): sizes tasks in one step from rates and measured per-task
  * capacity (new tasks ≈ append rate / per-task capacity, with headroom, plus what drains the backlog
  * above target in {@code drainSeconds}), capped by partitions and {@code maxTasks}; waits out
  * instability and cooldowns; refuses, once, when checks or a saturated sink say tasks cannot help;
@@ -16,17 +16,17 @@ import java.util.Map;
  * scale-up too small and need a second one (a second rebalance): scale-ups take the append rate as at
  * least the sink rate plus the lag's growth since the previous evaluation.
  */
-public final class RatioScalingPolicy implements ScalingPolicy {
+public final class RatioScalingRule implements ScalingRule {
 
     /** A scale-up that raised throughput by less than this share of the linear expectation saturated the sink. */
     private static final double SATURATION_GAIN = 0.5;
     /** Rates are measured to about this share: a need this close above a whole number of tasks rounds down to it. */
     private static final double RATE_PRECISION = 0.01;
 
-    private final AutoscaleSettings settings;
+    private final AutoscalePolicy settings;
     private final long intervalMillis;
 
-    public RatioScalingPolicy(AutoscaleSettings settings, long intervalMillis) {
+    public RatioScalingRule(AutoscalePolicy settings, long intervalMillis) {
         this.settings = settings.validated();
         this.intervalMillis = intervalMillis;
     }

@@ -13,7 +13,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * fields a 2.19.4 node sent; the figures chosen): OpenSearch adds fields (the settings' {@code replication},
  * the health's {@code discovered_cluster_manager}, more thread pools) and renames none of those read.
  */
-class ElasticsearchObserverTest {
+class ElasticsearchReadingsClientTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -62,25 +62,25 @@ class ElasticsearchObserverTest {
 
     @Test
     void readsTheLayoutFromEitherProduct() throws Exception {
-        ElasticsearchObserver.IndexLayout expected = new ElasticsearchObserver.IndexLayout(3, 1, 2);
-        assertEquals(expected, ElasticsearchObserver.layoutOf("sink", json(ELASTICSEARCH_SETTINGS), json(ELASTICSEARCH_HEALTH)));
-        assertEquals(expected, ElasticsearchObserver.layoutOf("sink", json(OPENSEARCH_SETTINGS), json(OPENSEARCH_HEALTH)));
+        ElasticsearchReadingsClient.IndexLayout expected = new ElasticsearchReadingsClient.IndexLayout(3, 1, 2);
+        assertEquals(expected, ElasticsearchReadingsClient.layoutOf("sink", json(ELASTICSEARCH_SETTINGS), json(ELASTICSEARCH_HEALTH)));
+        assertEquals(expected, ElasticsearchReadingsClient.layoutOf("sink", json(OPENSEARCH_SETTINGS), json(OPENSEARCH_HEALTH)));
     }
 
     @Test
     void readsThePrimariesCountersFromEitherProduct() throws Exception {
-        ElasticsearchObserver.IndexStats expected = new ElasticsearchObserver.IndexStats("sink", 480, 500);
-        assertEquals(expected, ElasticsearchObserver.statsOf("sink", json(ELASTICSEARCH_STATS)));
-        assertEquals(expected, ElasticsearchObserver.statsOf("sink", json(OPENSEARCH_STATS)));
-        assertThrows(ElasticsearchUnavailableException.class, () -> ElasticsearchObserver.statsOf("other", json(OPENSEARCH_STATS)));
+        ElasticsearchReadingsClient.IndexStats expected = new ElasticsearchReadingsClient.IndexStats("sink", 480, 500);
+        assertEquals(expected, ElasticsearchReadingsClient.statsOf("sink", json(ELASTICSEARCH_STATS)));
+        assertEquals(expected, ElasticsearchReadingsClient.statsOf("sink", json(OPENSEARCH_STATS)));
+        assertThrows(ElasticsearchUnavailableException.class, () -> ElasticsearchReadingsClient.statsOf("other", json(OPENSEARCH_STATS)));
     }
 
     /** Only the write pools count: OpenSearch's extra pools, and system_write, are left out as Elasticsearch's are. */
     @Test
     void sumsTheWritePoolsOfEitherProduct() throws Exception {
-        ElasticsearchObserver.WritePressure expected = new ElasticsearchObserver.WritePressure(15, 4);
-        assertEquals(expected, ElasticsearchObserver.pressureOf(json(ELASTICSEARCH_THREAD_POOLS)));
-        assertEquals(expected, ElasticsearchObserver.pressureOf(json(OPENSEARCH_THREAD_POOLS)));
+        ElasticsearchReadingsClient.WritePressure expected = new ElasticsearchReadingsClient.WritePressure(15, 4);
+        assertEquals(expected, ElasticsearchReadingsClient.pressureOf(json(ELASTICSEARCH_THREAD_POOLS)));
+        assertEquals(expected, ElasticsearchReadingsClient.pressureOf(json(OPENSEARCH_THREAD_POOLS)));
     }
 
     private static JsonNode json(String text) throws Exception {

@@ -10,16 +10,16 @@ import org.junit.jupiter.api.Test;
 
 import io.kcscale.scaler.input.InvalidInputException;
 
-class RatioScalingPolicyTest {
+class RatioScalingRuleTest {
 
     /** maxTasks 20, latency target 5 s, defaults otherwise (utilization 0.8, drain 60 s, cooldown 30 s). */
-    private static final AutoscaleSettings SETTINGS = new AutoscaleSettings(1, 20, 5.0, null, null, null, null, null, null);
+    private static final AutoscalePolicy SETTINGS = new AutoscalePolicy(1, 20, 5.0, null, null, null, null, null, null);
 
     private static Observation obs(long at, int tasks, double append, double sink, long lag) {
         return new Observation(at, tasks, tasks, 20, append, sink, lag, true, List.of(), List.of(), false);
     }
 
-    private final RatioScalingPolicy policy = new RatioScalingPolicy(SETTINGS, 5_000);
+    private final RatioScalingRule policy = new RatioScalingRule(SETTINGS, 5_000);
 
     @Test
     void scalesUpByRatioInOneStep() {
@@ -155,27 +155,27 @@ class RatioScalingPolicyTest {
     @Test
     void boundsAreEnforced() {
         assertEquals(Decision.Action.SCALE_DOWN, policy.decide(obs(0, 25, 10, 10, 0), new PolicyMemory()).action());
-        AutoscaleSettings min3 = new AutoscaleSettings(3, 20, 5.0, null, null, null, null, null, null);
-        Decision up = new RatioScalingPolicy(min3, 5_000).decide(obs(0, 1, 10, 10, 0), new PolicyMemory());
+        AutoscalePolicy min3 = new AutoscalePolicy(3, 20, 5.0, null, null, null, null, null, null);
+        Decision up = new RatioScalingRule(min3, 5_000).decide(obs(0, 1, 10, 10, 0), new PolicyMemory());
         assertEquals(3, up.toTasks());
     }
 
     @Test
     void badPoliciesNameTheirField() {
-        assertEquals("maxTasks", field(new AutoscaleSettings(null, null, 5.0, null, null, null, null, null, null)));
-        assertEquals("maxTasks", field(new AutoscaleSettings(4, 2, 5.0, null, null, null, null, null, null)));
-        assertEquals("minTasks", field(new AutoscaleSettings(0, 2, 5.0, null, null, null, null, null, null)));
-        assertEquals("targetLatencySeconds", field(new AutoscaleSettings(1, 2, null, null, null, null, null, null, null)));
-        assertEquals("targetLatencySeconds", field(new AutoscaleSettings(1, 2, 5.0, 100L, null, null, null, null, null)));
-        assertEquals("targetLatencySeconds", field(new AutoscaleSettings(1, 2, -1.0, null, null, null, null, null, null)));
-        assertEquals("targetLag", field(new AutoscaleSettings(1, 2, null, -1L, null, null, null, null, null)));
-        assertEquals("cooldownSeconds", field(new AutoscaleSettings(1, 2, 5.0, null, 10.0, null, null, null, null)));
-        assertEquals("scaleDownIdleFraction", field(new AutoscaleSettings(1, 2, 5.0, null, null, 1.0, null, null, null)));
-        assertEquals("utilization", field(new AutoscaleSettings(1, 2, 5.0, null, null, null, 1.5, null, null)));
-        assertEquals("drainSeconds", field(new AutoscaleSettings(1, 2, 5.0, null, null, null, null, 0.0, null)));
+        assertEquals("maxTasks", field(new AutoscalePolicy(null, null, 5.0, null, null, null, null, null, null)));
+        assertEquals("maxTasks", field(new AutoscalePolicy(4, 2, 5.0, null, null, null, null, null, null)));
+        assertEquals("minTasks", field(new AutoscalePolicy(0, 2, 5.0, null, null, null, null, null, null)));
+        assertEquals("targetLatencySeconds", field(new AutoscalePolicy(1, 2, null, null, null, null, null, null, null)));
+        assertEquals("targetLatencySeconds", field(new AutoscalePolicy(1, 2, 5.0, 100L, null, null, null, null, null)));
+        assertEquals("targetLatencySeconds", field(new AutoscalePolicy(1, 2, -1.0, null, null, null, null, null, null)));
+        assertEquals("targetLag", field(new AutoscalePolicy(1, 2, null, -1L, null, null, null, null, null)));
+        assertEquals("cooldownSeconds", field(new AutoscalePolicy(1, 2, 5.0, null, 10.0, null, null, null, null)));
+        assertEquals("scaleDownIdleFraction", field(new AutoscalePolicy(1, 2, 5.0, null, null, 1.0, null, null, null)));
+        assertEquals("utilization", field(new AutoscalePolicy(1, 2, 5.0, null, null, null, 1.5, null, null)));
+        assertEquals("drainSeconds", field(new AutoscalePolicy(1, 2, 5.0, null, null, null, null, 0.0, null)));
     }
 
-    private static String field(AutoscaleSettings p) {
+    private static String field(AutoscalePolicy p) {
         return assertThrows(InvalidInputException.class, p::validated).field();
     }
 }

@@ -7,20 +7,20 @@ import java.util.TreeMap;
 import io.kcscale.scaler.autoscale.Decision;
 import io.kcscale.scaler.autoscale.Observation;
 import io.kcscale.scaler.autoscale.PolicyMemory;
-import io.kcscale.scaler.autoscale.ScalingPolicy;
+import io.kcscale.scaler.autoscale.ScalingRule;
 
 /**
  * A policy that does not decide: it sets the tasks on a fixed schedule, whatever it observes. The
  * simulator is validated with it against the real pipeline, where the same schedule must give the
  * same lag curve; no deciding policy's timing can blur the comparison.
  */
-public final class ScheduledPolicy implements ScalingPolicy {
+public final class ScheduledRule implements ScalingRule {
 
     private final NavigableMap<Long, Integer> tasksFromMillis;
     private final long intervalMillis;
 
     /** @param tasksFromMillis from each time on (ms from the run's start), the tasks to run; before the first, no change */
-    public ScheduledPolicy(Map<Long, Integer> tasksFromMillis, long intervalMillis) {
+    public ScheduledRule(Map<Long, Integer> tasksFromMillis, long intervalMillis) {
         this.tasksFromMillis = new TreeMap<>(tasksFromMillis);
         this.intervalMillis = intervalMillis;
     }

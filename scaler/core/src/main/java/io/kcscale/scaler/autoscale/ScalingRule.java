@@ -2,19 +2,19 @@ package io.kcscale.scaler.autoscale;
 
 /**
  * Decides a connector's tasks from what it observes. Pure: the caller owns the clock, the systems
- * and the {@link PolicyMemory}; the same policy runs live, in the simulator and in the benchmark.
+ * and the {@link PolicyMemory}; the same rule runs live, in the simulator and in the benchmark.
  */
-public interface ScalingPolicy {
+public interface ScalingRule {
 
-    /** The policy's name in reports, e.g. {@code kcscale} or {@code lag-threshold}. */
+    /** The rule's name in reports, e.g. {@code kcscale} or {@code lag-threshold}. */
     String name();
 
-    /** How often the policy wants to be evaluated. */
+    /** How often the rule wants to be evaluated. */
     long evaluationIntervalMillis();
 
     /**
      * @param now    the pipeline now
-     * @param memory what this policy learned from earlier evaluations; the policy updates it
+     * @param memory what this rule learned from earlier evaluations; the rule updates it
      */
     Decision decide(Observation now, PolicyMemory memory);
 

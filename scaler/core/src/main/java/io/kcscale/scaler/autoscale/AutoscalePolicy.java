@@ -4,7 +4,7 @@ import io.kcscale.scaler.input.InvalidInputException;
 
 /**
  * What a user asks the autoscaler for: the body of {@code PUT /api/v1/connectors/{name}/autoscale}
- * (the API and the policy store call it a policy), which {@link RatioScalingPolicy} decides by.
+ * (the API and the policy store call it a policy), which {@link RatioScalingRule} decides by.
  * Exactly one target: a Little's-law latency or a lag. Null fields take their defaults.
  *
  * @param cooldownSeconds       the least time between two actions; default at least twice the last measured
@@ -13,14 +13,14 @@ import io.kcscale.scaler.input.InvalidInputException;
  * @param utilization           the share of measured capacity the tasks should run at (headroom for bursts)
  * @param drainSeconds          how fast a backlog above the target must drain
  */
-public record AutoscaleSettings(Integer minTasks, Integer maxTasks, Double targetLatencySeconds, Long targetLag,
+public record AutoscalePolicy(Integer minTasks, Integer maxTasks, Double targetLatencySeconds, Long targetLag,
                               Double cooldownSeconds, Double scaleDownIdleFraction, Double utilization,
                               Double drainSeconds, Boolean dryRun) {
 
     public static final double MIN_COOLDOWN_SECONDS = 30;
 
     /** The settings with defaults filled in, or an {@link InvalidInputException} naming the first bad field. */
-    public AutoscaleSettings validated() {
+    public AutoscalePolicy validated() {
         int min = minTasks == null ? 1 : minTasks;
         if (min < 1) {
             throw new InvalidInputException("minTasks", "must be at least 1, got " + min);
@@ -56,13 +56,13 @@ public record AutoscaleSettings(Integer minTasks, Integer maxTasks, Double targe
         if (!(drain > 0 && Double.isFinite(drain))) {
             throw new InvalidInputException("drainSeconds", "must be a positive number of seconds, got " + drain);
         }
-        return new AutoscaleSettings(min, maxTasks, targetLatencySeconds, targetLag, cooldownSeconds, idle, u, drain,
+        return new AutoscalePolicy(min, maxTasks, targetLatencySeconds, targetLag, cooldownSeconds, idle, u, drain,
                 dryRun != null && dryRun);
     }
 
     /** The same settings deciding only: a paused policy records its decisions and changes nothing. */
-    public AutoscaleSettings paused() {
-        return new AutoscaleSettings(minTasks, maxTasks, targetLatencySeconds, targetLag, cooldownSeconds,
+    public AutoscalePolicy paused() {
+        return new AutoscalePolicy(minTasks, maxTasks, targetLatencySeconds, targetLag, cooldownSeconds,
                 scaleDownIdleFraction, utilization, drainSeconds, true);
     }
 

@@ -26,18 +26,19 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.AuthenticationException;
 
 import io.kcscale.scaler.access.AccessProblem;
+import io.kcscale.scaler.ports.KafkaReadings;
 
 /**
  * Reads through the Admin client what the scaler derives rates and lag from: a topic's end offsets,
  * a consumer group's committed offsets, its state and which member consumes which partition.
  */
-public final class KafkaObserver implements AutoCloseable {
+public final class KafkaReadingsClient implements KafkaReadings, AutoCloseable {
 
     private final Properties props = new Properties();
     private final Duration timeout;
     private volatile Admin admin;
 
-    public KafkaObserver(String bootstrapServers, Map<String, Object> clientOverrides, Duration timeout) {
+    public KafkaReadingsClient(String bootstrapServers, Map<String, Object> clientOverrides, Duration timeout) {
         props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         props.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
         props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
@@ -46,6 +47,7 @@ public final class KafkaObserver implements AutoCloseable {
         this.timeout = timeout;
     }
 
+    @Override
     public int partitionCount(String topic) {
         TopicDescription description = get(admin.describeTopics(List.of(topic)).topicNameValues().get(topic));
         return description.partitions().size();
@@ -63,6 +65,7 @@ public final class KafkaObserver implements AutoCloseable {
     }
 
     /** The group's state and, per partition of {@code topic}, the client id of the member consuming it. */
+    @Override
     public GroupView describeGroup(String group, String topic) {
         return groupView(get(admin.describeConsumerGroups(List.of(group)).describedGroups().get(group)), topic);
     }
@@ -73,7 +76,8 @@ public final class KafkaObserver implements AutoCloseable {
      * one describe of all the groups, the three in flight together. One deadline bounds the whole reading;
      * each topic's and group's answer, or failure, is its own.
      */
-    public KafkaReadings read(Collection<String> topics, Collection<String> groups) {
+    @Override
+    public KafkaBatchReading read(Collection<String> topics, Collection<String> groups) {
         long deadline = System.nanoTime() + timeout.toNanos();
         Admin client = admin;
         Map<String, ListConsumerGroupOffsetsSpec> specs = new HashMap<>();
@@ -98,7 +102,7 @@ public final class KafkaObserver implements AutoCloseable {
             }
         });
         ListOffsetsResult ends = latest.isEmpty() ? null : client.listOffsets(latest);
-        return new KafkaReadings(this, deadline, partitions, topicErrors, ends, committed, described);
+        return new KafkaBatchReading(this, deadline, partitions, topicErrors, ends, committed, described);
     }
 
     static Map<Integer, Long> committedOn(String topic, Map<TopicPartition, OffsetAndMetadata> committed) {
@@ -124,20 +128,14 @@ public final class KafkaObserver implements AutoCloseable {
                 description.type().name());
     }
 
-    /**
-     * @param clientIdByPartition the member consuming each partition, by its client id
-     * @param assignor            the partition assignor the group uses (e.g. range), empty without members
-     * @param protocol            the group's protocol type: CLASSIC or CONSUMER
-     */
-    public record GroupView(String state, Map<Integer, String> clientIdByPartition, String assignor, String protocol) {
-    }
-
     /** The names of the cluster's topics, internal ones left out (a {@code topics.regex} sink is matched against them). */
+    @Override
     public Set<String> topicNames() {
         return get(admin.listTopics().names());
     }
 
     /** Brokers in the cluster. */
+    @Override
     public int brokerCount() {
         return get(admin.describeCluster().nodes()).size();
     }

@@ -10,14 +10,16 @@ import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.TopicPartition;
 
+import io.kcscale.scaler.ports.KafkaReadings;
+
 /**
- * The answers to the requests {@link KafkaObserver#read} sent together, read per topic and per group:
+ * The answers to the requests {@link KafkaReadingsClient#read} sent together, read per topic and per group:
  * each read waits for its own answer until the reading's one deadline and throws
  * {@link KafkaUnavailableException} for its own failure only.
  */
-public final class KafkaReadings {
+public final class KafkaBatchReading implements KafkaReadings.Batch {
 
-    private final KafkaObserver observer;
+    private final KafkaReadingsClient observer;
     private final long deadline;
     private final Map<String, Integer> partitions;
     private final Map<String, KafkaUnavailableException> topicErrors;
@@ -25,7 +27,7 @@ public final class KafkaReadings {
     private final ListConsumerGroupOffsetsResult committed;
     private final Map<String, KafkaFuture<ConsumerGroupDescription>> described;
 
-    KafkaReadings(KafkaObserver observer, long deadline, Map<String, Integer> partitions,
+    KafkaBatchReading(KafkaReadingsClient observer, long deadline, Map<String, Integer> partitions,
                   Map<String, KafkaUnavailableException> topicErrors, ListOffsetsResult ends,
                   ListConsumerGroupOffsetsResult committed, Map<String, KafkaFuture<ConsumerGroupDescription>> described) {
         this.observer = observer;
@@ -38,6 +40,7 @@ public final class KafkaReadings {
     }
 
     /** Log-end offset of every partition of {@code topic}, by partition number. */
+    @Override
     public Map<Integer, Long> endOffsets(String topic) {
         KafkaUnavailableException failed = topicErrors.get(topic);
         if (failed != null) {
@@ -55,17 +58,19 @@ public final class KafkaReadings {
     }
 
     /** The group's committed offset per partition of {@code topic}; partitions with none are absent. */
+    @Override
     public Map<Integer, Long> committedOffsets(String group, String topic) {
-        return KafkaObserver.committedOn(topic, observer.get(committedFuture(group), deadline));
+        return KafkaReadingsClient.committedOn(topic, observer.get(committedFuture(group), deadline));
     }
 
     /** The group's state and, per partition of {@code topic}, the client id of the member consuming it. */
-    public KafkaObserver.GroupView describeGroup(String group, String topic) {
+    @Override
+    public KafkaReadings.GroupView describeGroup(String group, String topic) {
         KafkaFuture<ConsumerGroupDescription> future = described.get(group);
         if (future == null) {
             throw new IllegalArgumentException("group " + group + " was not part of this reading");
         }
-        return KafkaObserver.groupView(observer.get(future, deadline), topic);
+        return KafkaReadingsClient.groupView(observer.get(future, deadline), topic);
     }
 
     private KafkaFuture<Map<TopicPartition, OffsetAndMetadata>> committedFuture(String group) {

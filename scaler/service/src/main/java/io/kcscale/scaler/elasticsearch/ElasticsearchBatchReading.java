@@ -4,34 +4,39 @@ import java.util.function.Supplier;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import io.kcscale.scaler.ports.SinkClusterReadings;
+
 /**
- * The answers {@link ElasticsearchObserver#read} got for many indexes at once, read per index: a read
+ * The answers {@link ElasticsearchReadingsClient#read} got for many indexes at once, read per index: a read
  * throws {@link ElasticsearchUnavailableException} when the answer it needs failed or lacks the index.
  */
-public final class ElasticsearchReadings {
+public final class ElasticsearchBatchReading implements SinkClusterReadings.Batch {
 
     private final Reply stats;
     private final Reply settings;
     private final Reply health;
     private final Reply threadPools;
 
-    ElasticsearchReadings(Reply stats, Reply settings, Reply health, Reply threadPools) {
+    ElasticsearchBatchReading(Reply stats, Reply settings, Reply health, Reply threadPools) {
         this.stats = stats;
         this.settings = settings;
         this.health = health;
         this.threadPools = threadPools;
     }
 
-    public ElasticsearchObserver.IndexStats indexStats(String index) {
-        return ElasticsearchObserver.statsOf(index, stats.body());
+    @Override
+    public SinkClusterReadings.IndexStats indexStats(String index) {
+        return ElasticsearchReadingsClient.statsOf(index, stats.body());
     }
 
-    public ElasticsearchObserver.IndexLayout indexLayout(String index) {
-        return ElasticsearchObserver.layoutOf(index, settings.body(), health.body());
+    @Override
+    public SinkClusterReadings.IndexLayout indexLayout(String index) {
+        return ElasticsearchReadingsClient.layoutOf(index, settings.body(), health.body());
     }
 
-    public ElasticsearchObserver.WritePressure writePressure() {
-        return ElasticsearchObserver.pressureOf(threadPools.body());
+    @Override
+    public SinkClusterReadings.WritePressure writePressure() {
+        return ElasticsearchReadingsClient.pressureOf(threadPools.body());
     }
 
     /** One request's answer, or why there is none: asked once, read by every index. */

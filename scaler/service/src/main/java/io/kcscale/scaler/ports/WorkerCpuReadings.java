@@ -1,0 +1,17 @@
+package io.kcscale.scaler.ports;
+
+import java.util.Collection;
+import java.util.List;
+
+import io.kcscale.scaler.checks.WorkerCpu;
+
+/** Port: the CPU of Connect workers, by the {@code host:port} ids Connect names them by. */
+public interface WorkerCpuReadings {
+
+    /** Reads the workers named; those it cannot read are left out and said so in {@link Result#unavailable()}. */
+    Result read(Collection<String> workerIds);
+
+    /** What was read: each found worker's CPU (null when none), and why the others were not (null when all were). */
+    record Result(List<WorkerCpu> workers, String unavailable) {
+    }
+}

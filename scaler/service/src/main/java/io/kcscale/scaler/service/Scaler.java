@@ -1,0 +1,189 @@
+package io.kcscale.scaler.service;
+
+import java.util.List;
+import java.util.Optional;
+
+import io.kcscale.scaler.act.ScaleAction;
+import io.kcscale.scaler.act.ScaleException;
+import io.kcscale.scaler.act.ScaleRequest;
+import io.kcscale.scaler.act.ScaleResult;
+import io.kcscale.scaler.autoscale.AutoscaleLoop;
+import io.kcscale.scaler.autoscale.AutoscalePolicy;
+import io.kcscale.scaler.autoscale.Recommendation;
+import io.kcscale.scaler.checks.CheckReport;
+import io.kcscale.scaler.checks.keys.SampleBudget;
+import io.kcscale.scaler.connect.ConnectApi;
+import io.kcscale.scaler.connect.ConnectRestException;
+import io.kcscale.scaler.connect.ConnectorStatus;
+import io.kcscale.scaler.model.PipelineSnapshot;
+import io.kcscale.scaler.observe.PipelineWatcher;
+
+/**
+ * The scaler over one connected pipeline, as the API (and any other caller) uses it: snapshots, checks, the
+ * scale, autoscale policies and recommendations, and this replica's place among the replicas. Routes only
+ * translate HTTP to these calls and back; what to answer for a name that is no sink, or for a manual scale beside
+ * a policy, is decided here and in the core.
+ */
+public final class Scaler {
+
+    private final PipelineWatcher watcher;
+    private final ConnectApi connect;
+    private final ScalingChecks checks;
+    private final ScaleAction scaleAction;
+    private final AutoscaleLoop autoscaler;
+    private final ScalerMetrics metrics;
+    private final String instanceId;
+    private final Optional<String> token;
+
+    /**
+     * @param connect    asked whether a name the watcher does not know is a sink
+     * @param instanceId this replica's id among the scaler's replicas
+     * @param token      the bearer token mutating calls need, if one is set
+     */
+    public Scaler(PipelineWatcher watcher, ConnectApi connect, ScalingChecks checks, ScaleAction scaleAction,
+                  AutoscaleLoop autoscaler, ScalerMetrics metrics, String instanceId, Optional<String> token) {
+        this.watcher = watcher;
+        this.connect = connect;
+        this.checks = checks;
+        this.scaleAction = scaleAction;
+        this.autoscaler = autoscaler;
+        this.metrics = metrics;
+        this.instanceId = instanceId;
+        this.token = token;
+    }
+
+    /** Every observed sink connector's latest snapshot, by name. */
+    public List<PipelineSnapshot> snapshots() {
+        return watcher.snapshots();
+    }
+
+    /**
+     * The connector's latest snapshot; a sink created since the last round is sampled now rather than at the next.
+     *
+     * @throws NotObservedException when there is none to give
+     */
+    public PipelineSnapshot snapshot(String name) {
+        Optional<PipelineSnapshot> known = watcher.snapshot(name);
+        if (known.isPresent()) {
+            return known.get();
+        }
+        requireSink(name);
+        watcher.sampleOnce();
+        return watcher.snapshot(name).orElseThrow(() -> new NotObservedException(NotObservedException.Reason.NOT_OBSERVED_YET,
+                name + " is not observed yet; retry in a few seconds"));
+    }
+
+    /**
+     * Returns when {@code name} is a sink connector Connect knows.
+     *
+     * @throws NotObservedException for a connector that does not exist, is not a sink, or when Connect cannot tell
+     */
+    public void requireSink(String name) {
+        Optional<String> type = watcher.nonSinkType(name);
+        if (type.isPresent()) {
+            throw notASink(name, type.get());
+        }
+        try {
+            ConnectorStatus status = connect.connectorStatus(name);
+            if (!status.isSink()) {
+                throw notASink(name, status.type());
+            }
+        } catch (ConnectRestException.ConnectorNotFound e) {
+            throw new NotObservedException(NotObservedException.Reason.UNKNOWN_CONNECTOR, "no connector named " + name);
+        } catch (ConnectRestException.PathRejected e) {
+            ScaleException answer = ScaleAction.pathRejected(connect, name, e);
+            throw new NotObservedException(answer.kind() == ScaleException.Kind.UNKNOWN_CONNECTOR
+                    ? NotObservedException.Reason.UNKNOWN_CONNECTOR : NotObservedException.Reason.UNADDRESSABLE, answer.getMessage());
+        } catch (ConnectRestException.ConfigRejected e) {
+            // Connect refuses such a name in a path (control characters, say), so no connector has it
+            throw new NotObservedException(NotObservedException.Reason.UNKNOWN_CONNECTOR,
+                    "no connector named " + name + " (Kafka Connect rejects the name)");
+        } catch (ConnectRestException e) {
+            throw new NotObservedException(NotObservedException.Reason.CONNECT_UNAVAILABLE,
+                    name + " is unknown and Kafka Connect does not answer: " + e.getMessage());
+        }
+    }
+
+    private static NotObservedException notASink(String name, String type) {
+        return new NotObservedException(NotObservedException.Reason.NOT_A_SINK,
+                name + " is a " + type + " connector: the scaler observes sink connectors");
+    }
+
+    /** Every check's finding for the connector, judged against its current tasks.max. */
+    public CheckReport checks(String name, SampleBudget budget) {
+        return checks.run(snapshot(name), budget);
+    }
+
+    /**
+     * A user's scale: refused under an active autoscale policy unless forced, which pauses the policy just before the
+     * write; counted in the metrics, refusals by their reason.
+     *
+     * @throws ScaleException when the scale was not carried out (or not to the end)
+     */
+    public ScaleResult scale(String name, ScaleRequest request) {
+        try {
+            Optional<String> policy = autoscaler.admitManualScale(name, request.force(), request.dryRun());
+            ScaleResult result = scaleAction.scale(name, request, () -> autoscaler.pause(name));
+            metrics.recordScale(result);
+            return policy.map(result::withAutoscale).orElse(result);
+        } catch (ScaleException e) {
+            metrics.recordRefusal(name, e.kind().name());
+            throw e;
+        }
+    }
+
+    /** Sets (or replaces) the autoscale policy of a sink connector; stored before it takes effect. */
+    public AutoscaleLoop.State putPolicy(String name, AutoscalePolicy policy) {
+        AutoscalePolicy valid = policy.validated();
+        requireSink(name);
+        return autoscaler.put(name, valid);
+    }
+
+    public Optional<AutoscaleLoop.State> policy(String name) {
+        return autoscaler.state(name);
+    }
+
+    /** The policies of the observed connectors, by connector name. */
+    public List<AutoscaleLoop.State> policies() {
+        return watcher.snapshots().stream().flatMap(snapshot -> autoscaler.state(snapshot.name()).stream()).toList();
+    }
+
+    /** Stops autoscaling a connector; false when it had no policy. */
+    public boolean removePolicy(String name) {
+        return autoscaler.remove(name);
+    }
+
+    /**
+     * What the connector's policy would set now; empty when it has no policy.
+     *
+     * @throws NotObservedException when the connector has no snapshot to give
+     * @throws IllegalStateException when its pipeline is degraded (no tasks to recommend)
+     */
+    public Optional<Recommendation> recommend(String name) {
+        snapshot(name);
+        return autoscaler.recommend(name);
+    }
+
+    public String instanceId() {
+        return instanceId;
+    }
+
+    /** Whether this replica is the one that autoscales. */
+    public boolean leads() {
+        return autoscaler.leads();
+    }
+
+    public Optional<String> leaderId() {
+        return autoscaler.leaderId();
+    }
+
+    /** The Prometheus text exposition of the scaler's metrics. */
+    public byte[] scrapeMetrics() {
+        return metrics.scrape();
+    }
+
+    /** The bearer token mutating calls must carry, if one is set. */
+    public Optional<String> token() {
+        return token;
+    }
+}
