@@ -13,11 +13,7 @@ import io.kcscale.scaler.autoscale.PolicyMemory;
  * at once, scale-downs only after the desired count stayed lower for a stabilization window (HPA: 300 s).
  * It knows nothing of keys, rates or the sink.
  */
-<<<<<<<< HEAD:local/lab/src/main/java/io/kcscale/lab/peers/LagThresholdRule.java
 public final class LagThresholdRule extends PeerRule {
-========
-public final class LagThresholdRule implements ScalingRule {
->>>>>>>> house-ports:scaler/core/src/main/java/io/kcscale/scaler/autoscale/LagThresholdRule.java
 
     public static final String NAME = "lag-threshold";
     public static final long POLL_MILLIS = 30_000;
@@ -26,10 +22,7 @@ public final class LagThresholdRule implements ScalingRule {
     private final long lagThreshold;
 
     public LagThresholdRule(long lagThreshold, int minTasks, int maxTasks) {
-<<<<<<<< HEAD:local/lab/src/main/java/io/kcscale/lab/peers/LagThresholdRule.java
         super(NAME, POLL_MILLIS, minTasks, maxTasks);
-========
->>>>>>>> house-ports:scaler/core/src/main/java/io/kcscale/scaler/autoscale/LagThresholdRule.java
         if (lagThreshold < 1) {
             throw new IllegalArgumentException("lagThreshold must be at least 1, got " + lagThreshold);
         }
