@@ -38,7 +38,7 @@ final class ConnectorRoutes implements Routes {
     public void register(RouteTable routes) {
         routes.get(LIST, call -> service().watcher().snapshots());
         routes.get(ONE, call -> snapshot(service(), call.pathParameter("name")));
-        routes.post(SCALE, routes.slow(call -> scale(call, call.pathParameter("name"))));
+        routes.post(SCALE, routes.scale(call -> scale(call, call.pathParameter("name"))));
     }
 
     /** The connector's latest snapshot; 404, 422 or 503 (with Retry-After) when there is none to give. */
