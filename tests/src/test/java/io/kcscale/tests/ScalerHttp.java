@@ -50,6 +50,12 @@ final class ScalerHttp {
                 .POST(HttpRequest.BodyPublishers.ofString(json)));
     }
 
+    /** A POST with the scaler's bearer token, as a token holder sends it. */
+    Answer post(String path, String json, String token) {
+        return send(HttpRequest.newBuilder(base.resolve(path)).header("Content-Type", "application/json")
+                .header("Authorization", "Bearer " + token).POST(HttpRequest.BodyPublishers.ofString(json)));
+    }
+
     Answer put(String path, String json) {
         return send(HttpRequest.newBuilder(base.resolve(path)).header("Content-Type", "application/json")
                 .PUT(HttpRequest.BodyPublishers.ofString(json)));
