@@ -30,6 +30,11 @@ final class ScalerHttp {
         this.base = base;
     }
 
+    /** Another client of the same scaler, with connections of its own. */
+    ScalerHttp another() {
+        return new ScalerHttp(base);
+    }
+
     Answer get(String path) {
         return send(HttpRequest.newBuilder(base.resolve(path)).GET());
     }
