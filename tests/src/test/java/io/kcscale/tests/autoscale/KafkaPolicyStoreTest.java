@@ -14,10 +14,13 @@ import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
+import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.GroupState;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+
+import com.fasterxml.jackson.databind.JsonNode;
 
 import io.kcscale.local.LocalStack;
 import io.kcscale.scaler.autoscale.AutoscalePolicy;
@@ -28,13 +31,14 @@ import io.kcscale.scaler.autoscale.StoredPolicy;
 import io.kcscale.scaler.kafka.KafkaLeadership;
 import io.kcscale.scaler.kafka.KafkaPolicyStore;
 import io.kcscale.scaler.poll.Poll;
+import io.kcscale.tests.fixtures.InProcessScaler;
 import io.kcscale.tests.fixtures.SharedStack;
 
 /**
  * The Kafka adapters behind the autoscaler's ports, on the stack's real broker, each test on a topic and group
  * of its own: what one store writes every other reads (a new one at once, having read to the end), a pause racing
  * a DELETE brings nothing back, a deposed lease's writes do not count, and the group gives exactly one member
- * the lease, then another when it goes.
+ * the lease, then another when it goes; a scaler whose state topic Kafka refuses at start autoscales once it can read it.
  */
 @Order(7)
 @ExtendWith(SharedStack.class)
@@ -117,6 +121,28 @@ class KafkaPolicyStoreTest {
             return d.groupState() == GroupState.STABLE ? d.members().size() : -1;
         } catch (Exception e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
+    void aScalerWhoseStateTopicKafkaRefusesAtStartAutoscalesOnceItCanReadIt(LocalStack stack) throws Exception {
+        String id = "state-retry-" + UUID.randomUUID();
+        String topic = "kcscale-" + id + "-state";
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, stack.endpoints().kafkaBootstrap()))) {
+            // a state topic the scaler cannot use: two partitions would give the replicas no one order
+            admin.createTopics(List.of(new NewTopic(topic, 2, (short) 1))).all().get(30, TimeUnit.SECONDS);
+            try (InProcessScaler scaler = InProcessScaler.start(stack, Map.of("scaler.cluster.id", id))) {
+                JsonNode off = scaler.http.get("/api/v1/instance").body();
+                assertFalse(off.path("autoscaling").asBoolean(), off.toString());
+                assertTrue(off.path("autoscalingOff").asText().contains("the state topic " + topic + " has 2 partitions"), off.toString());
+
+                admin.deleteTopics(List.of(topic)).all().get(30, TimeUnit.SECONDS);
+                JsonNode on = scaler.http.awaitGet("/api/v1/instance", b -> b.path("autoscaling").asBoolean() && b.path("leader").asBoolean(),
+                        Duration.ofSeconds(120));
+                assertFalse(on.has("autoscalingOff"), on.toString());
+                assertEquals(1, admin.describeTopics(List.of(topic)).allTopicNames().get(30, TimeUnit.SECONDS).get(topic).partitions().size(),
+                        "the scaler created its topic once it could");
+            }
         }
     }
 }

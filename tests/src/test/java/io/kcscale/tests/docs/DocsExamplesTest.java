@@ -34,10 +34,10 @@ import io.kcscale.tests.fixtures.RepositoryFiles;
  * holds only keys the scaler has; Kubernetes examples of built-in kinds pass {@code kubernetes-validate
  * --strict}, as {@code KubernetesManifestsTest} holds kubernetes/ to it.
  *
- * <p>What cannot be validated here: {@code kubernetes-validate} bundles no schema for custom resources (KEDA's
- * {@code ScaledObject}, Strimzi's {@code KafkaConnect} and {@code KafkaConnector}), and no API server, KEDA,
- * HPA controller or Strimzi operator runs on these machines, so no example is applied. For those resources
- * this test checks what it can: the scale target is a {@code KafkaConnect}, whose scale subresource declares a
+ * <p>What cannot be validated here: {@code kubernetes-validate} bundles no schema for custom resources, and no
+ * API server, KEDA, HPA controller or Strimzi operator runs on these machines, so no example is applied. For
+ * those resources this test checks what it can: a {@code ScaledObject} passes KEDA's CRD schema, the scale
+ * target is a {@code KafkaConnect}, whose scale subresource declares a
  * label selector in Strimzi's own model classes (the HPA needs one; {@code KafkaConnector}'s declares none), and a
  * {@code metrics-api} trigger reads a route of the scaler's OpenAPI document and a field of that route's answer.
  */
@@ -145,6 +145,69 @@ class DocsExamplesTest {
         assertFalse(connector.contains("labelSelectorPath"), "KafkaConnector's scale subresource declares no label selector");
     }
 
+    /**
+     * Every {@code ScaledObject} passes KEDA's own CRD schema (vendored with its source in the tests' resources),
+     * with unknown fields refused where the schema does not keep them, as the API server's pruning would drop
+     * them silently; jsonschema is the library {@code kubernetes-validate} validates with. A copy with a
+     * misspelt field must fail, so the check can.
+     */
+    @Test
+    void scaledObjectsPassKedasCrdSchema(@TempDir Path dir) throws IOException {
+        JsonNode crd = RepositoryFiles.yaml(RepositoryFiles.home().resolve("tests/src/test/resources/keda/keda.sh_scaledobjects.yaml"));
+        List<Path> files = new ArrayList<>();
+        for (DocsPages.Block b : blocks("yaml")) {
+            for (JsonNode d : documents(b)) {
+                if (d.path("apiVersion").asText().startsWith("keda.sh/") && d.path("kind").asText().equals("ScaledObject")) {
+                    String version = d.path("apiVersion").asText().substring("keda.sh/".length());
+                    JsonNode schema = null;
+                    for (JsonNode v : crd.path("spec").path("versions")) {
+                        if (v.path("name").asText().equals(version)) {
+                            schema = v.path("schema").path("openAPIV3Schema");
+                        }
+                    }
+                    assertTrue(schema != null, b.where() + ": KEDA's CRD has no version " + version);
+                    Files.writeString(dir.resolve("schema.json"), JSON.writeValueAsString(schema));
+                    Path f = dir.resolve("scaledobject-" + files.size() + ".json");
+                    Files.writeString(f, JSON.writeValueAsString(d));
+                    files.add(f);
+                }
+            }
+        }
+        assertFalse(files.isEmpty(), "the docs show a ScaledObject");
+        JsonNode misspelt = RepositoryFiles.json(Files.readString(files.get(0)));
+        ((com.fasterxml.jackson.databind.node.ObjectNode) misspelt.path("spec")).put("maxReplicasCount", 5);
+        Path bad = dir.resolve("misspelt.json");
+        Files.writeString(bad, JSON.writeValueAsString(misspelt));
+        List<String> command = new ArrayList<>(List.of("python3", "-c", CRD_SCHEMA_CHECK, dir.resolve("schema.json").toString()));
+        files.forEach(f -> command.add(f.toString()));
+        command.add(bad.toString());
+        List<String> lines = Commands.runOk(dir, Duration.ofMinutes(1), command).lines().toList();
+        assertEquals(files.size() + 1, lines.size(), String.join("\n", lines));
+        for (int i = 0; i < files.size(); i++) {
+            assertEquals(files.get(i) + " passed", lines.get(i));
+        }
+        assertTrue(lines.get(files.size()).contains("maxReplicasCount"), "a misspelt field is refused: " + lines.get(files.size()));
+    }
+
+    /** Validates each file against the schema, unknown fields refused where the structural schema does not keep them. */
+    private static final String CRD_SCHEMA_CHECK = String.join("\n",
+            "import json, sys, jsonschema",
+            "def strict(s):",
+            "    if isinstance(s, dict):",
+            "        if s.get('type') == 'object' and 'properties' in s and 'additionalProperties' not in s \\",
+            "                and not s.get('x-kubernetes-preserve-unknown-fields'):",
+            "            s['additionalProperties'] = False",
+            "        for v in s.values():",
+            "            strict(v)",
+            "    elif isinstance(s, list):",
+            "        for v in s:",
+            "            strict(v)",
+            "    return s",
+            "validator = jsonschema.Draft7Validator(strict(json.load(open(sys.argv[1]))))",
+            "for f in sys.argv[2:]:",
+            "    errors = sorted('/'.join(map(str, e.absolute_path)) + ': ' + e.message for e in validator.iter_errors(json.load(open(f))))",
+            "    print(f, 'passed' if not errors else 'failed: ' + '; '.join(errors))");
+
     @Test
     void metricsApiTriggersReadARouteAndAFieldOfTheScalersApi() throws IOException {
         JsonNode api = RepositoryFiles.json(ApiReference.openApiFile());
@@ -163,8 +226,10 @@ class DocsExamplesTest {
                     JsonNode schema = api.at(ref.substring(1));
                     String field = t.path("metadata").path("valueLocation").asText();
                     assertTrue(schema.path("properties").has(field), b.where() + ": " + field + " is not a field of " + ref);
+                    // an average-value target makes the replicas ceil(figure / targetValue); Value would multiply the replicas now
                     assertEquals("AverageValue", t.path("metricType").asText(), b.where());
-                    assertTrue(Double.parseDouble(t.path("metadata").path("targetValue").asText()) > 0, b.where());
+                    assertEquals("workers", field, b.where() + ": KEDA sizes the workers, so it reads the workers they need");
+                    assertEquals("1", t.path("metadata").path("targetValue").asText(), b.where() + ": one replica per worker recommended");
                 }
             }
         }

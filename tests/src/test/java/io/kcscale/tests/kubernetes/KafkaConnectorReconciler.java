@@ -23,6 +23,8 @@ final class KafkaConnectorReconciler implements AutoCloseable {
     private final KubernetesClient client;
     private final String namespace;
     private final ConnectApi connect;
+    /** While set, rounds change nothing: the operator has not yet reconciled a resource someone edited. */
+    private volatile boolean paused;
     private final ScheduledExecutorService loop = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "test-kafkaconnector-reconciler");
         t.setDaemon(true);
@@ -40,7 +42,19 @@ final class KafkaConnectorReconciler implements AutoCloseable {
         return this;
     }
 
+    /** Stops applying resources to Connect until {@link #resume}, as an operator that is behind. */
+    void pause() {
+        paused = true;
+    }
+
+    void resume() {
+        paused = false;
+    }
+
     private void reconcile() {
+        if (paused) {
+            return;
+        }
         try {
             for (KafkaConnector resource : client.resources(KafkaConnector.class, KafkaConnectorList.class).inNamespace(namespace).list().getItems()) {
                 Integer wanted = resource.getSpec().getTasksMax();

@@ -10,8 +10,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -62,6 +64,7 @@ class StrimziScaleTest {
     private static final String SINK = StackOptions.SINK_CONNECTOR;
     private static final String RESOURCE_PATH = "/apis/kafka.strimzi.io/v1beta2/namespaces/" + NAMESPACE + "/kafkaconnectors/" + SINK;
     private static final Pattern GAUGE = Pattern.compile("(?m)^kcscale_recommended_tasks\\{connector=\"" + SINK + "\"} (\\S+)$");
+    private static final Pattern WORKERS_GAUGE = Pattern.compile("(?m)^kcscale_recommended_workers\\{connector=\"" + SINK + "\"} (\\S+)$");
 
     static KubernetesMockServer server;
     static KubernetesClient client;
@@ -188,6 +191,28 @@ class StrimziScaleTest {
             throw new IllegalStateException("no kcscale_recommended_tasks yet");
         });
         assertEquals(target, gauge, 0);
+        // the workers those tasks need, at the tasks per worker Connect runs now
+        JsonNode placed = scaler.get("/api/v1/connectors/" + SINK).body().path("tasks");
+        Set<String> workers = new HashSet<>();
+        int onWorkers = 0;
+        for (JsonNode task : placed) {
+            if (task.hasNonNull("workerId")) {
+                workers.add(task.path("workerId").asText());
+                onWorkers++;
+            }
+        }
+        int perWorker = workers.isEmpty() ? 1 : (onWorkers + workers.size() - 1) / workers.size();
+        assertEquals(perWorker, recommendation.path("tasksPerWorker").asInt(), recommendation + " " + placed);
+        int neededWorkers = (target + perWorker - 1) / perWorker;
+        assertEquals(neededWorkers, recommendation.path("workers").asInt(), recommendation.toString());
+        double workersGauge = Poll.until("the recommended workers gauge", Duration.ofSeconds(30), Duration.ofSeconds(1), () -> {
+            Matcher m = WORKERS_GAUGE.matcher(scaler.get("/metrics").raw());
+            if (m.find()) {
+                return Optional.of(Double.parseDouble(m.group(1)));
+            }
+            throw new IllegalStateException("no kcscale_recommended_workers yet");
+        });
+        assertEquals(neededWorkers, workersGauge, 0);
 
         assertEquals(200, scaler.put(policy, "{\"minTasks\":" + target + ",\"maxTasks\":" + target + ",\"targetLag\":1000000}").status());
         Poll.until("the autoscaler's scale through the resource", Duration.ofSeconds(150), Duration.ofSeconds(1), () -> {
@@ -198,6 +223,40 @@ class StrimziScaleTest {
                     + scaler.get(policy).body().path("decisions"));
         });
         assertEquals(200, scaler.delete(policy).status());
+    }
+
+    @Test
+    @Order(4)
+    void aTasksMaxAnotherActorSetMeanwhileAnswers409NamingItAndIsKept() {
+        int before = tasksInConnect();
+        int theirs = before + 1;
+        int ours = before > 1 ? before - 1 : before + 2;
+        // another actor (kubectl edit, KEDA, another scaler) sets spec.tasksMax, which the operator has not yet
+        // applied to Connect: the scale's checks see Connect's count, the resource holds another
+        reconciler.pause();
+        try {
+            client.resources(KafkaConnector.class, KafkaConnectorList.class).inNamespace(NAMESPACE).withName(SINK)
+                    .edit(r -> new KafkaConnectorBuilder(r).editSpec().withTasksMax(theirs).endSpec().build());
+
+            ScalerHttp.Answer answer = scaler.post("/api/v1/connectors/" + SINK + "/scale", "{\"tasks\":" + ours + ",\"force\":true}");
+
+            assertEquals(409, answer.status(), answer.raw());
+            String error = answer.body().path("error").asText();
+            assertTrue(error.startsWith("spec.tasksMax of KafkaConnector " + NAMESPACE + "/" + SINK + " is " + theirs + ", not the "
+                    + before + " the scale's checks saw"), error);
+            assertEquals(1, error.lines().count(), error);
+            assertEquals(theirs, resource().getSpec().getTasksMax(), "the other actor's count stands");
+            assertEquals(before, tasksInConnect(), "nothing written through Connect");
+        } finally {
+            reconciler.resume();
+        }
+        Poll.until("the operator applying the other actor's count", Duration.ofSeconds(90), Duration.ofSeconds(1), () -> {
+            if (connect.connectorStatus(SINK).tasksInState("RUNNING") == theirs) {
+                return Optional.of(true);
+            }
+            throw new IllegalStateException(connect.connectorStatus(SINK).toString());
+        });
+        assertEquals(theirs, resource().getSpec().getTasksMax());
     }
 
     private static KafkaConnector resource() {

@@ -118,8 +118,8 @@ class SecuredPipelineTest {
     }
 
     /** What a scaler Kafka refuses cannot do: keep its autoscale policies, in the state topic. */
-    private static final String AUTOSCALING_OFF = "autoscaling is off until the scaler is restarted: it keeps its policies in"
-            + " Kafka's topic kcscale-default-state";
+    private static final String AUTOSCALING_OFF = "autoscaling is off until the scaler reads its policies from Kafka's topic"
+            + " kcscale-default-state, which it tries again in the background";
 
     @Test
     @Order(2)

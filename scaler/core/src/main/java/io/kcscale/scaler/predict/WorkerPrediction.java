@@ -49,7 +49,7 @@ public final class WorkerPrediction {
             double perTaskHere = Math.min(perTask, perWorker);
             tasks = whole("targetRate", Math.ceil(target / perTaskHere * (1 - ScalingModel.TOLERANCE)), "tasks");
             tasksPerWorker = Math.max(1, (int) Math.min(Integer.MAX_VALUE, Math.floor(perWorker / perTask)));
-            workers = Math.max(workers, (int) Math.min(Integer.MAX_VALUE, ((long) tasks + tasksPerWorker - 1) / tasksPerWorker));
+            workers = Math.max(workers, workersFor(tasks, tasksPerWorker));
             assumptions.add(perTask > perWorker
                     ? "one task does " + Numbers.format(perTask) + " records/s, more than a worker's CPU carries: each task"
                             + " runs at " + Numbers.format(perWorker) + " records/s on a worker of its own"
@@ -59,6 +59,17 @@ public final class WorkerPrediction {
         return new WorkersResult(target, perRecord, cores, utilization, perWorker, workers, tasks, tasksPerWorker,
                 List.copyOf(assumptions), List.of("add workers, not tasks, when the workers' CPU is spent: the"
                         + " worker-capacity check says when it is; Connect balances tasks over the workers of a group"));
+    }
+
+    /**
+     * The workers {@code tasks} need at {@code tasksPerWorker} each (rounded up: a part-filled worker is a worker);
+     * the autoscaler's recommendation counts its workers so too.
+     */
+    public static int workersFor(int tasks, int tasksPerWorker) {
+        if (tasks < 0 || tasksPerWorker < 1) {
+            throw new IllegalArgumentException(tasks + " tasks at " + tasksPerWorker + " per worker");
+        }
+        return (int) (((long) tasks + tasksPerWorker - 1) / tasksPerWorker);
     }
 
     private static int whole(String field, double count, String what) {

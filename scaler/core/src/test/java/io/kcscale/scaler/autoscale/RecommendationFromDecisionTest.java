@@ -8,6 +8,8 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import io.kcscale.scaler.model.PipelineSnapshot;
+
 class RecommendationFromDecisionTest {
 
     private static final AutoscalePolicy SETTINGS = new AutoscalePolicy(1, 20, 5.0, null, null, null, null, null, null);
@@ -20,8 +22,10 @@ class RecommendationFromDecisionTest {
     @Test
     void aScaleUpRecommendsItsTarget() {
         Decision d = policy.decide(obs(0, 1, 400, 100, 30_000, List.of()), new PolicyMemory());
-        Recommendation r = Recommendation.of("sink", d, List.of()).orElseThrow();
+        Recommendation r = Recommendation.of("sink", d, 4, List.of()).orElseThrow();
         assertEquals(9, r.tasks(), d.reason());
+        assertEquals(3, r.workers(), "9 tasks at 4 per worker fill two workers and part of a third");
+        assertEquals(4, r.tasksPerWorker());
         assertEquals(d.reason(), r.reason());
         assertTrue(r.blockedBy().isEmpty());
     }
@@ -31,16 +35,30 @@ class RecommendationFromDecisionTest {
         List<String> blocking = List.of("key-cardinality: 2 distinct keys feed the topic");
         Decision d = policy.decide(obs(0, 2, 400, 100, 30_000, blocking), new PolicyMemory());
         assertEquals(Decision.Action.BLOCKED, d.action());
-        Recommendation r = Recommendation.of("sink", d, blocking).orElseThrow();
+        Recommendation r = Recommendation.of("sink", d, 4, blocking).orElseThrow();
         assertEquals(2, r.tasks());
+        assertEquals(1, r.workers());
         assertEquals(blocking, r.blockedBy());
         assertTrue(r.reason().startsWith("more tasks cannot help"), r.reason());
     }
 
     @Test
+    void tasksPerWorkerIsThePlacedTasksOverTheirWorkersRoundedUp() {
+        assertEquals(1, Recommendation.tasksPerWorker(List.of()), "nothing placed: a worker per task");
+        assertEquals(1, Recommendation.tasksPerWorker(List.of(task(0, null))), "unassigned tasks count for nothing");
+        assertEquals(2, Recommendation.tasksPerWorker(List.of(task(0, "w1"), task(1, "w1"), task(2, "w2"))));
+        assertEquals(3, Recommendation.tasksPerWorker(List.of(task(0, "w1"), task(1, "w1"), task(2, "w1"), task(3, null))));
+        assertEquals(1, Recommendation.tasksPerWorker(List.of(task(0, "w1"), task(1, "w2"))));
+    }
+
+    private static PipelineSnapshot.Task task(int id, String worker) {
+        return PipelineSnapshot.Task.of(id, "RUNNING", worker, Map.of("t", List.of(id)), null, false);
+    }
+
+    @Test
     void anUnobservedConnectorHasNoRecommendation() {
         Decision unobserved = new Decision(0, Decision.Action.HOLD, -1, -1, "unobserved", "sink is not observed (yet)", Map.of());
-        assertTrue(Recommendation.of("sink", unobserved, List.of()).isEmpty());
+        assertTrue(Recommendation.of("sink", unobserved, 4, List.of()).isEmpty());
     }
 
     @Test

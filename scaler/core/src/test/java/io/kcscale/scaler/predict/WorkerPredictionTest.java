@@ -53,4 +53,13 @@ class WorkerPredictionTest {
         assertEquals("targetRate", assertThrows(InvalidInputException.class,
                 () -> WorkerPrediction.predict(new WorkersRequest(1e300, 1.0, 1.0, 1e-300, null, null))).field());
     }
+
+    @Test
+    void workersForRoundsAPartFilledWorkerUp() {
+        assertEquals(0, WorkerPrediction.workersFor(0, 4));
+        assertEquals(1, WorkerPrediction.workersFor(4, 4));
+        assertEquals(2, WorkerPrediction.workersFor(5, 4));
+        assertEquals(Integer.MAX_VALUE, WorkerPrediction.workersFor(Integer.MAX_VALUE, 1), "no overflow");
+        assertThrows(IllegalArgumentException.class, () -> WorkerPrediction.workersFor(3, 0));
+    }
 }

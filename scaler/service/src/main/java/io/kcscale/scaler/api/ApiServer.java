@@ -31,8 +31,8 @@ import io.kcscale.scaler.service.ScalerService;
  * The scaler's HTTP API on Jetty: every route group in one {@link RouteTable}. A client silent for
  * {@link #REQUEST_SECONDS} mid-request is cut off (Jetty's idle timeout), and so is a body that has not arrived
  * whole by then ({@link Call#body()}); {@link Admission} keeps places free for status, metrics and the page while
- * slow clients hold some, and sheds load with 503 when all are taken; {@link SlowWork} keeps key samples and
- * scales to a few of those places.
+ * slow clients hold some, and sheds load with 503 when all are taken; {@link SlowWork} keeps checks, scales and
+ * predictions each to a few of those places, with permits of their own.
  */
 public final class ApiServer implements AutoCloseable {
 
@@ -46,8 +46,10 @@ public final class ApiServer implements AutoCloseable {
     static final int REQUESTS = 64;
     /** Requests that wait for one of those places. */
     static final int WAITING = 16;
-    /** Requests that wait on Kafka or Connect for seconds (checks, scales) at once. */
-    static final int SLOW_WORK = 8;
+    /** Checks at once: each waits on Kafka for its key sample, up to a minute. */
+    static final int CHECKS = 8;
+    /** Scales at once, apart from the checks' permits: a token holder's scale is never refused for want of one a check holds. */
+    static final int SCALES = 4;
     /** Request line and headers: the API's own clients send a few hundred bytes, a browser a few kB with its cookies. */
     static final int HEADER_BYTES = 16 * 1024;
     /** Threads beyond one per request handled: Jetty's acceptor and selector, and a spare. */
@@ -69,7 +71,7 @@ public final class ApiServer implements AutoCloseable {
     private final Server server;
     private final GracefulHandler inFlight;
     private final InetSocketAddress address;
-    private final RouteTable routes = new RouteTable(new SlowWork(SLOW_WORK));
+    private final RouteTable routes = new RouteTable(new SlowWork("checks", CHECKS), new SlowWork("scales", SCALES));
 
     private ApiServer(InetSocketAddress bind, List<Routes> groups, ApiAccess access, Capacity capacity) throws IOException {
         // not Jetty's QueuedThreadPool: its stop looks up a logger for tasks still queued, which during the JVM's

@@ -24,7 +24,7 @@ final class CheckRoutes implements Routes {
 
     @Override
     public void register(RouteTable routes) {
-        routes.get(PATH, routes.slow(call -> {
+        routes.get(PATH, routes.check(call -> {
             Scaler s = ConnectorRoutes.connected(scaler);
             Map<String, String> query = QueryParameters.parse(call.rawQuery(), PARAMETERS);
             SampleBudget budget = SampleBudget.parse(query.get("sampleRecords"), query.get("sampleSeconds"));

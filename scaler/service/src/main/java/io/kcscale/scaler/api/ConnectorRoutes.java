@@ -31,7 +31,7 @@ final class ConnectorRoutes implements Routes {
     public void register(RouteTable routes) {
         routes.get(LIST, call -> scaler().snapshots());
         routes.get(ONE, call -> scaler().snapshot(call.pathParameter("name")));
-        routes.post(SCALE, routes.slow(call -> {
+        routes.post(SCALE, routes.scale(call -> {
             Scaler s = scaler();
             requireToken(call, s);
             return s.scale(call.pathParameter("name"), parse(JsonBody.read(call.body(), JsonNode.class)));

@@ -6,7 +6,7 @@ import java.util.Optional;
 
 import io.kcscale.scaler.service.Scaler;
 
-/** {@code GET /api/v1/instance}: which replica answers, and whether it is the one that autoscales. */
+/** {@code GET /api/v1/instance}: which replica answers, whether it is the one that autoscales, and whether it can (it reads the state topic). */
 final class InstanceRoutes implements Routes {
 
     static final String PATH = "/api/v1/instance";
@@ -25,6 +25,8 @@ final class InstanceRoutes implements Routes {
             body.put("id", s.instanceId());
             body.put("leader", s.leads());
             body.put("leaderId", s.leaderId().orElse(null));
+            body.put("autoscaling", s.autoscalingOff().isEmpty());
+            body.put("autoscalingOff", s.autoscalingOff().orElse(null));
             return body;
         });
     }

@@ -17,10 +17,18 @@ import java.util.function.Function;
  * {@code POST /api/v1/predict/...}: the predict verbs over HTTP, same requests and results as the CLI's {@code --json}.
  * A request field is either given, like a CLI flag, or left out, like an omitted flag; JSON {@code null} is
  * refused rather than guessed at (does {@code "replicas": null} mean none, or the default of 1?).
+ * No token is needed, so the work is bounded: a body of at most {@link JsonBody#MAX_BYTES}, a prediction of
+ * at most 1,000 measured points (its fit and refits bounded in iterations), and {@link #PREDICTIONS} predictions
+ * at once, with permits of their own: a flood of them spends at most that many cores and takes no check's or
+ * scale's permit. The body is read before a permit is taken, so a client slow to send holds none.
  */
 public final class PredictRoutes implements Routes {
 
     public static final String PREFIX = "/api/v1/predict/";
+    /** Predictions computed at once: one per core of a small host; each takes milliseconds to about a second. */
+    static final int PREDICTIONS = 2;
+
+    private final SlowWork predictions = new SlowWork("predictions", PREDICTIONS);
 
     @Override
     public void register(RouteTable routes) {
@@ -31,7 +39,10 @@ public final class PredictRoutes implements Routes {
         post(routes, "workers", WorkersRequest.class, WorkerPrediction::predict);
     }
 
-    private static <T> void post(RouteTable routes, String verb, Class<T> request, Function<T, ?> predict) {
-        routes.post(PREFIX + verb, call -> predict.apply(JsonBody.readWithoutNulls(call.body(), request)));
+    private <T> void post(RouteTable routes, String verb, Class<T> request, Function<T, ?> predict) {
+        routes.post(PREFIX + verb, call -> {
+            T parsed = JsonBody.readWithoutNulls(call.body(), request);
+            return predictions.run(() -> predict.apply(parsed));
+        });
     }
 }

@@ -31,18 +31,25 @@ public final class RouteTable {
 
     private final Map<String, Map<String, Endpoint>> routes = new LinkedHashMap<>();
     private final PathMappings<Map<String, Endpoint>> mappings = new PathMappings<>();
-    private final SlowWork slowWork;
+    private final SlowWork checks;
+    private final SlowWork scales;
 
-    RouteTable(SlowWork slowWork) {
-        this.slowWork = slowWork;
+    RouteTable(SlowWork checks, SlowWork scales) {
+        this.checks = checks;
+        this.scales = scales;
     }
 
     /**
-     * {@code endpoint} for a route that waits seconds on other systems (a key sample, a scale): it
-     * holds one of a few permits while it runs, and answers 503 with Retry-After when none is free.
+     * {@code endpoint} for a check, which waits seconds on Kafka for its key sample: it holds one of the checks'
+     * few permits while it runs, and answers 503 with Retry-After when none is free.
      */
-    public Endpoint slow(Endpoint endpoint) {
-        return slowWork.limit(endpoint);
+    public Endpoint check(Endpoint endpoint) {
+        return checks.limit(endpoint);
+    }
+
+    /** {@code endpoint} for a scale, limited as {@link #check} is but with permits of its own that no check takes. */
+    public Endpoint scale(Endpoint endpoint) {
+        return scales.limit(endpoint);
     }
 
     public void get(String path, Endpoint endpoint) {

@@ -21,6 +21,7 @@ import io.kcscale.scaler.act.ScaleRequest;
 import io.kcscale.scaler.act.ScaleResult;
 import io.kcscale.scaler.model.PipelineSnapshot;
 import io.kcscale.scaler.model.WorkerLoss;
+import io.kcscale.scaler.predict.WorkerPrediction;
 
 /**
  * Applies each connector's autoscale settings: every interval it turns the latest snapshot (already in memory)
@@ -201,8 +202,17 @@ public final class AutoscaleLoop implements AutoCloseable {
             memory = r.memory.copy();
         }
         Decision d = decide(connector, r, memory);
-        return Optional.of(Recommendation.of(connector, d, blockingFindings.apply(connector))
+        return Optional.of(Recommendation.of(connector, d, tasksPerWorker(connector), blockingFindings.apply(connector))
                 .orElseThrow(() -> new IllegalStateException(d.reason())));
+    }
+
+    /** The workers the latest evaluation's tasks need, for the gauge beside {@link #latestRecommendedTasks}. */
+    public Optional<Integer> latestRecommendedWorkers(String connector) {
+        return latestRecommendedTasks(connector).map(tasks -> WorkerPrediction.workersFor(tasks, tasksPerWorker(connector)));
+    }
+
+    private int tasksPerWorker(String connector) {
+        return snapshots.apply(connector).map(s -> Recommendation.tasksPerWorker(s.tasks())).orElse(1);
     }
 
     /**

@@ -62,6 +62,10 @@ public final class KafkaPolicyStore implements PolicyStore, AutoCloseable {
     /** The next offset to read; guarded by {@code view}. */
     private long position;
     private volatile boolean running = true;
+    /** Whether {@link #start} got as far as the reader; guarded by this. */
+    private boolean readerStarted;
+    /** Whether {@link #start} read the topic to its end: before that nothing is written, as nothing could be read back. */
+    private volatile boolean open;
 
     /** @param timeout for each call to Kafka, and for a write to be read back */
     public KafkaPolicyStore(String bootstrapServers, Map<String, Object> clientProperties, String topic, Duration timeout) {
@@ -94,17 +98,22 @@ public final class KafkaPolicyStore implements PolicyStore, AutoCloseable {
 
     /**
      * Creates the topic when missing (compacted, one partition), then reads it to its end before answering.
+     * Called again after it threw, it goes on from where it stopped (the reader, once started, keeps reading).
      *
      * @throws KafkaUnavailableException when Kafka does not answer, or the topic has more than one partition
      */
-    public void start() {
-        ensureTopic();
-        consumer.assign(List.of(partition));
-        consumer.seekToBeginning(List.of(partition));
-        reader.start();
+    public synchronized void start() {
+        if (!readerStarted) {
+            ensureTopic();
+            consumer.assign(List.of(partition));
+            consumer.seekToBeginning(List.of(partition));
+            reader.start();
+            readerStarted = true;
+        }
         long end = call("read the end of " + topic, () -> admin.listOffsets(Map.of(partition, OffsetSpec.latest()))
                 .partitionResult(partition).get(timeout.toMillis(), TimeUnit.MILLISECONDS).offset());
         awaitRead(end);
+        open = true;
     }
 
     private void ensureTopic() {
@@ -179,6 +188,9 @@ public final class KafkaPolicyStore implements PolicyStore, AutoCloseable {
 
     /** Produces the record and reads the topic back past it; its offset. */
     private long write(StateRecord r) {
+        if (!open) {
+            throw new KafkaUnavailableException("the state topic " + topic + " is not read yet; nothing written", null);
+        }
         long offset = call("write to " + topic, () -> producer.send(new ProducerRecord<>(topic, 0,
                 StateRecordCodec.key(r), StateRecordCodec.value(r))).get(2 * timeout.toMillis(), TimeUnit.MILLISECONDS).offset());
         awaitRead(offset + 1);

@@ -17,10 +17,12 @@ import io.kcscale.scaler.checks.keys.SampleBudget;
 
 /**
  * Runs key samples (seconds of reading a topic) on a few threads of their own, whoever asks: the
- * checks route, a scale's pre-checks, the autoscaler. One sample of a topic at a time: a request for
- * a topic being sampled joins that sample and gets its result (its figures say what it read), so a
- * page open in many tabs costs one sample. At most {@code threads} topics at once and {@code queue}
- * waiting; a caller waits at most its budget plus the sampler's overhead.
+ * checks route, a scale's pre-checks, the autoscaler. One sample of a topic and budget at a time: a request
+ * for a topic being sampled with its budget joins that sample and gets its result (its figures say what it
+ * read), so a page open in many tabs costs one sample. A request never joins a sample of another budget: a
+ * scale's pre-check with the default few seconds would otherwise wait on a check's minute-long sample until
+ * its own wait ran out. At most {@code threads} samples at once and {@code queue} waiting; a caller waits at
+ * most its budget plus the sampler's overhead.
  */
 public final class KeySampling implements AutoCloseable {
 
@@ -64,7 +66,8 @@ public final class KeySampling implements AutoCloseable {
      */
     public KeySample sample(String topic, SampleBudget budget) {
         CompletableFuture<KeySample> mine = new CompletableFuture<>();
-        CompletableFuture<KeySample> sample = running.putIfAbsent(topic, mine);
+        String key = topic + " " + budget;
+        CompletableFuture<KeySample> sample = running.putIfAbsent(key, mine);
         if (sample == null) {
             sample = mine;
             try {
@@ -72,16 +75,16 @@ public final class KeySampling implements AutoCloseable {
                 pool.execute(() -> {
                     try {
                         KeySample result = sampler.sample(topic, budget);
-                        running.remove(topic, mine);
+                        running.remove(key, mine);
                         mine.complete(result);
                     } catch (RuntimeException e) {
-                        running.remove(topic, mine);
+                        running.remove(key, mine);
                         mine.completeExceptionally(e);
                     }
                 });
             } catch (RejectedExecutionException e) {
-                running.remove(topic, mine);
-                throw new Busy("the scaler is already sampling " + capacity + " topics; retry in a few seconds");
+                running.remove(key, mine);
+                throw new Busy("the scaler is already running " + capacity + " key samples; retry in a few seconds");
             }
         }
         Duration wait = budget.time().plus(overhead);
@@ -100,9 +103,9 @@ public final class KeySampling implements AutoCloseable {
         }
     }
 
-    /** Requests waiting for the topic's running sample (tests join one with it before it ends). */
-    int waiting(String topic) {
-        CompletableFuture<KeySample> sample = running.get(topic);
+    /** Requests waiting for the topic's running sample of that budget (tests join one with it before it ends). */
+    int waiting(String topic, SampleBudget budget) {
+        CompletableFuture<KeySample> sample = running.get(topic + " " + budget);
         return sample == null ? 0 : sample.getNumberOfDependents();
     }
 

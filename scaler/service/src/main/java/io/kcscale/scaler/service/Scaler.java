@@ -2,6 +2,7 @@ package io.kcscale.scaler.service;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 import io.kcscale.scaler.act.ScaleAction;
 import io.kcscale.scaler.act.ScaleException;
@@ -33,15 +34,18 @@ public final class Scaler {
     private final AutoscaleLoop autoscaler;
     private final ScalerMetrics metrics;
     private final String instanceId;
+    private final Supplier<Optional<String>> autoscalingOff;
     private final Optional<String> token;
 
     /**
      * @param connect    asked whether a name the watcher does not know is a sink
      * @param instanceId this replica's id among the scaler's replicas
+     * @param autoscalingOff why this replica does not autoscale (it cannot read the state topic), or empty when it can
      * @param token      the bearer token mutating calls need, if one is set
      */
     public Scaler(PipelineWatcher watcher, ConnectApi connect, ScalingChecks checks, ScaleAction scaleAction,
-                  AutoscaleLoop autoscaler, ScalerMetrics metrics, String instanceId, Optional<String> token) {
+                  AutoscaleLoop autoscaler, ScalerMetrics metrics, String instanceId, Supplier<Optional<String>> autoscalingOff,
+                  Optional<String> token) {
         this.watcher = watcher;
         this.connect = connect;
         this.checks = checks;
@@ -49,6 +53,7 @@ public final class Scaler {
         this.autoscaler = autoscaler;
         this.metrics = metrics;
         this.instanceId = instanceId;
+        this.autoscalingOff = autoscalingOff;
         this.token = token;
     }
 
@@ -175,6 +180,11 @@ public final class Scaler {
 
     public Optional<String> leaderId() {
         return autoscaler.leaderId();
+    }
+
+    /** Why this replica does not autoscale (it cannot read the state topic), or empty when it can. */
+    public Optional<String> autoscalingOff() {
+        return autoscalingOff.get();
     }
 
     /** The Prometheus text exposition of the scaler's metrics. */

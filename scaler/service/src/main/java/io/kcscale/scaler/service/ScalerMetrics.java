@@ -27,8 +27,12 @@ public final class ScalerMetrics {
     private final Counter scaleActions;
     private final Gauge rebalancePause;
 
-    /** @param recommendedTasks per connector, the tasks its autoscale policy would set now, if it has one */
-    ScalerMetrics(PipelineWatcher watcher, Function<String, Optional<Integer>> recommendedTasks, ScalerCostMetrics cost) {
+    /**
+     * @param recommendedTasks   per connector, the tasks its autoscale policy would set now, if it has one
+     * @param recommendedWorkers per connector, the workers those tasks need
+     */
+    ScalerMetrics(PipelineWatcher watcher, Function<String, Optional<Integer>> recommendedTasks,
+                  Function<String, Optional<Integer>> recommendedWorkers, ScalerCostMetrics cost) {
         this.watcher = watcher;
         cost.register(registry);
         perConnector("kcscale_append_rate_records_per_second", "Records appended to the sink's topic per second", s -> s.rates().appendPerSecond());
@@ -49,6 +53,8 @@ public final class ScalerMetrics {
         // observed connectors only, as every per-connector figure: the label set stays bounded
         perConnector("kcscale_recommended_tasks", "Tasks the connector's autoscale policy would set now (as GET .../recommendation)",
                 s -> recommendedTasks.apply(s.name()).map(Integer::doubleValue).orElse(null));
+        perConnector("kcscale_recommended_workers", "Connect workers the recommended tasks need (as GET .../recommendation)",
+                s -> recommendedWorkers.apply(s.name()).map(Integer::doubleValue).orElse(null));
         GaugeWithCallback.builder().name("kcscale_task_sink_rate_records_per_second").help("Records per second a sink task committed")
                 .labelNames("connector", "task").callback(cb -> each(s -> s.tasks().forEach(t -> {
                     if (t.recordsPerSecond() != null) {

@@ -9,9 +9,16 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 import javax.net.ssl.SSLContext;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import io.kcscale.scaler.access.TlsTrust;
 import io.kcscale.scaler.act.ScaleAction;
@@ -55,6 +62,9 @@ public final class ScalerService implements AutoCloseable {
     private static final int SAMPLE_QUEUE = 4;
     /** Writing to the state topic and reading it back; reading it whole at start. */
     private static final Duration STATE_TIMEOUT = Duration.ofSeconds(10);
+    /** The state topic tried again when Kafka refused it at start: soon, then once a minute, for about a day. */
+    private static final Backoff STATE_RETRY = new Backoff(1_440, Duration.ofSeconds(1), Duration.ofMinutes(1));
+    private static final Logger LOG = LoggerFactory.getLogger(ScalerService.class);
     /** A KafkaConnector that others edit (Strimzi writes its status, people its config) is patched again a few times. */
     private static final Backoff KUBERNETES_CONFLICT_BACKOFF = new Backoff(5, Duration.ofMillis(100), Duration.ofSeconds(1));
 
@@ -72,6 +82,13 @@ public final class ScalerService implements AutoCloseable {
     private final AutoscaleLoop autoscaler;
     private final Optional<KafkaConnectorResources> kubernetes;
     private final Scaler scaler;
+    private final ScheduledExecutorService stateRetry = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "kcscale-state-retry");
+        t.setDaemon(true);
+        return t;
+    });
+    /** Why autoscaling is off, while the state topic cannot be read; null once it is on. */
+    private volatile String autoscalingOff;
 
     /**
      * The composition root: builds each system's adapter once, here, and hands the observers, the scale action, the
@@ -117,7 +134,8 @@ public final class ScalerService implements AutoCloseable {
         this.autoscaler = new AutoscaleLoop(watcher::snapshot, scaleAction::scale, policies, leadership, checks::blockingFindings,
                 settings.autoscaleInterval().toMillis(), settings.rebalanceDelay(), System::currentTimeMillis);
         this.scaler = new Scaler(watcher, connect, checks, scaleAction, autoscaler,
-                new ScalerMetrics(watcher, autoscaler::latestRecommendedTasks, cost), leadership.instanceId(), settings.token());
+                new ScalerMetrics(watcher, autoscaler::latestRecommendedTasks, autoscaler::latestRecommendedWorkers, cost),
+                leadership.instanceId(), this::autoscalingOff, settings.token());
     }
 
     /** The host's name (a pod's), made unique: a replica restarted on the same host is another member. */
@@ -128,29 +146,63 @@ public final class ScalerService implements AutoCloseable {
 
     /**
      * Starts sampling, reads the state topic to its end, joins the leadership group and starts autoscaling; returns
-     * what the first look at each system found wrong, one line each. Without the state topic it does not autoscale.
+     * what the first look at each system found wrong, one line each. Without the state topic it serves all else and
+     * opens the topic in the background, with back-off, autoscaling once it is open.
      */
     public List<String> start() {
-        List<String> problems = new ArrayList<>(StartupCheck.problems(kafka, elasticsearch, watcher));
+        List<StartupCheck.Problem> found = StartupCheck.problems(kafka, elasticsearch, watcher);
+        List<String> problems = new ArrayList<>(found.stream().map(StartupCheck.Problem::line).toList());
         watcher.start();
         try {
-            policies.start();
+            openState(problems::add);
         } catch (KafkaUnavailableException e) {
             // when Kafka itself refused the scaler, its line above says what to fix: this one says what that costs
-            boolean kafkaSaid = problems.stream().anyMatch(line -> line.startsWith("Kafka "));
-            problems.add("autoscaling is off until the scaler is restarted: it keeps its policies in Kafka's topic "
-                    + settings.stateTopic() + (kafkaSaid ? "" : ", which it could not read: " + e.getMessage()));
-            return problems;
+            boolean kafkaSaid = found.stream().anyMatch(p -> p.source() == StartupCheck.Source.KAFKA);
+            autoscalingOff = "autoscaling is off until the scaler reads its policies from Kafka's topic " + settings.stateTopic()
+                    + ", which it tries again in the background" + (kafkaSaid ? "" : "; it could not: " + e.getMessage());
+            problems.add(autoscalingOff);
+            retryState(1);
         }
+        return problems;
+    }
+
+    /** Reads the state topic, moves an old policy file into it, then joins the leadership group and autoscales. */
+    private void openState(Consumer<String> problems) {
+        policies.start();
         try {
             LegacyPolicyFile.moveInto(settings.stateDir(), policies);
         } catch (UncheckedIOException | KafkaUnavailableException e) {
             // an unreadable old file must not keep the scaler from serving, as it once did
-            problems.add(e.getMessage());
+            problems.accept(e.getMessage());
         }
         leadership.start();
         autoscaler.start();
-        return problems;
+        autoscalingOff = null;
+    }
+
+    /** Tries the state topic again after the back-off's wait for {@code attempt}; gives up, saying so, past its last. */
+    private void retryState(int attempt) {
+        if (attempt >= STATE_RETRY.maxAttempts()) {
+            autoscalingOff = "autoscaling is off until the scaler is restarted: after " + attempt + " tries it could not read its"
+                    + " policies from Kafka's topic " + settings.stateTopic();
+            LOG.error(autoscalingOff);
+            return;
+        }
+        stateRetry.schedule(() -> {
+            try {
+                openState(line -> LOG.warn(line));
+                LOG.info("read the state topic {}: autoscaling is on", settings.stateTopic());
+            } catch (KafkaUnavailableException e) {
+                autoscalingOff = "autoscaling is off until the scaler reads its policies from Kafka's topic " + settings.stateTopic()
+                        + ", which it tries again in the background; the last try: " + e.getMessage();
+                retryState(attempt + 1);
+            }
+        }, STATE_RETRY.delayAfter(attempt).toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** Why this replica does not autoscale (it cannot read the state topic), or empty when it can. */
+    public Optional<String> autoscalingOff() {
+        return Optional.ofNullable(autoscalingOff);
     }
 
     /** This replica's id among the scaler's replicas. */
@@ -185,6 +237,7 @@ public final class ScalerService implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
+        stateRetry.shutdownNow();
         autoscaler.close();
         leadership.close();
         policies.close();

@@ -1,6 +1,7 @@
 package io.kcscale.scaler.service;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -27,25 +28,34 @@ final class StartupCheck {
     private StartupCheck() {
     }
 
+    /** Which look found a problem: Kafka's own (the brokers refused or did not answer), Elasticsearch's, Connect's, or the first sample's. */
+    enum Source { KAFKA, ELASTICSEARCH, CONNECT, FIRST_SAMPLE }
+
+    /** One problem: where it was found, and its line for the operator. */
+    record Problem(Source source, String line) {
+    }
+
     /** Must run before the watcher's loop starts: it takes the watcher's first sample itself. */
-    static List<String> problems(KafkaReadings kafka, SinkClusterReadings elasticsearch, PipelineWatcher watcher) {
-        Set<String> lines = new LinkedHashSet<>();
-        kafkaProblem(kafka).ifPresent(lines::add);
+    static List<Problem> problems(KafkaReadings kafka, SinkClusterReadings elasticsearch, PipelineWatcher watcher) {
+        List<Problem> found = new ArrayList<>();
+        kafkaProblem(kafka).ifPresent(line -> found.add(new Problem(Source.KAFKA, line)));
         try {
             elasticsearch.writePressure();
         } catch (RuntimeException e) {
-            lines.add(e.getMessage());
+            found.add(new Problem(Source.ELASTICSEARCH, e.getMessage()));
         }
         watcher.sampleOnce();
-        watcher.connectError().ifPresent(lines::add);
+        watcher.connectError().ifPresent(line -> found.add(new Problem(Source.CONNECT, line)));
         for (PipelineSnapshot snapshot : watcher.snapshots()) {
             for (String line : snapshot.unreachable()) {
-                if (lines.stream().noneMatch(line::endsWith)) {
-                    lines.add(line);
+                if (found.stream().noneMatch(p -> line.endsWith(p.line()))) {
+                    found.add(new Problem(Source.FIRST_SAMPLE, line));
                 }
             }
         }
-        return List.copyOf(lines);
+        // one line each, as found first
+        Set<String> lines = new LinkedHashSet<>();
+        return found.stream().filter(p -> lines.add(p.line())).toList();
     }
 
     /** Asks again while Kafka only timed out, until {@link #KAFKA_PATIENCE} has passed; each ask waits one request timeout. */

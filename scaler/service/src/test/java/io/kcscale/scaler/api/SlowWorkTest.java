@@ -17,7 +17,7 @@ class SlowWorkTest {
 
     @Test
     void pastItsPermitsASlowRouteAnswers503WithRetryAfterAndAFreedPermitServesAgain() throws Exception {
-        SlowWork slowWork = new SlowWork(2);
+        SlowWork slowWork = new SlowWork("checks", 2);
         CountDownLatch running = new CountDownLatch(2);
         CountDownLatch release = new CountDownLatch(1);
         RouteTable.Endpoint holding = slowWork.limit(exchange -> {
@@ -37,7 +37,7 @@ class SlowWorkTest {
             ApiError busy = assertThrows(ApiError.class, () -> quick.handle(null));
             assertEquals(503, busy.status());
             assertEquals(Map.of("Retry-After", "5"), busy.headers());
-            assertEquals("the scaler is already running 2 key samples or scales; retry in 5 seconds", busy.getMessage());
+            assertEquals("the scaler is already running 2 checks; retry in 5 seconds", busy.getMessage());
             release.countDown();
             assertEquals(true, first.get(10, TimeUnit.SECONDS));
             assertEquals(true, second.get(10, TimeUnit.SECONDS));
@@ -49,7 +49,7 @@ class SlowWorkTest {
 
     @Test
     void aFailingRouteGivesItsPermitBack() throws Exception {
-        SlowWork slowWork = new SlowWork(1);
+        SlowWork slowWork = new SlowWork("scales", 1);
         RouteTable.Endpoint failing = slowWork.limit(exchange -> {
             throw new ApiError(404, "no connector named x", null);
         });
@@ -57,5 +57,30 @@ class SlowWorkTest {
             assertEquals(404, assertThrows(ApiError.class, () -> failing.handle(null)).status());
         }
         assertEquals("done", slowWork.limit(exchange -> "done").handle(null));
+    }
+
+    @Test
+    void checksHoldingEveryPermitOfTheirsLeaveAScaleItsOwn() throws Exception {
+        RouteTable routes = new RouteTable(new SlowWork("checks", 1), new SlowWork("scales", 1));
+        CountDownLatch running = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        ExecutorService callers = Executors.newSingleThreadExecutor();
+        try {
+            Future<Object> check = callers.submit(() -> routes.check(exchange -> {
+                running.countDown();
+                try {
+                    return release.await(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+            }).handle(null));
+            assertTrue(running.await(10, TimeUnit.SECONDS));
+            assertEquals(503, assertThrows(ApiError.class, () -> routes.check(exchange -> "second check").handle(null)).status());
+            assertEquals("scaled", routes.scale(exchange -> "scaled").handle(null));
+            release.countDown();
+            assertEquals(true, check.get(10, TimeUnit.SECONDS));
+        } finally {
+            callers.shutdownNow();
+        }
     }
 }

@@ -80,6 +80,19 @@ class KeySamplingTest {
     }
 
     @Test
+    void aRequestWithAnotherBudgetSamplesOnItsOwnRatherThanWaitOnALongerSample() throws Exception {
+        try (KeySampling sampling = new KeySampling(this::blockedSample, 2, 1, Duration.ofSeconds(5))) {
+            callers.submit(() -> sampling.sample("orders", new SampleBudget(1_000, Duration.ofSeconds(60))));
+            assertTrue(firstStarted.await(WAIT_SECONDS, TimeUnit.SECONDS));
+            Future<KeySample> shorter = callers.submit(() -> sampling.sample("orders", BUDGET));
+            Poll.untilTrue("a second sample of the topic", Duration.ofSeconds(WAIT_SECONDS), Duration.ofMillis(10),
+                    () -> started.get("orders").get() == 2, () -> started.get("orders") + " samples started");
+            release.countDown();
+            assertEquals("orders", shorter.get(WAIT_SECONDS, TimeUnit.SECONDS).topic());
+        }
+    }
+
+    @Test
     void pastItsThreadsAndQueueAnotherTopicIsRefusedAtOnce() throws Exception {
         try (KeySampling sampling = new KeySampling(this::blockedSample, 1, 1, Duration.ofSeconds(5))) {
             callers.submit(() -> sampling.sample("a", BUDGET));
@@ -90,7 +103,7 @@ class KeySamplingTest {
             Future<KeySample> refused = Poll.until("one of two refused", Duration.ofSeconds(WAIT_SECONDS), Duration.ofMillis(20),
                     () -> two.stream().filter(Future::isDone).findFirst());
             ExecutionException e = assertThrows(ExecutionException.class, refused::get);
-            assertEquals("the scaler is already sampling 2 topics; retry in a few seconds", e.getCause().getMessage());
+            assertEquals("the scaler is already running 2 key samples; retry in a few seconds", e.getCause().getMessage());
             assertTrue(e.getCause() instanceof KeySampling.Busy, e.toString());
             release.countDown();
             Future<KeySample> queued = two.get(0) == refused ? two.get(1) : two.get(0);
@@ -128,7 +141,7 @@ class KeySamplingTest {
             Future<KeySample> joined = callers.submit(() -> sampling.sample("orders", BUDGET));
             // the second request must have joined before the first fails, or it would start a sample of its own
             Poll.untilTrue("the second request to join the running sample", Duration.ofSeconds(WAIT_SECONDS), Duration.ofMillis(5),
-                    () -> sampling.waiting("orders") == 2, () -> sampling.waiting("orders") + " waiting");
+                    () -> sampling.waiting("orders", BUDGET) == 2, () -> sampling.waiting("orders", BUDGET) + " waiting");
             gate.complete(null);
             for (Future<KeySample> request : List.of(first, joined)) {
                 Exception e = assertThrows(Exception.class, () -> request.get(WAIT_SECONDS, TimeUnit.SECONDS));

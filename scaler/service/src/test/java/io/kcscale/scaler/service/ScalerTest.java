@@ -80,7 +80,8 @@ class ScalerTest {
     private final AutoscaleLoop autoscaler = new AutoscaleLoop(watcher::snapshot, scaleAction::scale, policies, follower,
             checks::blockingFindings, 5_000, Duration.ofMinutes(5), System::currentTimeMillis);
     private final Scaler scaler = new Scaler(watcher, connect, checks, scaleAction, autoscaler,
-            new ScalerMetrics(watcher, autoscaler::latestRecommendedTasks, new ScalerCostMetrics()), "scaler-a", Optional.empty());
+            new ScalerMetrics(watcher, autoscaler::latestRecommendedTasks, autoscaler::latestRecommendedWorkers, new ScalerCostMetrics()),
+            "scaler-a", Optional::empty, Optional.empty());
 
     @AfterEach
     void close() {
