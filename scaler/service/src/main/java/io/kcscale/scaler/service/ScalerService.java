@@ -101,7 +101,7 @@ public final class ScalerService implements AutoCloseable {
         if (kubernetes.isPresent()) {
             writer = new StrimziTasksMaxWriter(kubernetes.get(), writer, KUBERNETES_CONFLICT_BACKOFF);
         }
-        this.scaleAction = new ScaleAction(connect, writer, kafka::partitionCount, index -> elasticsearch.indexStats(index).indexTotal(), settings.indexes(),
+        this.scaleAction = new ScaleAction(connect, writer, kafka::partitionCount, elasticsearch::indexTotal, settings.indexes(),
                 watcher::snapshot, checks, workerProbe, settings.maxTasks(), settings.convergeTimeout(), System::currentTimeMillis);
         this.policies = new KafkaPolicyStore(settings.bootstrapServers(), kafkaProps, settings.stateTopic(), STATE_TIMEOUT);
         this.leadership = new KafkaLeadership(settings.bootstrapServers(), kafkaProps, settings.stateTopic(), settings.leaderGroup(),
