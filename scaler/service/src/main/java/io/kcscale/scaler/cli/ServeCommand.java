@@ -76,7 +76,8 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--kafka-property", paramLabel = "KEY=VALUE", description = "A Kafka client property (SASL, TLS, ...); repeatable.")
     Map<String, String> kafkaProperties = new LinkedHashMap<>();
     @Option(names = "--index", paramLabel = "CONNECTOR=INDEX",
-            description = "The Elasticsearch index a sink connector writes to, where its config does not say; repeatable.")
+            description = "The Elasticsearch indexes (aliases, data streams) a sink connector writes to, where its config does not say;"
+                    + " several as a comma list; repeatable.")
     Map<String, String> indexes = new LinkedHashMap<>();
     @Option(names = "--truststore", paramLabel = "FILE", description = "Truststore for https Connect and Elasticsearch URLs.")
     String truststore;

@@ -81,7 +81,7 @@ public record ScalerSettings(
             Map.entry("tls.truststore.password.file", "a file holding the truststore password"),
             Map.entry("allowed.origins", "comma-separated web origins whose pages may call the API, e.g. https://ops.example.com"),
             Map.entry("allowed.hosts", "comma-separated names (optionally name:port) the API may be called by besides localhost and IP addresses"),
-            Map.entry(INDEX_PREFIX + "<connector>", "the Elasticsearch index a sink connector writes to, where its config does not say (--index CONNECTOR=INDEX)"),
+            Map.entry(INDEX_PREFIX + "<connector>", "the Elasticsearch indexes a sink connector writes to, where its config does not say, as a comma list (--index CONNECTOR=INDEX)"),
             Map.entry("kubernetes.namespace", "the namespace of the KafkaConnector resources: a connector one manages is scaled through it"),
             Map.entry("kubernetes.kubeconfig", "a kubeconfig file (default: the pod's service account, else $KUBECONFIG or ~/.kube/config)"),
             Map.entry("kubernetes.connect.cluster", "the strimzi.io/cluster label of the KafkaConnect at connect.url (default: any)"));
