@@ -6,10 +6,10 @@ import java.util.List;
 import io.kcscale.scaler.model.PipelineSnapshot;
 
 /**
- * {@code index-shards}: the target index's primary shards against the cluster's data nodes and the
- * sink's tasks. Indexing into one primary shard runs on one node however many tasks send; fewer
- * primaries than data nodes leaves nodes without indexing work. Shards are fixed at creation, so
- * the advice spells out the three ways to change them as requests to paste into Kibana's console.
+ * {@code index-shards}: the primary shards of each index the sink writes to (an alias's or a data stream's write
+ * index) against the cluster's data nodes and the sink's tasks. Indexing into one primary shard runs on one node
+ * however many tasks send; fewer primaries than data nodes leaves nodes without indexing work. Shards are fixed at
+ * creation, so the advice spells out the three ways to change them as requests to paste into Kibana's console.
  */
 public final class IndexShardsCheck implements Check {
 

@@ -163,7 +163,7 @@ public final class ScaleAction {
         OptionalDouble pause = progress.awaitResumeAndStop(changeAt);
         if (pause.isEmpty()) {
             warnings.add(progress.indexes.isEmpty()
-                    ? "the pause is measured on the Elasticsearch indexes, and this sink writes to none the scaler knows"
+                    ? "the pause is measured on the Elasticsearch index, and this sink writes to none the scaler knows"
                     : progress.available()
                     ? "no sink progress was seen after the change, so its pause could not be measured (is there load?)"
                     : "the pause could not be measured: Elasticsearch did not answer");
