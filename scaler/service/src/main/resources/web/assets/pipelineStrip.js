@@ -28,6 +28,9 @@ export function renderStrip({strip, stability}, s) {
   const es = s.elasticsearch ?? {};
   const rejecting = es.writeRejectionsPerSecond > 0;
   const dead = s.deadLetters;
+  const indexes = es.indexes ?? [];
+  // an alias or a data stream shows the index its writes land in
+  const named = i => (i.writeIndex && i.writeIndex !== i.name ? `${i.name} → ${i.writeIndex}` : i.name);
   const deadLettering = dead?.appendPerSecond > 0;
   strip.replaceChildren(
     stage(`source → topic ${(s.topics ?? []).join(', ')}`, `appended ${perSecond(s.rates?.appendPerSecond)}`,
@@ -41,8 +44,10 @@ export function renderStrip({strip, stability}, s) {
         dead ? `dead-lettered ${perSecond(dead.appendPerSecond)} to ${dead.topic}` : null,
         deadLettering && dead.latestReason ? `latest: ${dead.latestReason}` : null],
       deadLettering),
-    stage(`Elasticsearch index ${es.index ?? '?'}`, `indexed ${perSecond(s.rates?.indexPerSecond)}`,
-      [`${es.primaryShards ?? '?'} primary shards, ${es.replicas ?? '?'} replicas, ${es.dataNodes ?? '?'} data nodes`,
+    stage(`Elasticsearch ${indexes.length > 1 ? 'indexes' : 'index'} ${indexes.length ? indexes.map(named).join(', ') : '?'}`,
+      `indexed ${perSecond(s.rates?.indexPerSecond)}`,
+      [...indexes.map(i => `${indexes.length > 1 ? `${i.name}: ` : ''}${i.problem ?? `${i.primaryShards ?? '?'} primary shards, ${i.replicas ?? '?'} replicas`}`),
+        `${es.dataNodes ?? '?'} data nodes`,
         rejecting ? `▲ rejecting ${perSecond(es.writeRejectionsPerSecond)} writes` : null],
       rejecting));
   const window = `over the last ${number(s.windowSeconds)} s`;

@@ -1,6 +1,9 @@
 package io.kcscale.tests.scaling;
 
+import io.kcscale.scaler.ports.SinkClusterReadings;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -176,11 +179,81 @@ class ElasticsearchVersionsTest {
                 assertEquals(1, shards.path("evidence").path("primaryShards").asInt(), shards.toString());
                 assertEquals(3, shards.path("evidence").path("tasks").asInt(), shards.toString());
                 assertTrue(shards.path("title").asText().startsWith("1 primary shard for 3 tasks"), shards.toString());
+                writeIndexesResolved(elasticsearch, observer, version);
             } finally {
                 service.close();
             }
         } finally {
             send(elasticsearch, "DELETE", "/" + INDEX + "?ignore_unavailable=true", null);
+        }
+    }
+
+    /**
+     * Each name a sink may write to resolved to its write index in one round: an index to itself, a rolling alias to the
+     * index it marks (followed through a rollover), a data stream to its newest backing index (followed through a
+     * rollover), and what cannot be written to (an alias of two indexes marking none, a name that is nothing) as one
+     * line on that name alone, the others read still.
+     */
+    private static void writeIndexesResolved(URI elasticsearch, ElasticsearchReadingsClient observer, String version) throws Exception {
+        String alias = "versions-logs";
+        String stream = "versions-stream";
+        String unmarked = "versions-unmarked";
+        List<String> names = List.of(INDEX, alias, stream, unmarked, "versions-nothing");
+        // the Elasticsearch nodes here run without the module that holds data streams (x-pack in 7, data-streams in 8
+        // and 9); OpenSearch has them in its core
+        boolean dataStreams = version.startsWith("2.");
+        try {
+            send(elasticsearch, "PUT", "/" + alias + "-000001", "{\"settings\":{\"number_of_shards\":2,\"number_of_replicas\":0},"
+                    + "\"aliases\":{\"" + alias + "\":{\"is_write_index\":true}}}");
+            if (dataStreams) {
+                send(elasticsearch, "PUT", "/_index_template/" + stream, "{\"index_patterns\":[\"" + stream + "*\"],\"data_stream\":{},"
+                        + "\"priority\":500,\"template\":{\"settings\":{\"number_of_shards\":1,\"number_of_replicas\":0}}}");
+                send(elasticsearch, "PUT", "/_data_stream/" + stream, null);
+            }
+            for (String index : List.of(unmarked + "-a", unmarked + "-b")) {
+                send(elasticsearch, "PUT", "/" + index, "{\"settings\":{\"number_of_replicas\":0},\"aliases\":{\"" + unmarked + "\":{}}}");
+            }
+            send(elasticsearch, "POST", "/" + alias + "/_doc?refresh=true", "{\"n\":1}");
+            SinkClusterReadings.Batch before = observer.read(names);
+            assertEquals(new SinkClusterReadings.WriteIndex(INDEX, null), before.writeIndex(INDEX), version);
+            assertEquals(new SinkClusterReadings.WriteIndex(alias + "-000001", null), before.writeIndex(alias), version);
+            assertEquals(1, before.indexStats(alias + "-000001").indexTotal(), version);
+            assertEquals(2, before.indexLayout(alias + "-000001").primaryShards(), version);
+            String firstBacking = before.writeIndex(stream).index();
+            if (dataStreams) {
+                assertTrue(firstBacking.startsWith(".ds-" + stream + "-"), firstBacking);
+            } else {
+                assertTrue(before.writeIndex(stream).problem().startsWith("no index, alias or data stream named " + stream), version);
+            }
+            assertNull(before.writeIndex(unmarked).index(), version);
+            assertTrue(before.writeIndex(unmarked).problem().startsWith("alias " + unmarked + " has no write index: it points at 2 indexes ["
+                    + unmarked + "-a, " + unmarked + "-b]"), before.writeIndex(unmarked).problem());
+            assertTrue(before.writeIndex("versions-nothing").problem().startsWith("no index, alias or data stream named versions-nothing"),
+                    before.writeIndex("versions-nothing").problem());
+
+            send(elasticsearch, "POST", "/" + alias + "/_rollover", "{\"settings\":{\"number_of_shards\":1,\"number_of_replicas\":0}}");
+            if (dataStreams) {
+                send(elasticsearch, "POST", "/" + stream + "/_rollover", null);
+            }
+            send(elasticsearch, "POST", "/" + alias + "/_doc?refresh=true", "{\"n\":2}");
+            SinkClusterReadings.Batch after = observer.read(names);
+            assertEquals(new SinkClusterReadings.WriteIndex(alias + "-000002", null), after.writeIndex(alias), version);
+            assertEquals(1, after.indexStats(alias + "-000002").indexTotal(), version);
+            assertEquals(1, after.indexLayout(alias + "-000002").primaryShards(), version);
+            if (dataStreams) {
+                String secondBacking = after.writeIndex(stream).index();
+                assertTrue(secondBacking.startsWith(".ds-" + stream + "-") && !secondBacking.equals(firstBacking), secondBacking);
+                assertEquals(1, after.indexLayout(secondBacking).primaryShards(), version);
+            }
+            // the scale's pause counter: every index behind the alias, so it keeps counting through the rollover
+            assertEquals(2, observer.indexTotal(List.of(alias)), version);
+        } finally {
+            if (dataStreams) {
+                send(elasticsearch, "DELETE", "/_data_stream/" + stream, null);
+                send(elasticsearch, "DELETE", "/_index_template/" + stream, null);
+            }
+            send(elasticsearch, "DELETE", "/" + alias + "-000001," + alias + "-000002," + unmarked + "-a," + unmarked
+                    + "-b?ignore_unavailable=true", null);
         }
     }
 

@@ -42,15 +42,26 @@ public final class StatusCommand implements Callable<Integer> {
                 s.path("stable").asBoolean() ? "stable" : "NOT STABLE"));
         JsonNode r = s.path("rates");
         JsonNode es = s.path("elasticsearch");
-        boolean indexed = !text(es.path("index")).equals("?");
+        boolean indexed = es.path("indexes").size() > 0;
         b.append(String.format(Locale.ROOT, "rates/s  append %s  sink %s  index %s   (over %s s)%n",
                 rate(r.path("appendPerSecond")), rate(r.path("sinkPerSecond")),
                 indexed ? rate(r.path("indexPerSecond")) : "not applicable", text(s.path("windowSeconds"))));
         b.append(String.format(Locale.ROOT, "lag %s  latency %s (Little's law)%n", text(s.path("lag").path("total")),
                 s.path("latencySeconds").isNumber() ? String.format(Locale.ROOT, "%.2f s", s.path("latencySeconds").asDouble()) : "?"));
-        if (indexed) {
-            b.append(String.format(Locale.ROOT, "index %s  primary shards %s  replicas %s  data nodes %s%n",
-                    text(es.path("index")), text(es.path("primaryShards")), text(es.path("replicas")), text(es.path("dataNodes"))));
+        if (es.path("indexes").size() == 1) {
+            JsonNode i = es.path("indexes").get(0);
+            b.append(String.format(Locale.ROOT, "index %s%s  primary shards %s  replicas %s  data nodes %s%n",
+                    i.path("name").asText(), writeIndex(i), text(i.path("primaryShards")), text(i.path("replicas")),
+                    text(es.path("dataNodes"))));
+            problem(b, i);
+        } else if (indexed) {
+            b.append(String.format(Locale.ROOT, "indexes %d  data nodes %s%n", es.path("indexes").size(), text(es.path("dataNodes"))));
+            b.append(String.format(Locale.ROOT, "%-30s %-30s %-7s %-9s %s%n", "INDEX", "WRITE INDEX", "SHARDS", "REPLICAS", "INDEX/S"));
+            for (JsonNode i : es.path("indexes")) {
+                b.append(String.format(Locale.ROOT, "%-30s %-30s %-7s %-9s %s%n", i.path("name").asText(), text(i.path("writeIndex")),
+                        text(i.path("primaryShards")), text(i.path("replicas")), rate(i.path("indexPerSecond"))));
+                problem(b, i);
+            }
         } else {
             b.append("index: none (the sink's config names no Elasticsearch index; serve --index CONNECTOR=INDEX names one)")
                     .append(System.lineSeparator());
@@ -73,6 +84,19 @@ public final class StatusCommand implements Callable<Integer> {
             b.append("not stable: ").append(reason.asText()).append(System.lineSeparator());
         }
         return b.toString();
+    }
+
+    /** " (write index W)" when writes to the index land in another (an alias's, a data stream's). */
+    private static String writeIndex(JsonNode index) {
+        String write = index.path("writeIndex").asText(index.path("name").asText());
+        return write.equals(index.path("name").asText()) ? "" : " (write index " + write + ")";
+    }
+
+    private static void problem(StringBuilder b, JsonNode index) {
+        if (index.path("problem").isTextual()) {
+            b.append("index ").append(index.path("name").asText()).append(": ").append(index.path("problem").asText())
+                    .append(System.lineSeparator());
+        }
     }
 
     private static String rate(JsonNode n) {

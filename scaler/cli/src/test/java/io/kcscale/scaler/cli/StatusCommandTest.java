@@ -36,4 +36,27 @@ class StatusCommandTest {
         assertTrue(table.contains("tasks 1/1 RUNNING (tasks.max 1)  partitions 3  stable"), table);
         assertTrue(table.contains(" 0,1,2"), table);
     }
+
+    @Test
+    void aSinkOfOneIndexReadsAsBeforeAndNamesAnAliassWriteIndex() throws Exception {
+        String table = StatusCommand.table(read("""
+                {"name": "s", "topics": ["t"], "tasks": [], "stable": true, "rates": {"indexPerSecond": 12.5},
+                 "elasticsearch": {"index": "logs", "primaryShards": 3, "replicas": 1, "dataNodes": 2,
+                                   "indexes": [{"name": "logs", "writeIndex": "logs-000002", "primaryShards": 3, "replicas": 1,
+                                                "indexPerSecond": 12.5}]}}"""));
+        assertTrue(table.contains("index 12.5"), table);
+        assertTrue(table.contains("index logs (write index logs-000002)  primary shards 3  replicas 1  data nodes 2"), table);
+    }
+
+    @Test
+    void aSinkOfSeveralIndexesListsEachWithItsWriteIndexShardsRateAndProblem() throws Exception {
+        String table = StatusCommand.table(read("""
+                {"name": "s", "topics": ["a", "b"], "tasks": [], "stable": true,
+                 "elasticsearch": {"dataNodes": 1, "indexes": [
+                     {"name": "a", "writeIndex": "a", "primaryShards": 1, "replicas": 0, "indexPerSecond": 4.0},
+                     {"name": "logs-shop-b", "problem": "no index, alias or data stream named logs-shop-b (yet)"}]}}"""));
+        assertTrue(table.contains("indexes 2  data nodes 1"), table);
+        assertTrue(table.matches("(?s).*\\ba\\s+a\\s+1\\s+0\\s+4\\.0\\n.*"), table);
+        assertTrue(table.contains("index logs-shop-b: no index, alias or data stream named logs-shop-b (yet)"), table);
+    }
 }

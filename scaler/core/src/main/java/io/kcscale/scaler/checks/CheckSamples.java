@@ -53,13 +53,14 @@ public record CheckSamples(
     /**
      * A connector as Connect lists it.
      *
-     * @param index the Elasticsearch index it writes to (named by the operator or derived from its config), or null
+     * @param indexes the Elasticsearch indexes it writes to (named by the operator or derived from its config and its
+     *                {@code topics} list), as named (an alias is not resolved); empty for none
      */
-    public record Connector(String name, String type, String state, Map<String, String> config, String index) {
+    public record Connector(String name, String type, String state, Map<String, String> config, List<String> indexes) {
 
-        /** A connector whose index, if any, is the one its config names. */
+        /** A connector whose indexes, if any, are those its config names. */
         public Connector(String name, String type, String state, Map<String, String> config) {
-            this(name, type, state, config, SinkTarget.index(config).orElse(null));
+            this(name, type, state, config, SinkTarget.indexes(config, SinkTarget.topics(config)));
         }
 
         public boolean isSink() {

@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 import io.kcscale.scaler.model.PipelineSnapshot;
 import io.kcscale.scaler.model.SinkTarget;
@@ -40,21 +40,37 @@ public final class DuplicateSinkCheck implements Check {
             return finding(Severity.INFO, "other connectors are unknown (Kafka Connect did not answer)", e,
                     "Run the check again when Connect answers.");
         }
-        Optional<String> index = Optional.ofNullable(snapshot.elasticsearch()).map(PipelineSnapshot.Elasticsearch::index);
+        // an index counts under its own name and its write index's: a sink writing to an alias and one writing to the
+        // alias's write index write to the same place
+        List<PipelineSnapshot.Index> indexes = snapshot.elasticsearch() == null ? List.of() : snapshot.elasticsearch().indexes();
+        Set<String> own = new TreeSet<>();
+        indexes.forEach(i -> {
+            own.add(i.name());
+            if (i.writeIndex() != null) {
+                own.add(i.writeIndex());
+            }
+        });
         Map<String, String> destination = destination(samples.sinkConfig());
         List<CheckSamples.Connector> sinks = samples.otherConnectors().stream().filter(CheckSamples.Connector::isSink).toList();
         List<String> duplicates = new ArrayList<>();
+        Set<String> shared = new TreeSet<>();
         for (CheckSamples.Connector other : sinks) {
-            boolean sameDestination = index.isPresent() ? index.get().equals(other.index())
-                    : other.index() == null && destination.equals(destination(other.config()));
+            List<String> both = other.indexes().stream().filter(own::contains).toList();
+            boolean sameDestination = own.isEmpty() ? other.indexes().isEmpty() && destination.equals(destination(other.config()))
+                    : !both.isEmpty();
             if (sameDestination && snapshot.topics().stream().anyMatch(t -> reads(other.config(), t))) {
                 duplicates.add(other.name());
+                shared.addAll(both);
             }
         }
-        String into = index.map(i -> "index " + i).orElse("the same destination");
-        e.put("index", index.orElse(null)).put("otherSinks", sinks.size()).put("duplicates", duplicates.size())
+        String into = own.isEmpty() ? "the same destination"
+                : shared.isEmpty() ? (indexes.size() == 1 ? "index " + indexes.get(0).name() : "indexes " + names(indexes))
+                : (shared.size() == 1 ? "index " : "indexes ") + String.join(", ", shared);
+        e.put("index", indexes.size() == 1 ? indexes.get(0).name() : null)
+                .put("indexes", indexes.size() > 1 ? names(indexes) : null)
+                .put("otherSinks", sinks.size()).put("duplicates", duplicates.size())
                 .put("duplicateSinks", duplicates);
-        if (index.isEmpty()) {
+        if (own.isEmpty()) {
             e.put("destination", destination);
         }
         if (duplicates.isEmpty()) {
@@ -65,6 +81,10 @@ public final class DuplicateSinkCheck implements Check {
                 + snapshot.topics() + " into " + into + ": duplicate records and twice the load", e,
                 "Keep one: DELETE /connectors/" + duplicates.get(0) + " on Kafka Connect (its group connect-" + duplicates.get(0)
                         + " can then be deleted). Each is its own consumer group, so each writes every record.");
+    }
+
+    private static List<String> names(List<PipelineSnapshot.Index> indexes) {
+        return indexes.stream().map(PipelineSnapshot.Index::name).toList();
     }
 
     /** Whether a sink's {@code topics} list or {@code topics.regex} takes in {@code topic}. */

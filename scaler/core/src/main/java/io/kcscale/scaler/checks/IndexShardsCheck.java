@@ -6,10 +6,10 @@ import java.util.List;
 import io.kcscale.scaler.model.PipelineSnapshot;
 
 /**
- * {@code index-shards}: the target index's primary shards against the cluster's data nodes and the
- * sink's tasks. Indexing into one primary shard runs on one node however many tasks send; fewer
- * primaries than data nodes leaves nodes without indexing work. Shards are fixed at creation, so
- * the advice spells out the three ways to change them as requests to paste into Kibana's console.
+ * {@code index-shards}: the primary shards of each index the sink writes to (an alias's or a data stream's write
+ * index) against the cluster's data nodes and the sink's tasks. Indexing into one primary shard runs on one node
+ * however many tasks send; fewer primaries than data nodes leaves nodes without indexing work. Shards are fixed at
+ * creation, so the advice spells out the three ways to change them as requests to paste into Kibana's console.
  */
 public final class IndexShardsCheck implements Check {
 
@@ -28,8 +28,9 @@ public final class IndexShardsCheck implements Check {
     public Finding check(PipelineSnapshot snapshot, CheckSamples samples) {
         PipelineSnapshot.Elasticsearch es = snapshot.elasticsearch();
         int tasks = samples.tasksWanted();
-        Evidence e = new Evidence().put("index", es == null ? null : es.index());
-        if (es == null || es.index() == null) {
+        List<PipelineSnapshot.Index> indexes = es == null ? List.of() : es.indexes();
+        if (indexes.isEmpty()) {
+            Evidence e = new Evidence();
             String connectorClass = samples.sinkConfig() == null ? null : samples.sinkConfig().get("connector.class");
             e.put("connectorClass", connectorClass);
             return finding(Severity.NOT_APPLICABLE, "not applicable: the sink writes to no Elasticsearch index that its config "
@@ -37,29 +38,63 @@ public final class IndexShardsCheck implements Check {
                     "If it does write to an index, name it: serve --index " + snapshot.name() + "=INDEX (index." + snapshot.name()
                             + "=INDEX in the settings file).");
         }
-        if (es.primaryShards() == null || es.dataNodes() == null) {
-            return finding(Severity.INFO, "the shards of index " + es.index() + " are unknown (Elasticsearch did not answer)",
-                    e, "Run the check again when Elasticsearch answers.");
-        }
-        int shards = es.primaryShards();
-        int nodes = es.dataNodes();
-        e.put("primaryShards", shards).put("replicas", es.replicas()).put("dataNodes", nodes).put("tasks", tasks);
+        boolean several = indexes.size() > 1;
+        List<Evidence> judged = new ArrayList<>();
+        List<String> unknown = new ArrayList<>();
         List<String> problems = new ArrayList<>();
-        if (shards == 1 && tasks >= TASKS_PER_SINGLE_SHARD) {
-            problems.add("1 primary shard for " + tasks + " tasks: indexing runs on one node's shard whatever the task count");
+        List<String> fixes = new ArrayList<>();
+        for (PipelineSnapshot.Index index : indexes) {
+            Evidence e = new Evidence().put("index", index.name());
+            if (!index.name().equals(index.writeIndex())) {
+                e.put("writeIndex", index.writeIndex());
+            }
+            judged.add(e);
+            if (index.primaryShards() == null || es.dataNodes() == null) {
+                unknown.add("the shards of index " + named(index) + " are unknown ("
+                        + (index.problem() == null ? "Elasticsearch did not answer" : index.problem()) + ")");
+                continue;
+            }
+            int shards = index.primaryShards();
+            int nodes = es.dataNodes();
+            e.put("primaryShards", shards).put("replicas", index.replicas()).put("dataNodes", nodes).put("tasks", tasks);
+            List<String> own = new ArrayList<>();
+            if (shards == 1 && tasks >= TASKS_PER_SINGLE_SHARD) {
+                own.add("1 primary shard for " + tasks + " tasks: indexing runs on one node's shard whatever the task count");
+            }
+            if (shards < nodes) {
+                own.add(shards + " primary shard(s) on " + nodes + " data nodes: " + (nodes - shards) + " node(s) index nothing");
+            }
+            if (!own.isEmpty()) {
+                int target = Math.max(nodes, Math.max(SUGGESTED_MINIMUM, shards + 1));
+                int split = splitTarget(shards, target);
+                e.put("suggestedShards", target).put("splitShards", split);
+                boolean named = several || !index.name().equals(index.writeIndex());
+                problems.add((named ? "index " + named(index) + ": " : "") + String.join("; ", own));
+                fixes.add((several ? "For index " + named(index) + ":\n" : "")
+                        + fix(index.writeIndex(), target, split, index.replicas() == null ? 1 : index.replicas()));
+            }
         }
-        if (shards < nodes) {
-            problems.add(shards + " primary shard(s) on " + nodes + " data nodes: " + (nodes - shards) + " node(s) index nothing");
+        Evidence evidence = several ? new Evidence().put("indexes", judged.stream().map(Evidence::map).toList())
+                .put("dataNodes", es.dataNodes()).put("tasks", tasks) : judged.get(0);
+        if (!problems.isEmpty()) {
+            return finding(Severity.WARNING, String.join("; ", problems), evidence, String.join("\n", fixes));
         }
-        if (problems.isEmpty()) {
-            return finding(Severity.OK, shards + " primary shard(s) for " + tasks + " tasks on " + nodes + " data node(s)", e,
-                    "For more tasks later: indices take their shard count at creation; an index template sets it for new ones.");
+        if (!unknown.isEmpty()) {
+            return finding(Severity.INFO, String.join("; ", unknown), evidence, "Run the check again when Elasticsearch answers"
+                    + (indexes.stream().anyMatch(i -> i.problem() != null) ? " and the index can be read." : "."));
         }
-        int target = Math.max(nodes, Math.max(SUGGESTED_MINIMUM, shards + 1));
-        int split = splitTarget(shards, target);
-        e.put("suggestedShards", target).put("splitShards", split);
-        return finding(Severity.WARNING, String.join("; ", problems), e, fix(es.index(), target, split,
-                es.replicas() == null ? 1 : es.replicas()));
+        PipelineSnapshot.Index first = indexes.get(0);
+        String title = several ? indexes.size() + " indexes, each with enough primary shards for " + tasks + " tasks on "
+                + es.dataNodes() + " data node(s)"
+                : first.primaryShards() + " primary shard(s) for " + tasks + " tasks on " + es.dataNodes() + " data node(s)";
+        return finding(Severity.OK, title, evidence,
+                "For more tasks later: indices take their shard count at creation; an index template sets it for new ones.");
+    }
+
+    /** The index as the sink names it, with the write index it resolves to when that is another. */
+    private static String named(PipelineSnapshot.Index index) {
+        return index.writeIndex() == null || index.name().equals(index.writeIndex()) ? index.name()
+                : index.name() + " (write index " + index.writeIndex() + ")";
     }
 
     /**

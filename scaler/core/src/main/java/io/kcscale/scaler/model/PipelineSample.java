@@ -16,10 +16,7 @@ import java.util.Map;
  * @param assignment        partition → task id, from the group's members, or null
  * @param groupState        the sink consumer group's state (e.g. STABLE), or null
  * @param groupAssignor     the assignor the sink group uses (e.g. range), empty when it has no members, or null
- * @param index             the Elasticsearch index the sink writes to, or null when unknown
- * @param indexTotal        index operations Elasticsearch counted on it, or null
- * @param primaryShards     the index's primary shards, or null
- * @param replicas          the index's replicas per primary, or null
+ * @param indexes           each index the sink writes to, as read; empty when it writes to none the scaler knows
  * @param dataNodes         data nodes in the Elasticsearch cluster, or null
  * @param writeRejected     write requests Elasticsearch's nodes rejected ever (thread pool), or null
  * @param writeQueue        write requests queued on Elasticsearch's nodes now, or null
@@ -40,10 +37,7 @@ public record PipelineSample(
         Map<TopicPartition, Integer> assignment,
         String groupState,
         String groupAssignor,
-        String index,
-        Long indexTotal,
-        Integer primaryShards,
-        Integer replicas,
+        List<IndexReading> indexes,
         Integer dataNodes,
         Long writeRejected,
         Integer writeQueue,
@@ -51,14 +45,15 @@ public record PipelineSample(
         Map<String, Long> unreachableWorkers,
         DeadLetterReading deadLetters) {
 
-    /** A sample of a sink without a dead-letter topic. */
+    /** A sample of a sink that writes to one index (not an alias), or to none when {@code index} is null, without a dead-letter topic. */
     public PipelineSample(long atMillis, String connector, String connectorType, Integer tasksMax, List<String> topics,
                           List<TaskState> tasks, Map<TopicPartition, Long> endOffsets, Map<TopicPartition, Long> committedOffsets,
                           Map<TopicPartition, Integer> assignment, String groupState, String index, Long indexTotal,
                           Integer primaryShards, Integer replicas, Integer dataNodes, Long writeRejected, Integer writeQueue,
                           List<String> unreachable, Map<String, Long> unreachableWorkers) {
         this(atMillis, connector, connectorType, tasksMax, topics, tasks, endOffsets, committedOffsets, assignment, groupState, null,
-                index, indexTotal, primaryShards, replicas, dataNodes, writeRejected, writeQueue, unreachable, unreachableWorkers, null);
+                index == null ? List.of() : List.of(new IndexReading(index, index, indexTotal, primaryShards, replicas, null)),
+                dataNodes, writeRejected, writeQueue, unreachable, unreachableWorkers, null);
     }
 
     /** A sample in which every worker answered (or none was probed). */
@@ -78,6 +73,21 @@ public record PipelineSample(
      * @param latestReason why Connect dead-lettered its newest record ({@code __connect.errors.exception.message}), or null
      */
     public record DeadLetterReading(String topic, Long total, String latestReason) {
+    }
+
+    /**
+     * One index the sink writes to, as read at the sample.
+     *
+     * @param name          the index, alias or data stream as the sink's config (or the operator) names it
+     * @param writeIndex    the index writes land in: {@code name} itself, an alias's write index or a data stream's newest
+     *                      backing index; null when it could not be resolved
+     * @param indexTotal    index operations Elasticsearch counted on the write index, or null
+     * @param primaryShards the write index's primary shards, or null
+     * @param replicas      the write index's replicas per primary, or null
+     * @param problem       why {@code name} could not be read (it does not exist, an alias without a write index), or null
+     */
+    public record IndexReading(String name, String writeIndex, Long indexTotal, Integer primaryShards, Integer replicas,
+                               String problem) {
     }
 
     /** A task as Connect reports it. */

@@ -125,7 +125,7 @@ public record PipelineSnapshot(
     /**
      * @param appendPerSecond records appended to the topic
      * @param sinkPerSecond   records the sink group committed
-     * @param indexPerSecond  index operations Elasticsearch counted on the sink's index
+     * @param indexPerSecond  index operations Elasticsearch counted on the sink's indexes (their write indexes)
      * @param appendPerPartition records appended to each partition of the sink's one topic: 0 marks an empty one (say, too
      *                           few distinct keys); null for a sink of several
      * @param appendPerTopic     records appended to each partition, by topic, then partition
@@ -165,17 +165,51 @@ public record PipelineSnapshot(
     }
 
     /**
-     * The sink's target index as Elasticsearch describes it, and whether its nodes push back on writes.
+     * The indexes the sink writes to as Elasticsearch describes them, and whether its nodes push back on writes. For a sink
+     * of one index, {@code index}, {@code primaryShards} and {@code replicas} are that index's (its write index's shards);
+     * for a sink of several they are null and {@code indexes} holds each.
      *
      * @param writeRejectionsPerSecond write requests the nodes' thread pools rejected, over the window
      * @param writeQueue               write requests queued now
+     * @param indexes                  each index the sink writes to, resolved to its write index; empty when it writes to
+     *                                 none the scaler knows
      */
     public record Elasticsearch(String index, Integer primaryShards, Integer replicas, Integer dataNodes,
-                                Double writeRejectionsPerSecond, Integer writeQueue) {
+                                Double writeRejectionsPerSecond, Integer writeQueue, List<Index> indexes) {
+
+        /** A sink of one plain index (or of none when {@code index} is null). */
+        public Elasticsearch(String index, Integer primaryShards, Integer replicas, Integer dataNodes,
+                             Double writeRejectionsPerSecond, Integer writeQueue) {
+            this(index, primaryShards, replicas, dataNodes, writeRejectionsPerSecond, writeQueue,
+                    index == null ? List.of() : List.of(new Index(index, index, primaryShards, replicas, null, null)));
+        }
+
+        /** The cluster's readings with each index the sink writes to. */
+        public static Elasticsearch of(List<Index> indexes, Integer dataNodes, Double writeRejectionsPerSecond, Integer writeQueue) {
+            Index only = indexes.size() == 1 ? indexes.get(0) : null;
+            return new Elasticsearch(only == null ? null : only.name(), only == null ? null : only.primaryShards(),
+                    only == null ? null : only.replicas(), dataNodes, writeRejectionsPerSecond, writeQueue, List.copyOf(indexes));
+        }
 
         /** Elasticsearch rejects or queues writes: the sink, not the connector, is the bottleneck. */
         public boolean rejectingWrites() {
             return (writeRejectionsPerSecond != null && writeRejectionsPerSecond > 0) || (writeQueue != null && writeQueue > 0);
         }
+    }
+
+    /**
+     * One index the sink writes to.
+     *
+     * @param name           as the sink's config (or the operator) names it: an index, an alias or a data stream
+     * @param writeIndex     the index writes land in (the alias's write index, the data stream's newest backing index, or
+     *                       {@code name}); null when it could not be resolved
+     * @param primaryShards  the write index's primary shards, or null
+     * @param replicas       the write index's replicas per primary, or null
+     * @param indexPerSecond index operations on the write index over the window (since the write index changed, after a
+     *                       rollover), or null
+     * @param problem        why it could not be read, or null
+     */
+    public record Index(String name, String writeIndex, Integer primaryShards, Integer replicas, Double indexPerSecond,
+                        String problem) {
     }
 }

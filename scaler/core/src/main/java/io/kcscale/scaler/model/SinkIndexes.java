@@ -1,14 +1,15 @@
 package io.kcscale.scaler.model;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * The index each sink connector writes to: what the operator named for it ({@code --index CONNECTOR=INDEX},
- * {@code index.CONNECTOR} in the settings file), else what {@link SinkTarget#index} derives from its config.
+ * The indexes each sink connector writes to: what the operator named for it ({@code --index CONNECTOR=INDEX[,INDEX...]},
+ * {@code index.CONNECTOR} in the settings file), else what {@link SinkTarget#indexes} derives from its config.
  * Pure.
  */
 public final class SinkIndexes {
@@ -28,7 +29,7 @@ public final class SinkIndexes {
     }
 
     /**
-     * @param named index by connector name, as the operator gave them
+     * @param named index by connector name, as the operator gave them: one name, or several separated by commas
      * @throws IllegalArgumentException naming the first connector whose setting is not a valid index name
      */
     public static SinkIndexes of(Map<String, String> named) {
@@ -40,15 +41,24 @@ public final class SinkIndexes {
             if (connector == null || connector.isBlank()) {
                 throw new IllegalArgumentException("--index needs CONNECTOR=INDEX, got a blank connector name for index " + index);
             }
-            checked.put(connector.strip(), valid(connector.strip(), index == null ? "" : index.strip()));
+            String given = index == null ? "" : index.strip();
+            for (String one : given.split(",", -1)) {
+                valid(connector.strip(), given, one.strip());
+            }
+            checked.put(connector.strip(), given);
         });
         return new SinkIndexes(checked);
     }
 
-    /** The index {@code connector} writes to; empty when it is not named and its config names none. */
-    public Optional<String> of(String connector, Map<String, String> config) {
+    /**
+     * The indexes {@code connector} writes to; empty when it is not named and its config names none.
+     *
+     * @param topics the topics it reads
+     */
+    public List<String> of(String connector, Map<String, String> config, List<String> topics) {
         String index = named.get(connector);
-        return index != null ? Optional.of(index) : SinkTarget.index(config);
+        return index != null ? Arrays.stream(index.split(",")).map(String::strip).distinct().toList()
+                : SinkTarget.indexes(config, topics);
     }
 
     public Map<String, String> named() {
@@ -56,7 +66,7 @@ public final class SinkIndexes {
     }
 
     /** Elasticsearch's rules for an index name, so that a typo is refused at start rather than failing every sample. */
-    private static String valid(String connector, String index) {
+    private static void valid(String connector, String given, String index) {
         String problem = null;
         if (index.isEmpty()) {
             problem = "is empty";
@@ -70,9 +80,9 @@ public final class SinkIndexes {
             problem = "is longer than 255 bytes";
         }
         if (problem != null) {
-            throw new IllegalArgumentException("--index " + connector + "=" + index + ": the index name " + problem
-                    + "; give the Elasticsearch index the connector writes to");
+            throw new IllegalArgumentException("--index " + connector + "=" + given + ": the index name "
+                    + (given.equals(index) ? "" : index + " ") + problem
+                    + "; give the Elasticsearch indexes the connector writes to, separated by commas");
         }
-        return index;
     }
 }

@@ -37,8 +37,8 @@ public final class SnapshotDerivation {
         Double sinkRate = sinkPerPartition == null ? null : sinkPerPartition.values().stream().mapToDouble(d -> d).sum();
         Map<TopicPartition, Double> appendPerPartition = perPartitionRates(samples, PipelineSample::endOffsets);
         Double appendRate = appendPerPartition == null ? null : appendPerPartition.values().stream().mapToDouble(d -> d).sum();
-        Delta<Long> indexed = delta(samples, PipelineSample::indexTotal);
-        Double indexRate = indexed == null ? null : Math.max(0, indexed.newest - indexed.oldest) / indexed.seconds;
+        List<PipelineSnapshot.Index> indexes = indexes(samples, latest);
+        Double indexRate = indexRate(indexes);
         Delta<Long> rejected = delta(samples, PipelineSample::writeRejected);
         Double rejections = rejected == null ? null : Math.max(0, rejected.newest - rejected.oldest) / rejected.seconds;
 
@@ -85,9 +85,40 @@ public final class SnapshotDerivation {
                 latest.groupAssignor() == null || latest.groupAssignor().isBlank() ? null : latest.groupAssignor(), tasks, lag,
                 PipelineSnapshot.Rates.of(appendRate, sinkRate, indexRate, appendPerPartition, severalTopics), latency,
                 reasons.isEmpty(), reasons,
-                new PipelineSnapshot.Elasticsearch(latest.index(), latest.primaryShards(), latest.replicas(), latest.dataNodes(),
-                        rejections, latest.writeQueue()),
+                PipelineSnapshot.Elasticsearch.of(indexes, latest.dataNodes(), rejections, latest.writeQueue()),
                 deadLetters, !latest.unreachable().isEmpty(), latest.unreachable(), unreachableWorkers, windowSeconds, latest.atMillis());
+    }
+
+    /**
+     * Each index of the newest sample with its write index's rate over the samples that read the same write index: after
+     * a rollover the rate is the new write index's, from the first sample that read it.
+     */
+    private static List<PipelineSnapshot.Index> indexes(List<PipelineSample> samples, PipelineSample latest) {
+        List<PipelineSnapshot.Index> indexes = new ArrayList<>();
+        for (PipelineSample.IndexReading now : latest.indexes()) {
+            Double rate = null;
+            if (now.writeIndex() != null) {
+                Delta<Long> indexed = delta(samples, s -> s.indexes().stream()
+                        .filter(i -> i.name().equals(now.name()) && now.writeIndex().equals(i.writeIndex()))
+                        .map(PipelineSample.IndexReading::indexTotal).filter(Objects::nonNull).findFirst().orElse(null));
+                rate = indexed == null ? null : Math.max(0, indexed.newest - indexed.oldest) / indexed.seconds;
+            }
+            indexes.add(new PipelineSnapshot.Index(now.name(), now.writeIndex(), now.primaryShards(), now.replicas(), rate,
+                    now.problem()));
+        }
+        return indexes;
+    }
+
+    /**
+     * The sum of the indexes' rates; null while one that can be read has none yet (a part would pass for the whole). An
+     * index that cannot be read (it does not exist yet) adds nothing.
+     */
+    private static Double indexRate(List<PipelineSnapshot.Index> indexes) {
+        List<PipelineSnapshot.Index> readable = indexes.stream().filter(i -> i.problem() == null).toList();
+        if (readable.isEmpty() || readable.stream().anyMatch(i -> i.indexPerSecond() == null)) {
+            return null;
+        }
+        return readable.stream().mapToDouble(PipelineSnapshot.Index::indexPerSecond).sum();
     }
 
     /** The dead-letter topic's append rate over the window and its latest reason; null for a sink without one. */

@@ -8,6 +8,8 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import io.kcscale.scaler.model.PipelineSnapshot;
+
 class DuplicateSinkCheckTest {
 
     private static final DuplicateSinkCheck CHECK = new DuplicateSinkCheck();
@@ -59,7 +61,7 @@ class DuplicateSinkCheckTest {
                 "topics.regex", "t.*", "file", "/out/a", "tasks.max", "1", "consumer.override.max.poll.records", "10")));
         f.otherConnectors.add(new CheckSamples.Connector("elsewhere", "sink", "RUNNING", Map.of("connector.class",
                 "FileStreamSinkConnector", "topics", "t", "file", "/out/b")));
-        f.otherConnectors.add(new CheckSamples.Connector("named", "sink", "RUNNING", file, "idx"));
+        f.otherConnectors.add(new CheckSamples.Connector("named", "sink", "RUNNING", file, List.of("idx")));
         Finding found = f.run(CHECK);
         assertEquals(Severity.WARNING, found.severity());
         assertEquals(List.of("copy"), found.evidence().get("duplicateSinks"), "another file, or an index named for it, is elsewhere");
@@ -70,8 +72,24 @@ class DuplicateSinkCheckTest {
     @Test
     void anIndexNamedForTheOtherSinkIsCompared() {
         Fixture f = new Fixture();
-        f.otherConnectors.add(new CheckSamples.Connector("other", "sink", "RUNNING", Map.of("topics", "t", "connector.class", "X"), "idx"));
+        f.otherConnectors.add(new CheckSamples.Connector("other", "sink", "RUNNING", Map.of("topics", "t", "connector.class", "X"), List.of("idx")));
         assertEquals(Severity.WARNING, f.run(CHECK).severity());
+    }
+
+    @Test
+    void aSinkOfSeveralIndexesDuplicatesAnotherThatWritesOneOfThemOrItsAliasWriteIndex() {
+        Fixture f = new Fixture();
+        f.indexes = List.of(new PipelineSnapshot.Index("logs", "logs-000002", 1, 0, null, null),
+                new PipelineSnapshot.Index("orders", "orders", 1, 0, null, null));
+        f.otherConnectors.add(new CheckSamples.Connector("direct", "sink", "RUNNING", Map.of("topics", "t",
+                "camel.sink.endpoint.indexName", "logs-000002")));
+        f.otherConnectors.add(new CheckSamples.Connector("apart", "sink", "RUNNING", Map.of("topics", "t",
+                "camel.sink.endpoint.indexName", "logs-000001")));
+        Finding found = f.run(CHECK);
+        assertEquals(Severity.WARNING, found.severity());
+        assertEquals(List.of("direct"), found.evidence().get("duplicateSinks"));
+        assertEquals(List.of("logs", "orders"), found.evidence().get("indexes"));
+        assertTrue(found.title().contains("into index logs-000002"), found.title());
     }
 
     @Test

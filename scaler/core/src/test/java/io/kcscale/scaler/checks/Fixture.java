@@ -38,6 +38,8 @@ final class Fixture {
     List<String> reasons = List.of();
     boolean degraded;
     String index = "idx";
+    /** The indexes of a sink of several (or of an alias), in place of {@code index}, when set. */
+    List<PipelineSnapshot.Index> indexes;
     Integer primaryShards = 1;
     Integer replicas = 0;
     Integer dataNodes = 1;
@@ -140,7 +142,8 @@ final class Fixture {
                 : partitions == null ? null : Map.of(topic, partitions), groupAssignor, tasks, new PipelineSnapshot.Lag(lag, Map.of(), Map.of(topic, Map.of())),
                 PipelineSnapshot.Rates.of(append, sinkPerSecond, sinkPerSecond,
                         appendPerPartition == null ? null : TopicPartition.onTopic(topic, appendPerPartition), false), 0.0, stable, reasons,
-                new PipelineSnapshot.Elasticsearch(index, primaryShards, replicas, dataNodes, 0.0, 0), deadLetters,
+                indexes == null ? new PipelineSnapshot.Elasticsearch(index, primaryShards, replicas, dataNodes, 0.0, 0)
+                        : PipelineSnapshot.Elasticsearch.of(indexes, dataNodes, 0.0, 0), deadLetters,
                 degraded, List.of(), unreachableWorkers, 30, 10_000);
     }
 

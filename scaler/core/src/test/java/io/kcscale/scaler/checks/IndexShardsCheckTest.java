@@ -12,6 +12,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.kcscale.scaler.model.PipelineSnapshot;
+
 class IndexShardsCheckTest {
 
     private static final IndexShardsCheck CHECK = new IndexShardsCheck();
@@ -84,5 +86,36 @@ class IndexShardsCheckTest {
         assertTrue(finding.title().startsWith("not applicable: "), finding.title());
         assertTrue(finding.title().contains("FileStreamSinkConnector"), finding.title());
         assertTrue(finding.advice().contains("--index sink=INDEX"), finding.advice());
+    }
+
+    @Test
+    void eachIndexOfASinkIsJudgedAndTheFindingNamesTheOnesShortOfShards() {
+        Fixture f = new Fixture();
+        f.tasksWanted = 3;
+        f.indexes = List.of(new PipelineSnapshot.Index("orders", "orders", 3, 1, null, null),
+                new PipelineSnapshot.Index("logs", "logs-000002", 1, 1, null, null));
+        Finding finding = f.run(CHECK);
+        assertEquals(Severity.WARNING, finding.severity());
+        assertTrue(finding.title().startsWith("index logs (write index logs-000002): 1 primary shard for 3 tasks"), finding.title());
+        assertTrue(!finding.title().contains("orders"), finding.title());
+        assertTrue(finding.advice().contains("POST logs-000002/_split/logs-000002-split"), finding.advice());
+        List<?> judged = (List<?>) finding.evidence().get("indexes");
+        assertEquals(Map.of("index", "logs", "writeIndex", "logs-000002", "primaryShards", 1, "replicas", 1, "dataNodes", 1,
+                "tasks", 3, "suggestedShards", 3, "splitShards", 4), judged.get(1));
+    }
+
+    @Test
+    void severalIndexesWithEnoughShardsAreOkAndOneUnreadableIsInfoNamingWhy() {
+        Fixture f = new Fixture();
+        f.indexes = List.of(new PipelineSnapshot.Index("a", "a", 3, 0, null, null),
+                new PipelineSnapshot.Index("b", "b", 3, 0, null, null));
+        Finding ok = f.run(CHECK);
+        assertEquals(Severity.OK, ok.severity(), ok.title());
+        assertTrue(ok.title().startsWith("2 indexes"), ok.title());
+        f.indexes = List.of(new PipelineSnapshot.Index("a", "a", 3, 0, null, null), new PipelineSnapshot.Index("logs", null, null, null,
+                null, "alias logs has no write index: it points at 2 indexes [logs-1, logs-2] and marks none is_write_index"));
+        Finding info = f.run(CHECK);
+        assertEquals(Severity.INFO, info.severity());
+        assertTrue(info.title().contains("the shards of index logs are unknown (alias logs has no write index"), info.title());
     }
 }

@@ -227,7 +227,7 @@ class SnapshotDerivationTest {
         Map<TopicPartition, Integer> owners = Map.of(new TopicPartition("a", 0), 0, new TopicPartition("b", 0), 0,
                 new TopicPartition("a", 1), 1, new TopicPartition("b", 1), 1, new TopicPartition("b", 2), 1);
         return new PipelineSample(at, "sink", "sink", 2, List.of("a", "b"), TWO_RUNNING, end, committed, owners, "STABLE",
-                "range", null, null, null, null, null, null, null, new ArrayList<>(), Map.of(), null);
+                "range", List.of(), null, null, null, new ArrayList<>(), Map.of(), null);
     }
 
     @Test
@@ -267,6 +267,52 @@ class SnapshotDerivationTest {
         assertTrue(reasons.contains("the sink reads no topic: its topics.regex matches none of the cluster's topics"), reasons.toString());
     }
 
+    private static PipelineSample.IndexReading written(String name, String writeIndex, long total) {
+        return new PipelineSample.IndexReading(name, writeIndex, total, 1, 0, null);
+    }
+
+    @Test
+    void eachIndexHasItsWriteIndexsRateAndARolloverRestartsItFromTheNewWriteIndex() {
+        long[] offsets = {100, 100, 100};
+        List<PipelineSample> window = List.of(
+                new Builder(0).offsets(offsets, offsets).indexes(written("logs", "logs-1", 1_000), written("orders", "orders", 0)).build(),
+                new Builder(10_000).offsets(offsets, offsets).indexes(written("logs", "logs-1", 2_000), written("orders", "orders", 300)).build(),
+                new Builder(20_000).offsets(offsets, offsets).indexes(written("logs", "logs-2", 50), written("orders", "orders", 600)).build(),
+                new Builder(30_000).offsets(offsets, offsets).indexes(written("logs", "logs-2", 250), written("orders", "orders", 900)).build());
+        PipelineSnapshot s = SnapshotDerivation.derive(window, 30);
+        assertEquals(List.of(new PipelineSnapshot.Index("logs", "logs-2", 1, 0, 20.0, null),
+                new PipelineSnapshot.Index("orders", "orders", 1, 0, 30.0, null)), s.elasticsearch().indexes());
+        assertEquals(50.0, s.rates().indexPerSecond(), 1e-9, "the rates of both write indexes");
+        assertNull(s.elasticsearch().index(), "the single-index fields are for a sink of one index");
+        assertNull(s.elasticsearch().primaryShards());
+
+        PipelineSnapshot rolled = SnapshotDerivation.derive(window.subList(0, 3), 30);
+        assertNull(rolled.elasticsearch().indexes().get(0).indexPerSecond(), "one sample of the new write index: no rate yet");
+        assertNull(rolled.rates().indexPerSecond(), "a part of the indexes' rate would pass for the whole");
+    }
+
+    @Test
+    void anIndexThatCannotBeReadSaysWhyAndAddsNothingToTheRate() {
+        long[] offsets = {100, 100, 100};
+        PipelineSample.IndexReading missing = new PipelineSample.IndexReading("logs-shop-b", null, null, null, null,
+                "data stream logs-shop-b does not exist");
+        PipelineSnapshot s = SnapshotDerivation.derive(List.of(
+                new Builder(0).offsets(offsets, offsets).indexes(written("logs-shop-a", ".ds-a-1", 0), missing).build(),
+                new Builder(10_000).offsets(offsets, offsets).indexes(written("logs-shop-a", ".ds-a-1", 100), missing).build()), 30);
+        assertEquals(10.0, s.rates().indexPerSecond(), 1e-9);
+        assertEquals("data stream logs-shop-b does not exist", s.elasticsearch().indexes().get(1).problem());
+        assertTrue(s.stable(), "an index not there yet is said on the index, not a reason to hold the sink: " + s.reasons());
+    }
+
+    @Test
+    void aSinkOfOneIndexKeepsItsSingleIndexFields() {
+        long[] offsets = {100, 100, 100};
+        PipelineSnapshot s = SnapshotDerivation.derive(List.of(sample(0, offsets, offsets, 0), sample(10_000, offsets, offsets, 50)), 30);
+        assertEquals("i", s.elasticsearch().index());
+        assertEquals(1, s.elasticsearch().primaryShards());
+        assertEquals(List.of(new PipelineSnapshot.Index("i", "i", 1, 0, 5.0, null)), s.elasticsearch().indexes());
+    }
+
     /** Builds samples; by default 3 partitions, two RUNNING tasks, a stable group, everything reachable. */
     private static final class Builder {
         private final long at;
@@ -279,6 +325,7 @@ class SnapshotDerivationTest {
         private List<String> unreachable = List.of();
         private Map<String, Long> unreachableWorkers = Map.of();
         private PipelineSample.DeadLetterReading deadLetters;
+        private List<PipelineSample.IndexReading> indexes;
 
         Builder(long at) {
             this.at = at;
@@ -300,6 +347,11 @@ class SnapshotDerivationTest {
 
         Builder indexTotal(long v) {
             indexTotal = v;
+            return this;
+        }
+
+        Builder indexes(PipelineSample.IndexReading... v) {
+            indexes = List.of(v);
             return this;
         }
 
@@ -337,7 +389,8 @@ class SnapshotDerivationTest {
             return new PipelineSample(at, "sink", "sink", 2, List.of("t"), tasks, TopicPartition.onTopic("t", end),
                     committed == null ? null : TopicPartition.onTopic("t", committed),
                     assignment == null ? null : TopicPartition.onTopic("t", assignment), groupState, "range",
-                    "i", indexTotal, 1, 0, 1, 0L, 0, new ArrayList<>(unreachable), unreachableWorkers, deadLetters);
+                    indexes != null ? indexes : List.of(new PipelineSample.IndexReading("i", "i", indexTotal, 1, 0, null)), 1, 0L, 0,
+                    new ArrayList<>(unreachable), unreachableWorkers, deadLetters);
         }
 
         private static Map<Integer, Long> toMap(long[] values) {

@@ -1,8 +1,13 @@
 package io.kcscale.scaler.act;
 
-/** The index operations Elasticsearch has counted on an index so far; throws when it does not answer. */
+import java.util.List;
+
+/**
+ * The index operations Elasticsearch has counted so far on some indexes, aliases and data streams (every index behind
+ * each); throws when it does not answer.
+ */
 @FunctionalInterface
 public interface IndexCounter {
 
-    long indexTotal(String index);
+    long indexTotal(List<String> indexes);
 }

@@ -60,7 +60,7 @@ public final class ScaleAction {
 
     /**
      * @param writer  how tasks.max is written; everything else is read from {@code connect}
-     * @param indexes where each sink writes, so that the pause can be read off its index's counter
+     * @param indexes where each sink writes, so that the pause can be read off its indexes' counter
      * @param workers asks again, just before a refusal, the workers the snapshot found silent (it may be seconds old,
      *                and a worker just restarted must not stop a scale)
      */
@@ -149,7 +149,7 @@ public final class ScaleAction {
         }
 
         beforeWrite.run();
-        ProgressRecorder progress = new ProgressRecorder(indexes.of(connector, config));
+        ProgressRecorder progress = new ProgressRecorder(indexes.of(connector, config, topics(config, snapshot)));
         progress.start();
         long changeAt = clock.getAsLong();
         try {
@@ -168,7 +168,7 @@ public final class ScaleAction {
         }
         OptionalDouble pause = progress.awaitResumeAndStop(changeAt);
         if (pause.isEmpty()) {
-            warnings.add(progress.index.isEmpty()
+            warnings.add(progress.indexes.isEmpty()
                     ? "the pause is measured on the Elasticsearch index, and this sink writes to none the scaler knows"
                     : progress.available()
                     ? "no sink progress was seen after the change, so its pause could not be measured (is there load?)"
@@ -253,8 +253,7 @@ public final class ScaleAction {
      * topics.regex to; null when Kafka does not answer for one of them.
      */
     private Map<String, Integer> partitionsPerTopic(Map<String, String> config, Optional<PipelineSnapshot> snapshot) {
-        List<String> listed = SinkTarget.topics(config);
-        List<String> topics = listed.isEmpty() ? snapshot.map(PipelineSnapshot::topics).orElse(List.of()) : listed;
+        List<String> topics = topics(config, snapshot);
         try {
             Map<String, Integer> counts = new TreeMap<>();
             topics.forEach(topic -> counts.put(topic, partitionCount.of(topic)));
@@ -262,6 +261,12 @@ public final class ScaleAction {
         } catch (RuntimeException e) {
             return null;
         }
+    }
+
+    /** The sink's topics: those its config lists, else those the watcher matched its topics.regex to. */
+    private static List<String> topics(Map<String, String> config, Optional<PipelineSnapshot> snapshot) {
+        List<String> listed = SinkTarget.topics(config);
+        return listed.isEmpty() ? snapshot.map(PipelineSnapshot::topics).orElse(List.of()) : listed;
     }
 
     private static int parseTasksMax(Map<String, String> config) {
@@ -273,20 +278,23 @@ public final class ScaleAction {
         }
     }
 
-    /** Reads the index counter in the background from before the change until the sink has resumed. */
+    /**
+     * Reads the index counter of all the sink's indexes in the background from before the change until the sink has
+     * resumed: summed over every index behind each alias or data stream, it keeps counting through a rollover.
+     */
     private final class ProgressRecorder {
-        private final Optional<String> index;
+        private final List<String> indexes;
         private final List<RebalancePause.Reading> readings = Collections.synchronizedList(new ArrayList<>());
         private volatile boolean stopped;
         private volatile boolean available = true;
         private Thread thread;
 
-        ProgressRecorder(Optional<String> index) {
-            this.index = index;
+        ProgressRecorder(List<String> indexes) {
+            this.indexes = indexes;
         }
 
         void start() {
-            if (index.isEmpty()) {
+            if (indexes.isEmpty()) {
                 available = false;
                 return;
             }
@@ -307,7 +315,7 @@ public final class ScaleAction {
 
         private void read() {
             try {
-                readings.add(new RebalancePause.Reading(clock.getAsLong(), indexCounter.indexTotal(index.get())));
+                readings.add(new RebalancePause.Reading(clock.getAsLong(), indexCounter.indexTotal(indexes)));
             } catch (RuntimeException e) {
                 available = false;
             }

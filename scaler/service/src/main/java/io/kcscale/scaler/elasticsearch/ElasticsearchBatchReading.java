@@ -1,5 +1,6 @@
 package io.kcscale.scaler.elasticsearch;
 
+import java.util.Map;
 import java.util.function.Supplier;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -16,12 +17,29 @@ public final class ElasticsearchBatchReading implements SinkClusterReadings.Batc
     private final Reply settings;
     private final Reply health;
     private final Reply threadPools;
+    private final Map<String, SinkClusterReadings.WriteIndex> writeIndexes;
+    private final ElasticsearchUnavailableException unresolved;
 
-    ElasticsearchBatchReading(Reply stats, Reply settings, Reply health, Reply threadPools) {
+    ElasticsearchBatchReading(Reply stats, Reply settings, Reply health, Reply threadPools,
+                              Map<String, SinkClusterReadings.WriteIndex> writeIndexes, ElasticsearchUnavailableException unresolved) {
         this.stats = stats;
         this.settings = settings;
         this.health = health;
         this.threadPools = threadPools;
+        this.writeIndexes = Map.copyOf(writeIndexes);
+        this.unresolved = unresolved;
+    }
+
+    @Override
+    public SinkClusterReadings.WriteIndex writeIndex(String name) {
+        if (unresolved != null) {
+            throw unresolved;
+        }
+        SinkClusterReadings.WriteIndex w = writeIndexes.get(name);
+        if (w == null) {
+            throw new ElasticsearchUnavailableException("index " + name + " was not asked for this round", null);
+        }
+        return w;
     }
 
     @Override
@@ -32,6 +50,12 @@ public final class ElasticsearchBatchReading implements SinkClusterReadings.Batc
     @Override
     public SinkClusterReadings.IndexLayout indexLayout(String index) {
         return ElasticsearchReadingsClient.layoutOf(index, settings.body(), health.body());
+    }
+
+    /** The cluster's data nodes. */
+    @Override
+    public int dataNodes() {
+        return health.body().path("number_of_data_nodes").asInt();
     }
 
     @Override

@@ -2,7 +2,14 @@ package io.kcscale.scaler.elasticsearch;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 import org.elasticsearch.client.Request;
@@ -33,23 +40,129 @@ public final class ElasticsearchReadingsClient implements SinkClusterReadings {
 
     static IndexLayout layoutOf(String index, JsonNode settingsByIndex, JsonNode health) {
         JsonNode settings = settingsByIndex.path(index).path("settings").path("index");
+        if (settings.isMissingNode()) {
+            throw new ElasticsearchUnavailableException("index " + index + " has no settings", null);
+        }
         return new IndexLayout(settings.path("number_of_shards").asInt(), settings.path("number_of_replicas").asInt(),
                 health.path("number_of_data_nodes").asInt());
     }
 
     /**
-     * What a sampling round needs of many indexes, in four requests whatever their number: the indexes'
-     * {@code _stats} and settings (an index that does not exist is left out, not a failure of the others),
-     * the cluster's health and the write thread pools.
+     * What a sampling round needs of many indexes, aliases and data streams, in a few requests whatever their number:
+     * their settings (an index that does not exist is left out, not a failure of the others), then each name resolved to
+     * its write index (see {@link #resolve}), then their {@code _stats} (an alias or a data stream expands to its indexes,
+     * so the write index's counter is in it), the cluster's health and the write thread pools. Resolved afresh each
+     * round, so a rollover is followed at the next.
      */
     @Override
     public ElasticsearchBatchReading read(Collection<String> indexes) {
         String list = String.join(",", new TreeSet<>(indexes));
+        ElasticsearchBatchReading.Reply settings = ElasticsearchBatchReading.Reply.of(
+                () -> get(ignoringMissing("/" + list + "/_settings"), "settings of indexes " + list));
+        Map<String, WriteIndex> writeIndexes;
+        ElasticsearchUnavailableException unresolved = null;
+        try {
+            writeIndexes = resolve(new TreeSet<>(indexes), settings.body());
+        } catch (ElasticsearchUnavailableException e) {
+            writeIndexes = Map.of();
+            unresolved = e;
+        }
         return new ElasticsearchBatchReading(
                 ElasticsearchBatchReading.Reply.of(() -> get(ignoringMissing("/" + list + "/_stats/docs,indexing"), "_stats of indexes " + list)),
-                ElasticsearchBatchReading.Reply.of(() -> get(ignoringMissing("/" + list + "/_settings"), "settings of indexes " + list)),
+                settings,
                 ElasticsearchBatchReading.Reply.of(() -> get("/_cluster/health", "cluster health")),
-                ElasticsearchBatchReading.Reply.of(() -> get("/_nodes/stats/thread_pool", "thread pool stats")));
+                ElasticsearchBatchReading.Reply.of(() -> get("/_nodes/stats/thread_pool", "thread pool stats")),
+                writeIndexes, unresolved);
+    }
+
+    /**
+     * Each name's write index: an index is its own; an alias's is the index it marks {@code is_write_index} (or its only
+     * index); a data stream's is its newest backing index. A name that is none of these, or an alias of several indexes
+     * none marked, gets a problem. Costs one request for the aliases and one for the data streams among the names that
+     * are not indexes; only when a data stream request names one that does not exist, one request per such name, at
+     * most {@link #MAX_LOOKUPS_EACH} a round.
+     *
+     * @param settingsByIndex the names' {@code _settings}, which list the indexes that exist under their own names
+     */
+    Map<String, WriteIndex> resolve(Set<String> names, JsonNode settingsByIndex) {
+        Map<String, WriteIndex> resolved = new TreeMap<>();
+        Set<String> rest = new TreeSet<>();
+        for (String name : names) {
+            if (settingsByIndex.has(name)) {
+                resolved.put(name, new WriteIndex(name, null));
+            } else {
+                rest.add(name);
+            }
+        }
+        if (rest.isEmpty()) {
+            return resolved;
+        }
+        JsonNode aliases = getAllowingMissing("/_alias/" + String.join(",", rest), "aliases " + rest);
+        for (String name : List.copyOf(rest)) {
+            writeIndexOfAlias(name, aliases).ifPresent(w -> {
+                resolved.put(name, w);
+                rest.remove(name);
+            });
+        }
+        if (rest.isEmpty()) {
+            return resolved;
+        }
+        JsonNode streams = getAllowingMissing("/_data_stream/" + String.join(",", rest), "data streams " + rest);
+        Map<String, String> newest = newestBackingIndexes(streams);
+        if (newest.isEmpty() && rest.size() > 1) {
+            // the batch failed on a name that is no data stream; ask for each, so that one missing name hides no other
+            rest.stream().limit(MAX_LOOKUPS_EACH).forEach(name -> newest.putAll(newestBackingIndexes(
+                    getAllowingMissing("/_data_stream/" + name, "data stream " + name))));
+        }
+        for (String name : rest) {
+            resolved.put(name, newest.containsKey(name) ? new WriteIndex(newest.get(name), null) : new WriteIndex(null,
+                    "no index, alias or data stream named " + name + " (yet): the sink has written nothing there, or --index or the"
+                            + " sink's config names the wrong one"));
+        }
+        return resolved;
+    }
+
+    /** The most names looked up one by one in a round. */
+    static final int MAX_LOOKUPS_EACH = 32;
+
+    /** The write index of alias {@code name} in a {@code GET _alias} answer: index → aliases → name → is_write_index. */
+    static Optional<WriteIndex> writeIndexOfAlias(String name, JsonNode aliases) {
+        List<String> members = new ArrayList<>();
+        List<String> marked = new ArrayList<>();
+        aliases.fields().forEachRemaining(index -> {
+            JsonNode alias = index.getValue().path("aliases").path(name);
+            if (!alias.isMissingNode()) {
+                members.add(index.getKey());
+                if (alias.path("is_write_index").asBoolean(false)) {
+                    marked.add(index.getKey());
+                }
+            }
+        });
+        if (members.isEmpty()) {
+            return Optional.empty();
+        }
+        if (marked.size() == 1) {
+            return Optional.of(new WriteIndex(marked.get(0), null));
+        }
+        if (members.size() == 1) {
+            return Optional.of(new WriteIndex(members.get(0), null));
+        }
+        Collections.sort(members);
+        return Optional.of(new WriteIndex(null, "alias " + name + " has no write index: it points at " + members.size()
+                + " indexes " + members + " and marks none is_write_index, so writes to it fail; mark one"
+                + " (POST _aliases with is_write_index: true) or name the index with --index"));
+    }
+
+    /** Each data stream's newest backing index (the last listed) in a {@code GET _data_stream} answer. */
+    static Map<String, String> newestBackingIndexes(JsonNode streams) {
+        Map<String, String> newest = new TreeMap<>();
+        for (JsonNode stream : streams.path("data_streams")) {
+            JsonNode backing = stream.path("indices");
+            if (backing.size() > 0) {
+                newest.put(stream.path("name").asText(), backing.get(backing.size() - 1).path("index_name").asText());
+            }
+        }
+        return newest;
     }
 
     /** Write requests rejected ever and queued now, summed over the nodes' write thread pools. */
@@ -78,6 +191,17 @@ public final class ElasticsearchReadingsClient implements SinkClusterReadings {
         return statsOf(index, get("/" + index + "/_stats/docs,indexing", "_stats of index " + index));
     }
 
+    /**
+     * Index operations ever on the primary shards of every index the names cover (all of an alias's or a data stream's
+     * indexes), so that the total keeps growing through a rollover; an index that does not exist counts nothing.
+     */
+    @Override
+    public long indexTotal(Collection<String> names) {
+        String list = String.join(",", new TreeSet<>(names));
+        return get(ignoringMissing("/" + list + "/_stats/indexing"), "_stats of indexes " + list)
+                .path("_all").path("primaries").path("indexing").path("index_total").asLong();
+    }
+
     static IndexStats statsOf(String index, JsonNode stats) {
         JsonNode primaries = stats.path("indices").path(index).path("primaries");
         if (primaries.isMissingNode()) {
@@ -95,6 +219,18 @@ public final class ElasticsearchReadingsClient implements SinkClusterReadings {
 
     private JsonNode get(String path, String what) {
         return get(new Request("GET", path), what);
+    }
+
+    /**
+     * A GET whose 404 is an answer: the body of {@code _alias} or {@code _data_stream} naming one that does not exist (it
+     * still lists those that do), or an empty object when it has no JSON body.
+     */
+    private JsonNode getAllowingMissing(String path, String what) {
+        Request request = new Request("GET", path);
+        // 400 and 405 too: a cluster without data streams (Elasticsearch 7's OSS build) has no _data_stream endpoint
+        request.addParameter("ignore", "400,404,405");
+        JsonNode body = get(request, what);
+        return body == null ? JSON.createObjectNode() : body;
     }
 
     /** A GET through the low-level client: typed 8.x responses for these calls do not parse against 7.17. */

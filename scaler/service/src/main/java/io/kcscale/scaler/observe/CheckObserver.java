@@ -68,7 +68,7 @@ public final class CheckObserver {
             for (ConnectApi.ConnectorView v : views.values()) {
                 if (!v.name().equals(name)) {
                     others.add(new CheckSamples.Connector(v.name(), v.status().type(), v.status().state(), v.config(),
-                            indexes.of(v.name(), v.config()).orElse(null)));
+                            indexes.of(v.name(), v.config(), SinkTarget.topics(v.config()))));
                 }
             }
         }

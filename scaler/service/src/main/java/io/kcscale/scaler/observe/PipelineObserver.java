@@ -114,10 +114,10 @@ public final class PipelineObserver {
         Set<String> readTopics = new TreeSet<>(sinkTopics);
         readTopics.addAll(deadLetterTopics);
         Reading<KafkaReadings.Batch> kafkaReading = readTopics.isEmpty() ? null : Reading.of(() -> kafka.read(readTopics, groups));
-        Map<String, Optional<String>> index = new LinkedHashMap<>();
-        sinks.forEach((connector, sink) -> index.put(connector, indexes.of(connector, sink.config())));
+        Map<String, List<String>> index = new LinkedHashMap<>();
+        sinks.forEach((connector, sink) -> index.put(connector, indexes.of(connector, sink.config(), topics.get(connector))));
         Set<String> allIndexes = new TreeSet<>();
-        index.values().forEach(i -> i.ifPresent(allIndexes::add));
+        index.values().forEach(allIndexes::addAll);
         Reading<SinkClusterReadings.Batch> esReading = allIndexes.isEmpty() ? null : Reading.of(() -> elasticsearch.read(allIndexes));
         Map<String, PipelineSample> samples = new LinkedHashMap<>();
         sinks.forEach((connector, sink) -> samples.put(connector, sample(at, connector, sink, topics.get(connector),
@@ -125,7 +125,7 @@ public final class PipelineObserver {
         return samples;
     }
 
-    private PipelineSample sample(long at, String connector, Sink sink, List<String> topics, Optional<String> index,
+    private PipelineSample sample(long at, String connector, Sink sink, List<String> topics, List<String> indexes,
                                   Reading<KafkaReadings.Batch> kafkaReading, Reading<SinkClusterReadings.Batch> esReading, List<String> unreachable) {
         Map<TopicPartition, Long> end = null;
         Map<TopicPartition, Long> committed = null;
@@ -160,25 +160,24 @@ public final class PipelineObserver {
             groupAssignor = null;
             unreachable.add(named("Kafka", (topics.size() > 1 ? "topic " + reading + ": " : "") + e.getMessage()));
         }
-        Long indexTotal = null;
-        Integer shards = null;
-        Integer replicas = null;
+        List<PipelineSample.IndexReading> indexReadings = new ArrayList<>();
         Integer dataNodes = null;
         Long writeRejected = null;
         Integer writeQueue = null;
-        if (index.isPresent()) {
+        if (!indexes.isEmpty()) {
             try {
                 SinkClusterReadings.Batch readings = esReading.value();
-                indexTotal = readings.indexStats(index.get()).indexTotal();
-                SinkClusterReadings.IndexLayout layout = readings.indexLayout(index.get());
-                shards = layout.primaryShards();
-                replicas = layout.replicas();
-                dataNodes = layout.dataNodes();
+                for (String name : indexes) {
+                    indexReadings.add(indexReading(readings, name));
+                }
+                dataNodes = readings.dataNodes();
                 SinkClusterReadings.WritePressure pressure = readings.writePressure();
                 writeRejected = pressure.rejected();
                 writeQueue = pressure.queue();
             } catch (RuntimeException e) {
                 unreachable.add(named("Elasticsearch", e.getMessage()));
+                indexes.stream().skip(indexReadings.size())
+                        .forEach(name -> indexReadings.add(new PipelineSample.IndexReading(name, null, null, null, null, null)));
             }
         }
         ConnectorStatus status = sink.status();
@@ -188,8 +187,22 @@ public final class PipelineObserver {
         PipelineSample.DeadLetterReading deadLetters = SinkTarget.deadLetterTopic(sink.config())
                 .map(topic -> deadLetters(at, topic, kafkaReading)).orElse(null);
         return new PipelineSample(at, connector, status == null ? null : status.type(), tasksMax, topics, tasks,
-                end, committed, assignment, groupState, groupAssignor, index.orElse(null), indexTotal, shards, replicas, dataNodes,
+                end, committed, assignment, groupState, groupAssignor, indexReadings, dataNodes,
                 writeRejected, writeQueue, unreachable, Map.copyOf(sink.unreachableWorkers()), deadLetters);
+    }
+
+    /**
+     * One index as read this round: its write index's counter and shards. A name that resolves to no write index (it does
+     * not exist, an alias marks none) is read as that problem and the sink's other indexes are read still.
+     */
+    private static PipelineSample.IndexReading indexReading(SinkClusterReadings.Batch readings, String name) {
+        SinkClusterReadings.WriteIndex write = readings.writeIndex(name);
+        if (write.problem() != null) {
+            return new PipelineSample.IndexReading(name, null, null, null, null, write.problem());
+        }
+        SinkClusterReadings.IndexLayout layout = readings.indexLayout(write.index());
+        return new PipelineSample.IndexReading(name, write.index(), readings.indexStats(write.index()).indexTotal(),
+                layout.primaryShards(), layout.replicas(), null);
     }
 
     /**

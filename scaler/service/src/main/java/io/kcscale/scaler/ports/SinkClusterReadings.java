@@ -17,17 +17,38 @@ public interface SinkClusterReadings {
 
     IndexStats indexStats(String index);
 
+    /**
+     * Index operations ever on the primary shards of every index the names cover (all of an alias's or a data stream's
+     * indexes), so that the total keeps growing through a rollover; an index that does not exist counts nothing.
+     */
+    long indexTotal(Collection<String> names);
+
     /** Write requests rejected ever and queued now, summed over the nodes. */
     WritePressure writePressure();
 
     /** The answers of one {@link #read}, per index: a read throws when the answer it needs failed or lacks the index. */
     interface Batch {
 
+        /** Where writes to {@code name} (an index, an alias or a data stream) land this round, or why that cannot be said. */
+        WriteIndex writeIndex(String name);
+
         IndexStats indexStats(String index);
 
         IndexLayout indexLayout(String index);
 
+        /** The cluster's data nodes. */
+        int dataNodes();
+
         WritePressure writePressure();
+    }
+
+    /**
+     * Where writes to a name land, or why it cannot be said.
+     *
+     * @param index   the write index, or null
+     * @param problem one line saying what to change, or null
+     */
+    record WriteIndex(String index, String problem) {
     }
 
     /** {@code docsCount}: documents visible after the last refresh; {@code indexTotal}: index operations ever. */

@@ -129,7 +129,7 @@ public final class ScalerService implements AutoCloseable {
         this.checks = new ScalingChecks(new CheckObserver(connect, kafka, keySampling, watcher, new WorkerCpuMeter(),
                 settings.connectWorkerConfig(), settings.indexes(), settings.rebalanceDelay()),
                 watcher, System::currentTimeMillis);
-        this.scaleAction = new ScaleAction(connect, writer, kafka::partitionCount, index -> elasticsearch.indexStats(index).indexTotal(), settings.indexes(),
+        this.scaleAction = new ScaleAction(connect, writer, kafka::partitionCount, elasticsearch::indexTotal, settings.indexes(),
                 watcher::snapshot, checks, workerProbe, settings.maxTasks(), settings.convergeTimeout(), System::currentTimeMillis);
         this.autoscaler = new AutoscaleLoop(watcher::snapshot, scaleAction::scale, policies, leadership, checks::blockingFindings,
                 settings.autoscaleInterval().toMillis(), settings.rebalanceDelay(), System::currentTimeMillis);

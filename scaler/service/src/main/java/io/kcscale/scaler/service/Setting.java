@@ -43,7 +43,7 @@ public enum Setting {
     ELASTICSEARCH_API_KEY(Group.SINK_CLUSTER, "elasticsearch.api.key", Kind.SECRET, "KEY", "none",
             "Elasticsearch API key (the encoded id:key), instead of basic auth"),
     INDEX(Group.SINK_CLUSTER, "index.", "--index", "CONNECTOR=INDEX",
-            "the index a sink connector writes to, where its config does not say"),
+            "the indexes (aliases, data streams) a sink connector writes to, where its config does not say, as a comma list"),
 
     TLS_TRUSTSTORE(Group.TLS, "tls.truststore", Kind.FILE, "FILE", "the JDK's",
             "truststore (PKCS12 or JKS) for https Connect and Elasticsearch URLs", "--truststore"),

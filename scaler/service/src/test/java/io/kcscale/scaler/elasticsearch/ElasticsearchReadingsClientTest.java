@@ -1,7 +1,13 @@
 package io.kcscale.scaler.elasticsearch;
 
+import io.kcscale.scaler.ports.SinkClusterReadings;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 
@@ -81,6 +87,34 @@ class ElasticsearchReadingsClientTest {
         ElasticsearchReadingsClient.WritePressure expected = new ElasticsearchReadingsClient.WritePressure(15, 4);
         assertEquals(expected, ElasticsearchReadingsClient.pressureOf(json(ELASTICSEARCH_THREAD_POOLS)));
         assertEquals(expected, ElasticsearchReadingsClient.pressureOf(json(OPENSEARCH_THREAD_POOLS)));
+    }
+
+    /** A {@code GET _alias/logs,other} that found logs and not other: a 404 whose body still lists what was found. */
+    @Test
+    void anAliasResolvesToTheIndexItMarksOrItsOnlyIndexAndOtherwiseSaysWhy() throws Exception {
+        JsonNode answer = json("""
+                {"error":"alias [other] missing","status":404,
+                 "logs-000001":{"aliases":{"logs":{"is_write_index":false}}},
+                 "logs-000002":{"aliases":{"logs":{"is_write_index":true}}},
+                 "solo-1":{"aliases":{"solo":{}}},
+                 "two-b":{"aliases":{"two":{}}},"two-a":{"aliases":{"two":{}}}}""");
+        assertEquals(Optional.of(new SinkClusterReadings.WriteIndex("logs-000002", null)), ElasticsearchReadingsClient.writeIndexOfAlias("logs", answer));
+        assertEquals(Optional.of(new SinkClusterReadings.WriteIndex("solo-1", null)), ElasticsearchReadingsClient.writeIndexOfAlias("solo", answer));
+        assertEquals(Optional.empty(), ElasticsearchReadingsClient.writeIndexOfAlias("other", answer));
+        SinkClusterReadings.WriteIndex two = ElasticsearchReadingsClient.writeIndexOfAlias("two", answer).orElseThrow();
+        assertEquals(null, two.index());
+        assertTrue(two.problem().startsWith("alias two has no write index: it points at 2 indexes [two-a, two-b] and marks none"),
+                two.problem());
+    }
+
+    @Test
+    void aDataStreamsWriteIndexIsItsNewestBackingIndex() throws Exception {
+        assertEquals(Map.of("logs-shop-a", ".ds-logs-shop-a-000002"), ElasticsearchReadingsClient.newestBackingIndexes(json("""
+                {"data_streams":[{"name":"logs-shop-a","timestamp_field":{"name":"@timestamp"},
+                 "indices":[{"index_name":".ds-logs-shop-a-000001","index_uuid":"x"},{"index_name":".ds-logs-shop-a-000002","index_uuid":"y"}],
+                 "generation":2,"status":"GREEN","template":"logs-shop"}]}""")));
+        assertEquals(Map.of(), ElasticsearchReadingsClient.newestBackingIndexes(json("""
+                {"error":{"type":"index_not_found_exception","reason":"no such index [logs-shop-b]"},"status":404}""")));
     }
 
     private static JsonNode json(String text) throws Exception {

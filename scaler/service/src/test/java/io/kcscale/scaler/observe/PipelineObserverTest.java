@@ -68,11 +68,11 @@ class PipelineObserverTest {
         assertEquals(2, a.tasksMax());
         assertEquals("sink", a.connectorType());
         assertEquals(2, a.tasks().size());
-        assertEquals("orders-index", a.index());
-        assertEquals(140L, a.indexTotal());
-        assertEquals(1, a.primaryShards());
+        assertEquals("orders-index", a.indexes().get(0).name());
+        assertEquals(140L, a.indexes().get(0).indexTotal());
+        assertEquals(1, a.indexes().get(0).primaryShards());
         assertEquals(List.of(), a.unreachable());
-        assertEquals(7L, samples.get("b").indexTotal());
+        assertEquals(7L, samples.get("b").indexes().get(0).indexTotal());
     }
 
     @Test
@@ -87,7 +87,7 @@ class PipelineObserverTest {
         assertNull(a.endOffsets());
         assertNull(a.committedOffsets());
         assertNull(a.groupState());
-        assertEquals(140L, a.indexTotal(), "Elasticsearch is read although Kafka is down");
+        assertEquals(140L, a.indexes().get(0).indexTotal(), "Elasticsearch is read although Kafka is down");
         assertEquals(List.of("Kafka Connect at x is unreachable", "Kafka did not answer within 3000 ms"), a.unreachable(),
                 "each line led by its system's name, once");
 
@@ -95,7 +95,7 @@ class PipelineObserverTest {
         cluster.down = new IllegalStateException("Elasticsearch at y: connection refused");
         PipelineSample again = observer.sample(Map.of("a", running(sink("orders", "orders-index"), 1)), null).get("a");
         assertEquals(Map.of(new TopicPartition("orders", 0), 100L), again.endOffsets());
-        assertNull(again.indexTotal());
+        assertNull(again.indexes().get(0).indexTotal());
         assertEquals(List.of("Elasticsearch at y: connection refused"), again.unreachable());
     }
 

@@ -59,7 +59,7 @@ class PipelineWatcherTest {
         assertEquals(List.of(1), rounds, "one sink sampled");
         List<PipelineSample> window = watcher.window("orders-sink");
         assertEquals(1, window.size());
-        assertEquals(120L, window.get(0).indexTotal());
+        assertEquals(120L, window.get(0).indexes().get(0).indexTotal());
         assertEquals(List.of(), window.get(0).unreachable());
         assertEquals(List.of("orders-sink"), watcher.snapshots().stream().map(s -> s.name()).toList());
         assertEquals(Optional.of("source"), watcher.nonSinkType("datagen"));

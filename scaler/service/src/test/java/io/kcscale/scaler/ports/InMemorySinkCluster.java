@@ -44,6 +44,17 @@ public final class InMemorySinkCluster implements SinkClusterReadings {
             }
 
             @Override
+            public WriteIndex writeIndex(String name) {
+                // a name is its own write index here: no aliases or data streams in memory
+                return layouts.containsKey(name) ? new WriteIndex(name, null) : new WriteIndex(null, "no index named " + name);
+            }
+
+            @Override
+            public int dataNodes() {
+                return 1;
+            }
+
+            @Override
             public WritePressure writePressure() {
                 return pressure;
             }
@@ -55,6 +66,12 @@ public final class InMemorySinkCluster implements SinkClusterReadings {
         failIfDown();
         IndexStats s = stats.get(index);
         return s != null ? s : missing(index);
+    }
+
+    @Override
+    public long indexTotal(Collection<String> names) {
+        failIfDown();
+        return names.stream().map(stats::get).filter(java.util.Objects::nonNull).mapToLong(IndexStats::indexTotal).sum();
     }
 
     @Override

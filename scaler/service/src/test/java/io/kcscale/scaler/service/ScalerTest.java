@@ -64,7 +64,7 @@ class ScalerTest {
         }
     };
     private final ScaleAction scaleAction = new ScaleAction(connect, refusingWriter, kafka::partitionCount,
-            index -> cluster.indexStats(index).indexTotal(), SinkIndexes.none(), watcher::snapshot, checks, ids -> Set.of(), 8,
+            cluster::indexTotal, SinkIndexes.none(), watcher::snapshot, checks, ids -> Set.of(), 8,
             Duration.ofSeconds(5), System::currentTimeMillis);
     private final Leadership follower = new Leadership() {
         @Override
