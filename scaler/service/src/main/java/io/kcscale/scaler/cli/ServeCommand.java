@@ -46,7 +46,8 @@ public final class ServeCommand implements Callable<Integer> {
             + "max.tasks, window.seconds, sample.interval.seconds, converge.timeout.seconds, token, state.dir, scaler.cluster.id, "
             + "state.topic, leader.group, "
             + "autoscale.interval.seconds, rebalance.delay.seconds, connect.worker.config, allowed.origins, allowed.hosts, kubernetes.namespace, "
-            + "kubernetes.kubeconfig, kubernetes.connect.cluster, kafka.<client property>, index.<connector>; "
+            + "kubernetes.kubeconfig, kubernetes.connect.cluster, worker.cpu.source, worker.metrics.url, prometheus.url, "
+            + "kafka.<client property>, index.<connector>; "
             + "each secret also as <key>.file (e.g. token.file).")
     Path config;
     @Option(names = "--connect-url", paramLabel = "URL", description = "Kafka Connect REST URL.")
@@ -129,6 +130,17 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--kubernetes-connect-cluster", paramLabel = "NAME",
             description = "The strimzi.io/cluster label of the KafkaConnect at --connect-url: only its resources manage connectors here.")
     String kubernetesConnectCluster;
+    @Option(names = "--worker-cpu-source", paramLabel = "SOURCE",
+            description = "Where worker-capacity reads the workers' CPU: auto (each worker from the first of exporter, prometheus, proc"
+                    + " that reads it), exporter, prometheus or proc (default: auto).")
+    String workerCpuSource;
+    @Option(names = "--worker-metrics-url", paramLabel = "URL",
+            description = "Each worker's JMX exporter: a template with {host} (and {port}, the worker's REST port), e.g."
+                    + " http://{host}:9404/metrics, or WORKER=URL for one worker; repeatable.")
+    List<String> workerMetricsUrls = new ArrayList<>();
+    @Option(names = "--prometheus-url", paramLabel = "URL",
+            description = "A Prometheus server scraping the workers' exporters (it knows each by its exporter's host:port).")
+    String prometheusUrl;
 
     @Option(names = "--port", paramLabel = "<port>",
             description = "TCP port; 0 picks a free one (default: " + ApiServer.DEFAULT_PORT + ").")
@@ -244,6 +256,11 @@ public final class ServeCommand implements Callable<Integer> {
         put(values, "kubernetes.namespace", kubernetesNamespace);
         put(values, "kubernetes.kubeconfig", kubeconfig);
         put(values, "kubernetes.connect.cluster", kubernetesConnectCluster);
+        put(values, "worker.cpu.source", workerCpuSource);
+        put(values, "prometheus.url", prometheusUrl);
+        if (!workerMetricsUrls.isEmpty()) {
+            values.put("worker.metrics.url", String.join(",", workerMetricsUrls));
+        }
         if (!allowedOrigins.isEmpty()) {
             values.put("allowed.origins", String.join(",", allowedOrigins));
         }

@@ -30,8 +30,8 @@ import io.kcscale.scaler.kafka.KafkaUnavailableException;
 /**
  * Reads what the checks judge beyond the watcher's snapshot: every connector's config and status
  * from Connect, the sink group's assignor and the broker count from Kafka, a key sample of the
- * topic, the worker's properties when the scaler was given them, and the CPU of the workers that run
- * on the scaler's host. A system that fails leaves its part null; nothing here judges.
+ * topic, the worker's properties when the scaler was given them, and the workers' CPU from the sources
+ * the scaler was given. A system that fails leaves its part null; nothing here judges.
  */
 public final class CheckObserver {
 
@@ -42,12 +42,13 @@ public final class CheckObserver {
     private final Optional<Path> workerConfig;
     private final SinkIndexes indexes;
     private final Duration rebalanceDelay;
-    private final WorkerCpuMeter cpu = new WorkerCpuMeter();
+    private final WorkerCpuSources cpu;
 
     /** @param rebalanceDelay what the scaler assumes of the workers' {@code scheduled.rebalance.max.delay.ms} */
     public CheckObserver(ConnectRestClient connect, KafkaObserver kafka, KeySampling sampler, PipelineWatcher watcher,
-                         Optional<Path> workerConfig, SinkIndexes indexes, Duration rebalanceDelay) {
+                         Optional<Path> workerConfig, SinkIndexes indexes, Duration rebalanceDelay, WorkerCpuSources cpu) {
         this.rebalanceDelay = rebalanceDelay;
+        this.cpu = cpu;
         this.connect = connect;
         this.indexes = indexes;
         this.kafka = kafka;

@@ -19,6 +19,7 @@ import io.kcscale.scaler.act.ScaleAction;
 import io.kcscale.scaler.act.TasksMaxWriter;
 import io.kcscale.scaler.autoscale.AutoscaleLoop;
 import io.kcscale.scaler.observe.CheckObserver;
+import io.kcscale.scaler.observe.WorkerCpuSources;
 import io.kcscale.scaler.observe.KeySampling;
 import io.kcscale.scaler.observe.PipelineObserver;
 import io.kcscale.scaler.observe.PipelineWatcher;
@@ -94,7 +95,7 @@ public final class ScalerService implements AutoCloseable {
         this.keySampling = new KeySampling(new KeySampler(settings.bootstrapServers(), kafkaProps, REQUEST_TIMEOUT)::sample,
                 SAMPLE_THREADS, SAMPLE_QUEUE, REQUEST_TIMEOUT.multipliedBy(4));
         this.checks = new ScalingChecks(new CheckObserver(connect, kafka, keySampling, watcher, settings.connectWorkerConfig(), settings.indexes(),
-                settings.rebalanceDelay()),
+                settings.rebalanceDelay(), new WorkerCpuSources(settings.workerCpu())),
                 watcher, System::currentTimeMillis);
         this.kubernetes = settings.kubernetes().map(k -> KafkaConnectorResources.connect(k, REQUEST_TIMEOUT));
         TasksMaxWriter writer = new ConnectTasksMaxWriter(connect);

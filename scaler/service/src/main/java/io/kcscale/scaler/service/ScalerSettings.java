@@ -16,6 +16,7 @@ import java.util.TreeMap;
 import io.kcscale.scaler.access.Secret;
 import io.kcscale.scaler.model.SinkIndexes;
 import io.kcscale.scaler.kubernetes.KubernetesSettings;
+import io.kcscale.scaler.prometheus.WorkerCpuSettings;
 
 /**
  * How the scaler reaches a pipeline, and its limits. Read from a properties file ({@code --config})
@@ -42,7 +43,8 @@ public record ScalerSettings(
         SinkIndexes indexes,
         Optional<KubernetesSettings> kubernetes,
         String stateTopic,
-        String leaderGroup) {
+        String leaderGroup,
+        WorkerCpuSettings workerCpu) {
 
     /** The key prefix naming a connector's index: {@code index.<connector>=<index>}. */
     public static final String INDEX_PREFIX = "index.";
@@ -84,7 +86,12 @@ public record ScalerSettings(
             Map.entry(INDEX_PREFIX + "<connector>", "the Elasticsearch index a sink connector writes to, where its config does not say (--index CONNECTOR=INDEX)"),
             Map.entry("kubernetes.namespace", "the namespace of the KafkaConnector resources: a connector one manages is scaled through it"),
             Map.entry("kubernetes.kubeconfig", "a kubeconfig file (default: the pod's service account, else $KUBECONFIG or ~/.kube/config)"),
-            Map.entry("kubernetes.connect.cluster", "the strimzi.io/cluster label of the KafkaConnect at connect.url (default: any)"));
+            Map.entry("kubernetes.connect.cluster", "the strimzi.io/cluster label of the KafkaConnect at connect.url (default: any)"),
+            Map.entry("worker.cpu.source", "where worker-capacity reads the workers' CPU: auto (each worker from the first of exporter,"
+                    + " prometheus, proc that reads it), exporter, prometheus or proc (default auto)"),
+            Map.entry("worker.metrics.url", "each worker's JMX exporter: a template with {host} (and {port}, the worker's REST port), e.g."
+                    + " http://{host}:9404/metrics, and/or comma-separated WORKER=URL pairs"),
+            Map.entry("prometheus.url", "a Prometheus server scraping the workers' exporters, e.g. http://prometheus:9090"));
 
     /**
      * The secret keys, with the environment variable each may come from. Each may also be read from the file
@@ -136,7 +143,8 @@ public record ScalerSettings(
                 SinkIndexes.of(indexes(v)),
                 KubernetesSettings.fromValues(v),
                 v.getOrDefault("state.topic", "kcscale-" + clusterId(v) + "-state"),
-                v.getOrDefault("leader.group", "kcscale-" + clusterId(v) + "-leader"));
+                v.getOrDefault("leader.group", "kcscale-" + clusterId(v) + "-leader"),
+                WorkerCpuSettings.fromValues(v));
     }
 
     /** Default {@code default}: replicas that name none share one state topic and one leader. */
@@ -236,7 +244,7 @@ public record ScalerSettings(
                 + ", token=" + hidden(token) + ", stateDir=" + stateDir + ", autoscaleInterval=" + autoscaleInterval
                 + ", rebalanceDelay=" + rebalanceDelay
                 + ", connectWorkerConfig=" + connectWorkerConfig + ", indexes=" + indexes.named() + ", kubernetes=" + kubernetes
-                + ", stateTopic=" + stateTopic + ", leaderGroup=" + leaderGroup + "]";
+                + ", stateTopic=" + stateTopic + ", leaderGroup=" + leaderGroup + ", workerCpu=" + workerCpu + "]";
     }
 
     private static String hidden(Optional<String> secret) {
