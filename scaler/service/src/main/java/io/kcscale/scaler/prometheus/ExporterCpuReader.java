@@ -67,6 +67,7 @@ public final class ExporterCpuReader {
             scrapeAll(again).forEach((id, scrape) -> {
                 WorkerCpuReadings.Scrape first = previous.get(id);
                 read.put(id, scrape instanceof String why ? WorkerCpu.unknown(id, "exporter: " + why)
+                        : first == null ? WorkerCpu.unknown(id, "exporter: no earlier scrape to rate against; read again")
                         : WorkerCpuReadings.between(id, first, (WorkerCpuReadings.Scrape) scrape, WorkerCpuSource.EXPORTER));
                 remember(id, scrape);
             });
