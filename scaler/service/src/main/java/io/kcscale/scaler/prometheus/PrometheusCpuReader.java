@@ -1,12 +1,17 @@
 package io.kcscale.scaler.prometheus;
 
+import java.io.InputStream;
 import java.net.URI;
+import java.net.http.HttpResponse;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
 import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -47,19 +52,27 @@ public final class PrometheusCpuReader {
         String selector = "{instance=~\"" + new TreeSet<>(instances.values()).stream().map(PrometheusCpuReader::escaped)
                 .collect(Collectors.joining("|")) + "\"}";
         String rate = "rate(" + ExporterText.CPU_SECONDS + selector + "[" + WINDOW.toSeconds() + "s])";
-        Map<String, double[]> cores;
-        Map<String, double[]> processors;
-        Map<String, double[]> load;
-        Map<String, double[]> start;
-        try {
-            cores = query(rate);
-            processors = query(ExporterText.PROCESSORS + selector);
-            load = query(ExporterText.HOST_LOAD + selector);
-            start = query(ExporterText.START_SECONDS + selector);
-        } catch (MetricsReadException e) {
-            instances.keySet().forEach(id -> read.put(id, WorkerCpu.unknown(id, "prometheus: " + e.getMessage())));
+        // all four at once: the wait is one query's, not four; each answer is read (or timed out), so none is left open
+        List<Pending> pending = List.of(query(rate), query(ExporterText.PROCESSORS + selector), query(ExporterText.HOST_LOAD + selector),
+                query(ExporterText.START_SECONDS + selector));
+        List<Map<String, double[]>> answers = new ArrayList<>();
+        MetricsReadException failed = null;
+        for (Pending q : pending) {
+            try {
+                answers.add(q.samples());
+            } catch (MetricsReadException e) {
+                failed = failed == null ? e : failed;
+            }
+        }
+        if (failed != null) {
+            String why = "prometheus: " + failed.getMessage();
+            instances.keySet().forEach(id -> read.put(id, WorkerCpu.unknown(id, why)));
             return read;
         }
+        Map<String, double[]> cores = answers.get(0);
+        Map<String, double[]> processors = answers.get(1);
+        Map<String, double[]> load = answers.get(2);
+        Map<String, double[]> start = answers.get(3);
         instances.forEach((id, instance) -> {
             double[] c = cores.get(instance);
             read.put(id, c == null ? WorkerCpu.unknown(id, "prometheus: no " + ExporterText.CPU_SECONDS + " of instance " + instance
@@ -70,9 +83,23 @@ public final class PrometheusCpuReader {
         return read;
     }
 
-    private Map<String, double[]> query(String promql) throws MetricsReadException {
-        URI uri = server.resolve("/api/v1/query?query=" + URLEncoder.encode(promql, StandardCharsets.UTF_8));
-        return vector(get.body(uri, get.start(uri)), server.toString());
+    /** A query sent; its samples once answered. */
+    private final class Pending {
+        private final URI uri;
+        private final CompletableFuture<HttpResponse<InputStream>> answer;
+
+        Pending(URI uri) {
+            this.uri = uri;
+            this.answer = get.start(uri);
+        }
+
+        Map<String, double[]> samples() throws MetricsReadException {
+            return vector(get.body(uri, answer), server.toString());
+        }
+    }
+
+    private Pending query(String promql) {
+        return new Pending(server.resolve("/api/v1/query?query=" + URLEncoder.encode(promql, StandardCharsets.UTF_8)));
     }
 
     /**
