@@ -5,6 +5,7 @@ import static io.kcscale.local.StackPorts.HOST;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -135,14 +136,19 @@ public final class ComponentStarter {
     /** The scaler service, observing this stack: the same {@code serve} verb a user runs against any pipeline. */
     ChildJvm scaler() {
         progress.accept("starting the scaler on " + endpoints.scalerUrl());
+        List<String> args = new ArrayList<>(List.of("serve", "--port", String.valueOf(ports.scaler()),
+                "--connect-url", endpoints.connectUrl().toString(),
+                "--kafka-bootstrap-servers", endpoints.kafkaBootstrap(),
+                "--elasticsearch-url", endpoints.elasticsearchUrl().toString(),
+                "--rebalance-delay-seconds", workerRebalanceDelaySeconds(),
+                "--state-dir", endpoints.dataDir().resolve("scaler").toString()));
+        // with --metrics, worker-capacity reads each worker's exporter first (its process where that gives nothing yet)
+        for (int i = 0; i < endpoints.metricsUrls().size(); i++) {
+            URI worker = endpoints.connectUrls().get(i);
+            args.addAll(List.of("--worker-metrics-url", worker.getHost() + ":" + worker.getPort() + "=" + endpoints.metricsUrls().get(i)));
+        }
         return ChildJvm.start("scaler", layout.scalerClasspath(), List.of("-Xmx256m", "-XX:+ExitOnOutOfMemoryError"),
-                SCALER_MAIN, List.of("serve", "--port", String.valueOf(ports.scaler()),
-                        "--connect-url", endpoints.connectUrl().toString(),
-                        "--kafka-bootstrap-servers", endpoints.kafkaBootstrap(),
-                        "--elasticsearch-url", endpoints.elasticsearchUrl().toString(),
-                        "--rebalance-delay-seconds", workerRebalanceDelaySeconds(),
-                        "--state-dir", endpoints.dataDir().resolve("scaler").toString()),
-                logFile("scaler"));
+                SCALER_MAIN, args, logFile("scaler"));
     }
 
     /**

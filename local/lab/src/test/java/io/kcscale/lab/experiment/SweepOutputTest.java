@@ -105,7 +105,7 @@ class SweepOutputTest {
         assertTrue(report.contains("| 3 | 210 | 70 | 240 | 120 ms | 480 ms | 400 ms | 71, 70, 69 | 1.5 | warning: 1.20 of 2 cores, host 90% busy |"),
                 report);
         assertTrue(report.contains("- 3 task(s): worker-capacity warning: 3 → 4 tasks: the added tasks would share the saturated host"
-                + " of worker w (process 1.20 of 2 cores, host 90% busy) (other processes: 0.60 cores); expect less than a task's worth"
+                + " of worker w (process 1.20 of 2 cores, host 90% busy; from proc) (other processes: 0.60 cores); expect less than a task's worth"
                 + " each\n"), report);
         assertTrue(report.contains("index-shards warning: 1 primary shard for 3 tasks"), report);
     }

@@ -17,7 +17,8 @@ import io.kcscale.scaler.model.PipelineSnapshot;
  * the cores go to other processes (on a laptop, Kafka and Elasticsearch beside the worker; JIT compilers
  * warming up), which a move or a quieter moment frees, and a verdict that flips with the host's other load
  * would refuse a first scale at one moment and let it through the next. Several workers on one host are
- * judged each on its own process. For a scale-up, the added tasks go where Connect balances them, to the
+ * judged each on its own process, against the processors it can get (its container's limit where it has one). A
+ * worker no source read is said "unknown", never passed as ok. For a scale-up, the added tasks go where Connect balances them, to the
  * workers with the fewest tasks.
  */
 public final class WorkerCapacityCheck implements Check {
@@ -51,16 +52,18 @@ public final class WorkerCapacityCheck implements Check {
         Evidence e = new Evidence().put("tasks", now).put("tasksWanted", wanted);
         if (read == null || read.isEmpty()) {
             return finding(Severity.INFO, "the workers' CPU is unknown: "
-                    + (unavailable == null ? "nothing read it" : unavailable), e,
-                    "Run the scaler beside the Connect workers (it reads their processes) to have adding tasks judged against their CPU.");
+                    + (unavailable == null ? "nothing read it" : unavailable), e, READ_THEM);
         }
-        Map<String, WorkerCpu> byId = new TreeMap<>();
-        read.forEach(w -> byId.put(w.workerId(), w));
+        Map<String, WorkerCpu> all = new TreeMap<>();
+        read.forEach(w -> all.put(w.workerId(), w));
         Map<String, Object> workers = new LinkedHashMap<>();
-        byId.values().forEach(w -> workers.put(w.workerId(), evidence(w)));
+        all.values().forEach(w -> workers.put(w.workerId(), evidence(w)));
         e.put("workers", workers);
-        List<String> hosting = hostsOfAddedTasks(tasks, byId.keySet(), wanted - now);
+        List<String> hosting = hostsOfAddedTasks(tasks, all.keySet(), wanted - now);
         e.put("workersHostingAddedTasks", hosting);
+        Map<String, WorkerCpu> byId = new TreeMap<>();
+        all.values().stream().filter(WorkerCpu::known).forEach(w -> byId.put(w.workerId(), w));
+        List<WorkerCpu> unknown = all.values().stream().filter(w -> !w.known()).toList();
         List<WorkerCpu> boundHosts = hosting.stream().map(byId::get).filter(w -> w != null && cpuBound(w)).toList();
         if (!boundHosts.isEmpty()) {
             return finding(Severity.CRITICAL, now + " → " + wanted + " tasks: the added tasks would run on CPU-bound worker"
@@ -83,6 +86,13 @@ public final class WorkerCapacityCheck implements Check {
                     "The worker has CPU to spare; other processes take its host's cores. Scale, and measure the gain; for the"
                             + " full gain give the worker a host (or cores) of its own.");
         }
+        if (!unknown.isEmpty()) {
+            // never "ok" for a worker nobody read: the added tasks may land on it
+            List<String> parts = new ArrayList<>();
+            unknown.forEach(w -> parts.add(w.workerId() + " (" + w.unknown() + ")"));
+            return finding(Severity.INFO, "the CPU of worker" + (unknown.size() == 1 ? " " : "s ") + String.join(", ", parts)
+                    + " is unknown", e, READ_THEM);
+        }
         List<WorkerCpu> crowded = byId.values().stream().filter(WorkerCapacityCheck::hostSaturated).toList();
         if (!crowded.isEmpty()) {
             return finding(Severity.INFO, "the host of worker" + (crowded.size() == 1 ? " " : "s ") + describe(crowded)
@@ -92,6 +102,9 @@ public final class WorkerCapacityCheck implements Check {
         WorkerCpu busiest = byId.values().stream().max((a, b) -> Double.compare(a.processShare(), b.processShare())).orElseThrow();
         return finding(Severity.OK, "every worker has CPU to spare (busiest: " + describe(List.of(busiest)) + ")", e, "Nothing to do.");
     }
+
+    private static final String READ_THEM = "Point the scaler at the workers' CPU: --worker-metrics-url (each worker's JMX exporter)"
+            + " or --prometheus-url (a Prometheus that scrapes them); a worker on the scaler's own host is read from its process.";
 
     static boolean cpuBound(WorkerCpu w) {
         return w.processShare() >= BUSY_PROCESS_SHARE;
@@ -112,8 +125,11 @@ public final class WorkerCapacityCheck implements Check {
 
     /** A worker's figures; the host's busy time and the worker's share of it only where the host gave them. */
     private static Map<String, Object> evidence(WorkerCpu w) {
+        if (!w.known()) {
+            return new Evidence().put("source", "unknown").put("unknown", w.unknown()).map();
+        }
         boolean read = w.hostBusyRead();
-        return new Evidence().ratio("processCores", w.processCores()).put("hostProcessors", w.hostProcessors())
+        return new Evidence().put("source", w.source().label()).ratio("processCores", w.processCores()).put("hostProcessors", w.hostProcessors())
                 .ratio("hostBusy", read ? w.hostBusy() : null).ratio("shareOfHostUse", read ? w.shareOfHostUse() : null)
                 .put("cpuBound", cpuBound(w)).map();
     }
@@ -138,8 +154,8 @@ public final class WorkerCapacityCheck implements Check {
     private static String describe(List<WorkerCpu> workers) {
         List<String> parts = new ArrayList<>();
         for (WorkerCpu w : workers) {
-            parts.add(String.format(Locale.ROOT, "%s (process %.2f of %d cores, %s)", w.workerId(), w.processCores(), w.hostProcessors(),
-                    hostBusy(w)));
+            parts.add(String.format(Locale.ROOT, "%s (process %.2f of %d cores, %s; from %s)", w.workerId(), w.processCores(),
+                    w.hostProcessors(), hostBusy(w), w.source().label()));
         }
         return String.join(", ", parts);
     }

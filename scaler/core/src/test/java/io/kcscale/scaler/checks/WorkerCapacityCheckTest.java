@@ -31,10 +31,10 @@ class WorkerCapacityCheckTest {
         f.workerCpu = List.of(new WorkerCpu("w", 0.84, 2, 0.86));
         Finding finding = f.run(check);
         assertEquals(Severity.WARNING, finding.severity());
-        assertEquals("3 → 4 tasks: the added tasks would share the saturated host of worker w (process 0.84 of 2 cores, host 86% busy)"
+        assertEquals("3 → 4 tasks: the added tasks would share the saturated host of worker w (process 0.84 of 2 cores, host 86% busy; from proc)"
                 + " (other processes: 0.88 cores); expect less than a task's worth each", finding.title());
         assertEquals(List.of("w"), finding.evidence().get("workersHostingAddedTasks"));
-        assertEquals(Map.of("processCores", 0.84, "hostProcessors", 2, "hostBusy", 0.86, "shareOfHostUse", 0.49, "cpuBound", false),
+        assertEquals(Map.of("source", "proc", "processCores", 0.84, "hostProcessors", 2, "hostBusy", 0.86, "shareOfHostUse", 0.49, "cpuBound", false),
                 worker(finding, "w"));
 
         f.workerCpu = List.of(new WorkerCpu("w", 0.80, 2, 0.84));
@@ -59,7 +59,7 @@ class WorkerCapacityCheckTest {
         f.tasksWanted = 3;
         Finding kept = f.run(check);
         assertEquals(Severity.INFO, kept.severity(), kept.title());
-        assertEquals("the host of worker w (process 0.65 of 2 cores, host 88% busy) is busy with other work (other processes: 1.11 cores)",
+        assertEquals("the host of worker w (process 0.65 of 2 cores, host 88% busy; from proc) is busy with other work (other processes: 1.11 cores)",
                 kept.title());
     }
 
@@ -71,7 +71,7 @@ class WorkerCapacityCheckTest {
         Finding finding = f.run(check);
         assertEquals(Severity.OK, finding.severity(), finding.title());
         assertTrue(finding.title().contains("host's busy time not read"), finding.title());
-        assertEquals(Map.of("processCores", 1.2, "hostProcessors", 2, "cpuBound", false), worker(finding, "w"));
+        assertEquals(Map.of("source", "proc", "processCores", 1.2, "hostProcessors", 2, "cpuBound", false), worker(finding, "w"));
         f.workerCpu = List.of(new WorkerCpu("w", 1.8, 2, Double.NaN));
         assertEquals(Severity.CRITICAL, f.run(check).severity());
     }
@@ -111,10 +111,40 @@ class WorkerCapacityCheckTest {
         f.tasksWanted = 6;
         Finding spare = f.run(check);
         assertEquals(Severity.OK, spare.severity());
-        assertEquals("every worker has CPU to spare (busiest: w (process 0.50 of 2 cores, host 40% busy))", spare.title());
+        assertEquals("every worker has CPU to spare (busiest: w (process 0.50 of 2 cores, host 40% busy; from proc))", spare.title());
         f.workerCpu = List.of(new WorkerCpu("w", 1.8, 2, 0.95));
         f.tasksWanted = 3;
         assertEquals(Severity.WARNING, f.run(check).severity(), "a CPU-bound worker is said, but keeping the tasks is no scale-up");
+    }
+
+    @Test
+    void aWorkerNoSourceReadIsUnknownNeverOk() {
+        Fixture f = new Fixture();
+        f.taskWorkers = Map.of(0, "a", 1, "a", 2, "b");
+        String why = "exporter: no URL for it (--worker-metrics-url); proc: not a process on the scaler's host";
+        f.workerCpu = List.of(WorkerCpu.read("a", 0.3, 2, 0.4, WorkerCpuSource.EXPORTER), WorkerCpu.unknown("b", why));
+        f.tasksWanted = 3;
+        Finding kept = f.run(check);
+        assertEquals(Severity.INFO, kept.severity(), "an unread worker is said even when no task is added");
+        assertEquals("the CPU of worker b (" + why + ") is unknown", kept.title());
+        assertEquals(Map.of("source", "unknown", "unknown", why), worker(kept, "b"));
+        assertEquals("exporter", worker(kept, "a").get("source"));
+        assertTrue(kept.advice().contains("--prometheus-url"), kept.advice());
+        // a CPU-bound worker that was read still refuses, whatever is unknown beside it
+        f.workerCpu = List.of(WorkerCpu.read("a", 1.9, 2, 0.97, WorkerCpuSource.PROMETHEUS), WorkerCpu.unknown("b", why));
+        f.tasksWanted = 5;
+        Finding refused = f.run(check);
+        assertEquals(Severity.CRITICAL, refused.severity());
+        assertTrue(refused.title().contains("a (process 1.90 of 2 cores, host 97% busy; from prometheus)"), refused.title());
+    }
+
+    @Test
+    void aWorkerInAContainerIsJudgedAgainstItsLimit() {
+        // one processor granted of a host's many: a process using 0.9 core has none to give a new task
+        Fixture f = new Fixture();
+        f.tasksWanted = 4;
+        f.workerCpu = List.of(WorkerCpu.read("w", 0.9, 1, 0.95, WorkerCpuSource.EXPORTER));
+        assertEquals(Severity.CRITICAL, f.run(check).severity());
     }
 
     @SuppressWarnings("unchecked")

@@ -31,8 +31,8 @@ import io.kcscale.scaler.ports.WorkerCpuReadings;
 /**
  * Reads what the checks judge beyond the watcher's snapshot: every connector's config and status
  * from Connect, the sink group's assignor and the broker count from Kafka, a key sample of the
- * topic, the worker's properties when the scaler was given them, and the CPU of the workers that run
- * on the scaler's host. A system that fails leaves its part null; nothing here judges.
+ * topic, the worker's properties when the scaler was given them, and the workers' CPU from the sources
+ * the scaler was given. A system that fails leaves its part null; nothing here judges.
  */
 public final class CheckObserver {
 
@@ -48,8 +48,8 @@ public final class CheckObserver {
     /** @param rebalanceDelay what the scaler assumes of the workers' {@code scheduled.rebalance.max.delay.ms} */
     public CheckObserver(ConnectApi connect, KafkaReadings kafka, KeySampling sampler, PipelineWatcher watcher, WorkerCpuReadings cpu,
                          Optional<Path> workerConfig, SinkIndexes indexes, Duration rebalanceDelay) {
-        this.cpu = cpu;
         this.rebalanceDelay = rebalanceDelay;
+        this.cpu = cpu;
         this.connect = connect;
         this.indexes = indexes;
         this.kafka = kafka;

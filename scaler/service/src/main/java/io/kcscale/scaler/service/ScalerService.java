@@ -24,10 +24,11 @@ import io.kcscale.scaler.access.TlsTrust;
 import io.kcscale.scaler.act.ScaleAction;
 import io.kcscale.scaler.autoscale.AutoscaleLoop;
 import io.kcscale.scaler.observe.CheckObserver;
+import io.kcscale.scaler.observe.WorkerCpuSources;
 import io.kcscale.scaler.observe.KeySampling;
 import io.kcscale.scaler.observe.PipelineObserver;
 import io.kcscale.scaler.observe.PipelineWatcher;
-import io.kcscale.scaler.observe.WorkerCpuMeter;
+import io.kcscale.scaler.observe.WorkerCpuSources;
 import io.kcscale.scaler.ports.TasksMaxWriter;
 import io.kcscale.scaler.connect.Backoff;
 import io.kcscale.scaler.connect.ConnectTasksMaxWriter;
@@ -126,7 +127,7 @@ public final class ScalerService implements AutoCloseable {
         // beyond its time budget a sample looks up the partitions, their end and beginning offsets, then closes
         this.keySampling = new KeySampling((topic, budget) -> keySampler.sample(topic, budget.records(), budget.time()),
                 SAMPLE_THREADS, SAMPLE_QUEUE, REQUEST_TIMEOUT.multipliedBy(4));
-        this.checks = new ScalingChecks(new CheckObserver(connect, kafka, keySampling, watcher, new WorkerCpuMeter(),
+        this.checks = new ScalingChecks(new CheckObserver(connect, kafka, keySampling, watcher, new WorkerCpuSources(settings.workerCpu()),
                 settings.connectWorkerConfig(), settings.indexes(), settings.rebalanceDelay()),
                 watcher, System::currentTimeMillis);
         this.scaleAction = new ScaleAction(connect, writer, kafka::partitionCount, elasticsearch::indexTotal, settings.indexes(),

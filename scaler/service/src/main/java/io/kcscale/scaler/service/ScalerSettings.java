@@ -16,6 +16,7 @@ import java.util.TreeMap;
 import io.kcscale.scaler.access.Secret;
 import io.kcscale.scaler.model.SinkIndexes;
 import io.kcscale.scaler.kubernetes.KubernetesSettings;
+import io.kcscale.scaler.prometheus.WorkerCpuSettings;
 
 /**
  * How the scaler reaches a pipeline, and its limits. Read from a properties file ({@code --config})
@@ -42,7 +43,8 @@ public record ScalerSettings(
         SinkIndexes indexes,
         Optional<KubernetesSettings> kubernetes,
         String stateTopic,
-        String leaderGroup) {
+        String leaderGroup,
+        WorkerCpuSettings workerCpu) {
 
     public ScalerSettings {
         require(connectUrl != null, Setting.CONNECT_URL.named() + " is required");
@@ -82,7 +84,8 @@ public record ScalerSettings(
                 SinkIndexes.of(indexes(v)),
                 KubernetesSettings.fromValues(v),
                 v.getOrDefault(Setting.STATE_TOPIC.key(), "kcscale-" + clusterId(v) + "-state"),
-                v.getOrDefault(Setting.LEADER_GROUP.key(), "kcscale-" + clusterId(v) + "-leader"));
+                v.getOrDefault(Setting.LEADER_GROUP.key(), "kcscale-" + clusterId(v) + "-leader"),
+                WorkerCpuSettings.fromValues(v));
     }
 
     /** Default {@code default}: replicas that name none share one state topic and one leader. */
@@ -186,7 +189,7 @@ public record ScalerSettings(
                 + ", token=" + hidden(token) + ", stateDir=" + stateDir + ", autoscaleInterval=" + autoscaleInterval
                 + ", rebalanceDelay=" + rebalanceDelay
                 + ", connectWorkerConfig=" + connectWorkerConfig + ", indexes=" + indexes.named() + ", kubernetes=" + kubernetes
-                + ", stateTopic=" + stateTopic + ", leaderGroup=" + leaderGroup + "]";
+                + ", stateTopic=" + stateTopic + ", leaderGroup=" + leaderGroup + ", workerCpu=" + workerCpu + "]";
     }
 
     private static String hidden(Optional<String> secret) {

@@ -77,6 +77,15 @@ public enum Setting {
     ALLOWED_HOSTS(Group.CALLERS, "allowed.hosts", Kind.LIST, "NAME[:PORT]", "localhost and IP addresses",
             "names the API may be called by besides localhost and IP addresses (a compose service, a proxy)"),
 
+    WORKER_CPU_SOURCE(Group.WORKER_CPU, "worker.cpu.source", Kind.TEXT, "SOURCE", "auto",
+            "where worker-capacity reads the workers' CPU: auto (each worker from the first of exporter, prometheus, proc that"
+                    + " reads it), exporter, prometheus or proc"),
+    WORKER_METRICS_URLS(Group.WORKER_CPU, "worker.metrics.urls", Kind.LIST, "URL", "none",
+            "each worker's JMX exporter: a template with {host} (and {port}, the worker's REST port), e.g."
+                    + " http://{host}:9404/metrics, or WORKER=URL for one worker"),
+    PROMETHEUS_URL(Group.WORKER_CPU, "prometheus.url", Kind.URL, "URL", "none",
+            "a Prometheus server scraping the workers' exporters (it knows each by its exporter's host:port)"),
+
     KUBERNETES_NAMESPACE(Group.KUBERNETES, "kubernetes.namespace", Kind.TEXT, "NAMESPACE", "none",
             "scale a connector that a Strimzi KafkaConnector resource in this namespace manages through that resource"),
     KUBERNETES_KUBECONFIG(Group.KUBERNETES, "kubernetes.kubeconfig", Kind.FILE, "FILE",
@@ -93,6 +102,7 @@ public enum Setting {
         SAMPLING("Sampling and scaling"),
         REPLICAS("Replicas and their state"),
         CALLERS("The API's callers"),
+        WORKER_CPU("Workers' CPU"),
         KUBERNETES("Kubernetes (Strimzi)");
 
         private final String title;
