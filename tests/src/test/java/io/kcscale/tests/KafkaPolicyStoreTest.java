@@ -40,7 +40,7 @@ import io.kcscale.scaler.poll.Poll;
 class KafkaPolicyStoreTest {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
-    private static final AutoscaleSettings POLICY = new AutoscaleSettings(1, 6, null, 1000L, null, null, null, null, null).validated();
+    private static final AutoscaleSettings POLICY = new AutoscaleSettings(1, 6, null, 1000L, null, null, null, null, null, null).validated();
 
     private static KafkaPolicyStore store(LocalStack stack, String topic) {
         KafkaPolicyStore store = new KafkaPolicyStore(stack.endpoints().kafkaBootstrap(), Map.of(), topic, TIMEOUT);

@@ -10,11 +10,11 @@ import org.junit.jupiter.api.Test;
 
 class RecommendationTest {
 
-    private static final AutoscaleSettings SETTINGS = new AutoscaleSettings(1, 20, 5.0, null, null, null, null, null, null);
+    private static final AutoscaleSettings SETTINGS = new AutoscaleSettings(1, 20, 5.0, null, null, null, null, null, null, null);
     private final RatioScalingPolicy policy = new RatioScalingPolicy(SETTINGS, 5_000);
 
     private static Observation obs(long at, int tasks, double append, double sink, long lag, List<String> blocking) {
-        return new Observation(at, tasks, tasks, 20, append, sink, lag, true, List.of(), blocking, false);
+        return new Observation(at, tasks, tasks, 20, append, sink, lag, true, List.of(), blocking, false, null);
     }
 
     @Test

@@ -16,7 +16,7 @@ import io.kcscale.scaler.act.ScaleException;
 /** A user's scale beside an autoscale policy: refused under an active one unless forced; forced, the policy is paused. */
 class ManualScaleUnderPolicyTest {
 
-    private static final AutoscaleSettings POLICY = new AutoscaleSettings(1, 6, 5.0, null, null, null, null, null, null);
+    private static final AutoscaleSettings POLICY = new AutoscaleSettings(1, 6, 5.0, null, null, null, null, null, null, null);
 
     private static AutoscaleLoop loop(PolicyStore store) {
         return new AutoscaleLoop(c -> Optional.empty(), null, store, new HeldLease("a"), c -> List.of(), 5_000,
