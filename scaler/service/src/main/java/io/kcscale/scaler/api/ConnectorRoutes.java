@@ -14,6 +14,7 @@ import io.kcscale.scaler.act.ScaleException;
 import io.kcscale.scaler.act.ScaleRequest;
 import io.kcscale.scaler.act.ScaleResult;
 import io.kcscale.scaler.model.PipelineSnapshot;
+import io.kcscale.scaler.model.SnapshotHistory;
 import io.kcscale.scaler.connect.ConnectRestException;
 import io.kcscale.scaler.connect.ConnectorStatus;
 import io.kcscale.scaler.service.ScalerService;
@@ -27,6 +28,7 @@ final class ConnectorRoutes implements Routes {
     static final String LIST = "/api/v1/connectors";
     static final String ONE = "/api/v1/connectors/{name}";
     static final String SCALE = "/api/v1/connectors/{name}/scale";
+    static final String HISTORY = "/api/v1/connectors/{name}/history";
 
     private final Optional<ScalerService> service;
 
@@ -38,6 +40,7 @@ final class ConnectorRoutes implements Routes {
     public void register(RouteTable routes) {
         routes.get(LIST, call -> service().watcher().snapshots());
         routes.get(ONE, call -> snapshot(service(), call.pathParameter("name")));
+        routes.get(HISTORY, call -> history(service(), call.pathParameter("name")));
         routes.post(SCALE, routes.slow(call -> scale(call, call.pathParameter("name"))));
     }
 
@@ -52,6 +55,17 @@ final class ConnectorRoutes implements Routes {
         s.watcher().sampleOnce();
         return s.watcher().snapshot(name).orElseThrow(() -> new ApiError(503,
                 name + " is not observed yet; retry in a few seconds", null, Map.of("Retry-After", "2")));
+    }
+
+    /**
+     * What the scaler sampled of a connector over the last {@code spanSeconds}, a point per sample, oldest first.
+     */
+    record History(String connector, long spanSeconds, List<SnapshotHistory.Point> points) {
+    }
+
+    private static History history(ScalerService s, String name) {
+        snapshot(s, name);
+        return new History(name, SnapshotHistory.SPAN_MILLIS / 1000, s.watcher().history(name));
     }
 
     private ScaleResult scale(Call call, String name) throws IOException {

@@ -19,6 +19,7 @@ import org.slf4j.LoggerFactory;
 import io.kcscale.scaler.model.PipelineSample;
 import io.kcscale.scaler.model.PipelineSnapshot;
 import io.kcscale.scaler.model.SampleWindow;
+import io.kcscale.scaler.model.SnapshotHistory;
 import io.kcscale.scaler.connect.ConnectRestClient;
 import io.kcscale.scaler.connect.ConnectRestException;
 import io.kcscale.scaler.connect.ConnectorStatus;
@@ -173,6 +174,12 @@ public final class PipelineWatcher implements AutoCloseable {
     public List<PipelineSample> window(String connector) {
         SampleWindow window = windows.get(connector);
         return window == null ? List.of() : window.samples();
+    }
+
+    /** A point per sample of the connector over the last 10 minutes, oldest first; empty for one the watcher does not know. */
+    public List<SnapshotHistory.Point> history(String connector) {
+        SampleWindow window = windows.get(connector);
+        return window == null ? List.of() : window.history();
     }
 
     public List<PipelineSnapshot> snapshots() {
