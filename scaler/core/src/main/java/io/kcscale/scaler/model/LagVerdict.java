@@ -12,9 +12,9 @@ import com.fasterxml.jackson.annotation.JsonValue;
 public enum LagVerdict {
     /** No lag, or none older than the previous sample: the sink consumed everything that existed then. */
     CAUGHT_UP,
-    /** The sink commits and the lag did not rise over the window. */
+    /** The sink committed within the window and the lag did not rise since the previous sample. */
     CATCHING_UP,
-    /** The sink commits, but the lag rose over the window. */
+    /** The sink committed within the window, but the lag rose since the previous sample. */
     GROWING,
     /** Lag, and the committed offset did not move over the window. */
     STALLED,
@@ -34,24 +34,26 @@ public enum LagVerdict {
      * @param lag             its lag now
      * @param committed       its committed offset now
      * @param previousEnd     its end offset at the previous sample, or null without one
-     * @param oldestLag       its lag at the window's oldest sample, or null when the window holds one sample
+     * @param previousLag     its lag at the previous sample, or null without one
      * @param oldestCommitted its committed offset at the window's oldest sample, or null when the window holds one
      * @return null when the window cannot tell yet (one sample, lag above 0)
      */
-    public static LagVerdict of(Boolean owned, long lag, long committed, Long previousEnd, Long oldestLag, Long oldestCommitted) {
+    public static LagVerdict of(Boolean owned, long lag, long committed, Long previousEnd, Long previousLag, Long oldestCommitted) {
         if (Boolean.FALSE.equals(owned)) {
             return STOPPED;
         }
         if (lag == 0 || (previousEnd != null && committed >= previousEnd)) {
             return CAUGHT_UP;
         }
-        if (oldestLag == null || oldestCommitted == null) {
+        if (previousLag == null || oldestCommitted == null) {
             return null;
         }
         if (committed == oldestCommitted) {
             return STALLED;
         }
-        return lag > oldestLag ? GROWING : CATCHING_UP;
+        // the latest step, not the whole window: a sink resumed after a pause is catching up though the window still
+        // holds the pause's growth
+        return lag > previousLag ? GROWING : CATCHING_UP;
     }
 
     /** The worst of the verdicts, or null when there is none. */

@@ -151,11 +151,10 @@ public final class SnapshotDerivation {
             long committed = latest.committedOffsets().getOrDefault(p, 0L);
             LagAge.Age age = LagAge.of(history.of(p), committed, latest.atMillis()).orElse(null);
             Boolean owned = latest.assignment() == null ? null : latest.assignment().containsKey(p);
-            boolean oldestRead = oldest != null && oldest.endOffsets().containsKey(p);
-            Long oldestCommitted = oldestRead ? oldest.committedOffsets().getOrDefault(p, 0L) : null;
-            Long oldestLag = oldestRead ? Math.max(0, oldest.endOffsets().get(p) - oldestCommitted) : null;
-            LagVerdict verdict = LagVerdict.of(owned, records, committed, previous == null ? null : previous.endOffsets().get(p),
-                    oldestLag, oldestCommitted);
+            Long oldestCommitted = oldest != null && oldest.endOffsets().containsKey(p) ? oldest.committedOffsets().getOrDefault(p, 0L) : null;
+            Long previousEnd = previous == null ? null : previous.endOffsets().get(p);
+            Long previousLag = previousEnd == null ? null : Math.max(0, previousEnd - previous.committedOffsets().getOrDefault(p, 0L));
+            LagVerdict verdict = LagVerdict.of(owned, records, committed, previousEnd, previousLag, oldestCommitted);
             rows.add(new PipelineSnapshot.PartitionLag(p.topic(), p.partition(), records, age == null ? null : age.seconds(),
                     age != null && age.lowerBound(), verdict));
         });

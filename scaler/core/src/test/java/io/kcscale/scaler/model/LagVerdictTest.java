@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 
 class LagVerdictTest {
 
-    /** owned, lag, committed, previous end, oldest lag, oldest committed -> verdict ("" for null). */
-    @ParameterizedTest(name = "{6}: owned {0}, lag {1}, committed {2}, previous end {3}, oldest lag {4}, oldest committed {5}")
+    /** owned, lag, committed, previous end, previous lag, oldest committed -> verdict ("" for null). */
+    @ParameterizedTest(name = "{6}: owned {0}, lag {1}, committed {2}, previous end {3}, previous lag {4}, oldest committed {5}")
     @CsvSource(nullValues = "null", value = {
             "false, 500, 100, 550, 400, 100, STOPPED",
             "false, 0, 600, 600, 0, 600, STOPPED",
@@ -28,9 +28,9 @@ class LagVerdictTest {
             "true, 400, 300, 650, 400, 100, CATCHING_UP",
             "true, 500, 100, null, null, null, ",
     })
-    void aPartitionsVerdict(Boolean owned, long lag, long committed, Long previousEnd, Long oldestLag, Long oldestCommitted,
+    void aPartitionsVerdict(Boolean owned, long lag, long committed, Long previousEnd, Long previousLag, Long oldestCommitted,
                             LagVerdict expected) {
-        assertEquals(expected, LagVerdict.of(owned, lag, committed, previousEnd, oldestLag, oldestCommitted));
+        assertEquals(expected, LagVerdict.of(owned, lag, committed, previousEnd, previousLag, oldestCommitted));
     }
 
     @Test
