@@ -24,7 +24,7 @@ import io.kcscale.scaler.poll.Poll;
  */
 @org.junit.jupiter.api.Order(6)
 @ExtendWith(SharedStack.class)
-class LagAgeTest {
+class PausedSinkLagTest {
 
     private static final String TOPIC = "lag-age";
     private static final String SINK = "lag-age-sink";
@@ -36,8 +36,9 @@ class LagAgeTest {
         try (ScratchPipeline scratch = new ScratchPipeline(stack);
              InProcessScaler scaler = InProcessScaler.start(stack, Map.of("window.seconds", "10", "sample.interval.seconds", "2"))) {
             scratch.topic(TOPIC, 1);
-            // 100 records/s: 3,000 wait after the pause, more than one task drains between two samples
-            scratch.source("lag-age-source", TOPIC, "symbol", 100, Map.of());
+            // 20 records/s, which one task outpaces on a loaded machine; 600 wait after the pause, more than it drains
+            // between two samples
+            scratch.source("lag-age-source", TOPIC, "symbol", 20, Map.of());
             scratch.sink(SINK, TOPIC, TOPIC, 1);
             scratch.awaitRunning(SINK, 1);
             scaler.http.awaitGet(PATH, s -> "caught-up".equals(s.path("lag").path("verdict").asText()), Duration.ofSeconds(180));
