@@ -86,7 +86,7 @@ public final class RatioScalingPolicy implements ScalingPolicy {
         double append = appendRateNow(o, m.lastObservation());
         in.put("appendRateNow", append);
         boolean lagOver = o.lag() > allowedLag;
-        // the age target alone is over: the records above the target are the ones appended before it
+        // over the age target alone no record is above the records target: the sizing rests on the append rate
         double excess = Math.max(0, o.lag() - allowedLag);
         String over = lagOver ? String.format(Locale.ROOT, "lag %d above target %.0f", o.lag(), allowedLag)
                 : String.format(Locale.ROOT, "lag age %.0f s above targetLagSeconds %.0f", o.lagSeconds(), settings.targetLagSeconds());
