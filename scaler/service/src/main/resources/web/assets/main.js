@@ -25,6 +25,8 @@ const page = {
 };
 let selected = new URLSearchParams(location.search).get('connector');
 let history = new RateHistory();
+// the connector whose history the scaler served: loaded once per pick, so the charts start full
+let historyOf = null;
 let polls = 0;
 
 /** Keeps the connector list current and returns the chosen connector's snapshot (the first, unless one was picked). */
@@ -44,6 +46,7 @@ function choose(snapshots) {
 function pick(name) {
   selected = name;
   history = new RateHistory();
+  historyOf = null;
   polls = 0;
 }
 
@@ -58,6 +61,13 @@ async function poll() {
     if (!snapshot) {
       $('status').textContent = 'The scaler observes no sink connector yet.';
       return;
+    }
+    if (historyOf !== snapshot.name) {
+      const served = await getJson(connectorPath(snapshot.name, '/history')).catch(() => null);
+      if (served && selected === snapshot.name) {
+        history.load(served);
+      }
+      historyOf = snapshot.name;
     }
     history.add(snapshot);
     renderStrip(page.strip, snapshot);

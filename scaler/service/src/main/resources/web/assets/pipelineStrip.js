@@ -1,19 +1,27 @@
 // The pipeline as a strip, left to right as records flow: appended to the topic, waiting as lag,
-// committed by the sink, indexed by Elasticsearch. The lag stage turns red (and says so) when it grows;
+// committed by the sink, indexed by Elasticsearch. The lag stage says how old its oldest record is and
+// where the lag is heading (the scaler's verdict), and turns red when it is growing, stalled or stopped;
 // the sink stage when it dead-letters records (they never reach the index).
 import {el} from './dom.js';
 import {number, perSecond, seconds} from './format.js';
 
-/**
- * Over the window, lag grows by appended minus committed records per second. Below 5% of the append
- * rate (or 1/s) that is commit timing, not a backlog building.
- */
-function lagGrowth(rates) {
-  if (rates?.appendPerSecond === undefined || rates?.sinkPerSecond === undefined) {
-    return null;
+const ALARMING = ['growing', 'stalled', 'stopped'];
+
+/** The verdict in words; the worst partition's, as the scaler rolls it up. */
+function verdictText(lag) {
+  if (!lag?.verdict) {
+    return 'trend unknown';
   }
-  const growth = rates.appendPerSecond - rates.sinkPerSecond;
-  return growth > Math.max(1, 0.05 * rates.appendPerSecond) ? growth : 0;
+  const behind = (lag.partitions ?? []).filter(p => p.verdict === lag.verdict).length;
+  const text = lag.verdict.replace('-', ' ');
+  return ALARMING.includes(lag.verdict) ? `▲ ${text} (${behind} of ${(lag.partitions ?? []).length} partitions)` : text;
+}
+
+function age(lag) {
+  if (lag?.seconds === undefined) {
+    return 'oldest record: age unknown';
+  }
+  return `oldest record ${lag.lowerBound ? 'at least ' : ''}${seconds(lag.seconds)} old`;
 }
 
 function stage(name, figure, details, alarm) {
@@ -23,7 +31,6 @@ function stage(name, figure, details, alarm) {
 }
 
 export function renderStrip({strip, stability}, s) {
-  const growth = lagGrowth(s.rates);
   const running = (s.tasks ?? []).filter(t => t.state === 'RUNNING').length;
   const es = s.elasticsearch ?? {};
   const rejecting = es.writeRejectionsPerSecond > 0;
@@ -36,9 +43,8 @@ export function renderStrip({strip, stability}, s) {
     stage(`source → topic ${(s.topics ?? []).join(', ')}`, `appended ${perSecond(s.rates?.appendPerSecond)}`,
       [`${s.partitions ?? '?'} partitions`]),
     stage('lag', `${number(s.lag?.total)} records`,
-      [`latency ${seconds(s.latencySeconds)} (Little's law)`,
-        growth === null ? 'trend unknown' : growth > 0 ? `▲ growing by ${perSecond(growth)}` : 'not growing'],
-      growth > 0),
+      [age(s.lag), `latency ${seconds(s.latencySeconds)} (Little's law)`, verdictText(s.lag)],
+      ALARMING.includes(s.lag?.verdict)),
     stage(`sink ${s.name}`, `committed ${perSecond(s.rates?.sinkPerSecond)}`,
       [`${running}/${(s.tasks ?? []).length} tasks RUNNING (tasks.max ${s.tasksMax ?? '?'})`,
         dead ? `dead-lettered ${perSecond(dead.appendPerSecond)} to ${dead.topic}` : null,

@@ -45,7 +45,7 @@ import io.kcscale.tests.fixtures.SharedStack;
 class KafkaPolicyStoreTest {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
-    private static final AutoscalePolicy POLICY = new AutoscalePolicy(1, 6, null, 1000L, null, null, null, null, null).validated();
+    private static final AutoscalePolicy POLICY = new AutoscalePolicy(1, 6, null, 1000L, null, null, null, null, null, null).validated();
 
     private static KafkaPolicyStore store(LocalStack stack, String topic) {
         KafkaPolicyStore store = new KafkaPolicyStore(stack.endpoints().kafkaBootstrap(), Map.of(), topic, TIMEOUT);

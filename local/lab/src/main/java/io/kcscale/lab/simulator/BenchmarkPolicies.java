@@ -33,7 +33,7 @@ public record BenchmarkPolicies(AutoscalePolicy kcscale, long kcscaleIntervalMil
     /** Ours with defaults but the target and bounds; the baseline's threshold from one task's rate. */
     public static BenchmarkPolicies forTarget(double perTaskRate, double targetLatencySeconds, int maxTasks,
                                               long kcscaleIntervalMillis) {
-        AutoscalePolicy ours = new AutoscalePolicy(1, maxTasks, targetLatencySeconds, null, null, null, null, null, false);
+        AutoscalePolicy ours = new AutoscalePolicy(1, maxTasks, targetLatencySeconds, null, null, null, null, null, false, null);
         long threshold = LagThreshold.predict(new LagThresholdRequest(perTaskRate, 1.0, targetLatencySeconds)).lagThreshold();
         return new BenchmarkPolicies(ours, kcscaleIntervalMillis, threshold, perTaskRate);
     }

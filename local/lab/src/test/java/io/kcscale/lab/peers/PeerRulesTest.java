@@ -23,7 +23,7 @@ class PeerRulesTest {
 
     private static Observation at(long atMillis, int tasks, double appendRate, long lag) {
         return new Observation(atMillis, tasks, tasks, 20, appendRate, Math.min(appendRate, tasks * PER_TASK), lag, true,
-                List.of(), List.of(), false);
+                List.of(), List.of(), false, null);
     }
 
     private static ScalingRule rule(String name) {

@@ -1,6 +1,8 @@
 package io.kcscale.scaler.cli;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -28,6 +30,9 @@ public final class AutoscaleCommand implements Callable<Integer> {
     String targetLatency;
     @Option(names = "--target-lag", paramLabel = "N", description = "Lag target in records (instead of a latency).")
     Long targetLag;
+    @Option(names = "--target-lag-seconds", paramLabel = "DURATION",
+            description = "Age target: the oldest unconsumed record may wait this long, e.g. 30s (alone or beside a records target).")
+    String targetLagSeconds;
     @Option(names = "--cooldown", paramLabel = "DURATION", description = "Least time between actions (default: 2x the last rebalance pause, at least 30s).")
     String cooldown;
     @Option(names = "--scale-down-idle-fraction", paramLabel = "F", description = "Scale down when tasks idle more than this (default: 0.75).")
@@ -56,9 +61,18 @@ public final class AutoscaleCommand implements Callable<Integer> {
             return name + ": autoscaling stopped; its tasks stay as they are" + System.lineSeparator();
         }
         JsonNode p = answer.path("policy");
+        List<String> targets = new ArrayList<>();
+        if (p.has("targetLag")) {
+            targets.add("lag " + p.path("targetLag").asText());
+        }
+        if (p.has("targetLatencySeconds")) {
+            targets.add("latency " + p.path("targetLatencySeconds").asText() + " s");
+        }
+        if (p.has("targetLagSeconds")) {
+            targets.add("lag age " + p.path("targetLagSeconds").asText() + " s");
+        }
         return String.format(Locale.ROOT, "%s: autoscaling between %s and %s tasks, target %s%s%n", name, p.path("minTasks").asText(),
-                p.path("maxTasks").asText(), p.has("targetLag") ? "lag " + p.path("targetLag").asText()
-                        : "latency " + p.path("targetLatencySeconds").asText() + " s",
+                p.path("maxTasks").asText(), String.join(" or ", targets),
                 p.path("dryRun").asBoolean() ? " (dry run: decisions only)" : "")
                 + "`./kcscale decisions " + name + "` shows what it decides and why" + System.lineSeparator();
     }
@@ -67,14 +81,18 @@ public final class AutoscaleCommand implements Callable<Integer> {
         if (maxTasks == null) {
             throw new IllegalArgumentException("--max-tasks is required: the most tasks the autoscaler may set");
         }
-        if ((targetLatency == null) == (targetLag == null)) {
-            throw new IllegalArgumentException("give exactly one of --target-latency and --target-lag");
+        if (targetLatency != null && targetLag != null) {
+            throw new IllegalArgumentException("give at most one of --target-latency and --target-lag");
+        }
+        if (targetLatency == null && targetLag == null && targetLagSeconds == null) {
+            throw new IllegalArgumentException("give --target-latency, --target-lag or --target-lag-seconds");
         }
         Map<String, Object> p = new LinkedHashMap<>();
         p.put("maxTasks", maxTasks);
         p.put("minTasks", minTasks);
         p.put("targetLatencySeconds", targetLatency == null ? null : DurationFlag.seconds("--target-latency", targetLatency));
         p.put("targetLag", targetLag);
+        p.put("targetLagSeconds", targetLagSeconds == null ? null : DurationFlag.seconds("--target-lag-seconds", targetLagSeconds));
         p.put("cooldownSeconds", cooldown == null ? null : DurationFlag.seconds("--cooldown", cooldown));
         p.put("scaleDownIdleFraction", idleFraction);
         p.put("dryRun", dryRun);

@@ -1,6 +1,7 @@
 package io.kcscale.scaler.cli;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -14,6 +15,8 @@ import picocli.CommandLine.Mixin;
 @Command(name = "status", mixinStandardHelpOptions = true,
         description = "Show a sink connector's tasks, rates, lag and stability as the scaler observes them.")
 public final class StatusCommand implements Callable<Integer> {
+
+    private static final int PARTITION_ROWS = 10;
 
     @Mixin
     ConnectorVerbOptions connector = new ConnectorVerbOptions();
@@ -46,7 +49,9 @@ public final class StatusCommand implements Callable<Integer> {
         b.append(String.format(Locale.ROOT, "rates/s  append %s  sink %s  index %s   (over %s s)%n",
                 rate(r.path("appendPerSecond")), rate(r.path("sinkPerSecond")),
                 indexed ? rate(r.path("indexPerSecond")) : "not applicable", text(s.path("windowSeconds"))));
-        b.append(String.format(Locale.ROOT, "lag %s  latency %s (Little's law)%n", text(s.path("lag").path("total")),
+        JsonNode lag = s.path("lag");
+        b.append(String.format(Locale.ROOT, "lag %s  age %s  %s  latency %s (Little's law)%n", text(lag.path("total")),
+                age(lag.path("seconds"), lag.path("lowerBound")), lag.path("verdict").isTextual() ? lag.path("verdict").asText() : "verdict ?",
                 s.path("latencySeconds").isNumber() ? String.format(Locale.ROOT, "%.2f s", s.path("latencySeconds").asDouble()) : "?"));
         if (es.path("indexes").size() == 1) {
             JsonNode i = es.path("indexes").get(0);
@@ -80,6 +85,7 @@ public final class StatusCommand implements Callable<Integer> {
                     t.path("workerId").asText(), rate(t.path("recordsPerSecond")),
                     severalTopics ? byTopic(t.path("partitionsByTopic")) : join(t.path("partitions"))));
         }
+        partitions(b, lag.path("partitions"), severalTopics);
         for (JsonNode reason : s.path("reasons")) {
             b.append("not stable: ").append(reason.asText()).append(System.lineSeparator());
         }
@@ -97,6 +103,38 @@ public final class StatusCommand implements Callable<Integer> {
             b.append("index ").append(index.path("name").asText()).append(": ").append(index.path("problem").asText())
                     .append(System.lineSeparator());
         }
+    }
+
+    /** The partitions not caught up, oldest record first, at most {@value #PARTITION_ROWS} rows: the ones to look at. */
+    private static void partitions(StringBuilder b, JsonNode partitions, boolean severalTopics) {
+        List<JsonNode> behind = new ArrayList<>();
+        partitions.forEach(p -> {
+            if (!"caught-up".equals(p.path("verdict").asText())) {
+                behind.add(p);
+            }
+        });
+        if (behind.isEmpty()) {
+            return;
+        }
+        behind.sort(Comparator.comparingDouble((JsonNode p) -> p.path("seconds").asDouble(0)).reversed());
+        b.append(String.format(Locale.ROOT, "%-24s %-10s %-14s %s%n", "PARTITION", "LAG", "AGE", "VERDICT"));
+        for (JsonNode p : behind.subList(0, Math.min(PARTITION_ROWS, behind.size()))) {
+            b.append(String.format(Locale.ROOT, "%-24s %-10s %-14s %s%n", severalTopics
+                            ? p.path("topic").asText() + "-" + p.path("partition").asText() : p.path("partition").asText(),
+                    text(p.path("records")), age(p.path("seconds"), p.path("lowerBound")), text(p.path("verdict"))));
+        }
+        if (behind.size() > PARTITION_ROWS) {
+            b.append(String.format(Locale.ROOT, "... and %d more partitions not caught up (--json lists every partition)%n",
+                    behind.size() - PARTITION_ROWS));
+        }
+    }
+
+    /** An age in seconds, {@code >=} before it when it is a lower bound. */
+    private static String age(JsonNode seconds, JsonNode lowerBound) {
+        if (!seconds.isNumber()) {
+            return "?";
+        }
+        return (lowerBound.asBoolean() ? ">=" : "") + String.format(Locale.ROOT, "%.1f s", seconds.asDouble());
     }
 
     private static String rate(JsonNode n) {

@@ -105,7 +105,10 @@ class LiveVerbsTest {
         assertEquals("kcscale scale: --tasks must be a whole number, got three", tasks.err().strip());
         CliRun target = run("autoscale", "s", "--max-tasks", "4");
         assertEquals(2, target.exitCode());
-        assertEquals("kcscale autoscale: give exactly one of --target-latency and --target-lag", target.err().strip());
+        assertEquals("kcscale autoscale: give --target-latency, --target-lag or --target-lag-seconds", target.err().strip());
+        CliRun both = run("autoscale", "s", "--max-tasks", "4", "--target-latency", "5s", "--target-lag", "100");
+        assertEquals(2, both.exitCode());
+        assertEquals("kcscale autoscale: give at most one of --target-latency and --target-lag", both.err().strip());
         assertNull(scaler.lastRequest(), "nothing was sent");
     }
 }

@@ -59,4 +59,18 @@ class StatusCommandTest {
         assertTrue(table.matches("(?s).*\\ba\\s+a\\s+1\\s+0\\s+4\\.0\\n.*"), table);
         assertTrue(table.contains("index logs-shop-b: no index, alias or data stream named logs-shop-b (yet)"), table);
     }
+
+    @Test
+    void theLagsAgeAndVerdictAndThePartitionsNotCaughtUpOldestFirst() throws Exception {
+        String table = StatusCommand.table(read("""
+                {"name": "s", "topics": ["t"], "tasksMax": 1, "partitions": 3, "partitionsPerTopic": {"t": 3}, "tasks": [],
+                 "lag": {"total": 1500, "seconds": 700.0, "lowerBound": true, "verdict": "stalled", "partitions": [
+                   {"topic": "t", "partition": 0, "records": 0, "seconds": 0.0, "lowerBound": false, "verdict": "caught-up"},
+                   {"topic": "t", "partition": 1, "records": 300, "seconds": 31.9, "lowerBound": false, "verdict": "growing"},
+                   {"topic": "t", "partition": 2, "records": 1200, "seconds": 700.0, "lowerBound": true, "verdict": "stalled"}]},
+                 "stable": false}"""));
+        assertTrue(table.contains("lag 1500  age >=700.0 s  stalled"), table);
+        assertTrue(table.indexOf("2                        1200       >=700.0 s      stalled") < table.indexOf("1                        300        31.9 s         growing"), table);
+        assertTrue(table.indexOf("caught-up") < 0, "a partition caught up is not listed: " + table);
+    }
 }

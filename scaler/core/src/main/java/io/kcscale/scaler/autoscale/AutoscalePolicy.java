@@ -5,8 +5,11 @@ import io.kcscale.scaler.input.InvalidInputException;
 /**
  * What a user asks the autoscaler for: the body of {@code PUT /api/v1/connectors/{name}/autoscale}
  * (the API and the policy store call it a policy), which {@link RatioScalingRule} decides by.
- * Exactly one target: a Little's-law latency or a lag. Null fields take their defaults.
+ * A target in records: a Little's-law latency or a lag (one of them), an age target in seconds
+ * ({@code targetLagSeconds}), or both kinds: the autoscaler scales up when either is exceeded. Null fields take their
+ * defaults.
  *
+ * @param targetLagSeconds      the most the oldest unconsumed record may have waited ({@code lag.seconds})
  * @param cooldownSeconds       the least time between two actions; default at least twice the last measured
  *                              rebalance pause, never under 30 s
  * @param scaleDownIdleFraction scale down when tasks are idle more than this fraction of the time for a whole cooldown
@@ -15,7 +18,7 @@ import io.kcscale.scaler.input.InvalidInputException;
  */
 public record AutoscalePolicy(Integer minTasks, Integer maxTasks, Double targetLatencySeconds, Long targetLag,
                               Double cooldownSeconds, Double scaleDownIdleFraction, Double utilization,
-                              Double drainSeconds, Boolean dryRun) {
+                              Double drainSeconds, Boolean dryRun, Double targetLagSeconds) {
 
     public static final double MIN_COOLDOWN_SECONDS = 30;
 
@@ -31,8 +34,14 @@ public record AutoscalePolicy(Integer minTasks, Integer maxTasks, Double targetL
         if (maxTasks < min) {
             throw new InvalidInputException("maxTasks", "must be at least {0} (" + min + "), got " + maxTasks, "minTasks");
         }
-        if ((targetLatencySeconds == null) == (targetLag == null)) {
-            throw new InvalidInputException("targetLatencySeconds", "or {0} is required, and only one of them", "targetLag");
+        if (targetLatencySeconds != null && targetLag != null) {
+            throw new InvalidInputException("targetLatencySeconds", "or {0} is one target in records: give only one of them", "targetLag");
+        }
+        if (targetLatencySeconds == null && targetLag == null && targetLagSeconds == null) {
+            throw new InvalidInputException("targetLatencySeconds", "or {0} or {1} is required", "targetLag", "targetLagSeconds");
+        }
+        if (targetLagSeconds != null && !(targetLagSeconds > 0 && Double.isFinite(targetLagSeconds))) {
+            throw new InvalidInputException("targetLagSeconds", "must be a positive number of seconds, got " + targetLagSeconds);
         }
         if (targetLatencySeconds != null && !(targetLatencySeconds > 0 && Double.isFinite(targetLatencySeconds))) {
             throw new InvalidInputException("targetLatencySeconds", "must be a positive number of seconds, got " + targetLatencySeconds);
@@ -57,24 +66,37 @@ public record AutoscalePolicy(Integer minTasks, Integer maxTasks, Double targetL
             throw new InvalidInputException("drainSeconds", "must be a positive number of seconds, got " + drain);
         }
         return new AutoscalePolicy(min, maxTasks, targetLatencySeconds, targetLag, cooldownSeconds, idle, u, drain,
-                dryRun != null && dryRun);
+                dryRun != null && dryRun, targetLagSeconds);
     }
 
     /** The same settings deciding only: a paused policy records its decisions and changes nothing. */
     public AutoscalePolicy paused() {
         return new AutoscalePolicy(minTasks, maxTasks, targetLatencySeconds, targetLag, cooldownSeconds,
-                scaleDownIdleFraction, utilization, drainSeconds, true);
+                scaleDownIdleFraction, utilization, drainSeconds, true, targetLagSeconds);
     }
 
-    /** In words, for messages: the bounds and the target. */
+    /** In words, for messages: the bounds and the targets. */
     public String describe() {
-        return "minTasks " + minTasks + ", maxTasks " + maxTasks + ", "
-                + (targetLag != null ? "targetLag " + targetLag : "targetLatencySeconds " + targetLatencySeconds);
+        String records = targetLag != null ? ", targetLag " + targetLag
+                : targetLatencySeconds != null ? ", targetLatencySeconds " + targetLatencySeconds : "";
+        return "minTasks " + minTasks + ", maxTasks " + maxTasks + records
+                + (targetLagSeconds != null ? ", targetLagSeconds " + targetLagSeconds : "");
     }
 
-    /** The lag the target allows at {@code throughput}: the target lag, or latency × throughput (Little's law). */
+    /**
+     * The lag the targets allow at {@code throughput}: the target lag, or latency × throughput (Little's law); with an
+     * age target alone, the records appended within that age.
+     */
     public double allowedLag(double throughput) {
-        return targetLag != null ? targetLag : targetLatencySeconds * throughput;
+        if (targetLag != null) {
+            return targetLag;
+        }
+        return (targetLatencySeconds != null ? targetLatencySeconds : targetLagSeconds) * throughput;
+    }
+
+    /** The oldest unconsumed record waited longer than the age target (false without one, or an unknown age). */
+    public boolean ageOverTarget(Double lagSeconds) {
+        return targetLagSeconds != null && lagSeconds != null && lagSeconds > targetLagSeconds;
     }
 
     /** The cooldown in force: the set one, or twice the last rebalance pause, never under 30 s. */

@@ -19,10 +19,11 @@ import io.kcscale.scaler.model.PipelineSnapshot;
  * @param unstableReasons   why not, when not stable
  * @param blockingFindings  findings that say more tasks cannot help (e.g. "key-cardinality: 2 distinct keys")
  * @param sinkRejecting     the sink rejects or queues writes (Elasticsearch write rejections)
+ * @param lagSeconds        how long the oldest unconsumed record has waited ({@code lag.seconds}), or null when unknown
  */
 public record Observation(long atMillis, int tasks, int tasksRunning, int partitions, double appendRate,
                           double sinkRate, long lag, boolean stable, List<String> unstableReasons,
-                          List<String> blockingFindings, boolean sinkRejecting) {
+                          List<String> blockingFindings, boolean sinkRejecting, Double lagSeconds) {
 
     /** What the scaler's snapshot shows at {@code atMillis}; unknown rates and lag count as 0. */
     public static Observation of(PipelineSnapshot s, List<String> blockingFindings, long atMillis) {
@@ -31,7 +32,7 @@ public record Observation(long atMillis, int tasks, int tasksRunning, int partit
                 s.partitionsPerTopic() == null ? 0 : TaskPlacement.tasksWithPartitionsAtMost(s.assignor(), s.partitionsPerTopic()),
                 orZero(s.rates().appendPerSecond()),
                 orZero(s.rates().sinkPerSecond()), s.lag().total() == null ? 0 : s.lag().total(), s.stable(), s.reasons(),
-                blockingFindings, s.elasticsearch().rejectingWrites());
+                blockingFindings, s.elasticsearch().rejectingWrites(), null);
     }
 
     private static double orZero(Double d) {

@@ -8,7 +8,8 @@ import java.util.Map;
 /**
  * The toolkit's rule ({@code kcscale}): sizes tasks in one step from rates and measured per-task
  * capacity (new tasks ≈ append rate / per-task capacity, with headroom, plus what drains the backlog
- * above target in {@code drainSeconds}), capped by partitions and {@code maxTasks}; waits out
+ * above target in {@code drainSeconds}), capped by partitions and {@code maxTasks}; scales up when the lag in records
+ * exceeds its target or the oldest unconsumed record's age exceeds {@code targetLagSeconds}; waits out
  * instability and cooldowns; refuses, once, when checks or a saturated sink say tasks cannot help;
  * scales down only after tasks were mostly idle for a whole cooldown.
  *
@@ -69,12 +70,13 @@ public final class RatioScalingRule implements ScalingRule {
                     + "): scaling now would hide the cause");
         }
         // with a backlog the tasks consume as fast as they can: their rate is their capacity
-        if (o.lag() > Math.max(allowedLag, o.sinkRate()) && o.tasksRunning() > 0) {
+        boolean ageOver = settings.ageOverTarget(o.lagSeconds());
+        if ((o.lag() > allowedLag || ageOver) && o.lag() > o.sinkRate() && o.tasksRunning() > 0) {
             m.learnCapacity(o.perTaskRate());
         }
         double capacity = m.perTaskCapacity();
         in.put("perTaskCapacity", Double.isNaN(capacity) ? null : capacity);
-        if (o.lag() > allowedLag) {
+        if (o.lag() > allowedLag || ageOver) {
             return scaleUp(o, m, in, allowedLag, capacity);
         }
         return scaleDownOrSteady(o, m, in, allowedLag, capacity, cooldown);
@@ -83,10 +85,16 @@ public final class RatioScalingRule implements ScalingRule {
     private Decision scaleUp(Observation o, PolicyMemory m, Map<String, Object> in, double allowedLag, double capacity) {
         double append = appendRateNow(o, m.lastObservation());
         in.put("appendRateNow", append);
-        if (o.sinkRate() > append && o.lag() - allowedLag < (o.sinkRate() - append) * settings.drainSeconds()) {
+        boolean lagOver = o.lag() > allowedLag;
+        // over the age target alone no record is above the records target: the sizing rests on the append rate
+        double excess = Math.max(0, o.lag() - allowedLag);
+        String over = lagOver ? String.format(Locale.ROOT, "lag %d above target %.0f", o.lag(), allowedLag)
+                : String.format(Locale.ROOT, "lag age %.0f s above targetLagSeconds %.0f", o.lagSeconds(), settings.targetLagSeconds());
+        if (o.sinkRate() > append && excess < (o.sinkRate() - append) * settings.drainSeconds()) {
             return decision(o, in, Decision.Action.NONE, o.tasks(), "draining", String.format(Locale.ROOT,
-                    "lag %d above target %.0f but draining at %.1f/s: within target in %.0f s", o.lag(), allowedLag,
-                    o.sinkRate() - append, (o.lag() - allowedLag) / (o.sinkRate() - append)));
+                    "%s but draining at %.1f/s: %s", over, o.sinkRate() - append, lagOver
+                            ? String.format(Locale.ROOT, "within target in %.0f s", excess / (o.sinkRate() - append))
+                            : "the age falls as the backlog drains"));
         }
         if (!o.blockingFindings().isEmpty()) {
             return decision(o, in, Decision.Action.BLOCKED, o.tasks(), "checks",
@@ -102,12 +110,17 @@ public final class RatioScalingRule implements ScalingRule {
                     m.tasksBeforeLastAction(), m.sinkRateBeforeLastAction(), o.tasks(), o.sinkRate()));
         }
         // the headroom drains the backlog too: add capacity only when it would not within drainSeconds
-        double need = Math.max(append / settings.utilization(), append + (o.lag() - allowedLag) / settings.drainSeconds());
+        double need = Math.max(append / settings.utilization(), append + excess / settings.drainSeconds());
         int desired = tasksFor(need, capacity);
         int cap = Math.min(settings.maxTasks(), o.partitions());
         in.put("desiredTasks", desired);
-        String sizing = String.format(Locale.ROOT, "lag %d above target %.0f: %.1f/s appended, %.1f/s per task, backlog drained in %.0f s -> %d tasks",
-                o.lag(), allowedLag, append, capacity, settings.drainSeconds(), desired);
+        if (!lagOver && !Double.isNaN(capacity) && desired <= o.tasks()) {
+            return decision(o, in, Decision.Action.NONE, o.tasks(), "age", String.format(Locale.ROOT,
+                    "%s, yet the rates need no more than %d tasks (%.1f/s appended): more tasks would not consume it sooner"
+                            + " (lag.verdict says whether a partition is stalled or stopped)", over, o.tasks(), append));
+        }
+        String sizing = String.format(Locale.ROOT, "%s: %.1f/s appended, %.1f/s per task, backlog drained in %.0f s -> %d tasks",
+                over, append, capacity, settings.drainSeconds(), desired);
         String partitionAdvice = desired > o.partitions()
                 ? "; raise the topic's partitions to at least " + desired + " (adding partitions re-maps keys)" : "";
         if (Math.min(desired, cap) <= o.tasks()) {
@@ -184,6 +197,8 @@ public final class RatioScalingRule implements ScalingRule {
         in.put("perTaskRate", o.perTaskRate());
         in.put("lag", o.lag());
         in.put("allowedLag", allowedLag);
+        in.put("lagSeconds", o.lagSeconds());
+        in.put("targetLagSeconds", settings.targetLagSeconds());
         in.put("latencySeconds", Double.isFinite(o.latencySeconds()) ? o.latencySeconds() : null);
         in.put("cooldownSeconds", cooldown);
         in.put("stable", o.stable());

@@ -100,26 +100,47 @@ public record PipelineSnapshot(
     }
 
     /**
-     * Records not yet committed by the sink group, in total and per partition.
+     * Records not yet committed by the sink group, in total and per partition, and how long the oldest of them has
+     * waited.
      *
      * @param perPartition by partition of the sink's one topic; null for a sink of several
      * @param perTopic     by topic, then partition
+     * @param seconds      the age of the oldest unconsumed record over all partitions, or null when unknown
+     * @param lowerBound   {@code seconds} is a lower bound: a partition's oldest unconsumed record was appended before the
+     *                     scaler's end-offset history begins; null when {@code seconds} is
+     * @param verdict      the worst partition's verdict, or null when none is known yet
+     * @param partitions   each partition's lag, age and verdict
      */
-    public record Lag(Long total, Map<Integer, Long> perPartition, Map<String, Map<Integer, Long>> perTopic) {
+    public record Lag(Long total, Map<Integer, Long> perPartition, Map<String, Map<Integer, Long>> perTopic, Double seconds,
+                      Boolean lowerBound, LagVerdict verdict, List<PartitionLag> partitions) {
 
-        /** The lag of each partition, or null when unknown. */
-        public static Lag of(Map<TopicPartition, Long> lag, boolean severalTopics) {
+        /** The lag of each partition (null when unknown), with each partition's age and verdict. */
+        public static Lag of(Map<TopicPartition, Long> lag, List<PartitionLag> partitions, boolean severalTopics) {
             if (lag == null) {
-                return new Lag(null, null, null);
+                return new Lag(null, null, null, null, null, null, List.of());
             }
             Map<String, Map<Integer, Long>> perTopic = TopicPartition.byTopic(lag);
-            return new Lag(lag.values().stream().mapToLong(Long::longValue).sum(), onlyTopic(perTopic, severalTopics), perTopic);
+            Double seconds = partitions.stream().map(PartitionLag::seconds).filter(s -> s != null).max(Double::compare).orElse(null);
+            Boolean lowerBound = seconds == null ? null : partitions.stream().anyMatch(PartitionLag::lowerBound);
+            return new Lag(lag.values().stream().mapToLong(Long::longValue).sum(), onlyTopic(perTopic, severalTopics), perTopic,
+                    seconds, lowerBound, LagVerdict.worst(partitions.stream().map(PartitionLag::verdict).toList()), partitions);
         }
 
         /** The lag of each partition; empty when unknown. */
         public Map<TopicPartition, Long> perTopicPartition() {
             return flat(perTopic);
         }
+    }
+
+    /**
+     * One partition's lag.
+     *
+     * @param records    records the sink group has not committed
+     * @param seconds    how long the oldest of them has waited, or null when unknown
+     * @param lowerBound it was appended before the scaler's end-offset history begins: {@code seconds} is a lower bound
+     * @param verdict    where its lag is heading, or null while the window cannot tell
+     */
+    public record PartitionLag(String topic, int partition, long records, Double seconds, boolean lowerBound, LagVerdict verdict) {
     }
 
     /**

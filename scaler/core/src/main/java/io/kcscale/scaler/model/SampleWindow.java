@@ -6,11 +6,17 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
 
-/** The samples of one connector over a sliding window of time; the newest sample sets "now". */
+/**
+ * The samples of one connector over a sliding window of time; the newest sample sets "now". Beside the window it
+ * keeps the connector's end offsets over a longer span (the lag's age reaches back beyond the window) and a point
+ * per sample for the page's charts, both bounded.
+ */
 public final class SampleWindow {
 
     private final long windowMillis;
     private final Deque<PipelineSample> samples = new ArrayDeque<>();
+    private final EndOffsetHistory endOffsets = new EndOffsetHistory();
+    private final SnapshotHistory history = new SnapshotHistory();
     /** Derived once per new sample: a scrape and every API request read all connectors' snapshots between two rounds. */
     private PipelineSnapshot derived;
 
@@ -22,21 +28,17 @@ public final class SampleWindow {
     }
 
     public synchronized void add(PipelineSample sample) {
-        derived = null;
         samples.addLast(sample);
         while (samples.peekFirst().atMillis() < sample.atMillis() - windowMillis) {
             samples.removeFirst();
         }
+        endOffsets.add(sample.atMillis(), sample.endOffsets());
+        derived = SnapshotDerivation.derive(new ArrayList<>(samples), windowMillis / 1000.0, endOffsets);
+        history.add(SnapshotHistory.Point.of(derived));
     }
 
     public synchronized Optional<PipelineSnapshot> snapshot() {
-        if (samples.isEmpty()) {
-            return Optional.empty();
-        }
-        if (derived == null) {
-            derived = SnapshotDerivation.derive(new ArrayList<>(samples), windowMillis / 1000.0);
-        }
-        return Optional.of(derived);
+        return Optional.ofNullable(derived);
     }
 
     /** The samples in the window, oldest first. */
@@ -44,7 +46,15 @@ public final class SampleWindow {
         return List.copyOf(samples);
     }
 
-    /** Forgets every sample, e.g. after this scaler changed the connector and old rates no longer hold. */
+    /** A point per sample over the last 10 minutes, oldest first. */
+    public synchronized List<SnapshotHistory.Point> history() {
+        return history.points();
+    }
+
+    /**
+     * Forgets every sample, e.g. after this scaler changed the connector and old rates no longer hold. The end offsets
+     * and the history stay: they do not depend on the tasks.
+     */
     public synchronized void clear() {
         derived = null;
         samples.clear();

@@ -12,15 +12,24 @@ import java.util.stream.Collectors;
 /**
  * Derives a {@link PipelineSnapshot} from the samples of a window: rates from counter deltas
  * between the oldest and newest sample that carry each counter, lag and Little's-law latency from
- * the newest, and the {@code stable} verdict with its reasons. Pure: no clock, no I/O.
+ * the newest, each partition's lag age (from an end-offset history that may reach beyond the window) and
+ * verdict, and the {@code stable} verdict with its reasons. Pure: no clock, no I/O.
  */
 public final class SnapshotDerivation {
 
     private SnapshotDerivation() {
     }
 
-    /** @param samples oldest first, all of one connector; not empty */
+    /** A snapshot whose lag ages are read from the window's samples alone. */
     public static PipelineSnapshot derive(List<PipelineSample> samples, double windowSeconds) {
+        return derive(samples, windowSeconds, EndOffsetHistory.of(samples));
+    }
+
+    /**
+     * @param samples oldest first, all of one connector; not empty
+     * @param history the connector's end offsets, up to the newest sample
+     */
+    public static PipelineSnapshot derive(List<PipelineSample> samples, double windowSeconds, EndOffsetHistory history) {
         if (samples.isEmpty()) {
             throw new IllegalArgumentException("a snapshot needs at least one sample");
         }
@@ -29,7 +38,8 @@ public final class SnapshotDerivation {
 
         boolean severalTopics = latest.topics().size() > 1;
         Map<TopicPartition, Long> lagPerPartition = lagPerPartition(latest);
-        PipelineSnapshot.Lag lag = PipelineSnapshot.Lag.of(lagPerPartition, severalTopics);
+        PipelineSnapshot.Lag lag = PipelineSnapshot.Lag.of(lagPerPartition, partitionLags(samples, lagPerPartition, history),
+                severalTopics);
         Long lagTotal = lag.total();
 
         Delta<Map<TopicPartition, Long>> committed = delta(samples, PipelineSample::committedOffsets);
@@ -154,6 +164,32 @@ public final class SnapshotDerivation {
         Map<TopicPartition, Long> lag = new TreeMap<>();
         s.endOffsets().forEach((p, end) -> lag.put(p, Math.max(0, end - s.committedOffsets().getOrDefault(p, 0L))));
         return lag;
+    }
+
+    /** Each partition's lag with its age and verdict, in partition order; empty when the lag is unknown. */
+    private static List<PipelineSnapshot.PartitionLag> partitionLags(List<PipelineSample> samples, Map<TopicPartition, Long> lag,
+                                                                     EndOffsetHistory history) {
+        if (lag == null) {
+            return List.of();
+        }
+        PipelineSample latest = samples.get(samples.size() - 1);
+        List<PipelineSample> read = samples.stream().filter(s -> s.endOffsets() != null && s.committedOffsets() != null
+                && s.atMillis() < latest.atMillis()).toList();
+        PipelineSample previous = read.isEmpty() ? null : read.get(read.size() - 1);
+        PipelineSample oldest = read.isEmpty() ? null : read.get(0);
+        List<PipelineSnapshot.PartitionLag> rows = new ArrayList<>();
+        lag.forEach((p, records) -> {
+            long committed = latest.committedOffsets().getOrDefault(p, 0L);
+            LagAge.Age age = LagAge.of(history.of(p), committed, latest.atMillis()).orElse(null);
+            Boolean owned = latest.assignment() == null ? null : latest.assignment().containsKey(p);
+            Long oldestCommitted = oldest != null && oldest.endOffsets().containsKey(p) ? oldest.committedOffsets().getOrDefault(p, 0L) : null;
+            Long previousEnd = previous == null ? null : previous.endOffsets().get(p);
+            Long previousLag = previousEnd == null ? null : Math.max(0, previousEnd - previous.committedOffsets().getOrDefault(p, 0L));
+            LagVerdict verdict = LagVerdict.of(owned, records, committed, previousEnd, previousLag, oldestCommitted);
+            rows.add(new PipelineSnapshot.PartitionLag(p.topic(), p.partition(), records, age == null ? null : age.seconds(),
+                    age != null && age.lowerBound(), verdict));
+        });
+        return rows;
     }
 
     /** Partitions of each topic the sink reads, as the newest end offsets list them; null when unknown. */

@@ -9,8 +9,8 @@ import org.junit.jupiter.api.Test;
 
 class ManualScaleRuleTest {
 
-    private static final AutoscalePolicy ACTIVE = new AutoscalePolicy(1, 6, 5.0, null, null, null, null, null, null).validated();
-    private static final AutoscalePolicy DRY_RUN = new AutoscalePolicy(1, 6, 5.0, null, null, null, null, null, true).validated();
+    private static final AutoscalePolicy ACTIVE = new AutoscalePolicy(1, 6, 5.0, null, null, null, null, null, null, null).validated();
+    private static final AutoscalePolicy DRY_RUN = new AutoscalePolicy(1, 6, 5.0, null, null, null, null, null, true, null).validated();
 
     @Test
     void noPolicyOrADryRunLetsAManualScaleThroughWithNothingToSay() {

@@ -13,10 +13,10 @@ import io.kcscale.scaler.input.InvalidInputException;
 class RatioScalingRuleTest {
 
     /** maxTasks 20, latency target 5 s, defaults otherwise (utilization 0.8, drain 60 s, cooldown 30 s). */
-    private static final AutoscalePolicy SETTINGS = new AutoscalePolicy(1, 20, 5.0, null, null, null, null, null, null);
+    private static final AutoscalePolicy SETTINGS = new AutoscalePolicy(1, 20, 5.0, null, null, null, null, null, null, null);
 
     private static Observation obs(long at, int tasks, double append, double sink, long lag) {
-        return new Observation(at, tasks, tasks, 20, append, sink, lag, true, List.of(), List.of(), false);
+        return new Observation(at, tasks, tasks, 20, append, sink, lag, true, List.of(), List.of(), false, null);
     }
 
     private final RatioScalingRule policy = new RatioScalingRule(SETTINGS, 5_000);
@@ -58,23 +58,23 @@ class RatioScalingRuleTest {
 
     @Test
     void capsAtThePartitionCountAndSaysToAddPartitions() {
-        Decision d = policy.decide(new Observation(0, 1, 1, 4, 400, 100, 30_000, true, List.of(), List.of(), false), new PolicyMemory());
+        Decision d = policy.decide(new Observation(0, 1, 1, 4, 400, 100, 30_000, true, List.of(), List.of(), false, null), new PolicyMemory());
         assertEquals(4, d.toTasks());
         assertTrue(d.reason().contains("raise the topic's partitions to at least 9"), d.reason());
     }
 
     @Test
     void atTheCapItIsBlockedNotFlapping() {
-        Decision d = policy.decide(new Observation(0, 4, 4, 4, 400, 100, 30_000, true, List.of(), List.of(), false), new PolicyMemory());
+        Decision d = policy.decide(new Observation(0, 4, 4, 4, 400, 100, 30_000, true, List.of(), List.of(), false, null), new PolicyMemory());
         assertEquals(Decision.Action.BLOCKED, d.action());
         assertEquals("capped", d.code());
-        Decision again = policy.decide(new Observation(5_000, 4, 4, 4, 410, 100, 31_000, true, List.of(), List.of(), false), new PolicyMemory());
+        Decision again = policy.decide(new Observation(5_000, 4, 4, 4, 410, 100, 31_000, true, List.of(), List.of(), false, null), new PolicyMemory());
         assertTrue(again.repeats(d), "the same verdict with new numbers is a repeat, reported once");
     }
 
     @Test
     void holdsWhileUnstableOrCoolingDown() {
-        Observation unstable = new Observation(0, 1, 1, 20, 400, 100, 30_000, false, List.of("task 0 is FAILED"), List.of(), false);
+        Observation unstable = new Observation(0, 1, 1, 20, 400, 100, 30_000, false, List.of("task 0 is FAILED"), List.of(), false, null);
         Decision d = policy.decide(unstable, new PolicyMemory());
         assertEquals(Decision.Action.HOLD, d.action());
         assertTrue(d.reason().contains("task 0 is FAILED"));
@@ -96,7 +96,7 @@ class RatioScalingRuleTest {
     @Test
     void checksThatSayTasksCannotHelpBlockAScaleUp() {
         Observation keys = new Observation(0, 3, 3, 20, 400, 100, 30_000, true, List.of(),
-                List.of("key-cardinality: 2 distinct keys for 20 partitions"), false);
+                List.of("key-cardinality: 2 distinct keys for 20 partitions"), false, null);
         Decision d = policy.decide(keys, new PolicyMemory());
         assertEquals(Decision.Action.BLOCKED, d.action());
         assertTrue(d.reason().startsWith("more tasks cannot help: key-cardinality"), d.reason());
@@ -155,24 +155,57 @@ class RatioScalingRuleTest {
     @Test
     void boundsAreEnforced() {
         assertEquals(Decision.Action.SCALE_DOWN, policy.decide(obs(0, 25, 10, 10, 0), new PolicyMemory()).action());
-        AutoscalePolicy min3 = new AutoscalePolicy(3, 20, 5.0, null, null, null, null, null, null);
+        AutoscalePolicy min3 = new AutoscalePolicy(3, 20, 5.0, null, null, null, null, null, null, null);
         Decision up = new RatioScalingRule(min3, 5_000).decide(obs(0, 1, 10, 10, 0), new PolicyMemory());
         assertEquals(3, up.toTasks());
     }
 
     @Test
     void badPoliciesNameTheirField() {
-        assertEquals("maxTasks", field(new AutoscalePolicy(null, null, 5.0, null, null, null, null, null, null)));
-        assertEquals("maxTasks", field(new AutoscalePolicy(4, 2, 5.0, null, null, null, null, null, null)));
-        assertEquals("minTasks", field(new AutoscalePolicy(0, 2, 5.0, null, null, null, null, null, null)));
-        assertEquals("targetLatencySeconds", field(new AutoscalePolicy(1, 2, null, null, null, null, null, null, null)));
-        assertEquals("targetLatencySeconds", field(new AutoscalePolicy(1, 2, 5.0, 100L, null, null, null, null, null)));
-        assertEquals("targetLatencySeconds", field(new AutoscalePolicy(1, 2, -1.0, null, null, null, null, null, null)));
-        assertEquals("targetLag", field(new AutoscalePolicy(1, 2, null, -1L, null, null, null, null, null)));
-        assertEquals("cooldownSeconds", field(new AutoscalePolicy(1, 2, 5.0, null, 10.0, null, null, null, null)));
-        assertEquals("scaleDownIdleFraction", field(new AutoscalePolicy(1, 2, 5.0, null, null, 1.0, null, null, null)));
-        assertEquals("utilization", field(new AutoscalePolicy(1, 2, 5.0, null, null, null, 1.5, null, null)));
-        assertEquals("drainSeconds", field(new AutoscalePolicy(1, 2, 5.0, null, null, null, null, 0.0, null)));
+        assertEquals("maxTasks", field(new AutoscalePolicy(null, null, 5.0, null, null, null, null, null, null, null)));
+        assertEquals("maxTasks", field(new AutoscalePolicy(4, 2, 5.0, null, null, null, null, null, null, null)));
+        assertEquals("minTasks", field(new AutoscalePolicy(0, 2, 5.0, null, null, null, null, null, null, null)));
+        assertEquals("targetLatencySeconds", field(new AutoscalePolicy(1, 2, null, null, null, null, null, null, null, null)));
+        assertEquals("targetLatencySeconds", field(new AutoscalePolicy(1, 2, 5.0, 100L, null, null, null, null, null, null)));
+        assertEquals("targetLatencySeconds", field(new AutoscalePolicy(1, 2, -1.0, null, null, null, null, null, null, null)));
+        assertEquals("targetLag", field(new AutoscalePolicy(1, 2, null, -1L, null, null, null, null, null, null)));
+        assertEquals("cooldownSeconds", field(new AutoscalePolicy(1, 2, 5.0, null, 10.0, null, null, null, null, null)));
+        assertEquals("scaleDownIdleFraction", field(new AutoscalePolicy(1, 2, 5.0, null, null, 1.0, null, null, null, null)));
+        assertEquals("utilization", field(new AutoscalePolicy(1, 2, 5.0, null, null, null, 1.5, null, null, null)));
+        assertEquals("drainSeconds", field(new AutoscalePolicy(1, 2, 5.0, null, null, null, null, 0.0, null, null)));
+        assertEquals("targetLagSeconds", field(new AutoscalePolicy(1, 2, null, null, null, null, null, null, null, 0.0)));
+        assertEquals("targetLagSeconds", field(new AutoscalePolicy(1, 2, 5.0, null, null, null, null, null, null, Double.NaN)));
+        assertEquals("targetLatencySeconds or targetLag or targetLagSeconds is required", assertThrows(InvalidInputException.class,
+                new AutoscalePolicy(1, 2, null, null, null, null, null, null, null, null)::validated).getMessage());
+    }
+
+    /** An age target of 30 s beside a lag target of 100,000 records. */
+    private static final AutoscalePolicy AGE = new AutoscalePolicy(1, 20, null, 100_000L, null, null, null, null, null, 30.0);
+
+    private static Observation aged(int tasks, double append, double sink, long lag, double lagSeconds) {
+        return new Observation(0, tasks, tasks, 20, append, sink, lag, true, List.of(), List.of(), false, lagSeconds);
+    }
+
+    @Test
+    void anAgeAboveItsTargetScalesUpThoughTheLagInRecordsIsWithinItsOwn() {
+        // 400/s arrive, 1 task consumes 100/s; 9,000 records waiting are far under 100,000 but 45 s old
+        Decision d = new RatioScalingRule(AGE, 5_000).decide(aged(1, 400, 100, 9_000, 45), new PolicyMemory());
+        assertEquals(Decision.Action.SCALE_UP, d.action(), d.reason());
+        assertEquals(5, d.toTasks(), "400/s at 80% of 100/s: " + d.reason());
+        assertTrue(d.reason().startsWith("lag age 45 s above targetLagSeconds 30"), d.reason());
+        assertEquals(Decision.Action.NONE, new RatioScalingRule(AGE, 5_000).decide(aged(1, 400, 100, 9_000, 20),
+                new PolicyMemory()).action(), "within both targets");
+    }
+
+    @Test
+    void anAgeTheRatesCannotExplainIsNotMetWithMoreTasks() {
+        // 4 tasks serve the 100/s appended and 50 records wait, yet one waits 120 s: a stalled partition, not too few tasks
+        AutoscalePolicy ageOnly = new AutoscalePolicy(1, 20, null, null, null, null, null, null, null, 30.0);
+        PolicyMemory m = new PolicyMemory();
+        m.learnCapacity(100);
+        Decision d = new RatioScalingRule(ageOnly, 5_000).decide(aged(4, 100, 100, 50, 120), m);
+        assertEquals(Decision.Action.NONE, d.action(), d.reason());
+        assertEquals("age", d.code(), d.reason());
     }
 
     private static String field(AutoscalePolicy p) {

@@ -12,11 +12,11 @@ import io.kcscale.scaler.model.PipelineSnapshot;
 
 class RecommendationFromDecisionTest {
 
-    private static final AutoscalePolicy SETTINGS = new AutoscalePolicy(1, 20, 5.0, null, null, null, null, null, null);
+    private static final AutoscalePolicy SETTINGS = new AutoscalePolicy(1, 20, 5.0, null, null, null, null, null, null, null);
     private final RatioScalingRule policy = new RatioScalingRule(SETTINGS, 5_000);
 
     private static Observation obs(long at, int tasks, double append, double sink, long lag, List<String> blocking) {
-        return new Observation(at, tasks, tasks, 20, append, sink, lag, true, List.of(), blocking, false);
+        return new Observation(at, tasks, tasks, 20, append, sink, lag, true, List.of(), blocking, false, null);
     }
 
     @Test

@@ -139,7 +139,7 @@ final class Fixture {
         });
         Double append = appendPerPartition == null ? null : appendPerPartition.values().stream().mapToDouble(d -> d).sum();
         return new PipelineSnapshot(name, topics, tasksMax, partitions, partitionsPerTopic != null ? partitionsPerTopic
-                : partitions == null ? null : Map.of(topic, partitions), groupAssignor, tasks, new PipelineSnapshot.Lag(lag, Map.of(), Map.of(topic, Map.of())),
+                : partitions == null ? null : Map.of(topic, partitions), groupAssignor, tasks, new PipelineSnapshot.Lag(lag, Map.of(), Map.of(topic, Map.of()), null, null, null, List.of()),
                 PipelineSnapshot.Rates.of(append, sinkPerSecond, sinkPerSecond,
                         appendPerPartition == null ? null : TopicPartition.onTopic(topic, appendPerPartition), false), 0.0, stable, reasons,
                 indexes == null ? new PipelineSnapshot.Elasticsearch(index, primaryShards, replicas, dataNodes, 0.0, 0)

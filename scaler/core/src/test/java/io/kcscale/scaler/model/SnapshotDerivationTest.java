@@ -46,6 +46,41 @@ class SnapshotDerivationTest {
     }
 
     @Test
+    void aStalledPartitionsAgeReachesBeyondTheWindowAndEachPartitionHasItsVerdict() {
+        // 10 records/s into each partition; partition 0's commits stop at 8 s (offset 80), 1 and 2 keep up, and from
+        // 30 s partition 2 has no member
+        SampleWindow window = new SampleWindow(10_000);
+        for (long at = 0; at <= 40_000; at += 2_000) {
+            long end = at / 100;
+            window.add(new Builder(at).end(new long[] {end, end, end})
+                    .committed(Map.of(0, Math.min(end, 80), 1, end, 2, end))
+                    .assignment(at >= 30_000 ? Map.of(0, 0, 1, 0) : ASSIGNMENT).build());
+        }
+        PipelineSnapshot.Lag lag = window.snapshot().orElseThrow().lag();
+        assertEquals(List.of(LagVerdict.STALLED, LagVerdict.CAUGHT_UP, LagVerdict.STOPPED),
+                lag.partitions().stream().map(PipelineSnapshot.PartitionLag::verdict).toList());
+        // offset 80 was appended when the end offset reached 81, at 8.1 s: 31.9 s ago, though the window is 10 s
+        assertEquals(31.9, lag.partitions().get(0).seconds(), 1e-9);
+        assertEquals(31.9, lag.seconds(), 1e-9);
+        assertEquals(false, lag.lowerBound());
+        assertEquals(LagVerdict.STOPPED, lag.verdict(), "the worst partition's");
+        assertEquals(21, window.history().size(), "a point per sample");
+        assertEquals(31.9, window.history().get(20).lagSeconds(), 1e-9);
+    }
+
+    @Test
+    void aLagOlderThanTheHistoryIsALowerBoundAndAFallingLagIsCatchingUp() {
+        long[] end = {1_000, 1_000, 1_000};
+        PipelineSample first = new Builder(0).end(end).committed(Map.of(0, 0L, 1, 1_000L, 2, 1_000L)).build();
+        PipelineSample second = new Builder(2_000).end(new long[] {1_010, 1_010, 1_010})
+                .committed(Map.of(0, 500L, 1, 1_010L, 2, 1_010L)).build();
+        PipelineSnapshot.Lag lag = SnapshotDerivation.derive(List.of(first, second), 30).lag();
+        assertEquals(2.0, lag.seconds(), 1e-9);
+        assertTrue(lag.lowerBound(), "offset 500 was appended before the first sample");
+        assertEquals(LagVerdict.CATCHING_UP, lag.verdict());
+    }
+
+    @Test
     void aSinkThatDeadLettersIsNotStableAndSaysWhyWhateverItsLag() {
         long[] offsets = {100, 100, 100};
         long[] later = {200, 200, 200};

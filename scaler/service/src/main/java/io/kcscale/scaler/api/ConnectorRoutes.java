@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import io.kcscale.scaler.act.ScaleRequest;
 import io.kcscale.scaler.service.Scaler;
+import io.kcscale.scaler.model.SnapshotHistory;
 
 /**
  * {@code /api/v1/connectors...}: what the scaler observes of each sink pipeline, and the scale action.
@@ -20,6 +21,7 @@ final class ConnectorRoutes implements Routes {
     static final String LIST = "/api/v1/connectors";
     static final String ONE = "/api/v1/connectors/{name}";
     static final String SCALE = "/api/v1/connectors/{name}/scale";
+    static final String HISTORY = "/api/v1/connectors/{name}/history";
 
     private final Optional<Scaler> scaler;
 
@@ -31,11 +33,19 @@ final class ConnectorRoutes implements Routes {
     public void register(RouteTable routes) {
         routes.get(LIST, call -> scaler().snapshots());
         routes.get(ONE, call -> scaler().snapshot(call.pathParameter("name")));
+        routes.get(HISTORY, call -> new History(call.pathParameter("name"), SnapshotHistory.SPAN_MILLIS / 1000,
+                scaler().history(call.pathParameter("name"))));
         routes.post(SCALE, routes.scale(call -> {
             Scaler s = scaler();
             requireToken(call, s);
             return s.scale(call.pathParameter("name"), parse(JsonBody.read(call.body(), JsonNode.class)));
         }));
+    }
+
+    /**
+     * What the scaler sampled of a connector over the last {@code spanSeconds}, a point per sample, oldest first.
+     */
+    record History(String connector, long spanSeconds, List<SnapshotHistory.Point> points) {
     }
 
     /** {@code {"tasks": N, "dryRun": false, "allowIdleTasks": false, "force": false}}: tasks a whole number, the rest booleans. */

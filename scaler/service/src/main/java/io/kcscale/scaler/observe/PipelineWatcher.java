@@ -20,6 +20,7 @@ import io.kcscale.scaler.model.PipelineSample;
 import io.kcscale.scaler.model.PipelineSnapshot;
 import io.kcscale.scaler.model.SampleWindow;
 import io.kcscale.scaler.connect.ConnectApi;
+import io.kcscale.scaler.model.SnapshotHistory;
 import io.kcscale.scaler.connect.ConnectRestException;
 import io.kcscale.scaler.connect.ConnectorStatus;
 import io.kcscale.scaler.connect.WorkerProbe;
@@ -173,6 +174,12 @@ public final class PipelineWatcher implements AutoCloseable {
     public List<PipelineSample> window(String connector) {
         SampleWindow window = windows.get(connector);
         return window == null ? List.of() : window.samples();
+    }
+
+    /** A point per sample of the connector over the last 10 minutes, oldest first; empty for one the watcher does not know. */
+    public List<SnapshotHistory.Point> history(String connector) {
+        SampleWindow window = windows.get(connector);
+        return window == null ? List.of() : window.history();
     }
 
     public List<PipelineSnapshot> snapshots() {

@@ -17,6 +17,7 @@ import io.kcscale.scaler.connect.ConnectApi;
 import io.kcscale.scaler.connect.ConnectRestException;
 import io.kcscale.scaler.connect.ConnectorStatus;
 import io.kcscale.scaler.model.PipelineSnapshot;
+import io.kcscale.scaler.model.SnapshotHistory;
 import io.kcscale.scaler.observe.PipelineWatcher;
 
 /**
@@ -171,6 +172,12 @@ public final class Scaler {
 
     public String instanceId() {
         return instanceId;
+    }
+
+    /** What the scaler sampled of a sink connector over the last 10 minutes, oldest first; as {@link #snapshot} when it has none. */
+    public List<SnapshotHistory.Point> history(String name) {
+        snapshot(name);
+        return watcher.history(name);
     }
 
     /** Whether this replica is the one that autoscales. */

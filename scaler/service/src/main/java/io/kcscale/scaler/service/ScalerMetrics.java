@@ -3,11 +3,14 @@ package io.kcscale.scaler.service;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
 import io.kcscale.scaler.act.ScaleResult;
+import io.kcscale.scaler.model.LagVerdict;
 import io.kcscale.scaler.model.PipelineSnapshot;
 import io.kcscale.scaler.observe.PipelineWatcher;
 import io.prometheus.metrics.core.metrics.Counter;
@@ -68,11 +71,37 @@ public final class ScalerMetrics {
         GaugeWithCallback.builder().name("kcscale_partition_lag_records").help("Records of one partition the sink group has not committed")
                 .labelNames("connector", "topic", "partition").callback(cb -> each(s -> s.lag().perTopicPartition().forEach((tp, lag) ->
                         cb.call(lag, s.name(), tp.topic(), String.valueOf(tp.partition()))))).register(registry);
+        // bounded: the topics of observed connectors only
+        GaugeWithCallback.builder().name("kcscale_lag_seconds")
+                .help("Age of the oldest record the sink group has not committed, the most over the topic's partitions")
+                .labelNames("connector", "topic").callback(cb -> each(s -> oldestPerTopic(s).forEach((topic, seconds) ->
+                        cb.call(seconds, s.name(), topic)))).register(registry);
+        // a state set: one series per verdict, 1 for the connector's own, so a query needs no string matching
+        GaugeWithCallback.builder().name("kcscale_lag_verdict")
+                .help("1 for the connector's lag verdict (its worst partition's), 0 for the others")
+                .labelNames("connector", "verdict").callback(cb -> each(s -> {
+                    if (s.lag().verdict() != null) {
+                        for (LagVerdict v : LagVerdict.values()) {
+                            cb.call(v == s.lag().verdict() ? 1 : 0, s.name(), v.label());
+                        }
+                    }
+                })).register(registry);
         scaleActions = Counter.builder().name("kcscale_scale_actions_total")
                 .help("Scale requests by outcome (applied, dry_run, unchanged, or the refusal kind); connector is empty for a name not observed")
                 .labelNames("connector", "outcome").register(registry);
         rebalancePause = Gauge.builder().name("kcscale_last_rebalance_pause_seconds")
                 .help("Sink pause caused by the last scale this scaler applied").labelNames("connector").register(registry);
+    }
+
+    /** The oldest unconsumed record's age per topic, over its partitions whose age is known. */
+    private static Map<String, Double> oldestPerTopic(PipelineSnapshot s) {
+        Map<String, Double> oldest = new TreeMap<>();
+        s.lag().partitions().forEach(p -> {
+            if (p.seconds() != null) {
+                oldest.merge(p.topic(), p.seconds(), Math::max);
+            }
+        });
+        return oldest;
     }
 
     /** Counts a scale that went ahead, and remembers its pause. */

@@ -19,7 +19,7 @@ import io.kcscale.scaler.model.PipelineSnapshot;
 /** Replicas sharing one store: only the lease in force acts, a deposed leader's writes do not count, nothing is applied twice. */
 class LeaderOnlyAutoscaleTest {
 
-    private static final AutoscalePolicy POLICY = new AutoscalePolicy(1, 20, 5.0, null, null, null, null, null, null);
+    private static final AutoscalePolicy POLICY = new AutoscalePolicy(1, 20, 5.0, null, null, null, null, null, null, null);
 
     private final InMemoryPolicyStore store = new InMemoryPolicyStore();
     /** tasks.max as Connect holds it, which each scale sets. */
@@ -34,7 +34,7 @@ class LeaderOnlyAutoscaleTest {
             tasks.add(new PipelineSnapshot.Task(i, "RUNNING", "w:8083", List.of(i), Map.of("t", List.of(i)), 100.0 / n));
         }
         return new PipelineSnapshot("sink", List.of("t"), n, 20, Map.of("t", 20), "range", tasks,
-                new PipelineSnapshot.Lag(30_000L, Map.of(), Map.of("t", Map.of())),
+                new PipelineSnapshot.Lag(30_000L, Map.of(), Map.of("t", Map.of()), null, null, null, List.of()),
                 new PipelineSnapshot.Rates(400.0, 100.0, 100.0, Map.of(), Map.of("t", Map.of())), 300.0, true, List.of(),
                 new PipelineSnapshot.Elasticsearch("i", 1, 0, 1, 0.0, 0), false, List.of(), Map.of(), 30, 0);
     }
@@ -70,7 +70,7 @@ class LeaderOnlyAutoscaleTest {
         b.lead(2);
         second.evaluateAll();
         assertEquals(List.of("a -> 9"), scales, "b holds in the cooldown of a's scale: not applied twice");
-        second.put("sink", new AutoscalePolicy(1, 19, 5.0, null, null, null, null, null, null));
+        second.put("sink", new AutoscalePolicy(1, 19, 5.0, null, null, null, null, null, null, null));
         tasksMax.set(1);
         first.evaluateAll();
         assertEquals(List.of("a -> 9"), scales, "a, deposed but unaware, does not act");

@@ -17,7 +17,7 @@ import io.kcscale.scaler.api.HttpStatuses;
 /** A user's scale beside an autoscale policy: refused under an active one unless forced; forced, the policy is paused. */
 class ManualScaleUnderPolicyTest {
 
-    private static final AutoscalePolicy POLICY = new AutoscalePolicy(1, 6, 5.0, null, null, null, null, null, null);
+    private static final AutoscalePolicy POLICY = new AutoscalePolicy(1, 6, 5.0, null, null, null, null, null, null, null);
 
     private static AutoscaleLoop loop(PolicyStore store) {
         return new AutoscaleLoop(c -> Optional.empty(), (c, request) -> {

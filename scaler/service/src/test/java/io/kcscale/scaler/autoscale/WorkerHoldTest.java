@@ -23,7 +23,7 @@ class WorkerHoldTest {
             tasks.add(PipelineSnapshot.Task.of(i, states[i], "w" + i + ":8083", Map.of("t", List.of(i)), 10.0, false));
         }
         return new PipelineSnapshot("sink", List.of("t"), states.length, 20, Map.of("t", 20), "range", tasks,
-                new PipelineSnapshot.Lag(0L, Map.of(), Map.of("t", Map.of())), new PipelineSnapshot.Rates(10.0, 10.0, 10.0, Map.of(), Map.of("t", Map.of())), 0.0, unreachableWorkers.isEmpty(), List.of(),
+                new PipelineSnapshot.Lag(0L, Map.of(), Map.of("t", Map.of()), null, null, null, List.of()), new PipelineSnapshot.Rates(10.0, 10.0, 10.0, Map.of(), Map.of("t", Map.of())), 0.0, unreachableWorkers.isEmpty(), List.of(),
                 new PipelineSnapshot.Elasticsearch("i", 1, 0, 1, 0.0, 0), false, List.of(), unreachableWorkers, 30, 0);
     }
 

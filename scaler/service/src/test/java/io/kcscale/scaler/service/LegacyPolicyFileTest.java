@@ -25,7 +25,7 @@ class LegacyPolicyFileTest {
                 {"old-sink": {"maxTasks": 4, "targetLag": 500},
                  "kept-sink": {"maxTasks": 9, "targetLag": 500}}""");
         InMemoryPolicyStore store = new InMemoryPolicyStore();
-        AutoscalePolicy kept = new AutoscalePolicy(1, 2, null, 100L, null, null, null, null, null).validated();
+        AutoscalePolicy kept = new AutoscalePolicy(1, 2, null, 100L, null, null, null, null, null, null).validated();
         store.put("kept-sink", kept);
 
         assertEquals(1, LegacyPolicyFile.moveInto(dir, store));

@@ -38,7 +38,7 @@ import io.kcscale.scaler.ports.WorkerCpuReadings;
 class ScalerTest {
 
     private static final Map<String, String> ORDERS = Map.of("topics", "orders", "tasks.max", "2");
-    private static final AutoscalePolicy POLICY = new AutoscalePolicy(1, 6, 5.0, null, null, null, null, null, null);
+    private static final AutoscalePolicy POLICY = new AutoscalePolicy(1, 6, 5.0, null, null, null, null, null, null, null);
 
     private final InMemoryConnectors connect = new InMemoryConnectors();
     private final InMemoryKafka kafka = new InMemoryKafka();
