@@ -97,7 +97,7 @@ class CheckObserverTest {
         assertEquals("RUNNING", samples.connectorState());
         assertEquals(Map.of(1, "java.lang.OutOfMemoryError"), samples.taskTraces());
         assertEquals(List.of(
-                new CheckSamples.Connector("datagen", "source", "RUNNING", Map.of("kafka.topic", "orders"), null),
+                new CheckSamples.Connector("datagen", "source", "RUNNING", Map.of("kafka.topic", "orders"), List.of()),
                 new CheckSamples.Connector("datagen-sink-copy", "sink", "RUNNING", Map.of("topics", "orders"), List.of("copy-index"))),
                 samples.otherConnectors(), "every other connector, with the index it writes to");
         assertEquals(Map.of("scheduled.rebalance.max.delay.ms", "60000"), samples.workerConfig());

@@ -109,7 +109,8 @@ class PipelineObserverTest {
         Map<String, PipelineSample> samples = observer.sample(sinks, null);
 
         assertEquals(Map.of(new TopicPartition("orders", 0), 100L), samples.get("a").endOffsets());
-        assertEquals(List.of("Elasticsearch: index i has no statistics"), samples.get("a").unreachable());
+        assertEquals(List.of(), samples.get("a").unreachable(), "an index that does not exist is its own problem, not the cluster's");
+        assertEquals("no index named i", samples.get("a").indexes().get(0).problem());
         PipelineSample gone = samples.get("gone");
         assertNull(gone.endOffsets(), "every topic or none: a part of the lag must not look like the whole");
         assertTrue(gone.unreachable().get(0).startsWith("Kafka: topic deleted: "), gone.unreachable().toString());
