@@ -10,18 +10,11 @@ import org.apache.camel.Exchange;
 import org.apache.camel.component.elasticsearch.ElasticsearchConfiguration;
 import org.apache.camel.component.elasticsearch.ElasticsearchEndpoint;
 import org.apache.camel.support.DefaultAsyncProducer;
-import org.apache.http.HttpHost;
-import org.apache.http.auth.AuthScope;
-import org.apache.http.auth.UsernamePasswordCredentials;
-import org.apache.http.impl.client.BasicCredentialsProvider;
 import org.apache.http.entity.ByteArrayEntity;
 import org.apache.http.entity.ContentType;
 import org.elasticsearch.client.Request;
 import org.elasticsearch.client.Response;
 import org.elasticsearch.client.ResponseListener;
-import org.elasticsearch.client.RestClient;
-import org.elasticsearch.client.RestClientBuilder;
-import org.elasticsearch.client.sniff.Sniffer;
 
 /**
  * Sends each batch's {@link BulkBody} as one {@code _bulk} request without waiting for its answer, up
@@ -41,8 +34,7 @@ final class AsyncBulkProducer extends DefaultAsyncProducer {
     private final ElasticsearchConfiguration configuration;
     private final int maxInFlightRequests;
     private final Semaphore inFlight;
-    private RestClient client;
-    private Sniffer sniffer;
+    private SinkRestClient client;
 
     AsyncBulkProducer(ElasticsearchEndpoint endpoint, ElasticsearchConfiguration configuration, int maxInFlightRequests) {
         super(endpoint);
@@ -77,7 +69,7 @@ final class AsyncBulkProducer extends DefaultAsyncProducer {
         Request request = new Request("POST", "/_bulk");
         request.setEntity(new ByteArrayEntity(bulk.bytes(), 0, bulk.length(), ContentType.APPLICATION_JSON));
         try {
-            client.performRequestAsync(request, new ResponseListener() {
+            client.client().performRequestAsync(request, new ResponseListener() {
                 @Override
                 public void onSuccess(Response response) {
                     try (InputStream answer = response.getEntity().getContent()) {
@@ -108,36 +100,16 @@ final class AsyncBulkProducer extends DefaultAsyncProducer {
         return false;
     }
 
-    /** The client as Camel's producer makes it, with a connection for each request in flight. */
     @Override
     protected void doStart() throws Exception {
         super.doStart();
-        RestClientBuilder builder = RestClient.builder(configuration.getHostAddressesList().toArray(new HttpHost[0]));
-        builder.setRequestConfigCallback(request -> request.setConnectTimeout(configuration.getConnectionTimeout())
-                .setSocketTimeout(configuration.getSocketTimeout()));
-        builder.setHttpClientConfigCallback(http -> {
-            if (configuration.getUser() != null && configuration.getPassword() != null) {
-                BasicCredentialsProvider credentials = new BasicCredentialsProvider();
-                credentials.setCredentials(AuthScope.ANY, new UsernamePasswordCredentials(configuration.getUser(), configuration.getPassword()));
-                http.setDefaultCredentialsProvider(credentials);
-            }
-            int connections = Math.max(maxInFlightRequests, 10);
-            return http.setMaxConnPerRoute(connections).setMaxConnTotal(connections * configuration.getHostAddressesList().size());
-        });
-        client = builder.build();
-        if (configuration.isEnableSniffer()) {
-            sniffer = Sniffer.builder(client).setSniffIntervalMillis(configuration.getSnifferInterval())
-                    .setSniffAfterFailureDelayMillis(configuration.getSniffAfterFailureDelay()).build();
-        }
+        client = SinkRestClient.of(configuration, maxInFlightRequests);
     }
 
     /** Closing the client ends the requests still in flight: they fail, and their records are not committed. */
     @Override
     protected void doStop() throws Exception {
         try {
-            if (sniffer != null) {
-                sniffer.close();
-            }
             if (client != null) {
                 client.close();
             }

@@ -62,6 +62,25 @@ final class BulkAnswer {
         return new BulkAnswer(statuses, errors);
     }
 
+    /**
+     * The error of an answer that refused a whole request ({@code {"error":{"type":..., "reason":...}, "status":400}}),
+     * bulk or not; {@code null} when it holds none.
+     */
+    static Error refusal(InputStream answer) throws IOException {
+        try (JsonParser parser = JSON.createParser(answer)) {
+            expect(parser.nextToken(), JsonToken.START_OBJECT, "a JSON object");
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                String field = parser.getCurrentName();
+                parser.nextToken();
+                if ("error".equals(field)) {
+                    return error(parser);
+                }
+                parser.skipChildren();
+            }
+        }
+        return null;
+    }
+
     /** An answer as Elasticsearch would give it, for tests: each item's status and, when it failed, the error. */
     static BulkAnswer of(int[] statuses, Error[] errors) {
         return new BulkAnswer(statuses.clone(), Arrays.copyOf(errors, statuses.length));

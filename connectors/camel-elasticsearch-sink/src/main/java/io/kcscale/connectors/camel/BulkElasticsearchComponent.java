@@ -17,22 +17,11 @@ import org.apache.camel.spi.annotations.Component;
  * stock name it would never be found: Camel's main turns bean names with a dash into camel case.)
  */
 // the stock name finds the stock component's and endpoint's configurers, which read the URL's parameters
-@Component(BulkElasticsearchComponent.STOCK_SCHEME)
+@Component(SinkOperation.STOCK_SCHEME)
 public class BulkElasticsearchComponent extends ElasticsearchComponent {
 
-    /** The stock component's scheme, which bulk mode's URL names. */
-    static final String STOCK_SCHEME = "elasticsearch-rest";
     /** The bean name, and the scheme Camel looks it up by. */
     static final String NAME = "kcscaleBulkElasticsearch";
-
-    /** {@code url}, an {@value #STOCK_SCHEME} URL, sent through this component instead. */
-    static String sentThroughThis(String url) {
-        String trimmed = url == null ? "" : url.trim();
-        if (!trimmed.startsWith(STOCK_SCHEME + ":")) {
-            throw new IllegalArgumentException(SinkOperation.URL + " must be an " + STOCK_SCHEME + ":// URL, got " + url);
-        }
-        return NAME + trimmed.substring(STOCK_SCHEME.length());
-    }
 
     private int maxInFlightRequests = 1;
 

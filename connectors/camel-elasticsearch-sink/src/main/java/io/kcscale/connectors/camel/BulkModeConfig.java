@@ -25,11 +25,8 @@ final class BulkModeConfig {
     static Map<String, String> problems(Map<String, String> config) {
         Map<String, String> problems = new LinkedHashMap<>(SinkOperation.problems(config, "Bulk",
                 "the aggregation strategy makes one bulk request per batch"));
-        String url = config.get(SinkOperation.URL);
-        if (url == null || !url.trim().startsWith(BulkElasticsearchComponent.STOCK_SCHEME + ":")) {
-            problems.merge(SinkOperation.URL, "must be an " + BulkElasticsearchComponent.STOCK_SCHEME + ":// URL (bulk mode "
-                    + "sends its requests through it), got " + url, (first, second) -> first + "; " + second);
-        }
+        SinkOperation.schemeProblems(config, "bulk mode sends its requests through it")
+                .forEach((key, problem) -> problems.merge(key, problem, (first, second) -> first + "; " + second));
         String strategy = config.get(STRATEGY_BEAN);
         if (!STRATEGY.equals(strategy == null ? null : strategy.trim())) {
             problems.put(STRATEGY_BEAN, "must be " + STRATEGY

@@ -1,5 +1,6 @@
 package io.kcscale.connectors.camel;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.apache.camel.kafkaconnector.CamelSinkConnector;
@@ -24,7 +25,12 @@ public class PerRecordSinkConnector extends CheckedSinkConnector {
 
     @Override
     Map<String, String> problems(Map<String, String> config) {
-        return SinkOperation.problems(config, "Index",
-                "the task sets each document's id; for bulk requests use " + SafeCommitSinkConnector.class.getName());
+        Map<String, String> problems = new LinkedHashMap<>(SinkOperation.problems(config, "Index",
+                "the task sets each document's id; for bulk requests use " + SafeCommitSinkConnector.class.getName()));
+        SinkOperation.schemeProblems(config, "per-record mode sends its requests through it")
+                .forEach((key, problem) -> problems.merge(key, problem, (first, second) -> first + "; " + second));
+        SinkOperation.indexProblems(config)
+                .forEach((key, problem) -> problems.merge(key, problem, (first, second) -> first + "; " + second));
+        return problems;
     }
 }

@@ -1,6 +1,7 @@
 package io.kcscale.connectors.camel;
 
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -14,7 +15,9 @@ import org.apache.kafka.connect.sink.SinkRecord;
 import org.apache.kafka.connect.sink.SinkTaskContext;
 
 /**
- * The Camel sink task, one index request per record, with these changes. Each document's id is its
+ * The Camel sink task, one index request per record, with these changes. Each record is one
+ * {@code PUT} through a low-level client kept for the task's life ({@link PerRecordProducer}), not a
+ * new high-level client per record as Camel's producer builds. Each document's id is its
  * record's {@code topic-partition-offset} (Camel's {@code indexId} header), so a record delivered again
  * after a crash or a rebalance overwrites its document instead of adding one; it is the only header
  * Camel sees ({@link RecordForCamel}): operation and index come from the configuration alone. Records
@@ -27,6 +30,8 @@ import org.apache.kafka.connect.sink.SinkTaskContext;
  * Connect delivers its batch again.
  */
 public class PerRecordSinkTask extends CamelSinkTask {
+
+    private static final String COMPONENT_BEAN = "camel.beans." + PerRecordElasticsearchComponent.NAME;
 
     private final LongSupplier nanoClock;
 
@@ -50,17 +55,21 @@ public class PerRecordSinkTask extends CamelSinkTask {
         this.nanoClock = nanoClock;
     }
 
+    /** Sends each document through {@link PerRecordElasticsearchComponent}, whose client lives as long as the task. */
     @Override
     public void start(Map<String, String> props) {
         deadLetters = DeadLetters.of(props, context);
         malformed = MalformedRecords.of(props, deadLetters);
         retries = RetrySettings.schedule(props);
+        Map<String, String> ours = new HashMap<>(props);
+        ours.put(SinkOperation.URL, SinkOperation.sentThrough(props.get(SinkOperation.URL), PerRecordElasticsearchComponent.NAME));
+        ours.put(COMPONENT_BEAN, "#class:" + PerRecordElasticsearchComponent.class.getName());
         // the stock task hands a failed record to Connect's reporter whenever there is one, which without
         // a dead-letter topic only logs it before it is committed: without one, it throws and we decide
         SinkTaskContext connect = context;
         context = null;
         try {
-            super.start(props);
+            super.start(ours);
         } finally {
             context = connect;
         }

@@ -1,6 +1,7 @@
 package io.kcscale.connectors.camel;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Set;
@@ -9,6 +10,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 import org.elasticsearch.ElasticsearchException;
+import org.elasticsearch.client.Response;
 import org.elasticsearch.client.ResponseException;
 import org.elasticsearch.rest.RestStatus;
 
@@ -40,10 +42,13 @@ record RequestFailure(String reason, Kind kind) {
     static RequestFailure of(Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
             if (cause instanceof ElasticsearchException && ((ElasticsearchException) cause).status() != null) {
-                return answered(((ElasticsearchException) cause).status().getStatus(), cause.getMessage());
+                return answered(((ElasticsearchException) cause).status().getStatus(), errorType(cause.getMessage()), cause.getMessage());
             }
             if (cause instanceof ResponseException) {
-                return answered(((ResponseException) cause).getResponse().getStatusLine().getStatusCode(), cause.getMessage());
+                Response response = ((ResponseException) cause).getResponse();
+                BulkAnswer.Error error = refusal(response);
+                return error == null ? answered(response.getStatusLine().getStatusCode(), errorType(cause.getMessage()), cause.getMessage())
+                        : answered(response.getStatusLine().getStatusCode(), error.type(), error.text());
             }
         }
         String reason = failure == null ? "unknown failure" : failure.getClass().getSimpleName() + ": " + failure.getMessage();
@@ -98,8 +103,23 @@ record RequestFailure(String reason, Kind kind) {
                 .map(word -> word.charAt(0) + word.substring(1).toLowerCase(Locale.ROOT)).collect(Collectors.joining(" "));
     }
 
-    private static RequestFailure answered(int status, String message) {
-        String type = errorType(message);
+    /**
+     * Elasticsearch's error in the answer ({@code type: reason}), which the client's message quotes whole after
+     * the request's method, host and URL; {@code null} when the answer holds none.
+     */
+    private static BulkAnswer.Error refusal(Response response) {
+        if (response.getEntity() == null) {
+            return null;
+        }
+        // the client buffered the answer of a refused request, so it reads again
+        try (InputStream answer = response.getEntity().getContent()) {
+            return BulkAnswer.refusal(answer);
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static RequestFailure answered(int status, String type, String message) {
         Kind kind = kind(status, type);
         String reason = described(status) + ": " + message;
         return new RequestFailure(kind == Kind.OPERATIONAL ? reason + "; " + whatToChange(status, type) : reason, kind);

@@ -86,7 +86,7 @@ public class SafeCommitSinkTask extends CamelSinkTask {
         Map<String, String> withPending = new HashMap<>(props);
         withPending.put(BulkModeConfig.STRATEGY_BEAN + "." + PENDING_RECORDS_PROPERTY, registration);
         withPending.put(BulkModeConfig.STRATEGY_BEAN + "." + BulkIndexAggregation.MAX_BYTES_PROPERTY, String.valueOf(maxBytes));
-        withPending.put(SinkOperation.URL, BulkElasticsearchComponent.sentThroughThis(props.get(SinkOperation.URL)));
+        withPending.put(SinkOperation.URL, SinkOperation.sentThrough(props.get(SinkOperation.URL), BulkElasticsearchComponent.NAME));
         withPending.put(COMPONENT_BEAN, "#class:" + BulkElasticsearchComponent.class.getName());
         withPending.put(COMPONENT_BEAN + ".maxInFlightRequests", String.valueOf(maxInFlightRequests));
         try {

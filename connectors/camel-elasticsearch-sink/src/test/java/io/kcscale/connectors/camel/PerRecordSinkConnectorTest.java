@@ -37,6 +37,17 @@ class PerRecordSinkConnectorTest {
     }
 
     @Test
+    void theUrlMustBeElasticsearchsAndNameTheIndex() {
+        assertEquals(Map.of("camel.sink.url", List.of("camel.sink.url must name the index the documents go to (indexName=...)")),
+                errors(config("elasticsearch-rest://local?hostAddresses=127.0.0.1:9200&operation=Index")));
+        assertTrue(errors(config("file://out?operation=Index&indexName=stocks")).get("camel.sink.url").get(0)
+                .startsWith("camel.sink.url must be an elasticsearch-rest:// URL (per-record mode sends its requests through it)"));
+        Map<String, String> byProperty = config("elasticsearch-rest://local?hostAddresses=127.0.0.1:9200&operation=Index");
+        byProperty.put("camel.sink.endpoint.indexName", "stocks");
+        assertEquals(Map.of(), errors(byProperty));
+    }
+
+    @Test
     void malformedRecordsToTheDeadLetterTopicNeedOne() {
         Map<String, String> config = config("elasticsearch-rest://local?hostAddresses=127.0.0.1:9200&operation=Index&indexName=stocks");
         config.put("kcscale.malformed.records", "dlq");

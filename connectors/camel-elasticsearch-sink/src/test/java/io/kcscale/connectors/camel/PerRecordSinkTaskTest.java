@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 
 import org.apache.kafka.connect.errors.ConnectException;
 import org.apache.kafka.connect.errors.RetriableException;
@@ -54,6 +55,38 @@ class PerRecordSinkTaskTest {
                 "elasticsearch-rest://local?hostAddresses=" + elasticsearch.hostAndPort() + "&operation=Index&indexName=stocks"));
         config.putAll(more);
         task.start(config);
+    }
+
+    /** A task's client lives as long as the task: one per start, every thread of it gone once the task stops. */
+    @Test
+    void aTaskStartedAgainAndAgainLeavesNoClientBehind() {
+        long before = clientThreads();
+        for (int start = 1; start <= 3; start++) {
+            PerRecordSinkTask restarted = new PerRecordSinkTask(nanos::get);
+            restarted.initialize(new TaskContext(null, pollTimeouts));
+            restarted.start(Map.of("topics", "stocks", "camel.sink.url",
+                    "elasticsearch-rest://local?hostAddresses=" + elasticsearch.hostAndPort() + "&operation=Index&indexName=stocks"));
+            List<SinkRecord> batch = new ArrayList<>();
+            for (long offset = 0; offset < 20; offset++) {
+                batch.add(Records.trade("stocks", start, offset));
+            }
+            restarted.put(batch);
+            long running = clientThreads() - before;
+            assertTrue(running >= 1 && running <= Runtime.getRuntime().availableProcessors(),
+                    "one client's I/O threads while the task runs, got " + running);
+            restarted.stop();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (clientThreads() > before && System.nanoTime() < deadline) {
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
+            }
+            assertEquals(before, clientThreads(), "start " + start + ": the stopped task's client is closed");
+        }
+        assertEquals(60, elasticsearch.indexedIds.size());
+    }
+
+    /** The Elasticsearch client's I/O threads alive now. */
+    private static long clientThreads() {
+        return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().startsWith("I/O dispatcher")).count();
     }
 
     @Test
@@ -140,8 +173,9 @@ class PerRecordSinkTaskTest {
 
         assertEquals(List.of("stocks-3-40", "stocks-3-42"), elasticsearch.indexedIds);
         assertEquals(1, deadLetters.size());
-        assertTrue(deadLetters.get(0).startsWith("41: Elasticsearch rejected document stocks-3-41: 400 Bad Request: "), deadLetters.get(0));
-        assertTrue(deadLetters.get(0).contains("mapper_parsing_exception"), deadLetters.get(0));
+        // Elasticsearch's error as it said it, not the client's quote of the whole answer
+        assertEquals("41: Elasticsearch rejected document stocks-3-41: 400 Bad Request: mapper_parsing_exception: failed to parse "
+                + "field [price] of type [double]", deadLetters.get(0));
     }
 
     @Test

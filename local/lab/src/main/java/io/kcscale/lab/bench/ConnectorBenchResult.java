@@ -5,6 +5,7 @@ import java.util.List;
 /**
  * What {@code kcscale bench connectors} measured, one task of each kind, and under which settings.
  *
+ * @param perRecordSinkCpu where the cores went while the per-record sink ran (its sender: the Connect worker)
  * @param bulk      the bulk sink against Elasticsearch's raw bulk rate, for each number of requests in flight measured
  * @param bulkSize  documents per bulk request: the sink's {@code camel.aggregation.size}, and the raw load's
  * @param notes     anything that makes a figure less than it seems (a backlog that ran out, say)
@@ -12,6 +13,7 @@ import java.util.List;
 public record ConnectorBenchResult(
         double datagenRecordsPerSecond,
         double perRecordSinkDocsPerSecond,
+        TurnsCpu perRecordSinkCpu,
         List<BulkAgainstCeiling> bulk,
         int bulkSize,
         long aggregationTimeoutMs,
@@ -37,7 +39,7 @@ public record ConnectorBenchResult(
     }
 
     /**
-     * CPU time over one kind of turn; each null when the system did not say.
+     * CPU time over one kind of turn (or over the per-record sink's window); each null when the system did not say.
      *
      * @param elasticsearchMsPerThousandDocs Elasticsearch's CPU time per 1,000 documents indexed, in ms
      * @param senderMsPerThousandDocs        the sending process's CPU time per 1,000 documents, in ms

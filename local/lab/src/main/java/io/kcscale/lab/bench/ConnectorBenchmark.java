@@ -94,13 +94,13 @@ public final class ConnectorBenchmark {
         double datagen = datagenUnthrottled();
         // each sink drains the backlog from its start for a warm-up, a window and the turns in between
         fillBacklog(BACKLOG_PER_SECOND * (meter.warmup().toSeconds() + meter.window().toSeconds() + 10));
-        double perRecord = perRecordSink();
+        PerRecordSink perRecord = perRecordSink();
         List<ConnectorBenchResult.BulkAgainstCeiling> bulk = new ArrayList<>();
         for (int inFlight : inFlightCounts()) {
             bulk.add(bulkSinkAgainstCeiling(inFlight));
         }
         noteBusyMachine(Math.max(loadBefore, systemLoad()));
-        return new ConnectorBenchResult(datagen, perRecord, List.copyOf(bulk), bulkSize(), aggregationTimeoutMs(),
+        return new ConnectorBenchResult(datagen, perRecord.docsPerSecond(), perRecord.cpu(), List.copyOf(bulk), bulkSize(), aggregationTimeoutMs(),
                 meter.warmup().toMillis() / 1000.0, meter.window().toMillis() / 1000.0, List.copyOf(notes));
     }
 
@@ -112,12 +112,20 @@ public final class ConnectorBenchmark {
         return rate;
     }
 
-    private double perRecordSink() {
+    private record PerRecordSink(double docsPerSecond, ConnectorBenchResult.TurnsCpu cpu) {
+    }
+
+    /** Its rate, and the CPU time each process spent over the window (as over the bulk sink's turns). */
+    private PerRecordSink perRecordSink() {
         progress.accept("measuring one sink task, per-record mode");
         LongSupplier indexed = startSink(SinkMode.INDEX, PER_RECORD_INDEX, Map.of());
-        double rate = meter.perSecond(indexed);
+        RateMeter.pause(meter.warmup());
+        CpuShares cpu = cpuShares();
+        CpuShares.Stretch window = cpu.begin();
+        double rate = new RateMeter(Duration.ZERO, meter.window()).perSecond(indexed);
+        window.end();
         stopSink(SinkMode.INDEX, PER_RECORD_INDEX);
-        return rate;
+        return new PerRecordSink(rate, turnsCpu(cpu, WORKER, rate * meter.window().toNanos() / 1e9));
     }
 
     /** 1, and the default of the bulk sink's config template (when it differs). */

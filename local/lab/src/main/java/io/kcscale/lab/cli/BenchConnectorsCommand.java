@@ -60,6 +60,7 @@ final class BenchConnectorsCommand implements Callable<Integer> {
                 r.warmupSeconds()));
         row(out, "datagen source, unthrottled", r.datagenRecordsPerSecond(), "records/s");
         row(out, "sink, per-record (--sink-mode index)", r.perRecordSinkDocsPerSecond(), "docs/s");
+        out.append(cpu("  CPU while it ran:          ", "worker", r.perRecordSinkCpu()));
         for (ConnectorBenchResult.BulkAgainstCeiling bulk : r.bulk()) {
             int n = bulk.inFlightRequests();
             row(out, String.format(Locale.ROOT, "sink, bulk (%d docs / %d ms), %d in flight", r.bulkSize(), r.aggregationTimeoutMs(), n),

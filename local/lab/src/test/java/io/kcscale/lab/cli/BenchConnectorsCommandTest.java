@@ -12,7 +12,7 @@ class BenchConnectorsCommandTest {
 
     @Test
     void theTableShowsEachFigureWithItsUnitAndTheFractionOfTheCeilingForEachNumberInFlight() {
-        ConnectorBenchResult result = new ConnectorBenchResult(41_234.5, 2_610.2,
+        ConnectorBenchResult result = new ConnectorBenchResult(41_234.5, 2_610.2, new ConnectorBenchResult.TurnsCpu(31.2, 120.44, 1.2),
                 List.of(ConnectorBenchResult.BulkAgainstCeiling.of(1, 11_900.7, 14_200.1,
                                 new ConnectorBenchResult.TurnsCpu(17.04, 8.46, 1.5), new ConnectorBenchResult.TurnsCpu(16.5, 2.25, 1.3)),
                         ConnectorBenchResult.BulkAgainstCeiling.of(2, 19_000.2, 20_000.4,
@@ -23,6 +23,7 @@ class BenchConnectorsCommandTest {
                 "one connector task each; measured over 15 s after 5 s of warm-up",
                 "datagen source, unthrottled                                  41,235 records/s",
                 "sink, per-record (--sink-mode index)                          2,610 docs/s",
+                "  CPU while it ran:           Elasticsearch 31.2 ms, worker 120.4 ms per 1,000 docs; 1.20 cores in use by the stack",
                 "sink, bulk (1000 docs / 500 ms), 1 in flight                 11,901 docs/s",
                 "raw _bulk, 1000 docs each, 1 in flight (ceiling)             14,200 docs/s",
                 "bulk sink / ceiling, 1 in flight                                 84 %",
