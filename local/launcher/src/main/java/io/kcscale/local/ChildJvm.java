@@ -29,8 +29,8 @@ public final class ChildJvm {
     }
 
     /** Starts {@code mainClass} on {@code classpath}; output goes to {@code logFile} (appended). */
-    public static ChildJvm start(String name, String classpath, List<String> jvmOptions, String mainClass,
-                                 List<String> args, Path logFile) {
+    public static ChildJvm start(
+            String name, String classpath, List<String> jvmOptions, String mainClass, List<String> args, Path logFile) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmOptions);

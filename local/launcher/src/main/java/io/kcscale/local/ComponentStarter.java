@@ -2,6 +2,7 @@ package io.kcscale.local;
 
 import static io.kcscale.local.StackPorts.HOST;
 
+import io.kcscale.scaler.poll.Poll;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
@@ -18,10 +19,7 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
-
 import org.apache.kafka.common.Uuid;
-
-import io.kcscale.scaler.poll.Poll;
 
 /**
  * Starts each component of the stack as a child JVM (Prometheus as a plain process) with its
@@ -39,7 +37,8 @@ public final class ComponentStarter {
     private final StackEndpoints endpoints;
     private final Consumer<String> progress;
 
-    public ComponentStarter(InstallLayout layout, StackPorts ports, StackEndpoints endpoints, Consumer<String> progress) {
+    public ComponentStarter(
+            InstallLayout layout, StackPorts ports, StackEndpoints endpoints, Consumer<String> progress) {
         this.layout = layout;
         this.ports = ports;
         this.endpoints = endpoints;
@@ -58,9 +57,10 @@ public final class ComponentStarter {
         if (!options.metrics().prometheus()) {
             return Optional.empty();
         }
-        return Optional.of(LocalPrometheus.binary().orElseThrow(() -> new IllegalStateException(
-                "--prometheus needs the prometheus program on the PATH (Debian: apt-get install prometheus);"
-                        + " or run the compose stack (compose/docker-compose.yml)")));
+        return Optional.of(LocalPrometheus.binary()
+                .orElseThrow(() -> new IllegalStateException(
+                        "--prometheus needs the prometheus program on the PATH (Debian: apt-get install prometheus);"
+                                + " or run the compose stack (compose/docker-compose.yml)")));
     }
 
     /** The KRaft broker; formats its storage first when the data directory has none. */
@@ -75,34 +75,61 @@ public final class ComponentStarter {
     public ChildJvm kafka(String template, Map<String, String> values, List<String> formatArguments) {
         Path logDir = endpoints.dataDir().resolve("kafka");
         Map<String, String> all = new HashMap<>(values);
-        all.putAll(Map.of("KAFKA_HOST", HOST, "KAFKA_PORT", String.valueOf(ports.kafka()),
-                "CONTROLLER_PORT", String.valueOf(ports.controller()), "KAFKA_LOG_DIR", logDir.toString()));
+        all.putAll(Map.of(
+                "KAFKA_HOST",
+                HOST,
+                "KAFKA_PORT",
+                String.valueOf(ports.kafka()),
+                "CONTROLLER_PORT",
+                String.valueOf(ports.controller()),
+                "KAFKA_LOG_DIR",
+                logDir.toString()));
         Path config = writeConfig("broker.properties", template, all);
         if (!Files.exists(logDir.resolve("meta.properties"))) {
             formatKafkaStorage(logDir, config, formatArguments);
         }
         progress.accept("starting kafka on " + endpoints.kafkaBootstrap());
-        return ChildJvm.start("kafka", layout.kafkaClasspath(), kafkaJvmOptions("512m"), "kafka.Kafka",
-                List.of(config.toString()), logFile("kafka"));
+        return ChildJvm.start(
+                "kafka",
+                layout.kafkaClasspath(),
+                kafkaJvmOptions("512m"),
+                "kafka.Kafka",
+                List.of(config.toString()),
+                logFile("kafka"));
     }
 
     private void formatKafkaStorage(Path logDir, Path config, List<String> formatArguments) {
         progress.accept("formatting Kafka storage in " + logDir);
-        List<String> arguments = new ArrayList<>(List.of("format", "-t", Uuid.randomUuid().toString(), "-c", config.toString()));
+        List<String> arguments =
+                new ArrayList<>(List.of("format", "-t", Uuid.randomUuid().toString(), "-c", config.toString()));
         arguments.addAll(formatArguments);
-        ChildJvm format = ChildJvm.start("kafka-format", layout.kafkaClasspath(), kafkaJvmOptions("256m"),
-                "kafka.tools.StorageTool", arguments, logFile("kafka-format"));
-        Poll.untilTrue("Kafka storage format to finish", Duration.ofSeconds(60), Duration.ofMillis(100),
-                () -> !format.isAlive(), () -> "still formatting");
+        ChildJvm format = ChildJvm.start(
+                "kafka-format",
+                layout.kafkaClasspath(),
+                kafkaJvmOptions("256m"),
+                "kafka.tools.StorageTool",
+                arguments,
+                logFile("kafka-format"));
+        Poll.untilTrue(
+                "Kafka storage format to finish",
+                Duration.ofSeconds(60),
+                Duration.ofMillis(100),
+                () -> !format.isAlive(),
+                () -> "still formatting");
         if (!Files.exists(logDir.resolve("meta.properties"))) {
             throw new StackStartException("formatting Kafka storage failed:\n" + format.logTail(20), null);
         }
     }
 
     public ChildJvm elasticsearch() {
-        return ChildJvm.start("elasticsearch", layout.elasticsearchClasspath(),
-                List.of("-Xms512m", "-Xmx512m", "-XX:+ExitOnOutOfMemoryError"), ELASTICSEARCH_MAIN,
-                List.of(endpoints.dataDir().resolve("elasticsearch").toString(), String.valueOf(ports.elasticsearch()),
+        return ChildJvm.start(
+                "elasticsearch",
+                layout.elasticsearchClasspath(),
+                List.of("-Xms512m", "-Xmx512m", "-XX:+ExitOnOutOfMemoryError"),
+                ELASTICSEARCH_MAIN,
+                List.of(
+                        endpoints.dataDir().resolve("elasticsearch").toString(),
+                        String.valueOf(ports.elasticsearch()),
                         String.valueOf(ports.elasticsearchTransport())),
                 logFile("elasticsearch"));
     }
@@ -116,39 +143,67 @@ public final class ComponentStarter {
     public ChildJvm worker(int index, String template, Map<String, String> values, List<String> jvmOptions) {
         int port = ports.connect().get(index);
         Map<String, String> all = new HashMap<>(values);
-        all.putAll(Map.of("KAFKA_BOOTSTRAP", endpoints.kafkaBootstrap(), "CONNECT_HOST", HOST,
-                "CONNECT_PORT", String.valueOf(port),
-                "PLUGIN_PATH", layout.pluginPath().stream().map(Path::toString).collect(Collectors.joining(","))));
+        all.putAll(Map.of(
+                "KAFKA_BOOTSTRAP",
+                endpoints.kafkaBootstrap(),
+                "CONNECT_HOST",
+                HOST,
+                "CONNECT_PORT",
+                String.valueOf(port),
+                "PLUGIN_PATH",
+                layout.pluginPath().stream().map(Path::toString).collect(Collectors.joining(","))));
         Path config = writeConfig(workerName(index) + ".properties", template, all);
-        progress.accept("starting " + workerName(index) + " on " + endpoints.connectUrls().get(index));
+        progress.accept("starting " + workerName(index) + " on "
+                + endpoints.connectUrls().get(index));
         List<String> jvm = new ArrayList<>(kafkaJvmOptions("1g"));
         jvm.addAll(jvmOptions);
         if (!ports.metrics().isEmpty()) {
             // the same agent and rules as the compose stack's connect image
-            jvm.add("-javaagent:" + layout.jmxExporterAgent() + "=" + HOST + ":" + ports.metrics().get(index)
-                    + ":" + layout.jmxExporterConfig());
+            jvm.add("-javaagent:" + layout.jmxExporterAgent() + "=" + HOST + ":"
+                    + ports.metrics().get(index) + ":" + layout.jmxExporterConfig());
         }
         jvm.addAll(extraWorkerJvmOptions());
-        return ChildJvm.start(workerName(index), layout.kafkaClasspath(), jvm,
-                "org.apache.kafka.connect.cli.ConnectDistributed", List.of(config.toString()), logFile(workerName(index)));
+        return ChildJvm.start(
+                workerName(index),
+                layout.kafkaClasspath(),
+                jvm,
+                "org.apache.kafka.connect.cli.ConnectDistributed",
+                List.of(config.toString()),
+                logFile(workerName(index)));
     }
 
     /** The scaler service, observing this stack: the same {@code serve} verb a user runs against any pipeline. */
     ChildJvm scaler() {
         progress.accept("starting the scaler on " + endpoints.scalerUrl());
-        List<String> args = new ArrayList<>(List.of("serve", "--port", String.valueOf(ports.scaler()),
-                "--connect-url", endpoints.connectUrl().toString(),
-                "--kafka-bootstrap-servers", endpoints.kafkaBootstrap(),
-                "--elasticsearch-url", endpoints.elasticsearchUrl().toString(),
-                "--rebalance-delay-seconds", workerRebalanceDelaySeconds(),
-                "--state-dir", endpoints.dataDir().resolve("scaler").toString()));
+        List<String> args = new ArrayList<>(List.of(
+                "serve",
+                "--port",
+                String.valueOf(ports.scaler()),
+                "--connect-url",
+                endpoints.connectUrl().toString(),
+                "--kafka-bootstrap-servers",
+                endpoints.kafkaBootstrap(),
+                "--elasticsearch-url",
+                endpoints.elasticsearchUrl().toString(),
+                "--rebalance-delay-seconds",
+                workerRebalanceDelaySeconds(),
+                "--state-dir",
+                endpoints.dataDir().resolve("scaler").toString()));
         // with --metrics, worker-capacity reads each worker's exporter first (its process where that gives nothing yet)
         for (int i = 0; i < endpoints.metricsUrls().size(); i++) {
             URI worker = endpoints.connectUrls().get(i);
-            args.addAll(List.of("--worker-metrics-url", worker.getHost() + ":" + worker.getPort() + "=" + endpoints.metricsUrls().get(i)));
+            args.addAll(List.of(
+                    "--worker-metrics-url",
+                    worker.getHost() + ":" + worker.getPort() + "="
+                            + endpoints.metricsUrls().get(i)));
         }
-        return ChildJvm.start("scaler", layout.scalerClasspath(), List.of("-Xmx256m", "-XX:+ExitOnOutOfMemoryError"),
-                SCALER_MAIN, args, logFile("scaler"));
+        return ChildJvm.start(
+                "scaler",
+                layout.scalerClasspath(),
+                List.of("-Xmx256m", "-XX:+ExitOnOutOfMemoryError"),
+                SCALER_MAIN,
+                args,
+                logFile("scaler"));
     }
 
     /**
@@ -163,7 +218,8 @@ public final class ComponentStarter {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + template, e);
         }
-        String millis = worker.getProperty("scheduled.rebalance.max.delay.ms", "300000").strip();
+        String millis =
+                worker.getProperty("scheduled.rebalance.max.delay.ms", "300000").strip();
         return String.valueOf(Long.parseLong(millis) / 1000.0);
     }
 
@@ -172,17 +228,31 @@ public final class ComponentStarter {
      * from wherever this launcher's own classes are (the launcher's jar, or its classes in a build).
      */
     ChildJvm sinkProxy(int latencyMs, int serialMs) {
-        progress.accept("starting the sink latency proxy on " + endpoints.sinkElasticsearchUrl() + ": every sink request waits "
-                + latencyMs + " ms" + (serialMs > 0 ? ", then holds one shared lock " + serialMs + " ms" : ""));
+        progress.accept(
+                "starting the sink latency proxy on " + endpoints.sinkElasticsearchUrl() + ": every sink request waits "
+                        + latencyMs + " ms" + (serialMs > 0 ? ", then holds one shared lock " + serialMs + " ms" : ""));
         String classpath;
         try {
-            classpath = Path.of(SinkDelayProxy.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+            classpath = Path.of(SinkDelayProxy.class
+                            .getProtectionDomain()
+                            .getCodeSource()
+                            .getLocation()
+                            .toURI())
+                    .toString();
         } catch (java.net.URISyntaxException e) {
             throw new IllegalStateException("cannot locate the launcher's classes for the sink proxy", e);
         }
-        return ChildJvm.start(SinkDelayProxy.NAME, classpath, List.of("-Xmx64m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"),
-                SinkDelayProxy.class.getName(), List.of(endpoints.elasticsearchUrl().toString(), String.valueOf(latencyMs),
-                        String.valueOf(serialMs), String.valueOf(ports.sinkProxy())), logFile(SinkDelayProxy.NAME));
+        return ChildJvm.start(
+                SinkDelayProxy.NAME,
+                classpath,
+                List.of("-Xmx64m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"),
+                SinkDelayProxy.class.getName(),
+                List.of(
+                        endpoints.elasticsearchUrl().toString(),
+                        String.valueOf(latencyMs),
+                        String.valueOf(serialMs),
+                        String.valueOf(ports.sinkProxy())),
+                logFile(SinkDelayProxy.NAME));
     }
 
     /** @param binary from {@link #requireMetricsTools} */
@@ -198,11 +268,17 @@ public final class ComponentStarter {
     /** {@code KCSCALE_WORKER_JAVA_OPTS}: extra JVM options for workers (say, a profiler; {@code --metrics} attaches the JMX exporter). */
     private static List<String> extraWorkerJvmOptions() {
         String extra = System.getenv("KCSCALE_WORKER_JAVA_OPTS");
-        return extra == null || extra.isBlank() ? List.of() : List.of(extra.trim().split("\\s+"));
+        return extra == null || extra.isBlank()
+                ? List.of()
+                : List.of(extra.trim().split("\\s+"));
     }
 
     private List<String> kafkaJvmOptions(String heap) {
-        return List.of("-Xms256m", "-Xmx" + heap, "-XX:+ExitOnOutOfMemoryError", "-Djava.awt.headless=true",
+        return List.of(
+                "-Xms256m",
+                "-Xmx" + heap,
+                "-XX:+ExitOnOutOfMemoryError",
+                "-Djava.awt.headless=true",
                 "-Dlog4j2.configurationFile=" + layout.configs().resolve("kafka/log4j2.properties"));
     }
 
@@ -210,7 +286,9 @@ public final class ComponentStarter {
         Path file = endpoints.dataDir().resolve("config").resolve(name);
         try {
             Files.createDirectories(file.getParent());
-            Files.writeString(file, ConfigTemplate.load(layout.configs().resolve(template)).render(values));
+            Files.writeString(
+                    file,
+                    ConfigTemplate.load(layout.configs().resolve(template)).render(values));
             return file;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file, e);

@@ -36,19 +36,23 @@ public final class InstallLayout {
 
     public String elasticsearchClasspath() {
         Path target = home.resolve("local/elasticsearch-node/target");
-        return jarIn(target, "kcscale-elasticsearch-node-") + java.io.File.pathSeparator
+        return jarIn(target, "kcscale-elasticsearch-node-")
+                + java.io.File.pathSeparator
                 + read(target.resolve("runtime.classpath"));
     }
 
     /** The scaler service runs on this classpath. */
     public String scalerClasspath() {
         Path target = home.resolve("scaler/service/target");
-        return jarIn(target, "kcscale-scaler-service-") + java.io.File.pathSeparator + read(target.resolve("runtime.classpath"));
+        return jarIn(target, "kcscale-scaler-service-")
+                + java.io.File.pathSeparator
+                + read(target.resolve("runtime.classpath"));
     }
 
     /** The Connect {@code plugin.path}: one folder per plugin family, each holding plugin directories. */
     public List<Path> pluginPath() {
-        return List.of(home.resolve("connectors/datagen/target/plugin"),
+        return List.of(
+                home.resolve("connectors/datagen/target/plugin"),
                 home.resolve("connectors/camel-elasticsearch-sink/target/plugin"));
     }
 
@@ -70,9 +74,11 @@ public final class InstallLayout {
     /** Fails with what to run when the build has not produced everything yet. */
     public void requireBuilt() {
         List<String> missing = new ArrayList<>();
-        for (Path p : List.of(home.resolve("local/kafka-runtime/target/runtime.classpath"),
+        for (Path p : List.of(
+                home.resolve("local/kafka-runtime/target/runtime.classpath"),
                 home.resolve("local/elasticsearch-node/target/runtime.classpath"),
-                home.resolve("scaler/service/target/runtime.classpath"), configs())) {
+                home.resolve("scaler/service/target/runtime.classpath"),
+                configs())) {
             if (!Files.exists(p)) {
                 missing.add(home.relativize(p).toString());
             }
@@ -101,8 +107,8 @@ public final class InstallLayout {
             return files.map(Path::toString)
                     .filter(n -> Path.of(n).getFileName().toString().startsWith(prefix) && n.endsWith(".jar"))
                     .findFirst()
-                    .orElseThrow(() -> new IllegalStateException("no " + prefix + "*.jar in " + dir
-                            + ": run `./kcscale build` first"));
+                    .orElseThrow(() -> new IllegalStateException(
+                            "no " + prefix + "*.jar in " + dir + ": run `./kcscale build` first"));
         } catch (IOException e) {
             throw new IllegalStateException("cannot list " + dir + ": run `./kcscale build` first", e);
         }

@@ -1,5 +1,6 @@
 package io.kcscale.local;
 
+import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -12,8 +13,6 @@ import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-
-import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
 
 /**
  * The real pipeline on this machine: a KRaft broker, an Elasticsearch node and W Connect workers,
@@ -122,8 +121,9 @@ public final class LocalStack implements AutoCloseable {
             started = record(starter.scaler());
             readiness.scaler(started);
         } else {
-            throw new IllegalArgumentException("only kafka, elasticsearch, connect-N, the scaler and (with a sink latency) "
-                    + SinkDelayProxy.NAME + " can be restarted, not " + name);
+            throw new IllegalArgumentException(
+                    "only kafka, elasticsearch, connect-N, the scaler and (with a sink latency) " + SinkDelayProxy.NAME
+                            + " can be restarted, not " + name);
         }
         StackState.write(dataDir, endpoints, components.list());
         return started;

@@ -1,8 +1,7 @@
 package io.kcscale.local;
 
-import java.util.Map;
-
 import io.kcscale.scaler.kafka.KafkaReadingsClient;
+import java.util.Map;
 
 /**
  * The topic's log-end offsets and the sink group's committed offsets, read together at {@code atMillis}.

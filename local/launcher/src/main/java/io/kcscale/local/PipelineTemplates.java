@@ -1,10 +1,9 @@
 package io.kcscale.local;
 
-import java.io.IOException;
-import java.util.Map;
-
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.util.Map;
 
 /** The pipeline's index definition and connector configurations from {@code configs/}, filled in. */
 public final class PipelineTemplates {
@@ -25,9 +24,10 @@ public final class PipelineTemplates {
 
     /** A connector configuration from {@code configs/connectors/}, filled in. */
     public Map<String, String> connectorConfig(String file, Map<String, String> values) {
-        String json = ConfigTemplate.load(layout.configs().resolve("connectors/" + file)).render(values);
+        String json = ConfigTemplate.load(layout.configs().resolve("connectors/" + file))
+                .render(values);
         try {
-            return JSON.readValue(json, new TypeReference<Map<String, String>>() { });
+            return JSON.readValue(json, new TypeReference<Map<String, String>>() {});
         } catch (IOException e) {
             throw new IllegalStateException("configs/connectors/" + file + " is not a JSON object of strings", e);
         }

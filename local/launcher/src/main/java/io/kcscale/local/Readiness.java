@@ -1,5 +1,9 @@
 package io.kcscale.local;
 
+import io.kcscale.scaler.connect.ConnectRestClient;
+import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
+import io.kcscale.scaler.kafka.KafkaReadingsClient;
+import io.kcscale.scaler.poll.Poll;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -14,11 +18,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
-import io.kcscale.scaler.connect.ConnectRestClient;
-import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
-import io.kcscale.scaler.kafka.KafkaReadingsClient;
-import io.kcscale.scaler.poll.Poll;
-
 /**
  * Waits until a started component serves what the next step needs, polling with a deadline while
  * it lives: its death or the deadline fails the start with the component's last log lines.
@@ -30,6 +29,7 @@ public final class Readiness {
      * plugins from manifests only ({@code plugin.discovery=service_load}), so Camel's own connector is not listed.
      */
     public static final String SINK_CONNECTOR_CLASS = "io.kcscale.connectors.camel.PerRecordSinkConnector";
+
     private static final String SOURCE_CONNECTOR_CLASS = "io.kcscale.connectors.datagen.DatagenConnector";
 
     private final StackEndpoints endpoints;
@@ -41,10 +41,12 @@ public final class Readiness {
     }
 
     void kafka(ChildJvm kafka) {
-        try (KafkaReadingsClient admin = new KafkaReadingsClient(endpoints.kafkaBootstrap(), Map.of(), Duration.ofSeconds(5))) {
+        try (KafkaReadingsClient admin =
+                new KafkaReadingsClient(endpoints.kafkaBootstrap(), Map.of(), Duration.ofSeconds(5))) {
             await(kafka, "Kafka to accept clients", Duration.ofSeconds(90), () -> {
                 try {
-                    return Optional.of(admin.admin().describeCluster().nodes().get().size());
+                    return Optional.of(
+                            admin.admin().describeCluster().nodes().get().size());
                 } catch (InterruptedException | ExecutionException e) {
                     throw new IllegalStateException(e.getMessage());
                 }
@@ -72,24 +74,35 @@ public final class Readiness {
         await(worker, worker.name() + " to offer the datagen and Camel plugins", Duration.ofSeconds(180), () -> {
             List<String> plugins = connect.connectorPlugins();
             return plugins.contains(SINK_CONNECTOR_CLASS) && plugins.contains(SOURCE_CONNECTOR_CLASS)
-                    ? Optional.of(plugins) : Optional.empty();
+                    ? Optional.of(plugins)
+                    : Optional.empty();
         });
     }
 
     /** Until the scaler has observed the sink connector, so its API answers about the pipeline at once. */
     void scaler(ChildJvm scaler) {
-        awaitOk(scaler, "the scaler to observe " + StackOptions.SINK_CONNECTOR,
-                endpoints.scalerUrl().resolve("/api/v1/connectors/" + StackOptions.SINK_CONNECTOR), Duration.ofSeconds(60));
+        awaitOk(
+                scaler,
+                "the scaler to observe " + StackOptions.SINK_CONNECTOR,
+                endpoints.scalerUrl().resolve("/api/v1/connectors/" + StackOptions.SINK_CONNECTOR),
+                Duration.ofSeconds(60));
     }
 
     /** Until a request through the proxy reaches Elasticsearch. */
     void sinkProxy(ChildJvm proxy) {
-        awaitOk(proxy, "the sink latency proxy to forward to Elasticsearch", endpoints.sinkElasticsearchUrl().resolve("/"),
+        awaitOk(
+                proxy,
+                "the sink latency proxy to forward to Elasticsearch",
+                endpoints.sinkElasticsearchUrl().resolve("/"),
                 Duration.ofSeconds(30));
     }
 
     void prometheus(ChildJvm prometheus) {
-        awaitOk(prometheus, "Prometheus to be ready", endpoints.prometheusUrl().resolve("/-/ready"), Duration.ofSeconds(60));
+        awaitOk(
+                prometheus,
+                "Prometheus to be ready",
+                endpoints.prometheusUrl().resolve("/-/ready"),
+                Duration.ofSeconds(60));
     }
 
     /** Polls {@code url} until it answers 200, while {@code component} lives. */
@@ -97,8 +110,12 @@ public final class Readiness {
         HttpClient http = HttpClient.newHttpClient();
         await(component, what, timeout, () -> {
             try {
-                int status = http.send(HttpRequest.newBuilder(url).timeout(Duration.ofSeconds(5)).build(),
-                        HttpResponse.BodyHandlers.discarding()).statusCode();
+                int status = http.send(
+                                HttpRequest.newBuilder(url)
+                                        .timeout(Duration.ofSeconds(5))
+                                        .build(),
+                                HttpResponse.BodyHandlers.discarding())
+                        .statusCode();
                 if (status != 200) {
                     throw new IllegalStateException("GET " + url + " -> " + status);
                 }
@@ -123,8 +140,10 @@ public final class Readiness {
                 return probe.get();
             });
         } catch (RuntimeException e) {
-            throw new StackStartException(component.name() + " did not start: " + e.getMessage()
-                    + "\n--- last lines of " + component.logFile() + " ---\n" + component.logTail(30), e);
+            throw new StackStartException(
+                    component.name() + " did not start: " + e.getMessage() + "\n--- last lines of "
+                            + component.logFile() + " ---\n" + component.logTail(30),
+                    e);
         }
     }
 }

@@ -22,7 +22,9 @@ public final class RunningComponents {
     /** @throws IllegalArgumentException when no component has that name */
     public ChildJvm named(String name) {
         synchronized (children) {
-            return children.stream().filter(c -> c.name().equals(name)).findFirst()
+            return children.stream()
+                    .filter(c -> c.name().equals(name))
+                    .findFirst()
                     .orElseThrow(() -> new IllegalArgumentException("no component " + name));
         }
     }
@@ -53,9 +55,12 @@ public final class RunningComponents {
     static void stopInOrder(List<ChildJvm> components, Consumer<String> progress) {
         List<ChildJvm> ordered = new ArrayList<>(components);
         // observers first: Prometheus and the scaler would only log the others going away
-        ordered.sort(Comparator.comparingInt(c -> c.name().equals("scaler") || c.name().equals(LocalPrometheus.NAME) ? 0
-                : c.name().startsWith("connect") ? 1
-                : c.name().equals("elasticsearch") || c.name().equals(SinkDelayProxy.NAME) ? 2 : 3));
+        ordered.sort(Comparator.comparingInt(c ->
+                c.name().equals("scaler") || c.name().equals(LocalPrometheus.NAME)
+                        ? 0
+                        : c.name().startsWith("connect")
+                                ? 1
+                                : c.name().equals("elasticsearch") || c.name().equals(SinkDelayProxy.NAME) ? 2 : 3));
         for (ChildJvm c : ordered) {
             if (c.isAlive()) {
                 progress.accept("stopping " + c.name() + " (pid " + c.pid() + ")");

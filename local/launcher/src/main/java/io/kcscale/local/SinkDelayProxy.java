@@ -1,5 +1,7 @@
 package io.kcscale.local;
 
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -16,9 +18,6 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.locks.ReentrantLock;
-
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 
 /**
  * An HTTP forwarder in front of Elasticsearch that holds every request for a fixed delay: a sink on
@@ -39,8 +38,9 @@ public final class SinkDelayProxy implements AutoCloseable {
     public static final int MAX_DELAY_MILLIS = 1000;
 
     /** Headers the JDK client sets itself or that belong to one hop only. */
-    private static final Set<String> HOP_HEADERS = Set.of("connection", "content-length", "host", "expect", "upgrade",
-            "transfer-encoding", "keep-alive");
+    private static final Set<String> HOP_HEADERS =
+            Set.of("connection", "content-length", "host", "expect", "upgrade", "transfer-encoding", "keep-alive");
+
     private static final Duration FORWARD_TIMEOUT = Duration.ofSeconds(30);
 
     static {
@@ -54,8 +54,10 @@ public final class SinkDelayProxy implements AutoCloseable {
         t.setDaemon(true);
         return t;
     });
-    private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient client = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5))
+            .build();
     private final URI target;
     private final Duration delay;
     private final Duration serial;
@@ -78,10 +80,12 @@ public final class SinkDelayProxy implements AutoCloseable {
      */
     public static SinkDelayProxy start(URI target, Duration delay, Duration serial, int port) {
         if (delay.isNegative() || delay.toMillis() > MAX_DELAY_MILLIS) {
-            throw new IllegalArgumentException("--sink-latency-ms must be from 0 to " + MAX_DELAY_MILLIS + ", got " + delay.toMillis());
+            throw new IllegalArgumentException(
+                    "--sink-latency-ms must be from 0 to " + MAX_DELAY_MILLIS + ", got " + delay.toMillis());
         }
         if (serial.isNegative() || serial.toMillis() > MAX_DELAY_MILLIS) {
-            throw new IllegalArgumentException("--sink-serial-ms must be from 0 to " + MAX_DELAY_MILLIS + ", got " + serial.toMillis());
+            throw new IllegalArgumentException(
+                    "--sink-serial-ms must be from 0 to " + MAX_DELAY_MILLIS + ", got " + serial.toMillis());
         }
         try {
             return new SinkDelayProxy(target, delay, serial, port);
@@ -96,8 +100,11 @@ public final class SinkDelayProxy implements AutoCloseable {
             System.err.println("usage: SinkDelayProxy TARGET_URL DELAY_MILLIS SERIAL_MILLIS PORT");
             System.exit(2);
         }
-        SinkDelayProxy proxy = start(URI.create(args[0]), Duration.ofMillis(Long.parseLong(args[1])),
-                Duration.ofMillis(Long.parseLong(args[2])), Integer.parseInt(args[3]));
+        SinkDelayProxy proxy = start(
+                URI.create(args[0]),
+                Duration.ofMillis(Long.parseLong(args[1])),
+                Duration.ofMillis(Long.parseLong(args[2])),
+                Integer.parseInt(args[3]));
         System.out.println("holding every request " + proxy.delay().toMillis() + " ms, then " + proxy.serial.toMillis()
                 + " ms under one shared lock, at " + proxy.hostPort() + " before " + args[0]);
         Thread.currentThread().join();
@@ -140,10 +147,14 @@ public final class SinkDelayProxy implements AutoCloseable {
                 shared.unlock();
             }
         }
-        HttpRequest.Builder request = HttpRequest.newBuilder(target.resolve(exchange.getRequestURI().toString()))
+        HttpRequest.Builder request = HttpRequest.newBuilder(
+                        target.resolve(exchange.getRequestURI().toString()))
                 .timeout(FORWARD_TIMEOUT)
-                .method(exchange.getRequestMethod(), body.length == 0 ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofByteArray(body));
+                .method(
+                        exchange.getRequestMethod(),
+                        body.length == 0
+                                ? HttpRequest.BodyPublishers.noBody()
+                                : HttpRequest.BodyPublishers.ofByteArray(body));
         exchange.getRequestHeaders().forEach((name, values) -> {
             if (!HOP_HEADERS.contains(name.toLowerCase(Locale.ROOT))) {
                 values.forEach(v -> request.header(name, v));

@@ -24,9 +24,12 @@ public enum SinkMode {
 
     /** @throws IllegalArgumentException naming the flag and the modes there are */
     public static SinkMode parse(String name) {
-        return Arrays.stream(values()).filter(m -> m.flagValue().equals(name)).findFirst()
+        return Arrays.stream(values())
+                .filter(m -> m.flagValue().equals(name))
+                .findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("--sink-mode must be one of "
-                        + Arrays.stream(values()).map(SinkMode::flagValue).collect(Collectors.joining(", ")) + ", got " + name));
+                        + Arrays.stream(values()).map(SinkMode::flagValue).collect(Collectors.joining(", ")) + ", got "
+                        + name));
     }
 
     /** As written on the command line: {@code index}, {@code bulk}. */

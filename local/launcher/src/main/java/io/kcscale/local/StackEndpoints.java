@@ -11,11 +11,19 @@ import java.util.stream.Collectors;
  * {@code sinkElasticsearchUrl}: where sinks write, the latency proxy ({@code --sink-latency-ms}) or else
  * Elasticsearch itself.
  */
-public record StackEndpoints(String kafkaBootstrap, List<URI> connectUrls, URI elasticsearchUrl, URI scalerUrl, Path dataDir,
-                             List<URI> metricsUrls, URI prometheusUrl, URI sinkElasticsearchUrl) {
+public record StackEndpoints(
+        String kafkaBootstrap,
+        List<URI> connectUrls,
+        URI elasticsearchUrl,
+        URI scalerUrl,
+        Path dataDir,
+        List<URI> metricsUrls,
+        URI prometheusUrl,
+        URI sinkElasticsearchUrl) {
 
     /** A stack without metrics, its sinks writing to Elasticsearch directly. */
-    public StackEndpoints(String kafkaBootstrap, List<URI> connectUrls, URI elasticsearchUrl, URI scalerUrl, Path dataDir) {
+    public StackEndpoints(
+            String kafkaBootstrap, List<URI> connectUrls, URI elasticsearchUrl, URI scalerUrl, Path dataDir) {
         this(kafkaBootstrap, connectUrls, elasticsearchUrl, scalerUrl, dataDir, List.of(), null, elasticsearchUrl);
     }
 
@@ -41,7 +49,10 @@ public record StackEndpoints(String kafkaBootstrap, List<URI> connectUrls, URI e
                 + " | elasticsearch " + elasticsearchUrl
                 + (sinkLatencyProxied() ? " (sinks write through " + sinkElasticsearchUrl + ", a delay proxy)" : "")
                 + " | scaler " + scalerUrl
-                + (metricsUrls.isEmpty() ? "" : " | metrics " + metricsUrls.stream().map(URI::toString).collect(Collectors.joining(", ")))
+                + (metricsUrls.isEmpty()
+                        ? ""
+                        : " | metrics "
+                                + metricsUrls.stream().map(URI::toString).collect(Collectors.joining(", ")))
                 + (prometheusUrl == null ? "" : " | prometheus " + prometheusUrl)
                 + " | data " + dataDir + " (logs in " + dataDir.resolve("logs") + ")";
     }

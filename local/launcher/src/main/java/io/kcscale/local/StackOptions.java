@@ -45,20 +45,30 @@ public record StackOptions(
 
     public StackOptions {
         require(partitions >= 1, "--partitions must be at least 1, got " + partitions);
-        require(ratePerSecond > 0 && Double.isFinite(ratePerSecond), "--rate must be a positive number of records/s, got " + ratePerSecond);
+        require(
+                ratePerSecond > 0 && Double.isFinite(ratePerSecond),
+                "--rate must be a positive number of records/s, got " + ratePerSecond);
         require(keyField != null && !keyField.isBlank(), "--keyfield must name a field of the record");
         require(shards >= 1 && shards <= 1024, "--shards must be between 1 and 1024, got " + shards);
         require(sinkTasks >= 1, "--sink-tasks must be at least 1, got " + sinkTasks);
         require(sinkMode != null, "--sink-mode must be set");
         require(workers >= 1 && workers <= 8, "--workers must be between 1 and 8, got " + workers);
-        require(iterations == -1 || iterations >= 1, "--iterations must be -1 (no end) or at least 1, got " + iterations);
+        require(
+                iterations == -1 || iterations >= 1,
+                "--iterations must be -1 (no end) or at least 1, got " + iterations);
         require(metrics != null, "metrics options must be set");
-        require(sinkLatencyMs >= 0 && sinkLatencyMs <= SinkDelayProxy.MAX_DELAY_MILLIS,
+        require(
+                sinkLatencyMs >= 0 && sinkLatencyMs <= SinkDelayProxy.MAX_DELAY_MILLIS,
                 "--sink-latency-ms must be from 0 to " + SinkDelayProxy.MAX_DELAY_MILLIS + ", got " + sinkLatencyMs);
-        require(sinkSerialMs >= 0 && sinkSerialMs <= SinkDelayProxy.MAX_DELAY_MILLIS,
+        require(
+                sinkSerialMs >= 0 && sinkSerialMs <= SinkDelayProxy.MAX_DELAY_MILLIS,
                 "--sink-serial-ms must be from 0 to " + SinkDelayProxy.MAX_DELAY_MILLIS + ", got " + sinkSerialMs);
-        require(sinkSerialMs == 0 || sinkLatencyMs > 0, "--sink-serial-ms needs --sink-latency-ms above 0: the latency proxy holds the lock");
-        for (int port : new int[] {kafkaPort, controllerPort, connectPort, elasticsearchPort, elasticsearchTransportPort, scalerPort}) {
+        require(
+                sinkSerialMs == 0 || sinkLatencyMs > 0,
+                "--sink-serial-ms needs --sink-latency-ms above 0: the latency proxy holds the lock");
+        for (int port : new int[] {
+            kafkaPort, controllerPort, connectPort, elasticsearchPort, elasticsearchTransportPort, scalerPort
+        }) {
             require(port >= 0 && port <= 65535, "ports must be between 0 and 65535, got " + port);
         }
     }
@@ -107,36 +117,145 @@ public record StackOptions(
             return this;
         }
 
-        public Builder dataDir(Path v) { dataDir = v; return this; }
-        public Builder kafkaPort(int v) { kafkaPort = v; return this; }
-        public Builder controllerPort(int v) { controllerPort = v; return this; }
-        public Builder connectPort(int v) { connectPort = v; return this; }
-        public Builder elasticsearchPort(int v) { elasticsearchPort = v; return this; }
-        public Builder elasticsearchTransportPort(int v) { elasticsearchTransportPort = v; return this; }
-        public Builder scalerPort(int v) { scalerPort = v; return this; }
-        public Builder partitions(int v) { partitions = v; return this; }
-        public Builder ratePerSecond(double v) { ratePerSecond = v; return this; }
-        public Builder keyField(String v) { keyField = v; return this; }
-        public Builder shards(int v) { shards = v; return this; }
-        public Builder sinkTasks(int v) { sinkTasks = v; return this; }
-        public Builder sinkMode(SinkMode v) { sinkMode = v; return this; }
-        public Builder workers(int v) { workers = v; return this; }
-        public Builder iterations(long v) { iterations = v; return this; }
-        public Builder fresh(boolean v) { fresh = v; return this; }
-        public Builder metrics(boolean v) { metrics = v; return this; }
-        public Builder metricsPort(int v) { metricsPort = v; return this; }
-        public Builder prometheus(boolean v) { prometheus = v; return this; }
-        public Builder prometheusPort(int v) { prometheusPort = v; return this; }
-        public Builder sinkLatencyMs(int v) { sinkLatencyMs = v; return this; }
-        public Builder sinkSerialMs(int v) { sinkSerialMs = v; return this; }
-        public Builder scaler(boolean v) { scaler = v; return this; }
+        public Builder dataDir(Path v) {
+            dataDir = v;
+            return this;
+        }
+
+        public Builder kafkaPort(int v) {
+            kafkaPort = v;
+            return this;
+        }
+
+        public Builder controllerPort(int v) {
+            controllerPort = v;
+            return this;
+        }
+
+        public Builder connectPort(int v) {
+            connectPort = v;
+            return this;
+        }
+
+        public Builder elasticsearchPort(int v) {
+            elasticsearchPort = v;
+            return this;
+        }
+
+        public Builder elasticsearchTransportPort(int v) {
+            elasticsearchTransportPort = v;
+            return this;
+        }
+
+        public Builder scalerPort(int v) {
+            scalerPort = v;
+            return this;
+        }
+
+        public Builder partitions(int v) {
+            partitions = v;
+            return this;
+        }
+
+        public Builder ratePerSecond(double v) {
+            ratePerSecond = v;
+            return this;
+        }
+
+        public Builder keyField(String v) {
+            keyField = v;
+            return this;
+        }
+
+        public Builder shards(int v) {
+            shards = v;
+            return this;
+        }
+
+        public Builder sinkTasks(int v) {
+            sinkTasks = v;
+            return this;
+        }
+
+        public Builder sinkMode(SinkMode v) {
+            sinkMode = v;
+            return this;
+        }
+
+        public Builder workers(int v) {
+            workers = v;
+            return this;
+        }
+
+        public Builder iterations(long v) {
+            iterations = v;
+            return this;
+        }
+
+        public Builder fresh(boolean v) {
+            fresh = v;
+            return this;
+        }
+
+        public Builder metrics(boolean v) {
+            metrics = v;
+            return this;
+        }
+
+        public Builder metricsPort(int v) {
+            metricsPort = v;
+            return this;
+        }
+
+        public Builder prometheus(boolean v) {
+            prometheus = v;
+            return this;
+        }
+
+        public Builder prometheusPort(int v) {
+            prometheusPort = v;
+            return this;
+        }
+
+        public Builder sinkLatencyMs(int v) {
+            sinkLatencyMs = v;
+            return this;
+        }
+
+        public Builder sinkSerialMs(int v) {
+            sinkSerialMs = v;
+            return this;
+        }
+
+        public Builder scaler(boolean v) {
+            scaler = v;
+            return this;
+        }
 
         /** @throws IllegalArgumentException naming the flag of the first bad value */
         public StackOptions build() {
-            return new StackOptions(home, dataDir, kafkaPort, controllerPort, connectPort, elasticsearchPort,
-                    elasticsearchTransportPort, scalerPort, partitions, ratePerSecond, keyField, shards, sinkTasks, sinkMode, workers,
-                    iterations, fresh, new MetricsOptions(metrics, metricsPort, prometheus, prometheusPort), sinkLatencyMs,
-                    sinkSerialMs, scaler);
+            return new StackOptions(
+                    home,
+                    dataDir,
+                    kafkaPort,
+                    controllerPort,
+                    connectPort,
+                    elasticsearchPort,
+                    elasticsearchTransportPort,
+                    scalerPort,
+                    partitions,
+                    ratePerSecond,
+                    keyField,
+                    shards,
+                    sinkTasks,
+                    sinkMode,
+                    workers,
+                    iterations,
+                    fresh,
+                    new MetricsOptions(metrics, metricsPort, prometheus, prometheusPort),
+                    sinkLatencyMs,
+                    sinkSerialMs,
+                    scaler);
         }
     }
 

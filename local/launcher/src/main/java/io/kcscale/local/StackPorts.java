@@ -10,8 +10,16 @@ import java.util.List;
  * changed nothing. {@code metrics} is empty without {@code --metrics}; {@code prometheus} is null
  * without {@code --prometheus}; {@code sinkProxy} (any free port) is null without {@code --sink-latency-ms}.
  */
-public record StackPorts(int kafka, int controller, int elasticsearch, int elasticsearchTransport, int scaler,
-                  List<Integer> connect, List<Integer> metrics, Integer prometheus, Integer sinkProxy) {
+public record StackPorts(
+        int kafka,
+        int controller,
+        int elasticsearch,
+        int elasticsearchTransport,
+        int scaler,
+        List<Integer> connect,
+        List<Integer> metrics,
+        Integer prometheus,
+        Integer sinkProxy) {
 
     /** Every component binds the loopback address: the local stack serves this machine only. */
     public static final String HOST = "127.0.0.1";
@@ -22,14 +30,17 @@ public record StackPorts(int kafka, int controller, int elasticsearch, int elast
         try {
             int kafka = ports.resolve(options.kafkaPort(), "Kafka", "--kafka-port");
             int controller = ports.resolve(options.controllerPort(), "Kafka controller", "--controller-port");
-            int elasticsearch = ports.resolve(options.elasticsearchPort(), "Elasticsearch HTTP", "--elasticsearch-port");
-            int elasticsearchTransport = ports.resolve(options.elasticsearchTransportPort(), "Elasticsearch transport",
-                    "--elasticsearch-transport-port");
+            int elasticsearch =
+                    ports.resolve(options.elasticsearchPort(), "Elasticsearch HTTP", "--elasticsearch-port");
+            int elasticsearchTransport = ports.resolve(
+                    options.elasticsearchTransportPort(), "Elasticsearch transport", "--elasticsearch-transport-port");
             int scaler = ports.resolve(options.scalerPort(), "scaler", "--scaler-port");
             List<Integer> connect = new ArrayList<>();
             for (int i = 0; i < options.workers(); i++) {
-                connect.add(ports.resolve(options.connectPort() == 0 ? 0 : options.connectPort() + i,
-                        "Connect worker " + i, "--connect-port"));
+                connect.add(ports.resolve(
+                        options.connectPort() == 0 ? 0 : options.connectPort() + i,
+                        "Connect worker " + i,
+                        "--connect-port"));
             }
             List<Integer> metrics = new ArrayList<>();
             for (int i = 0; options.metrics().exporter() && i < options.workers(); i++) {
@@ -37,10 +48,20 @@ public record StackPorts(int kafka, int controller, int elasticsearch, int elast
                 metrics.add(ports.resolve(first == 0 ? 0 : first + i, "JMX exporter of worker " + i, "--metrics-port"));
             }
             Integer prometheus = options.metrics().prometheus()
-                    ? ports.resolve(options.metrics().prometheusPort(), "Prometheus", "--prometheus-port") : null;
-            Integer sinkProxy = options.sinkLatencyMs() > 0 ? ports.resolve(0, "sink latency proxy", "--sink-latency-ms") : null;
-            return new StackPorts(kafka, controller, elasticsearch, elasticsearchTransport, scaler,
-                    List.copyOf(connect), List.copyOf(metrics), prometheus, sinkProxy);
+                    ? ports.resolve(options.metrics().prometheusPort(), "Prometheus", "--prometheus-port")
+                    : null;
+            Integer sinkProxy =
+                    options.sinkLatencyMs() > 0 ? ports.resolve(0, "sink latency proxy", "--sink-latency-ms") : null;
+            return new StackPorts(
+                    kafka,
+                    controller,
+                    elasticsearch,
+                    elasticsearchTransport,
+                    scaler,
+                    List.copyOf(connect),
+                    List.copyOf(metrics),
+                    prometheus,
+                    sinkProxy);
         } finally {
             ports.release();
         }
@@ -48,8 +69,12 @@ public record StackPorts(int kafka, int controller, int elasticsearch, int elast
 
     /** Where a stack on these ports answers. */
     StackEndpoints endpoints(Path dataDir) {
-        return new StackEndpoints(HOST + ":" + kafka, connect.stream().map(p -> url(p, "")).toList(),
-                url(elasticsearch, ""), url(scaler, ""), dataDir,
+        return new StackEndpoints(
+                HOST + ":" + kafka,
+                connect.stream().map(p -> url(p, "")).toList(),
+                url(elasticsearch, ""),
+                url(scaler, ""),
+                dataDir,
                 metrics.stream().map(p -> url(p, "/metrics")).toList(),
                 prometheus == null ? null : url(prometheus, ""),
                 sinkProxy == null ? url(elasticsearch, "") : url(sinkProxy, ""));

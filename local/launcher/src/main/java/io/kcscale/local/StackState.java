@@ -1,5 +1,6 @@
 package io.kcscale.local;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -11,8 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-
 /**
  * The record of a running stack in {@code <data>/stack.json}: which processes belong to it and where
  * it answers. {@code down} stops what it lists; {@code up} refuses to start a second stack over it.
@@ -22,28 +21,41 @@ public final class StackState {
     private static final ObjectMapper JSON = new ObjectMapper().findAndRegisterModules();
     private static final String FILE = "stack.json";
 
-    private StackState() {
-    }
+    private StackState() {}
 
-    record Component(String name, long pid, String started, String log) {
-    }
+    record Component(String name, long pid, String started, String log) {}
 
-    record Saved(String kafkaBootstrap, List<String> connectUrls, String elasticsearchUrl, String scalerUrl, List<Component> components,
-                 List<String> metricsUrls, String prometheusUrl, String sinkElasticsearchUrl) {
-    }
+    record Saved(
+            String kafkaBootstrap,
+            List<String> connectUrls,
+            String elasticsearchUrl,
+            String scalerUrl,
+            List<Component> components,
+            List<String> metricsUrls,
+            String prometheusUrl,
+            String sinkElasticsearchUrl) {}
 
     /** Writes the record atomically, so a reader never sees half a file. */
     public static void write(Path dataDir, StackEndpoints endpoints, List<ChildJvm> children) {
         List<Component> components = new ArrayList<>();
         for (ChildJvm c : children) {
-            components.add(new Component(c.name(), c.pid(), c.startInstant().toString(), c.logFile().toString()));
+            components.add(new Component(
+                    c.name(), c.pid(), c.startInstant().toString(), c.logFile().toString()));
         }
-        Saved saved = new Saved(endpoints == null ? null : endpoints.kafkaBootstrap(),
-                endpoints == null ? List.of() : endpoints.connectUrls().stream().map(URI::toString).toList(),
+        Saved saved = new Saved(
+                endpoints == null ? null : endpoints.kafkaBootstrap(),
+                endpoints == null
+                        ? List.of()
+                        : endpoints.connectUrls().stream().map(URI::toString).toList(),
                 endpoints == null ? null : endpoints.elasticsearchUrl().toString(),
-                endpoints == null ? null : endpoints.scalerUrl().toString(), components,
-                endpoints == null ? List.of() : endpoints.metricsUrls().stream().map(URI::toString).toList(),
-                endpoints == null || endpoints.prometheusUrl() == null ? null : endpoints.prometheusUrl().toString(),
+                endpoints == null ? null : endpoints.scalerUrl().toString(),
+                components,
+                endpoints == null
+                        ? List.of()
+                        : endpoints.metricsUrls().stream().map(URI::toString).toList(),
+                endpoints == null || endpoints.prometheusUrl() == null
+                        ? null
+                        : endpoints.prometheusUrl().toString(),
                 endpoints == null ? null : endpoints.sinkElasticsearchUrl().toString());
         try {
             Files.createDirectories(dataDir);
@@ -59,20 +71,29 @@ public final class StackState {
     public static List<ChildJvm> runningComponents(Path dataDir) {
         Optional<Saved> saved = read(dataDir);
         List<ChildJvm> running = new ArrayList<>();
-        saved.ifPresent(s -> s.components().forEach(c ->
-                ChildJvm.find(c.name(), c.pid(), Instant.parse(c.started()), Path.of(c.log())).ifPresent(running::add)));
+        saved.ifPresent(s -> s.components()
+                .forEach(c -> ChildJvm.find(c.name(), c.pid(), Instant.parse(c.started()), Path.of(c.log()))
+                        .ifPresent(running::add)));
         return running;
     }
 
     static Optional<StackEndpoints> endpoints(Path dataDir) {
-        return read(dataDir).filter(s -> s.kafkaBootstrap() != null).map(s -> new StackEndpoints(s.kafkaBootstrap(),
-                s.connectUrls().stream().map(URI::create).toList(), URI.create(s.elasticsearchUrl()),
-                URI.create(s.scalerUrl()), dataDir,
-                // absent in a record written before metrics existed
-                s.metricsUrls() == null ? List.of() : s.metricsUrls().stream().map(URI::create).toList(),
-                s.prometheusUrl() == null ? null : URI.create(s.prometheusUrl()),
-                // absent in a record written before the latency proxy existed
-                URI.create(s.sinkElasticsearchUrl() == null ? s.elasticsearchUrl() : s.sinkElasticsearchUrl())));
+        return read(dataDir)
+                .filter(s -> s.kafkaBootstrap() != null)
+                .map(s -> new StackEndpoints(
+                        s.kafkaBootstrap(),
+                        s.connectUrls().stream().map(URI::create).toList(),
+                        URI.create(s.elasticsearchUrl()),
+                        URI.create(s.scalerUrl()),
+                        dataDir,
+                        // absent in a record written before metrics existed
+                        s.metricsUrls() == null
+                                ? List.of()
+                                : s.metricsUrls().stream().map(URI::create).toList(),
+                        s.prometheusUrl() == null ? null : URI.create(s.prometheusUrl()),
+                        // absent in a record written before the latency proxy existed
+                        URI.create(
+                                s.sinkElasticsearchUrl() == null ? s.elasticsearchUrl() : s.sinkElasticsearchUrl())));
     }
 
     public static void delete(Path dataDir) {

@@ -16,16 +16,26 @@ import java.util.OptionalLong;
  * @param tasksRunning sink tasks RUNNING, or -1 when Connect did not answer
  * @param tasks        sink tasks Connect reports
  */
-public record StatusLineCounters(long nanos, LocalTime clock, OptionalLong produced, OptionalLong indexed,
-                                 OptionalLong lag, int tasksRunning, int tasks) {
+public record StatusLineCounters(
+        long nanos,
+        LocalTime clock,
+        OptionalLong produced,
+        OptionalLong indexed,
+        OptionalLong lag,
+        int tasksRunning,
+        int tasks) {
 
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss");
 
     /** The status line for the interval from {@code before} to this reading. */
     public String statusLine(StatusLineCounters before) {
         double seconds = (nanos - before.nanos) / 1e9;
-        return String.format(Locale.ROOT, "%s  produced %s  indexed %s  lag %s  sink tasks %s",
-                clock.format(TIME), rate(before.produced, produced, seconds), rate(before.indexed, indexed, seconds),
+        return String.format(
+                Locale.ROOT,
+                "%s  produced %s  indexed %s  lag %s  sink tasks %s",
+                clock.format(TIME),
+                rate(before.produced, produced, seconds),
+                rate(before.indexed, indexed, seconds),
                 lag.isPresent() ? String.valueOf(lag.getAsLong()) : "?",
                 tasksRunning < 0 ? "?" : tasksRunning + "/" + tasks + " RUNNING");
     }
@@ -38,7 +48,11 @@ public record StatusLineCounters(long nanos, LocalTime clock, OptionalLong produ
      */
     public boolean sinkKeptUp(StatusLineCounters before) {
         double seconds = (nanos - before.nanos) / 1e9;
-        if (seconds <= 0 || before.produced.isEmpty() || produced.isEmpty() || before.indexed.isEmpty() || indexed.isEmpty()
+        if (seconds <= 0
+                || before.produced.isEmpty()
+                || produced.isEmpty()
+                || before.indexed.isEmpty()
+                || indexed.isEmpty()
                 || lag.isEmpty()) {
             return false;
         }

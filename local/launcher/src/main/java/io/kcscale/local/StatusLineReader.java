@@ -1,18 +1,17 @@
 package io.kcscale.local;
 
-import java.io.IOException;
-import java.time.Duration;
-import java.time.LocalTime;
-import java.util.Map;
-import java.util.OptionalLong;
-import java.util.function.LongSupplier;
-
 import io.kcscale.scaler.connect.Backoff;
 import io.kcscale.scaler.connect.ConnectRestClient;
 import io.kcscale.scaler.connect.ConnectorStatus;
 import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
 import io.kcscale.scaler.elasticsearch.ElasticsearchReadingsClient;
 import io.kcscale.scaler.kafka.KafkaReadingsClient;
+import java.io.IOException;
+import java.time.Duration;
+import java.time.LocalTime;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.function.LongSupplier;
 
 /**
  * Reads {@link StatusLineCounters} from a running stack (Kafka offsets, Elasticsearch stats, Connect
@@ -28,8 +27,8 @@ public final class StatusLineReader implements AutoCloseable {
     public StatusLineReader(StackEndpoints endpoints) {
         this.kafka = new KafkaReadingsClient(endpoints.kafkaBootstrap(), Map.of(), Duration.ofSeconds(2));
         this.elasticsearch = new ElasticsearchConnection(endpoints.elasticsearchUrl(), 2000);
-        this.connect = new ConnectRestClient(endpoints.connectUrl(), Duration.ofSeconds(2),
-                new Backoff(1, Duration.ZERO, Duration.ZERO));
+        this.connect = new ConnectRestClient(
+                endpoints.connectUrl(), Duration.ofSeconds(2), new Backoff(1, Duration.ZERO, Duration.ZERO));
     }
 
     public StatusLineCounters read() {
@@ -43,7 +42,8 @@ public final class StatusLineReader implements AutoCloseable {
             // shown as "?" in the status line
         }
         OptionalLong indexed = attempt(() -> new ElasticsearchReadingsClient(elasticsearch)
-                .indexStats(StackOptions.INDEX).indexTotal());
+                .indexStats(StackOptions.INDEX)
+                .indexTotal());
         int running = -1;
         int tasks = 0;
         try {

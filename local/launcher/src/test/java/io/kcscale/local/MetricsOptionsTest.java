@@ -6,14 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
-
 import org.junit.jupiter.api.Test;
 
 class MetricsOptionsTest {
 
     @Test
     void prometheusBringsTheExporterAlong() {
-        MetricsOptions m = StackOptions.builder(Path.of("/h")).prometheus(true).build().metrics();
+        MetricsOptions m =
+                StackOptions.builder(Path.of("/h")).prometheus(true).build().metrics();
         assertTrue(m.exporter());
         assertTrue(m.prometheus());
     }
@@ -24,13 +24,19 @@ class MetricsOptionsTest {
         assertFalse(defaults.exporter() || defaults.prometheus());
         assertEquals(9404, defaults.exporterPort());
         assertEquals(9090, defaults.prometheusPort());
-        MetricsOptions free = StackOptions.builder(Path.of("/h")).freePorts().metrics(true).build().metrics();
+        MetricsOptions free = StackOptions.builder(Path.of("/h"))
+                .freePorts()
+                .metrics(true)
+                .build()
+                .metrics();
         assertEquals(0, free.exporterPort());
         assertEquals(0, free.prometheusPort());
     }
 
     @Test
     void refusesAPortOutOfRange() {
-        assertThrows(IllegalArgumentException.class, () -> StackOptions.builder(Path.of("/h")).metricsPort(70000).build());
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> StackOptions.builder(Path.of("/h")).metricsPort(70000).build());
     }
 }

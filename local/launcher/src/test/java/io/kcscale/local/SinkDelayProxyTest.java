@@ -3,6 +3,7 @@ package io.kcscale.local;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -12,12 +13,9 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-
-import com.sun.net.httpserver.HttpServer;
 
 class SinkDelayProxyTest {
 
@@ -30,7 +28,8 @@ class SinkDelayProxyTest {
         target = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 16);
         target.createContext("/", exchange -> {
             byte[] body = (exchange.getRequestMethod() + " " + exchange.getRequestURI() + " "
-                    + new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8);
+                            + new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8))
+                    .getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", "text/plain");
             exchange.sendResponseHeaders(201, body.length);
             try (OutputStream out = exchange.getResponseBody()) {
@@ -49,14 +48,18 @@ class SinkDelayProxyTest {
     void forwardsRequestsAsTheyAreAfterTheDelayAndNoMore() throws Exception {
         URI targetUri = URI.create("http://127.0.0.1:" + target.getAddress().getPort());
         try (SinkDelayProxy proxy = SinkDelayProxy.start(targetUri, Duration.ofMillis(20), Duration.ZERO, 0)) {
-            HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+            HttpClient client =
+                    HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
             URI through = URI.create("http://" + proxy.hostPort() + "/stocks/_doc?refresh=false");
-            HttpRequest put = HttpRequest.newBuilder(through).header("Content-Type", "application/json")
-                    .PUT(HttpRequest.BodyPublishers.ofString("{\"price\":1}")).build();
+            HttpRequest put = HttpRequest.newBuilder(through)
+                    .header("Content-Type", "application/json")
+                    .PUT(HttpRequest.BodyPublishers.ofString("{\"price\":1}"))
+                    .build();
             HttpResponse<String> first = client.send(put, HttpResponse.BodyHandlers.ofString());
             assertEquals(201, first.statusCode());
             assertEquals("PUT /stocks/_doc?refresh=false {\"price\":1}", first.body());
-            assertEquals("text/plain", first.headers().firstValue("Content-Type").orElseThrow());
+            assertEquals(
+                    "text/plain", first.headers().firstValue("Content-Type").orElseThrow());
 
             int requests = 20;
             long start = System.nanoTime();
@@ -82,9 +85,14 @@ class SinkDelayProxyTest {
                 java.util.List<java.util.concurrent.Future<Integer>> done = new java.util.ArrayList<>();
                 for (int c = 0; c < clients; c++) {
                     done.add(pool.submit(() -> {
-                        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+                        HttpClient client = HttpClient.newBuilder()
+                                .version(HttpClient.Version.HTTP_1_1)
+                                .build();
                         for (int i = 0; i < each; i++) {
-                            client.send(HttpRequest.newBuilder(through).PUT(HttpRequest.BodyPublishers.ofString("{}")).build(),
+                            client.send(
+                                    HttpRequest.newBuilder(through)
+                                            .PUT(HttpRequest.BodyPublishers.ofString("{}"))
+                                            .build(),
                                     HttpResponse.BodyHandlers.ofString());
                         }
                         return each;

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.nio.file.Path;
 import java.util.function.UnaryOperator;
-
 import org.junit.jupiter.api.Test;
 
 class StackOptionsTest {
@@ -50,11 +49,14 @@ class StackOptionsTest {
         assertRefused(b -> b.sinkLatencyMs(-1), "--sink-latency-ms must be from 0 to 1000, got -1");
         assertRefused(b -> b.sinkLatencyMs(1001), "--sink-latency-ms must be from 0 to 1000, got 1001");
         assertRefused(b -> b.sinkLatencyMs(14).sinkSerialMs(1001), "--sink-serial-ms must be from 0 to 1000, got 1001");
-        assertRefused(b -> b.sinkSerialMs(12), "--sink-serial-ms needs --sink-latency-ms above 0: the latency proxy holds the lock");
+        assertRefused(
+                b -> b.sinkSerialMs(12),
+                "--sink-serial-ms needs --sink-latency-ms above 0: the latency proxy holds the lock");
     }
 
     private static void assertRefused(UnaryOperator<StackOptions.Builder> change, String message) {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
                 () -> change.apply(StackOptions.builder(HOME)).build());
         assertEquals(message, e.getMessage());
     }

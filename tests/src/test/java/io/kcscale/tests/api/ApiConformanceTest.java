@@ -3,6 +3,13 @@ package io.kcscale.tests.api;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kcscale.local.LocalStack;
+import io.kcscale.scaler.api.ApiServer;
+import io.kcscale.scaler.service.ScalerService;
+import io.kcscale.scaler.service.ScalerSettings;
+import io.kcscale.tests.fixtures.SharedStack;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -22,19 +29,10 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-
-import io.kcscale.local.LocalStack;
-import io.kcscale.scaler.api.ApiServer;
-import io.kcscale.scaler.service.ScalerService;
-import io.kcscale.scaler.service.ScalerSettings;
-import io.kcscale.tests.fixtures.SharedStack;
 
 /**
  * Schemathesis fuzzes the scaler's API from its own OpenAPI document, against a scaler connected to
@@ -49,28 +47,49 @@ class ApiConformanceTest {
 
     private static final Pattern GENERATED = Pattern.compile("(\\d+) generated");
     private static final String TOKEN = "conformance-token-1";
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     @Test
-    void everyGeneratedRequestGetsADocumentedAnswerAndNoServerError(LocalStack stack, @TempDir Path dir) throws Exception {
+    void everyGeneratedRequestGetsADocumentedAnswerAndNoServerError(LocalStack stack, @TempDir Path dir)
+            throws Exception {
         ScalerSettings settings = ScalerSettings.fromValues(Map.of(
-                "connect.url", stack.endpoints().connectUrl().toString(),
+                "connect.url",
+                stack.endpoints().connectUrl().toString(),
                 // a scaler of its own: replicas with one id share policies and a leader, the shared stack's included
-                "scaler.cluster.id", "api-conformance-test",
-                "kafka.bootstrap.servers", stack.endpoints().kafkaBootstrap(),
-                "elasticsearch.url", stack.endpoints().elasticsearchUrl().toString(),
-                "max.tasks", "1",
-                "token", TOKEN));
+                "scaler.cluster.id",
+                "api-conformance-test",
+                "kafka.bootstrap.servers",
+                stack.endpoints().kafkaBootstrap(),
+                "elasticsearch.url",
+                stack.endpoints().elasticsearchUrl().toString(),
+                "max.tasks",
+                "1",
+                "token",
+                TOKEN));
         try (ScalerService service = new ScalerService(settings);
-             ApiServer api = ApiServer.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), Optional.of(service))) {
+                ApiServer api = ApiServer.start(
+                        new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), Optional.of(service))) {
             service.start();
             String url = "http://127.0.0.1:" + api.address().getPort() + "/openapi.json";
             Path report = dir.resolve("schemathesis.txt");
-            Process st = new ProcessBuilder(List.of("schemathesis", "run", url,
-                    "--checks", "not_a_server_error,status_code_conformance,content_type_conformance,"
-                            + "response_schema_conformance,response_headers_conformance",
-                    "--max-examples", "25", "--no-color", "--seed", "1", "--header", "Authorization: Bearer " + TOKEN))
-                    .redirectErrorStream(true).redirectOutput(report.toFile()).start();
+            Process st = new ProcessBuilder(List.of(
+                            "schemathesis",
+                            "run",
+                            url,
+                            "--checks",
+                            "not_a_server_error,status_code_conformance,content_type_conformance,"
+                                    + "response_schema_conformance,response_headers_conformance",
+                            "--max-examples",
+                            "25",
+                            "--no-color",
+                            "--seed",
+                            "1",
+                            "--header",
+                            "Authorization: Bearer " + TOKEN))
+                    .redirectErrorStream(true)
+                    .redirectOutput(report.toFile())
+                    .start();
             assertTrue(st.waitFor(10, TimeUnit.MINUTES), "schemathesis did not finish within 10 minutes");
             String out = Files.readString(report, StandardCharsets.UTF_8);
             Matcher generated = GENERATED.matcher(out);
@@ -85,10 +104,13 @@ class ApiConformanceTest {
     }
 
     /** Every operation the document secures, sent with {@code authorization} (none, or a wrong one), answers 401 asking for a bearer token. */
-    private static void assertSecuredOperationsRefuse(String documentUrl, Optional<String> authorization) throws Exception {
+    private static void assertSecuredOperationsRefuse(String documentUrl, Optional<String> authorization)
+            throws Exception {
         URI document = URI.create(documentUrl);
-        JsonNode paths = new ObjectMapper().readTree(HTTP.send(HttpRequest.newBuilder(document).build(),
-                HttpResponse.BodyHandlers.ofString()).body()).path("paths");
+        JsonNode paths = new ObjectMapper()
+                .readTree(HTTP.send(HttpRequest.newBuilder(document).build(), HttpResponse.BodyHandlers.ofString())
+                        .body())
+                .path("paths");
         int secured = 0;
         for (Iterator<Map.Entry<String, JsonNode>> p = paths.fields(); p.hasNext(); ) {
             Map.Entry<String, JsonNode> path = p.next();
@@ -99,13 +121,20 @@ class ApiConformanceTest {
                 }
                 secured++;
                 String method = operation.getKey().toUpperCase(Locale.ROOT);
-                HttpRequest.Builder request = HttpRequest.newBuilder(document.resolve(path.getKey().replace("{name}", "token-probe")))
+                HttpRequest.Builder request = HttpRequest.newBuilder(
+                                document.resolve(path.getKey().replace("{name}", "token-probe")))
                         .header("Content-Type", "application/json")
-                        .method(method, method.equals("DELETE") ? HttpRequest.BodyPublishers.noBody()
-                                : HttpRequest.BodyPublishers.ofString("{\"tasks\":1}"));
+                        .method(
+                                method,
+                                method.equals("DELETE")
+                                        ? HttpRequest.BodyPublishers.noBody()
+                                        : HttpRequest.BodyPublishers.ofString("{\"tasks\":1}"));
                 authorization.ifPresent(value -> request.header("Authorization", value));
                 HttpResponse<String> answer = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-                assertEquals(401, answer.statusCode(), method + " " + path.getKey() + " with " + authorization + ": " + answer.body());
+                assertEquals(
+                        401,
+                        answer.statusCode(),
+                        method + " " + path.getKey() + " with " + authorization + ": " + answer.body());
                 assertEquals(Optional.of("Bearer"), answer.headers().firstValue("WWW-Authenticate"));
             }
         }

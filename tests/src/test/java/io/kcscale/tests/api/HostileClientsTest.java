@@ -4,6 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.kcscale.local.LocalStack;
+import io.kcscale.local.StackOptions;
+import io.kcscale.scaler.api.ApiServer;
+import io.kcscale.scaler.poll.Poll;
+import io.kcscale.tests.fixtures.InProcessScaler;
+import io.kcscale.tests.fixtures.ScalerHttp;
+import io.kcscale.tests.fixtures.ScratchPipeline;
+import io.kcscale.tests.fixtures.SharedStack;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -18,7 +26,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -26,15 +33,6 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-
-import io.kcscale.local.LocalStack;
-import io.kcscale.tests.fixtures.InProcessScaler;
-import io.kcscale.tests.fixtures.ScalerHttp;
-import io.kcscale.tests.fixtures.ScratchPipeline;
-import io.kcscale.tests.fixtures.SharedStack;
-import io.kcscale.local.StackOptions;
-import io.kcscale.scaler.api.ApiServer;
-import io.kcscale.scaler.poll.Poll;
 
 /**
  * Clients that try to starve the scaler, all at once, on the shared stack: predictions with 38,000-point bodies
@@ -58,9 +56,15 @@ class HostileClientsTest {
 
     @Test
     void aTokenHoldersScaleAnswersInItsUsualTimeWhilePredictionsAndChecksFlood(LocalStack stack) throws Exception {
-        try (InProcessScaler scaler = InProcessScaler.start(stack, Map.of("token", TOKEN)); ScratchPipeline scratch = new ScratchPipeline(stack)) {
-            int tasks = scaler.http.awaitGet("/api/v1/connectors/" + SINK, b -> b.path("tasksMax").isInt(), Duration.ofSeconds(60))
-                    .path("tasksMax").asInt();
+        try (InProcessScaler scaler = InProcessScaler.start(stack, Map.of("token", TOKEN));
+                ScratchPipeline scratch = new ScratchPipeline(stack)) {
+            int tasks = scaler.http
+                    .awaitGet(
+                            "/api/v1/connectors/" + SINK,
+                            b -> b.path("tasksMax").isInt(),
+                            Duration.ofSeconds(60))
+                    .path("tasksMax")
+                    .asInt();
             // down, forced: no partition rule refuses it before the pre-checks run, and none of their findings stops it
             int target = tasks > 1 ? tasks - 1 : tasks + 1;
             String scale = "{\"tasks\":" + target + ",\"force\":true,\"dryRun\":true}";
@@ -78,14 +82,22 @@ class HostileClientsTest {
             produce(stack, topic);
             scratch.stoppedSink(hostileSink, topic, topic);
             scaler.http.awaitGet("/api/v1/connectors/" + hostileSink, b -> true, Duration.ofSeconds(60));
-            String hostileCheck = "/api/v1/connectors/" + hostileSink + "/checks?sampleSeconds=60&sampleRecords=10000000";
+            String hostileCheck =
+                    "/api/v1/connectors/" + hostileSink + "/checks?sampleSeconds=60&sampleRecords=10000000";
 
             StringBuilder body = new StringBuilder("{\"targetRate\":1000,\"measurements\":[");
             for (int i = 0; i < POINTS; i++) {
-                body.append(i == 0 ? "" : ",").append("{\"tasks\":").append(1 + i % 9).append(",\"throughput\":").append(1 + i % 7).append('}');
+                body.append(i == 0 ? "" : ",")
+                        .append("{\"tasks\":")
+                        .append(1 + i % 9)
+                        .append(",\"throughput\":")
+                        .append(1 + i % 7)
+                        .append('}');
             }
             String predict = body.append("]}").toString();
-            assertTrue(predict.length() < 1 << 20, predict.length() + " bytes: under the body limit, so the points are what is refused");
+            assertTrue(
+                    predict.length() < 1 << 20,
+                    predict.length() + " bytes: under the body limit, so the points are what is refused");
 
             ExecutorService hostile = Executors.newFixedThreadPool(CHECKS + PREDICT_CLIENTS);
             AtomicBoolean flooding = new AtomicBoolean(true);
@@ -110,10 +122,19 @@ class HostileClientsTest {
                             long started = System.nanoTime();
                             ScalerHttp.Answer a = client.post("/api/v1/predict/tasks", predict);
                             refusals.add(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
-                            String error = a.body() == null ? a.raw() : a.body().path("error").asText();
-                            // refused for its points, or, while two predictions compute, for want of a place: one line either way
-                            assertTrue(a.status() == 400 && error.startsWith("measurements hold 38,000 points, more than the 1,000 a prediction takes")
-                                    || a.status() == 503 && error.equals("the scaler is already running 2 predictions; retry in 5 seconds"), a.raw());
+                            String error = a.body() == null
+                                    ? a.raw()
+                                    : a.body().path("error").asText();
+                            // refused for its points, or, while two predictions compute, for want of a place: one line
+                            // either way
+                            assertTrue(
+                                    a.status() == 400
+                                                    && error.startsWith(
+                                                            "measurements hold 38,000 points, more than the 1,000 a prediction takes")
+                                            || a.status() == 503
+                                                    && error.equals(
+                                                            "the scaler is already running 2 predictions; retry in 5 seconds"),
+                                    a.raw());
                             assertEquals(1, error.lines().count(), error);
                             sent++;
                             if (a.status() == 503) {
@@ -124,18 +145,29 @@ class HostileClientsTest {
                     }));
                 }
                 // the eight checks hold every permit checks have: a ninth is turned away
-                Poll.until("eight checks holding every permit of checks", Duration.ofSeconds(30), Duration.ofMillis(200), () -> {
-                    ScalerHttp.Answer ninth = scaler.http.get("/api/v1/connectors/" + hostileSink + "/checks?sampleSeconds=1");
-                    if (ninth.status() == 503 && ninth.raw().contains("already running " + CHECKS + " checks")) {
-                        return Optional.of(true);
-                    }
-                    throw new IllegalStateException(ninth.status() + " " + ninth.raw().lines().limit(3).toList() + "; checks answered: "
-                            + checks.stream().filter(Future::isDone).map(HostileClientsTest::answer).toList());
-                });
+                Poll.until(
+                        "eight checks holding every permit of checks",
+                        Duration.ofSeconds(30),
+                        Duration.ofMillis(200),
+                        () -> {
+                            ScalerHttp.Answer ninth =
+                                    scaler.http.get("/api/v1/connectors/" + hostileSink + "/checks?sampleSeconds=1");
+                            if (ninth.status() == 503
+                                    && ninth.raw().contains("already running " + CHECKS + " checks")) {
+                                return Optional.of(true);
+                            }
+                            throw new IllegalStateException(ninth.status() + " "
+                                    + ninth.raw().lines().limit(3).toList() + "; checks answered: "
+                                    + checks.stream()
+                                            .filter(Future::isDone)
+                                            .map(HostileClientsTest::answer)
+                                            .toList());
+                        });
                 for (int i = 0; i < SCALES; i++) {
                     assertEquals(status, scale(scaler, scale, loaded), "the scale answers as it does alone");
                 }
-                assertTrue(checks.stream().noneMatch(Future::isDone), "the checks held their permits through every scale");
+                assertTrue(
+                        checks.stream().noneMatch(Future::isDone), "the checks held their permits through every scale");
                 flooding.set(false);
                 int predictions = 0;
                 for (Future<Integer> p : predictors) {
@@ -145,35 +177,63 @@ class HostileClientsTest {
                     c.get(3, TimeUnit.MINUTES);
                 }
                 List<Long> sorted = refusals.stream().sorted().toList();
-                System.out.printf("[measure] %s: dry-run scale of %s to %d tasks (answer %d), ms alone %s, ms under %d checks of 60 s and %d"
+                System.out.printf(
+                        "[measure] %s: dry-run scale of %s to %d tasks (answer %d), ms alone %s, ms under %d checks of 60 s and %d"
                                 + " clients posting %d-point predictions %s; %d predictions refused (%d of them 503, busy), ms p50 %d, max %d%n",
-                        Instant.now(), SINK, target, status, alone, CHECKS, PREDICT_CLIENTS, POINTS, loaded, predictions, busy.get(),
-                        sorted.get(sorted.size() / 2), sorted.get(sorted.size() - 1));
+                        Instant.now(),
+                        SINK,
+                        target,
+                        status,
+                        alone,
+                        CHECKS,
+                        PREDICT_CLIENTS,
+                        POINTS,
+                        loaded,
+                        predictions,
+                        busy.get(),
+                        sorted.get(sorted.size() / 2),
+                        sorted.get(sorted.size() - 1));
                 assertTrue(predictions >= PREDICT_CLIENTS, predictions + " predictions sent");
-                // the body is parsed whole before its points are counted: on a loaded host that takes seconds, never the request's deadline
-                assertTrue(sorted.get(sorted.size() - 1) < ApiServer.REQUEST_SECONDS * 1_000L, "a refusal took " + sorted.get(sorted.size() - 1) + " ms");
+                // the body is parsed whole before its points are counted: on a loaded host that takes seconds, never
+                // the request's deadline
+                assertTrue(
+                        sorted.get(sorted.size() - 1) < ApiServer.REQUEST_SECONDS * 1_000L,
+                        "a refusal took " + sorted.get(sorted.size() - 1) + " ms");
             } finally {
                 flooding.set(false);
                 hostile.shutdownNow();
             }
-            // twice its slowest time alone and 2 s, or under 15 s: a scale whose pre-check joined a check's minute-long key sample
+            // twice its slowest time alone and 2 s, or under 15 s: a scale whose pre-check joined a check's minute-long
+            // key sample
             // would wait its own 5 s budget and the sampler's 12 s overhead first
             long usual = Collections.max(alone);
             for (long ms : loaded) {
-                assertTrue(ms <= Math.max(2 * usual + 2_000, 15_000), "a scale took " + ms + " ms under the hostile load, " + alone + " ms alone");
+                assertTrue(
+                        ms <= Math.max(2 * usual + 2_000, 15_000),
+                        "a scale took " + ms + " ms under the hostile load, " + alone + " ms alone");
             }
         }
     }
 
     /** {@link #RECORDS} small keyed JSON records, as fast as the broker takes them. */
     private static void produce(LocalStack stack, String topic) throws Exception {
-        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, stack.endpoints().kafkaBootstrap(),
-                ProducerConfig.ACKS_CONFIG, "1", ProducerConfig.LINGER_MS_CONFIG, 20, ProducerConfig.BATCH_SIZE_CONFIG, 512 * 1024),
-                new ByteArraySerializer(), new ByteArraySerializer())) {
+        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(
+                Map.of(
+                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        stack.endpoints().kafkaBootstrap(),
+                        ProducerConfig.ACKS_CONFIG,
+                        "1",
+                        ProducerConfig.LINGER_MS_CONFIG,
+                        20,
+                        ProducerConfig.BATCH_SIZE_CONFIG,
+                        512 * 1024),
+                new ByteArraySerializer(),
+                new ByteArraySerializer())) {
             Future<?> last = null;
             for (int i = 0; i < RECORDS; i++) {
-                last = producer.send(new ProducerRecord<>(topic, ("k" + i % 100_000).getBytes(StandardCharsets.UTF_8),
+                last = producer.send(new ProducerRecord<>(
+                        topic,
+                        ("k" + i % 100_000).getBytes(StandardCharsets.UTF_8),
                         ("{\"symbol\":\"S" + i % 1_000 + "\",\"price\":" + i + "}").getBytes(StandardCharsets.UTF_8)));
             }
             producer.flush();

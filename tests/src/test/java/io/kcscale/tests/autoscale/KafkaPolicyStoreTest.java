@@ -4,24 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.time.Duration;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.UUID;
-import java.util.concurrent.TimeUnit;
-
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.ConsumerGroupDescription;
-import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.common.GroupState;
-import org.junit.jupiter.api.Order;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import com.fasterxml.jackson.databind.JsonNode;
-
 import io.kcscale.local.LocalStack;
 import io.kcscale.scaler.autoscale.AutoscalePolicy;
 import io.kcscale.scaler.autoscale.Decision;
@@ -33,6 +16,20 @@ import io.kcscale.scaler.kafka.KafkaPolicyStore;
 import io.kcscale.scaler.poll.Poll;
 import io.kcscale.tests.fixtures.InProcessScaler;
 import io.kcscale.tests.fixtures.SharedStack;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.ConsumerGroupDescription;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.GroupState;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The Kafka adapters behind the autoscaler's ports, on the stack's real broker, each test on a topic and group
@@ -45,7 +42,8 @@ import io.kcscale.tests.fixtures.SharedStack;
 class KafkaPolicyStoreTest {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
-    private static final AutoscalePolicy POLICY = new AutoscalePolicy(1, 6, null, 1000L, null, null, null, null, null, null).validated();
+    private static final AutoscalePolicy POLICY =
+            new AutoscalePolicy(1, 6, null, 1000L, null, null, null, null, null, null).validated();
 
     private static KafkaPolicyStore store(LocalStack stack, String topic) {
         KafkaPolicyStore store = new KafkaPolicyStore(stack.endpoints().kafkaBootstrap(), Map.of(), topic, TIMEOUT);
@@ -56,17 +54,26 @@ class KafkaPolicyStoreTest {
     @Test
     void everyStoreReadsTheSameStateAndAPauseRacingADeleteBringsNothingBack(LocalStack stack) {
         String topic = "kcscale-test-state-" + UUID.randomUUID();
-        try (KafkaPolicyStore one = store(stack, topic); KafkaPolicyStore two = store(stack, topic)) {
+        try (KafkaPolicyStore one = store(stack, topic);
+                KafkaPolicyStore two = store(stack, topic)) {
             StoredPolicy put = one.put("sink", POLICY);
-            assertEquals(Optional.of(POLICY), one.policy("sink").map(StoredPolicy::policy), "the writer reads its own write");
-            Poll.untilTrue("the other store to read the policy", TIMEOUT, Duration.ofMillis(100),
-                    () -> two.policy("sink").isPresent(), () -> String.valueOf(two.policies()));
+            assertEquals(
+                    Optional.of(POLICY),
+                    one.policy("sink").map(StoredPolicy::policy),
+                    "the writer reads its own write");
+            Poll.untilTrue(
+                    "the other store to read the policy",
+                    TIMEOUT,
+                    Duration.ofMillis(100),
+                    () -> two.policy("sink").isPresent(),
+                    () -> String.valueOf(two.policies()));
             assertEquals(put.version(), two.policy("sink").orElseThrow().version());
 
             Lease lease = new Lease("a", 3);
             assertTrue(one.claim(lease));
             Decision d = new Decision(1, Decision.Action.SCALE_UP, 1, 2, "ratio", "backlog", Map.of("lag", 5000L));
-            assertTrue(one.recordDecisions("sink", put.version(), lease, List.of(new DecisionRecord(d, "applied: 2 tasks RUNNING"))));
+            assertTrue(one.recordDecisions(
+                    "sink", put.version(), lease, List.of(new DecisionRecord(d, "applied: 2 tasks RUNNING"))));
             assertFalse(two.claim(new Lease("b", 2)), "an older generation's claim does not count");
             assertFalse(two.recordDecisions("sink", put.version(), new Lease("b", 2), List.of()), "nor its decisions");
 
@@ -79,7 +86,8 @@ class KafkaPolicyStoreTest {
             StoredPolicy again = two.put("sink", POLICY);
             one.pause("sink", put.version());
             try (KafkaPolicyStore fresh = store(stack, topic)) {
-                StoredPolicy read = fresh.policy("sink").orElseThrow(() -> new AssertionError("a new store reads to the end before it answers"));
+                StoredPolicy read = fresh.policy("sink")
+                        .orElseThrow(() -> new AssertionError("a new store reads to the end before it answers"));
                 assertEquals(again.version(), read.version());
                 assertFalse(read.policy().dryRun(), "the stale pause does not pause the policy PUT since");
                 assertEquals(List.of(), read.decisions(), "decisions of a deleted version are not the new one's");
@@ -93,20 +101,33 @@ class KafkaPolicyStoreTest {
         String topic = "kcscale-test-state-" + UUID.randomUUID();
         String group = topic + "-leader";
         try (KafkaPolicyStore store = store(stack, topic);
-             Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, stack.endpoints().kafkaBootstrap()));
-             KafkaLeadership first = new KafkaLeadership(stack.endpoints().kafkaBootstrap(), Map.of(), topic, group, "first", TIMEOUT);
-             KafkaLeadership second = new KafkaLeadership(stack.endpoints().kafkaBootstrap(), Map.of(), topic, group, "second", TIMEOUT)) {
+                Admin admin = Admin.create(Map.of(
+                        AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        stack.endpoints().kafkaBootstrap()));
+                KafkaLeadership first = new KafkaLeadership(
+                        stack.endpoints().kafkaBootstrap(), Map.of(), topic, group, "first", TIMEOUT);
+                KafkaLeadership second = new KafkaLeadership(
+                        stack.endpoints().kafkaBootstrap(), Map.of(), topic, group, "second", TIMEOUT)) {
             first.start();
-            Lease lease = Poll.until("a lease for the first member", Duration.ofSeconds(30), Duration.ofMillis(100), first::lease);
+            Lease lease = Poll.until(
+                    "a lease for the first member", Duration.ofSeconds(30), Duration.ofMillis(100), first::lease);
             second.start();
             // joining is a rebalance: once the group is stable with both, the partition must still be the first's
-            Poll.untilTrue("both members in a stable group", Duration.ofSeconds(30), Duration.ofMillis(200),
-                    () -> stableMembers(admin, group) == 2, () -> "members " + stableMembers(admin, group));
-            assertEquals(Optional.of(lease), first.lease(), "the cooperative-sticky assignor leaves the partition with its owner");
+            Poll.untilTrue(
+                    "both members in a stable group",
+                    Duration.ofSeconds(30),
+                    Duration.ofMillis(200),
+                    () -> stableMembers(admin, group) == 2,
+                    () -> "members " + stableMembers(admin, group));
+            assertEquals(
+                    Optional.of(lease),
+                    first.lease(),
+                    "the cooperative-sticky assignor leaves the partition with its owner");
             assertEquals(Optional.empty(), second.lease());
 
             first.close();
-            Lease next = Poll.until("a lease for the second member", Duration.ofSeconds(30), Duration.ofMillis(100), second::lease);
+            Lease next = Poll.until(
+                    "a lease for the second member", Duration.ofSeconds(30), Duration.ofMillis(100), second::lease);
             assertTrue(next.generation() > lease.generation(), next + " after " + lease);
             assertTrue(store.claim(lease));
             assertTrue(store.claim(next));
@@ -117,7 +138,10 @@ class KafkaPolicyStoreTest {
     /** The group's members while it is stable; -1 while it rebalances. */
     private static int stableMembers(Admin admin, String group) {
         try {
-            ConsumerGroupDescription d = admin.describeConsumerGroups(List.of(group)).describedGroups().get(group).get(10, TimeUnit.SECONDS);
+            ConsumerGroupDescription d = admin.describeConsumerGroups(List.of(group))
+                    .describedGroups()
+                    .get(group)
+                    .get(10, TimeUnit.SECONDS);
             return d.groupState() == GroupState.STABLE ? d.members().size() : -1;
         } catch (Exception e) {
             throw new IllegalStateException(e);
@@ -128,19 +152,32 @@ class KafkaPolicyStoreTest {
     void aScalerWhoseStateTopicKafkaRefusesAtStartAutoscalesOnceItCanReadIt(LocalStack stack) throws Exception {
         String id = "state-retry-" + UUID.randomUUID();
         String topic = "kcscale-" + id + "-state";
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, stack.endpoints().kafkaBootstrap()))) {
+        try (Admin admin = Admin.create(Map.of(
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, stack.endpoints().kafkaBootstrap()))) {
             // a state topic the scaler cannot use: two partitions would give the replicas no one order
             admin.createTopics(List.of(new NewTopic(topic, 2, (short) 1))).all().get(30, TimeUnit.SECONDS);
             try (InProcessScaler scaler = InProcessScaler.start(stack, Map.of("scaler.cluster.id", id))) {
                 JsonNode off = scaler.http.get("/api/v1/instance").body();
                 assertFalse(off.path("autoscaling").asBoolean(), off.toString());
-                assertTrue(off.path("autoscalingOff").asText().contains("the state topic " + topic + " has 2 partitions"), off.toString());
+                assertTrue(
+                        off.path("autoscalingOff").asText().contains("the state topic " + topic + " has 2 partitions"),
+                        off.toString());
 
                 admin.deleteTopics(List.of(topic)).all().get(30, TimeUnit.SECONDS);
-                JsonNode on = scaler.http.awaitGet("/api/v1/instance", b -> b.path("autoscaling").asBoolean() && b.path("leader").asBoolean(),
+                JsonNode on = scaler.http.awaitGet(
+                        "/api/v1/instance",
+                        b -> b.path("autoscaling").asBoolean()
+                                && b.path("leader").asBoolean(),
                         Duration.ofSeconds(120));
                 assertFalse(on.has("autoscalingOff"), on.toString());
-                assertEquals(1, admin.describeTopics(List.of(topic)).allTopicNames().get(30, TimeUnit.SECONDS).get(topic).partitions().size(),
+                assertEquals(
+                        1,
+                        admin.describeTopics(List.of(topic))
+                                .allTopicNames()
+                                .get(30, TimeUnit.SECONDS)
+                                .get(topic)
+                                .partitions()
+                                .size(),
                         "the scaler created its topic once it could");
             }
         }

@@ -3,21 +3,19 @@ package io.kcscale.tests.autoscale;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.time.Duration;
-import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-
-import org.junit.jupiter.api.Order;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import io.kcscale.local.LocalStack;
 import io.kcscale.local.StackOptions;
 import io.kcscale.scaler.poll.Poll;
 import io.kcscale.tests.fixtures.ScalerHttp;
 import io.kcscale.tests.fixtures.SharedStack;
 import io.kcscale.tests.fixtures.StackProbe;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The recommendation other actuators (KEDA's metrics-API trigger, an HPA) act on, from the scaler of
@@ -31,7 +29,8 @@ class RecommendationRouteAndGaugeTest {
     private static final String SINK = StackOptions.SINK_CONNECTOR;
     private static final String AUTOSCALE = "/api/v1/connectors/" + SINK + "/autoscale";
     private static final String RECOMMENDATION = "/api/v1/connectors/" + SINK + "/recommendation";
-    private static final Pattern GAUGE = Pattern.compile("(?m)^kcscale_recommended_tasks\\{connector=\"" + SINK + "\"} (\\S+)$");
+    private static final Pattern GAUGE =
+            Pattern.compile("(?m)^kcscale_recommended_tasks\\{connector=\"" + SINK + "\"} (\\S+)$");
 
     @Test
     void theRouteAndTheGaugeGiveWhatThePolicyWouldSet(LocalStack stack) throws Exception {
@@ -44,24 +43,32 @@ class RecommendationRouteAndGaugeTest {
 
             String before = probe.connect.connectorConfig(SINK).toString();
             int tasks = Integer.parseInt(probe.connect.connectorConfig(SINK).get("tasks.max"));
-            ScalerHttp.Answer put = scaler.put(AUTOSCALE, "{\"minTasks\":" + (tasks + 1) + ",\"maxTasks\":" + (tasks + 1)
-                    + ",\"targetLag\":1000000,\"dryRun\":true}");
+            ScalerHttp.Answer put = scaler.put(
+                    AUTOSCALE,
+                    "{\"minTasks\":" + (tasks + 1) + ",\"maxTasks\":" + (tasks + 1)
+                            + ",\"targetLag\":1000000,\"dryRun\":true}");
             assertEquals(200, put.status(), put.raw());
 
-            ScalerHttp.Answer answer = Poll.until("a recommendation", Duration.ofSeconds(60), Duration.ofSeconds(1), () -> {
-                ScalerHttp.Answer a = scaler.get(RECOMMENDATION);
-                if (a.status() == 200) {
-                    return Optional.of(a);
-                }
-                throw new IllegalStateException(a.raw());
-            });
+            ScalerHttp.Answer answer =
+                    Poll.until("a recommendation", Duration.ofSeconds(60), Duration.ofSeconds(1), () -> {
+                        ScalerHttp.Answer a = scaler.get(RECOMMENDATION);
+                        if (a.status() == 200) {
+                            return Optional.of(a);
+                        }
+                        throw new IllegalStateException(a.raw());
+                    });
             assertEquals(tasks + 1, answer.body().path("tasks").asInt(), answer.raw());
             assertEquals(SINK, answer.body().path("connector").asText());
             assertTrue(answer.body().path("reason").asText().contains("below minTasks"), answer.raw());
             assertTrue(answer.body().path("blockedBy").isArray(), answer.raw());
 
-            double gauge = Poll.until("the recommendation gauge", Duration.ofSeconds(60), Duration.ofSeconds(1), () ->
-                    gauge(scaler).map(Optional::of).orElseThrow(() -> new IllegalStateException("no kcscale_recommended_tasks yet")));
+            double gauge = Poll.until(
+                    "the recommendation gauge",
+                    Duration.ofSeconds(60),
+                    Duration.ofSeconds(1),
+                    () -> gauge(scaler)
+                            .map(Optional::of)
+                            .orElseThrow(() -> new IllegalStateException("no kcscale_recommended_tasks yet")));
             assertEquals(tasks + 1, gauge, 0);
             assertEquals(before, probe.connect.connectorConfig(SINK).toString(), "a recommendation touches nothing");
 

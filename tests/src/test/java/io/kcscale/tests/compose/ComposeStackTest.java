@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kcscale.tests.fixtures.ComposeFile;
+import io.kcscale.tests.fixtures.RepositoryFiles;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.FileSystems;
@@ -17,12 +20,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.Test;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import io.kcscale.tests.fixtures.ComposeFile;
-import io.kcscale.tests.fixtures.RepositoryFiles;
 
 /**
  * The compose stack, checked offline (no Docker engine runs in CI): the Compose v2 binary validates
@@ -43,18 +41,24 @@ class ComposeStackTest {
     @Test
     void everyStartConditionIsOneItsDependencyCanMeet() {
         JsonNode services = ComposeFile.normalized().path("services");
-        services.fields().forEachRemaining(service -> service.getValue().path("depends_on").fields().forEachRemaining(dep -> {
-            JsonNode target = services.path(dep.getKey());
-            String condition = dep.getValue().path("condition").asText();
-            String what = service.getKey() + " waits for " + dep.getKey() + " to be " + condition;
-            assertFalse(target.isMissingNode(), what + ", which is no service");
-            if (condition.equals("service_healthy")) {
-                assertTrue(target.path("healthcheck").path("test").isArray(), what + ", which has no health check");
-            }
-            if (condition.equals("service_completed_successfully")) {
-                assertEquals("no", target.path("restart").asText("no"), what + ", which restarts");
-            }
-        }));
+        services.fields()
+                .forEachRemaining(service -> service.getValue()
+                        .path("depends_on")
+                        .fields()
+                        .forEachRemaining(dep -> {
+                            JsonNode target = services.path(dep.getKey());
+                            String condition = dep.getValue().path("condition").asText();
+                            String what = service.getKey() + " waits for " + dep.getKey() + " to be " + condition;
+                            assertFalse(target.isMissingNode(), what + ", which is no service");
+                            if (condition.equals("service_healthy")) {
+                                assertTrue(
+                                        target.path("healthcheck").path("test").isArray(),
+                                        what + ", which has no health check");
+                            }
+                            if (condition.equals("service_completed_successfully")) {
+                                assertEquals("no", target.path("restart").asText("no"), what + ", which restarts");
+                            }
+                        }));
     }
 
     @Test
@@ -63,7 +67,8 @@ class ComposeStackTest {
             for (JsonNode volume : service.getValue().path("volumes")) {
                 if (volume.path("type").asText().equals("bind")) {
                     Path source = Path.of(volume.path("source").asText());
-                    assertTrue(source.startsWith(HOME) && Files.exists(source),
+                    assertTrue(
+                            source.startsWith(HOME) && Files.exists(source),
                             service.getKey() + " mounts " + source + ", which is not in the repository");
                 }
             }
@@ -86,14 +91,25 @@ class ComposeStackTest {
                 if (!line.startsWith("COPY ")) {
                     continue;
                 }
-                List<String> words = Arrays.stream(line.split("\\s+")).skip(1).filter(w -> !w.startsWith("--")).toList();
+                List<String> words = Arrays.stream(line.split("\\s+"))
+                        .skip(1)
+                        .filter(w -> !w.startsWith("--"))
+                        .toList();
                 for (String source : words.subList(0, words.size() - 1)) {
                     String path = source.replaceAll("/$", "");
-                    assertTrue(matchesSomething(path), dockerfile.getFileName() + " copies " + source
-                            + ", which the build did not produce (run `./kcscale build`)");
-                    assertTrue(allowed.stream().anyMatch(a -> path.equals(a) || path.startsWith(a + "/")
-                                    || FileSystems.getDefault().getPathMatcher("glob:" + a).matches(Path.of(path))),
-                            dockerfile.getFileName() + " copies " + source + ", which its .dockerignore keeps out of the context");
+                    assertTrue(
+                            matchesSomething(path),
+                            dockerfile.getFileName() + " copies " + source
+                                    + ", which the build did not produce (run `./kcscale build`)");
+                    assertTrue(
+                            allowed.stream()
+                                    .anyMatch(a -> path.equals(a)
+                                            || path.startsWith(a + "/")
+                                            || FileSystems.getDefault()
+                                                    .getPathMatcher("glob:" + a)
+                                                    .matches(Path.of(path))),
+                            dockerfile.getFileName() + " copies " + source
+                                    + ", which its .dockerignore keeps out of the context");
                     built.add(path);
                 }
             }
@@ -116,7 +132,10 @@ class ComposeStackTest {
             }
             // the apache/kafka image reads KAFKA_A_B as a.b
             String variable = "KAFKA_" + key.toUpperCase().replace('.', '_');
-            assertEquals(value, env.path(variable).asText(null), variable + " (" + key + " in configs/kafka/broker.properties)");
+            assertEquals(
+                    value,
+                    env.path(variable).asText(null),
+                    variable + " (" + key + " in configs/kafka/broker.properties)");
         }
     }
 
@@ -149,7 +168,9 @@ class ComposeStackTest {
                 for (JsonNode group : RepositoryFiles.json(file)) {
                     for (JsonNode target : group.path("targets")) {
                         String host = target.asText().split(":")[0];
-                        assertTrue(services.has(host), file.getFileName() + " names " + target.asText() + ", no compose service");
+                        assertTrue(
+                                services.has(host),
+                                file.getFileName() + " names " + target.asText() + ", no compose service");
                     }
                 }
             }
@@ -158,10 +179,15 @@ class ComposeStackTest {
 
     /** The paths a "send nothing but" ignore file lets through: its {@code !} lines after a leading {@code *}. */
     private static List<String> ignoreFileExceptions(Path ignoreFile) throws IOException {
-        List<String> lines = Files.readAllLines(ignoreFile).stream().map(String::strip)
-                .filter(l -> !l.isEmpty() && !l.startsWith("#")).toList();
+        List<String> lines = Files.readAllLines(ignoreFile).stream()
+                .map(String::strip)
+                .filter(l -> !l.isEmpty() && !l.startsWith("#"))
+                .toList();
         assertEquals("*", lines.get(0), ignoreFile.getFileName() + " starts by excluding everything");
-        return lines.stream().filter(l -> l.startsWith("!")).map(l -> l.substring(1)).toList();
+        return lines.stream()
+                .filter(l -> l.startsWith("!"))
+                .map(l -> l.substring(1))
+                .toList();
     }
 
     private static boolean matchesSomething(String path) throws IOException {

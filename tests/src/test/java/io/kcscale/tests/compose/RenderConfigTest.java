@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.kcscale.local.ConfigTemplate;
+import io.kcscale.tests.fixtures.Commands;
+import io.kcscale.tests.fixtures.RepositoryFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,12 +17,7 @@ import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.Test;
-
-import io.kcscale.local.ConfigTemplate;
-import io.kcscale.tests.fixtures.Commands;
-import io.kcscale.tests.fixtures.RepositoryFiles;
 
 /**
  * One source of truth: every configs/ template filled by the compose stack's render-config
@@ -36,7 +34,10 @@ class RenderConfigTest {
     void envsubstAndTheLauncherFillEveryTemplateAlike() throws IOException {
         List<Path> templates;
         try (Stream<Path> files = Files.walk(HOME.resolve("configs"))) {
-            templates = files.filter(f -> f.toString().endsWith(".json") || f.toString().endsWith(".properties")).sorted().toList();
+            templates = files.filter(
+                            f -> f.toString().endsWith(".json") || f.toString().endsWith(".properties"))
+                    .sorted()
+                    .toList();
         }
         assertTrue(templates.size() >= 6, "templates found: " + templates);
         for (Path template : templates) {
@@ -46,16 +47,23 @@ class RenderConfigTest {
                 // characters a shell, sed or a JSON file would trip over
                 values.put(m.group(1), "v&/" + m.group(1).toLowerCase() + "$1 \\x");
             }
-            Commands.Result shell = Commands.run(HOME, Duration.ofSeconds(30), values, List.of("sh", SCRIPT.toString(), template.toString()));
+            Commands.Result shell = Commands.run(
+                    HOME, Duration.ofSeconds(30), values, List.of("sh", SCRIPT.toString(), template.toString()));
             assertEquals(0, shell.exit(), template + ": " + shell.output());
-            assertEquals(ConfigTemplate.load(template).render(values), shell.output(), HOME.relativize(template).toString());
+            assertEquals(
+                    ConfigTemplate.load(template).render(values),
+                    shell.output(),
+                    HOME.relativize(template).toString());
         }
     }
 
     @Test
     void aPlaceholderWithoutAValueIsAnErrorThatNamesIt() {
         Path template = HOME.resolve("configs/connectors/stocks-es-sink.json");
-        Commands.Result r = Commands.run(HOME, Duration.ofSeconds(30), Map.of("TOPIC", "stocks", "INDEX", "stocks"),
+        Commands.Result r = Commands.run(
+                HOME,
+                Duration.ofSeconds(30),
+                Map.of("TOPIC", "stocks", "INDEX", "stocks"),
                 List.of("sh", SCRIPT.toString(), template.toString()));
         assertNotEquals(0, r.exit(), r.output());
         assertTrue(r.output().contains("needs values for ES_HOST_PORT SINK_TASKS"), r.output());

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kcscale.tests.fixtures.RepositoryFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,11 +13,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import io.kcscale.tests.fixtures.RepositoryFiles;
 
 /**
  * docs/api.md is what the scaler's openapi.json renders to ({@link ApiReference}). After a change to the API,
@@ -30,7 +28,9 @@ class ApiReferenceTest {
     @Test
     void docsApiMdIsWhatOpenApiJsonRendersTo() throws IOException {
         Path source = ApiReference.openApiFile();
-        String rendered = ApiReference.render(RepositoryFiles.json(source), RepositoryFiles.home().relativize(source).toString());
+        String rendered = ApiReference.render(
+                RepositoryFiles.json(source),
+                RepositoryFiles.home().relativize(source).toString());
         if (Boolean.getBoolean("kcscale.docs.write")) {
             Files.writeString(API_MD, rendered);
         }
@@ -39,8 +39,9 @@ class ApiReferenceTest {
         }
         String written = Files.readString(API_MD);
         if (!written.equals(rendered)) {
-            fail("docs/api.md differs from what " + RepositoryFiles.home().relativize(source) + " renders to (first difference at line "
-                    + firstDifferentLine(written, rendered) + "); regenerate it with: " + REGENERATE);
+            fail("docs/api.md differs from what " + RepositoryFiles.home().relativize(source)
+                    + " renders to (first difference at line " + firstDifferentLine(written, rendered)
+                    + "); regenerate it with: " + REGENERATE);
         }
     }
 
@@ -50,21 +51,29 @@ class ApiReferenceTest {
         JsonNode api = RepositoryFiles.json(ApiReference.openApiFile());
         String md = ApiReference.render(api, "openapi.json");
         int operations = 0;
-        for (Iterator<Map.Entry<String, JsonNode>> paths = api.path("paths").fields(); paths.hasNext();) {
+        for (Iterator<Map.Entry<String, JsonNode>> paths = api.path("paths").fields(); paths.hasNext(); ) {
             Map.Entry<String, JsonNode> path = paths.next();
-            for (Iterator<String> methods = path.getValue().fieldNames(); methods.hasNext();) {
+            for (Iterator<String> methods = path.getValue().fieldNames(); methods.hasNext(); ) {
                 String method = methods.next();
                 if (method.equals("parameters") || method.equals("summary") || method.equals("description")) {
                     continue;
                 }
-                assertTrue(md.contains("### `" + method.toUpperCase(Locale.ROOT) + " " + path.getKey() + "`\n"), method + " " + path.getKey());
+                assertTrue(
+                        md.contains("### `" + method.toUpperCase(Locale.ROOT) + " " + path.getKey() + "`\n"),
+                        method + " " + path.getKey());
                 operations++;
             }
         }
         assertTrue(operations >= 17, operations + " operations");
-        api.path("components").path("schemas").fieldNames().forEachRemaining(n -> assertTrue(md.contains("\n### " + n + "\n"), n));
-        assertEquals("[Task](#task)", ApiReference.type(RepositoryFiles.json("{\"$ref\": \"#/components/schemas/Task\"}")));
-        assertEquals("array of integer", ApiReference.type(RepositoryFiles.json("{\"type\": \"array\", \"items\": {\"type\": \"integer\"}}")));
+        api.path("components")
+                .path("schemas")
+                .fieldNames()
+                .forEachRemaining(n -> assertTrue(md.contains("\n### " + n + "\n"), n));
+        assertEquals(
+                "[Task](#task)", ApiReference.type(RepositoryFiles.json("{\"$ref\": \"#/components/schemas/Task\"}")));
+        assertEquals(
+                "array of integer",
+                ApiReference.type(RepositoryFiles.json("{\"type\": \"array\", \"items\": {\"type\": \"integer\"}}")));
     }
 
     private static int firstDifferentLine(String a, String b) {

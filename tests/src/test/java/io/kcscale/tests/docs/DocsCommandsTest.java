@@ -3,6 +3,8 @@ package io.kcscale.tests.docs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.kcscale.tests.fixtures.Commands;
+import io.kcscale.tests.fixtures.RepositoryFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -19,11 +21,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
-import io.kcscale.tests.fixtures.Commands;
-import io.kcscale.tests.fixtures.RepositoryFiles;
 
 /**
  * Every {@code ./kcscale VERB ...} line in a fenced block of README.md and docs/*.md names a verb (and for
@@ -34,11 +33,11 @@ import io.kcscale.tests.fixtures.RepositoryFiles;
 class DocsCommandsTest {
 
     /** A command as the docs write it: where, the verb path ("predict tasks") and its flags. */
-    record Command(String where, String verb, List<String> flags) {
-    }
+    record Command(String where, String verb, List<String> flags) {}
 
     /** Verbs of the kcscale script itself, with no --help of their own. */
     private static final Set<String> SCRIPT_VERBS = Set.of("build", "build-cli-archive", "test");
+
     private static final Set<String> WITH_SUB_VERBS = Set.of("predict", "bench", "experiment");
     private static final Pattern FLAG = Pattern.compile("(?<![\\w-])--[a-z0-9][a-z0-9-]*");
     private static final Pattern END = Pattern.compile("\\s(#|\\||&&|;|>|2>|<)(\\s|$)|`");
@@ -59,7 +58,8 @@ class DocsCommandsTest {
                 commands.addAll(commands(block));
             }
         }
-        assertTrue(commands.size() > 40, "the docs show " + commands.size() + " ./kcscale commands: the reader lost them");
+        assertTrue(
+                commands.size() > 40, "the docs show " + commands.size() + " ./kcscale commands: the reader lost them");
         assertEquals(List.of(), problems(commands), "commands in the docs that kcscale does not have");
     }
 
@@ -78,8 +78,22 @@ class DocsCommandsTest {
                 verbs.add(m.group(1));
             }
         }
-        assertEquals(new TreeSet<>(List.of("up", "down", "load", "bench", "experiment", "serve", "status", "check", "scale",
-                "autoscale", "decisions", "predict")), new TreeSet<>(verbs), "the README's verb list");
+        assertEquals(
+                new TreeSet<>(List.of(
+                        "up",
+                        "down",
+                        "load",
+                        "bench",
+                        "experiment",
+                        "serve",
+                        "status",
+                        "check",
+                        "scale",
+                        "autoscale",
+                        "decisions",
+                        "predict")),
+                new TreeSet<>(verbs),
+                "the README's verb list");
         List<String> failing = new ArrayList<>();
         verbs.forEach(this::help);
         for (String verb : verbs) {
@@ -94,14 +108,21 @@ class DocsCommandsTest {
     /** The checker itself: an unknown flag, an unknown verb and an unknown sub-verb are each reported. */
     @Test
     void theCheckerReportsWhatDoesNotExist() {
-        DocsPages.Block block = new DocsPages.Block(RepositoryFiles.home().resolve("README.md"), 1, "sh", String.join("\n",
-                "$ ./kcscale scale stocks-es-sink --tasks 2 --no-such-flag   # a comment --not-a-flag",
-                "./kcscale frobnicate --now",
-                "./kcscale predict \\",
-                "    nothing --target-rate 1",
-                "./kcscale build"));
+        DocsPages.Block block = new DocsPages.Block(
+                RepositoryFiles.home().resolve("README.md"),
+                1,
+                "sh",
+                String.join(
+                        "\n",
+                        "$ ./kcscale scale stocks-es-sink --tasks 2 --no-such-flag   # a comment --not-a-flag",
+                        "./kcscale frobnicate --now",
+                        "./kcscale predict \\",
+                        "    nothing --target-rate 1",
+                        "./kcscale build"));
         List<Command> commands = commands(block);
-        assertEquals(List.of("scale", "frobnicate", "predict nothing", "build"), commands.stream().map(Command::verb).toList());
+        assertEquals(
+                List.of("scale", "frobnicate", "predict nothing", "build"),
+                commands.stream().map(Command::verb).toList());
         assertEquals(List.of("--tasks", "--no-such-flag"), commands.get(0).flags());
         List<String> problems = problems(commands);
         assertEquals(3, problems.size(), String.join("\n", problems));
@@ -119,11 +140,17 @@ class DocsCommandsTest {
                 String rest = line.substring(at + "./kcscale ".length());
                 Matcher end = END.matcher(rest);
                 String command = end.find() ? rest.substring(0, end.start()) : rest;
-                List<String> tokens = Arrays.stream(command.replace("[", " ").replace("]", " ").trim().split("\\s+"))
-                        .filter(t -> !t.isEmpty()).toList();
+                List<String> tokens = Arrays.stream(command.replace("[", " ")
+                                .replace("]", " ")
+                                .trim()
+                                .split("\\s+"))
+                        .filter(t -> !t.isEmpty())
+                        .toList();
                 if (!tokens.isEmpty()) {
                     String verb = tokens.get(0);
-                    if (WITH_SUB_VERBS.contains(verb) && tokens.size() > 1 && !tokens.get(1).startsWith("-")) {
+                    if (WITH_SUB_VERBS.contains(verb)
+                            && tokens.size() > 1
+                            && !tokens.get(1).startsWith("-")) {
                         verb += " " + tokens.get(1);
                     }
                     List<String> flags = new ArrayList<>();
@@ -140,12 +167,17 @@ class DocsCommandsTest {
     }
 
     private List<String> problems(List<Command> commands) {
-        commands.stream().map(Command::verb).filter(v -> !SCRIPT_VERBS.contains(v)).distinct().forEach(this::help);
+        commands.stream()
+                .map(Command::verb)
+                .filter(v -> !SCRIPT_VERBS.contains(v))
+                .distinct()
+                .forEach(this::help);
         List<String> problems = new ArrayList<>();
         for (Command c : commands) {
             if (SCRIPT_VERBS.contains(c.verb())) {
                 if (!c.flags().isEmpty()) {
-                    problems.add(c.where() + ": ./kcscale " + c.verb() + " takes no flags, the docs give it " + c.flags());
+                    problems.add(
+                            c.where() + ": ./kcscale " + c.verb() + " takes no flags, the docs give it " + c.flags());
                 }
                 if (!script().contains("\n  " + c.verb() + ")")) {
                     problems.add(c.where() + ": the kcscale script has no verb " + c.verb());
@@ -168,7 +200,8 @@ class DocsCommandsTest {
             }
             for (String flag : c.flags()) {
                 if (!known.contains(flag)) {
-                    problems.add(c.where() + ": ./kcscale " + c.verb() + " has no flag " + flag + " (its --help lists " + known + ")");
+                    problems.add(c.where() + ": ./kcscale " + c.verb() + " has no flag " + flag + " (its --help lists "
+                            + known + ")");
                 }
             }
         }
@@ -176,13 +209,15 @@ class DocsCommandsTest {
     }
 
     private Commands.Result help(String verb) {
-        Future<Commands.Result> f = HELP.computeIfAbsent(verb, v -> POOL.submit(() -> {
-            List<String> command = new ArrayList<>();
-            command.add(RepositoryFiles.home().resolve("kcscale").toString());
-            command.addAll(List.of(v.split(" ")));
-            command.add("--help");
-            return Commands.run(RepositoryFiles.home(), Duration.ofMinutes(3), Map.of(), command);
-        }));
+        Future<Commands.Result> f = HELP.computeIfAbsent(
+                verb,
+                v -> POOL.submit(() -> {
+                    List<String> command = new ArrayList<>();
+                    command.add(RepositoryFiles.home().resolve("kcscale").toString());
+                    command.addAll(List.of(v.split(" ")));
+                    command.add("--help");
+                    return Commands.run(RepositoryFiles.home(), Duration.ofMinutes(3), Map.of(), command);
+                }));
         try {
             return f.get();
         } catch (Exception e) {

@@ -4,6 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.kcscale.scaler.service.Setting;
+import io.kcscale.tests.fixtures.Commands;
+import io.kcscale.tests.fixtures.RepositoryFiles;
 import java.io.IOException;
 import java.io.StringReader;
 import java.net.URI;
@@ -15,19 +23,8 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Properties;
 import java.util.Set;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-
-import io.kcscale.scaler.service.Setting;
-import io.kcscale.tests.fixtures.Commands;
-import io.kcscale.tests.fixtures.RepositoryFiles;
 
 /**
  * The docs' fenced {@code json}, {@code yaml} and {@code properties} examples parse; a scaler settings file
@@ -43,7 +40,8 @@ import io.kcscale.tests.fixtures.RepositoryFiles;
  */
 class DocsExamplesTest {
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
     private static final Set<String> CUSTOM_GROUPS = Set.of("keda.sh", "kafka.strimzi.io");
@@ -104,7 +102,9 @@ class DocsExamplesTest {
         List<Path> files = new ArrayList<>();
         for (DocsPages.Block b : blocks("yaml")) {
             for (JsonNode d : documents(b)) {
-                String group = d.path("apiVersion").asText().contains("/") ? d.path("apiVersion").asText().split("/")[0] : "";
+                String group = d.path("apiVersion").asText().contains("/")
+                        ? d.path("apiVersion").asText().split("/")[0]
+                        : "";
                 if (d.has("kind") && !CUSTOM_GROUPS.contains(group)) {
                     Path f = dir.resolve("example-" + files.size() + ".yaml");
                     Files.writeString(f, YAML.writeValueAsString(d));
@@ -116,7 +116,8 @@ class DocsExamplesTest {
         List<String> command = new ArrayList<>(List.of("kubernetes-validate", "--strict", "--no-warn"));
         files.forEach(f -> command.add(f.toString()));
         String out = Commands.runOk(dir, Duration.ofMinutes(2), command);
-        assertEquals(files.size(), out.lines().filter(l -> l.contains(" passed ")).count(), out);
+        assertEquals(
+                files.size(), out.lines().filter(l -> l.contains(" passed ")).count(), out);
     }
 
     @Test
@@ -129,9 +130,13 @@ class DocsExamplesTest {
                     continue;
                 }
                 targets++;
-                assertEquals("kafka.strimzi.io/v1beta2", target.path("apiVersion").asText(), b.where());
-                assertEquals("KafkaConnect", target.path("kind").asText(), b.where()
-                        + ": the HPA (and KEDA through it) needs a scale subresource with a label selector; KafkaConnector's has none");
+                assertEquals(
+                        "kafka.strimzi.io/v1beta2", target.path("apiVersion").asText(), b.where());
+                assertEquals(
+                        "KafkaConnect",
+                        target.path("kind").asText(),
+                        b.where()
+                                + ": the HPA (and KEDA through it) needs a scale subresource with a label selector; KafkaConnector's has none");
             }
         }
         assertTrue(targets >= 2, targets + " scale targets in the docs (the KEDA and the HPA example)");
@@ -139,10 +144,13 @@ class DocsExamplesTest {
         // (the annotation type itself is not on this classpath, so they are read as the class file's strings)
         String connect = classFile("io/strimzi/api/kafka/model/connect/KafkaConnect.class");
         String connector = classFile("io/strimzi/api/kafka/model/connector/KafkaConnector.class");
-        assertTrue(connect.contains("labelSelectorPath") && connect.contains(".status.labelSelector"),
+        assertTrue(
+                connect.contains("labelSelectorPath") && connect.contains(".status.labelSelector"),
                 "KafkaConnect's scale subresource declares a label selector");
         assertTrue(connector.contains(".spec.tasksMax"), "KafkaConnector has a scale subresource on spec.tasksMax");
-        assertFalse(connector.contains("labelSelectorPath"), "KafkaConnector's scale subresource declares no label selector");
+        assertFalse(
+                connector.contains("labelSelectorPath"),
+                "KafkaConnector's scale subresource declares no label selector");
     }
 
     /**
@@ -153,11 +161,13 @@ class DocsExamplesTest {
      */
     @Test
     void scaledObjectsPassKedasCrdSchema(@TempDir Path dir) throws IOException {
-        JsonNode crd = RepositoryFiles.yaml(RepositoryFiles.home().resolve("tests/src/test/resources/keda/keda.sh_scaledobjects.yaml"));
+        JsonNode crd = RepositoryFiles.yaml(
+                RepositoryFiles.home().resolve("tests/src/test/resources/keda/keda.sh_scaledobjects.yaml"));
         List<Path> files = new ArrayList<>();
         for (DocsPages.Block b : blocks("yaml")) {
             for (JsonNode d : documents(b)) {
-                if (d.path("apiVersion").asText().startsWith("keda.sh/") && d.path("kind").asText().equals("ScaledObject")) {
+                if (d.path("apiVersion").asText().startsWith("keda.sh/")
+                        && d.path("kind").asText().equals("ScaledObject")) {
                     String version = d.path("apiVersion").asText().substring("keda.sh/".length());
                     JsonNode schema = null;
                     for (JsonNode v : crd.path("spec").path("versions")) {
@@ -178,19 +188,24 @@ class DocsExamplesTest {
         ((com.fasterxml.jackson.databind.node.ObjectNode) misspelt.path("spec")).put("maxReplicasCount", 5);
         Path bad = dir.resolve("misspelt.json");
         Files.writeString(bad, JSON.writeValueAsString(misspelt));
-        List<String> command = new ArrayList<>(List.of("python3", "-c", CRD_SCHEMA_CHECK, dir.resolve("schema.json").toString()));
+        List<String> command = new ArrayList<>(List.of(
+                "python3", "-c", CRD_SCHEMA_CHECK, dir.resolve("schema.json").toString()));
         files.forEach(f -> command.add(f.toString()));
         command.add(bad.toString());
-        List<String> lines = Commands.runOk(dir, Duration.ofMinutes(1), command).lines().toList();
+        List<String> lines =
+                Commands.runOk(dir, Duration.ofMinutes(1), command).lines().toList();
         assertEquals(files.size() + 1, lines.size(), String.join("\n", lines));
         for (int i = 0; i < files.size(); i++) {
             assertEquals(files.get(i) + " passed", lines.get(i));
         }
-        assertTrue(lines.get(files.size()).contains("maxReplicasCount"), "a misspelt field is refused: " + lines.get(files.size()));
+        assertTrue(
+                lines.get(files.size()).contains("maxReplicasCount"),
+                "a misspelt field is refused: " + lines.get(files.size()));
     }
 
     /** Validates each file against the schema, unknown fields refused where the structural schema does not keep them. */
-    private static final String CRD_SCHEMA_CHECK = String.join("\n",
+    private static final String CRD_SCHEMA_CHECK = String.join(
+            "\n",
             "import json, sys, jsonschema",
             "def strict(s):",
             "    if isinstance(s, dict):",
@@ -219,17 +234,33 @@ class DocsExamplesTest {
                         continue;
                     }
                     triggers++;
-                    String path = URI.create(t.path("metadata").path("url").asText()).getPath();
+                    String path =
+                            URI.create(t.path("metadata").path("url").asText()).getPath();
                     JsonNode op = operation(api, path);
                     assertFalse(op.isMissingNode(), b.where() + ": GET " + path + " is not a route of openapi.json");
-                    String ref = op.path("responses").path("200").path("content").path("application/json").path("schema").path("$ref").asText();
+                    String ref = op.path("responses")
+                            .path("200")
+                            .path("content")
+                            .path("application/json")
+                            .path("schema")
+                            .path("$ref")
+                            .asText();
                     JsonNode schema = api.at(ref.substring(1));
                     String field = t.path("metadata").path("valueLocation").asText();
-                    assertTrue(schema.path("properties").has(field), b.where() + ": " + field + " is not a field of " + ref);
-                    // an average-value target makes the replicas ceil(figure / targetValue); Value would multiply the replicas now
+                    assertTrue(
+                            schema.path("properties").has(field),
+                            b.where() + ": " + field + " is not a field of " + ref);
+                    // an average-value target makes the replicas ceil(figure / targetValue); Value would multiply the
+                    // replicas now
                     assertEquals("AverageValue", t.path("metricType").asText(), b.where());
-                    assertEquals("workers", field, b.where() + ": KEDA sizes the workers, so it reads the workers they need");
-                    assertEquals("1", t.path("metadata").path("targetValue").asText(), b.where() + ": one replica per worker recommended");
+                    assertEquals(
+                            "workers",
+                            field,
+                            b.where() + ": KEDA sizes the workers, so it reads the workers they need");
+                    assertEquals(
+                            "1",
+                            t.path("metadata").path("targetValue").asText(),
+                            b.where() + ": one replica per worker recommended");
                 }
             }
         }
@@ -237,7 +268,7 @@ class DocsExamplesTest {
     }
 
     private static JsonNode operation(JsonNode api, String path) {
-        for (Iterator<String> it = api.path("paths").fieldNames(); it.hasNext();) {
+        for (Iterator<String> it = api.path("paths").fieldNames(); it.hasNext(); ) {
             String template = it.next();
             if (path.matches(template.replaceAll("\\{[^}]+}", "[^/]+"))) {
                 return api.path("paths").path(template).path("get");
@@ -256,7 +287,9 @@ class DocsExamplesTest {
     private static List<DocsPages.Block> blocks(String language) {
         List<DocsPages.Block> blocks = new ArrayList<>();
         for (Path page : DocsPages.pages()) {
-            DocsPages.blocks(page).stream().filter(b -> b.language().equals(language)).forEach(blocks::add);
+            DocsPages.blocks(page).stream()
+                    .filter(b -> b.language().equals(language))
+                    .forEach(blocks::add);
         }
         return blocks;
     }

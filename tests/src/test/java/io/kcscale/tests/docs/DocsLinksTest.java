@@ -3,6 +3,7 @@ package io.kcscale.tests.docs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.kcscale.tests.fixtures.RepositoryFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -10,9 +11,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
 import org.junit.jupiter.api.Test;
-import io.kcscale.tests.fixtures.RepositoryFiles;
 
 /**
  * README.md and docs/*.md: every relative link reaches a file of the repository and every {@code #anchor} a
@@ -53,8 +52,11 @@ class DocsLinksTest {
             linked.add(link.target().split("#", 2)[0]);
         }
         List<String> missing = DocsPages.pages().stream()
-                .filter(p -> p.getParent().equals(docs) && !p.getFileName().toString().equals("README.md"))
-                .map(p -> p.getFileName().toString()).filter(name -> !linked.contains(name)).toList();
+                .filter(p -> p.getParent().equals(docs)
+                        && !p.getFileName().toString().equals("README.md"))
+                .map(p -> p.getFileName().toString())
+                .filter(name -> !linked.contains(name))
+                .toList();
         assertEquals(List.of(), missing, "pages docs/README.md does not link");
     }
 
@@ -85,7 +87,8 @@ class DocsLinksTest {
         for (String history : List.of("measured in stop 25", "as issue 20 asked", "since 2eaff49", "until this stop")) {
             assertTrue(HISTORY.stream().anyMatch(p -> p.matcher(history).find()), history);
         }
-        for (String prose : List.of("the sink stops 3 tasks", "strimzi/strimzi-kafka-operator#10450", "a deadline of 1000 ms", "facade")) {
+        for (String prose : List.of(
+                "the sink stops 3 tasks", "strimzi/strimzi-kafka-operator#10450", "a deadline of 1000 ms", "facade")) {
             assertTrue(HISTORY.stream().noneMatch(p -> p.matcher(prose).find()), prose);
         }
     }
@@ -95,7 +98,8 @@ class DocsLinksTest {
             return null; // https:, mailto:: not checked offline
         }
         String[] parts = target.split("#", 2);
-        Path file = parts[0].isEmpty() ? page : page.getParent().resolve(parts[0]).normalize();
+        Path file =
+                parts[0].isEmpty() ? page : page.getParent().resolve(parts[0]).normalize();
         if (!file.startsWith(RepositoryFiles.home())) {
             return "outside the repository";
         }

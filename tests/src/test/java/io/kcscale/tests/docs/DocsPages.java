@@ -1,5 +1,6 @@
 package io.kcscale.tests.docs;
 
+import io.kcscale.tests.fixtures.RepositoryFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -14,7 +15,6 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import io.kcscale.tests.fixtures.RepositoryFiles;
 
 /**
  * README.md and the guide's pages (docs/*.md) as the docs tests read them: headings and their GitHub
@@ -39,10 +39,10 @@ final class DocsPages {
     private static final Pattern FENCE = Pattern.compile("^(\\s*)(```+|~~~+)\\s*([^\\s`]*).*$");
     private static final Pattern HEADING = Pattern.compile("^(#{1,6})\\s+(.*?)\\s*#*\\s*$");
     private static final Pattern INLINE_CODE = Pattern.compile("`+[^`]*`+");
-    private static final Pattern LINK = Pattern.compile("!?\\[[^\\]]*\\]\\(\\s*<?([^)\\s>]+)>?(?:\\s+\"[^\"]*\")?\\s*\\)");
+    private static final Pattern LINK =
+            Pattern.compile("!?\\[[^\\]]*\\]\\(\\s*<?([^)\\s>]+)>?(?:\\s+\"[^\"]*\")?\\s*\\)");
 
-    private DocsPages() {
-    }
+    private DocsPages() {}
 
     /** README.md and every docs/*.md, README first. */
     static List<Path> pages() {
@@ -91,7 +91,8 @@ final class DocsPages {
             }
         }
         if (fence != null) {
-            throw new AssertionError(RepositoryFiles.home().relativize(page) + ":" + start + ": a code fence is never closed");
+            throw new AssertionError(
+                    RepositoryFiles.home().relativize(page) + ":" + start + ": a code fence is never closed");
         }
         return blocks;
     }
@@ -138,7 +139,9 @@ final class DocsPages {
      * not a letter, a digit, a space, a hyphen or an underscore dropped, each space a hyphen.
      */
     static String slug(String heading) {
-        String text = heading.replaceAll("!?\\[([^\\]]*)\\]\\([^)]*\\)", "$1").replace("`", "").replace("*", "");
+        String text = heading.replaceAll("!?\\[([^\\]]*)\\]\\([^)]*\\)", "$1")
+                .replace("`", "")
+                .replace("*", "");
         StringBuilder slug = new StringBuilder();
         text.toLowerCase(Locale.ROOT).codePoints().forEach(c -> {
             if (Character.isLetterOrDigit(c) || c == '-' || c == '_') {
@@ -160,7 +163,11 @@ final class DocsPages {
         }
         Matcher m = LINK.matcher(text);
         while (m.find()) {
-            int line = 1 + (int) text.substring(0, m.start(1)).chars().filter(c -> c == '\n').count();
+            int line = 1
+                    + (int) text.substring(0, m.start(1))
+                            .chars()
+                            .filter(c -> c == '\n')
+                            .count();
             links.add(new Link(page, line, m.group(1)));
         }
         return links;

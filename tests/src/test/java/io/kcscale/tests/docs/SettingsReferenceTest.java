@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.kcscale.scaler.service.Setting;
+import io.kcscale.tests.fixtures.RepositoryFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,12 +13,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
-
 import org.junit.jupiter.api.Test;
-
-import io.kcscale.scaler.service.Setting;
-import io.kcscale.tests.fixtures.RepositoryFiles;
-import io.kcscale.tests.fixtures.Secrets;
 
 /**
  * The settings tables of docs/own-pipeline.md (every setting) and docs/security.md (the secrets) are what
@@ -49,42 +46,79 @@ class SettingsReferenceTest {
                 default -> assertEquals("--" + s.key().replace('.', '-'), s.flag());
             }
             assertEquals(s.secret(), s.environment().isPresent(), s.key());
-            s.environment().ifPresent(e -> assertEquals("KCSCALE_" + s.key().toUpperCase(java.util.Locale.ROOT).replace('.', '_'), e));
+            s.environment()
+                    .ifPresent(e -> assertEquals(
+                            "KCSCALE_"
+                                    + s.key().toUpperCase(java.util.Locale.ROOT).replace('.', '_'),
+                            e));
         }
     }
 
     static String settingsTable() {
         StringBuilder md = new StringBuilder();
         for (Setting.Group group : Setting.Group.values()) {
-            md.append("\n**").append(group.title()).append("**\n\n| key | flag | default | what it is |\n|---|---|---|---|\n");
+            md.append("\n**")
+                    .append(group.title())
+                    .append("**\n\n| key | flag | default | what it is |\n|---|---|---|---|\n");
             for (Setting s : Setting.values()) {
                 if (s.group() == group) {
-                    String key = s.kind() == Setting.Kind.FAMILY ? s.named().substring(0, s.named().indexOf(' ')) : s.key();
+                    String key = s.kind() == Setting.Kind.FAMILY
+                            ? s.named().substring(0, s.named().indexOf(' '))
+                            : s.key();
                     String flag = s.kind() == Setting.Kind.FAMILY || s.kind() == Setting.Kind.LIST
-                            ? s.flag() + " " + s.label() + "` (repeatable)" : s.flag() + "`";
-                    String secret = s.secret() ? "; a secret: also `" + s.fileKey() + "`, `" + s.fileFlag() + "` or `"
-                            + s.environment().orElseThrow() + "` (see [Secrets](security.md#secrets))" : "";
-                    md.append("| `").append(key).append("` | `").append(flag).append(" | ").append(s.defaults().replace("<", "\\<"))
-                            .append(" | ").append(s.description()).append(secret).append(" |\n");
+                            ? s.flag() + " " + s.label() + "` (repeatable)"
+                            : s.flag() + "`";
+                    String secret = s.secret()
+                            ? "; a secret: also `" + s.fileKey() + "`, `" + s.fileFlag() + "` or `"
+                                    + s.environment().orElseThrow() + "` (see [Secrets](security.md#secrets))"
+                            : "";
+                    md.append("| `")
+                            .append(key)
+                            .append("` | `")
+                            .append(flag)
+                            .append(" | ")
+                            .append(s.defaults().replace("<", "\\<"))
+                            .append(" | ")
+                            .append(s.description())
+                            .append(secret)
+                            .append(" |\n");
                 }
             }
         }
-        String old = Arrays.stream(Setting.values()).filter(s -> !s.oldFlags().isEmpty())
-                .map(s -> s.oldFlags().stream().map(o -> "`" + o + "` for `" + s.flag() + "`").collect(Collectors.joining(", ")))
+        String old = Arrays.stream(Setting.values())
+                .filter(s -> !s.oldFlags().isEmpty())
+                .map(s -> s.oldFlags().stream()
+                        .map(o -> "`" + o + "` for `" + s.flag() + "`")
+                        .collect(Collectors.joining(", ")))
                 .collect(Collectors.joining(", "));
-        String oldEnvironment = Arrays.stream(Setting.values()).filter(s -> s.oldEnvironment().isPresent())
-                .map(s -> "`" + s.oldEnvironment().get() + "` for `" + s.environment().orElseThrow() + "`")
+        String oldEnvironment = Arrays.stream(Setting.values())
+                .filter(s -> s.oldEnvironment().isPresent())
+                .map(s -> "`" + s.oldEnvironment().get() + "` for `"
+                        + s.environment().orElseThrow() + "`")
                 .collect(Collectors.joining(", "));
-        md.append("\nEarlier spellings are still read, each with one line on stderr naming the new one: ").append(old)
-                .append(" (and each secret's `-file` flag alike), and ").append(oldEnvironment).append(".\n");
+        md.append("\nEarlier spellings are still read, each with one line on stderr naming the new one: ")
+                .append(old)
+                .append(" (and each secret's `-file` flag alike), and ")
+                .append(oldEnvironment)
+                .append(".\n");
         return md.toString();
     }
 
     static String secretsTable() {
         StringBuilder md = new StringBuilder("\n| secret | flag | file | environment |\n|---|---|---|---|\n");
         for (Setting s : Setting.secrets()) {
-            md.append("| ").append(s.description()).append(" (`").append(s.key()).append("`) | `").append(s.flag()).append("` | `")
-                    .append(s.fileFlag()).append("` (`").append(s.fileKey()).append("`) | `").append(s.environment().orElseThrow())
+            md.append("| ")
+                    .append(s.description())
+                    .append(" (`")
+                    .append(s.key())
+                    .append("`) | `")
+                    .append(s.flag())
+                    .append("` | `")
+                    .append(s.fileFlag())
+                    .append("` (`")
+                    .append(s.fileKey())
+                    .append("`) | `")
+                    .append(s.environment().orElseThrow())
                     .append("` |\n");
         }
         return md.toString();
@@ -93,7 +127,8 @@ class SettingsReferenceTest {
     /** The text between {@code <!-- NAME table: ... -->} and the end marker is what {@code render} gives. */
     private static void check(Path page, String name, Supplier<String> render) throws IOException {
         String text = Files.readString(page);
-        String begin = "<!-- " + name + " table: generated from Setting.java by SettingsReferenceTest; do not edit by hand -->";
+        String begin = "<!-- " + name
+                + " table: generated from Setting.java by SettingsReferenceTest; do not edit by hand -->";
         int from = text.indexOf(begin);
         int to = text.indexOf(END, Math.max(from, 0));
         if (from < 0 || to < 0) {
@@ -112,8 +147,9 @@ class SettingsReferenceTest {
             while (line < Math.min(a.size(), b.size()) && a.get(line).equals(b.get(line))) {
                 line++;
             }
-            fail(page.getFileName() + "'s " + name + " table differs from Setting.java (line " + (line + 1) + " of the table: "
-                    + (line < b.size() ? b.get(line) : "(end)") + "); regenerate it with: " + REGENERATE);
+            fail(page.getFileName() + "'s " + name + " table differs from Setting.java (line " + (line + 1)
+                    + " of the table: " + (line < b.size() ? b.get(line) : "(end)") + "); regenerate it with: "
+                    + REGENERATE);
         }
     }
 }

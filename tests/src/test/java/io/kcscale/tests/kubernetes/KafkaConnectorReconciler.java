@@ -1,15 +1,14 @@
 package io.kcscale.tests.kubernetes;
 
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.kcscale.scaler.connect.ConnectApi;
+import io.strimzi.api.kafka.model.connector.KafkaConnector;
+import io.strimzi.api.kafka.model.connector.KafkaConnectorList;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-
-import io.fabric8.kubernetes.client.KubernetesClient;
-import io.kcscale.scaler.connect.ConnectApi;
-import io.strimzi.api.kafka.model.connector.KafkaConnector;
-import io.strimzi.api.kafka.model.connector.KafkaConnectorList;
 
 /**
  * A stand-in for Strimzi's operator in the tests: every {@code INTERVAL_MILLIS} it copies each
@@ -25,6 +24,7 @@ final class KafkaConnectorReconciler implements AutoCloseable {
     private final ConnectApi connect;
     /** While set, rounds change nothing: the operator has not yet reconciled a resource someone edited. */
     private volatile boolean paused;
+
     private final ScheduledExecutorService loop = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "test-kafkaconnector-reconciler");
         t.setDaemon(true);
@@ -56,7 +56,10 @@ final class KafkaConnectorReconciler implements AutoCloseable {
             return;
         }
         try {
-            for (KafkaConnector resource : client.resources(KafkaConnector.class, KafkaConnectorList.class).inNamespace(namespace).list().getItems()) {
+            for (KafkaConnector resource : client.resources(KafkaConnector.class, KafkaConnectorList.class)
+                    .inNamespace(namespace)
+                    .list()
+                    .getItems()) {
                 Integer wanted = resource.getSpec().getTasksMax();
                 String name = resource.getMetadata().getName();
                 Map<String, String> config = new LinkedHashMap<>(connect.connectorConfig(name));

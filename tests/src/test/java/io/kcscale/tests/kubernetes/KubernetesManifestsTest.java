@@ -6,6 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.kcscale.scaler.cli.ServeCommand;
+import io.kcscale.scaler.service.Setting;
+import io.kcscale.tests.fixtures.Commands;
+import io.kcscale.tests.fixtures.RepositoryFiles;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.file.Files;
@@ -19,19 +26,9 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-
-import io.kcscale.scaler.cli.ServeCommand;
-import io.kcscale.scaler.service.Setting;
 import picocli.CommandLine;
-import io.kcscale.tests.fixtures.Commands;
-import io.kcscale.tests.fixtures.RepositoryFiles;
 
 /**
  * kubernetes/ through kubernetes-validate (PyPI; it bundles the API's schemas, so no cluster is
@@ -49,7 +46,10 @@ class KubernetesManifestsTest {
         List<String> command = new ArrayList<>(List.of("kubernetes-validate", "--strict", "--no-warn"));
         manifestFiles().forEach(f -> command.add(f.toString()));
         String out = Commands.runOk(MANIFESTS, Duration.ofMinutes(2), command);
-        assertEquals(documents().size(), out.lines().filter(l -> l.contains(" passed ")).count(), out);
+        assertEquals(
+                documents().size(),
+                out.lines().filter(l -> l.contains(" passed ")).count(),
+                out);
     }
 
     @Test
@@ -58,7 +58,8 @@ class KubernetesManifestsTest {
         String text = Files.readString(MANIFESTS.resolve("scaler.yaml"));
         assertTrue(text.contains("  replicas: 2\n"));
         Files.writeString(broken, text.replace("  replicas: 2\n", "  replicas: two\n"));
-        Commands.Result r = Commands.run(dir, Duration.ofMinutes(2), Map.of(), List.of("kubernetes-validate", "--strict", broken.toString()));
+        Commands.Result r = Commands.run(
+                dir, Duration.ofMinutes(2), Map.of(), List.of("kubernetes-validate", "--strict", broken.toString()));
         assertNotEquals(0, r.exit(), r.output());
     }
 
@@ -73,30 +74,40 @@ class KubernetesManifestsTest {
         assertTrue(rule.path("resourceNames").isMissingNode());
         JsonNode binding = only("RoleBinding");
         assertEquals("Role", binding.path("roleRef").path("kind").asText());
-        assertEquals(only("ServiceAccount").path("metadata").path("name").asText(), binding.path("subjects").get(0).path("name").asText());
-        assertEquals(binding.path("subjects").get(0).path("name").asText(), pod().path("serviceAccountName").asText());
+        assertEquals(
+                only("ServiceAccount").path("metadata").path("name").asText(),
+                binding.path("subjects").get(0).path("name").asText());
+        assertEquals(
+                binding.path("subjects").get(0).path("name").asText(),
+                pod().path("serviceAccountName").asText());
     }
 
     @Test
     void twoReplicasWithoutAVolumeForStateAndABudgetThatKeepsOneThroughADrain() throws IOException {
         JsonNode deployment = only("Deployment");
         assertEquals(2, deployment.path("spec").path("replicas").asInt(), "one leads, one stands by");
-        assertTrue(documents().stream().noneMatch(d -> d.path("kind").asText().equals("PersistentVolumeClaim")),
+        assertTrue(
+                documents().stream().noneMatch(d -> d.path("kind").asText().equals("PersistentVolumeClaim")),
                 "policies live in a Kafka topic, not on a volume");
         assertTrue(pod().path("volumes").findValues("persistentVolumeClaim").isEmpty());
         JsonNode budget = only("PodDisruptionBudget");
         assertEquals(1, budget.path("spec").path("minAvailable").asInt());
-        assertEquals(deployment.path("spec").path("selector").path("matchLabels"), budget.path("spec").path("selector").path("matchLabels"),
+        assertEquals(
+                deployment.path("spec").path("selector").path("matchLabels"),
+                budget.path("spec").path("selector").path("matchLabels"),
                 "the budget covers the Deployment's pods");
     }
 
     @Test
     void theProbesCallARouteTheScalerServes() throws IOException {
-        JsonNode openApi = RepositoryFiles.json(RepositoryFiles.home().resolve("scaler/service/src/main/resources/api/openapi.json"));
+        JsonNode openApi = RepositoryFiles.json(
+                RepositoryFiles.home().resolve("scaler/service/src/main/resources/api/openapi.json"));
         JsonNode container = pod().path("containers").get(0);
         for (String probe : List.of("startupProbe", "livenessProbe", "readinessProbe")) {
             String path = container.path(probe).path("httpGet").path("path").asText();
-            assertTrue(openApi.path("paths").path(path).has("get"), probe + " calls " + path + ", which openapi.json does not list");
+            assertTrue(
+                    openApi.path("paths").path(path).has("get"),
+                    probe + " calls " + path + ", which openapi.json does not list");
         }
     }
 
@@ -105,7 +116,8 @@ class KubernetesManifestsTest {
         JsonNode container = pod().path("containers").get(0);
         CommandLine serve = new CommandLine(ServeCommand.newSpec());
         String tokenFile = null;
-        for (String arg : strings(container.path("args")).subList(1, container.path("args").size())) {
+        for (String arg : strings(container.path("args"))
+                .subList(1, container.path("args").size())) {
             String flag = arg.split("=", 2)[0];
             assertNotNull(serve.getCommandSpec().findOption(flag), flag + " is not a flag of kcscale serve");
             assertFalse(flag.equals("--token"), "a token on the command line shows in ps");
@@ -133,11 +145,14 @@ class KubernetesManifestsTest {
     @Test
     void theSettingsFileHasOnlyKeysTheScalerKnows() throws IOException {
         Properties settings = new Properties();
-        settings.load(new StringReader(only("ConfigMap").path("data").path("scaler.properties").asText()));
+        settings.load(new StringReader(
+                only("ConfigMap").path("data").path("scaler.properties").asText()));
         for (String key : settings.stringPropertyNames()) {
             Optional<Setting> setting = Setting.ofKey(key);
             assertTrue(setting.isPresent() && setting.get() != Setting.INDEX, key + " is not a settings key");
-            assertFalse(setting.get().secret() && key.equals(setting.get().key()), key + " is a secret: it belongs in a Secret, not a ConfigMap");
+            assertFalse(
+                    setting.get().secret() && key.equals(setting.get().key()),
+                    key + " is a secret: it belongs in a Secret, not a ConfigMap");
         }
     }
 
@@ -146,7 +161,9 @@ class KubernetesManifestsTest {
     }
 
     private static JsonNode only(String kind) throws IOException {
-        List<JsonNode> found = documents().stream().filter(d -> d.path("kind").asText().equals(kind)).toList();
+        List<JsonNode> found = documents().stream()
+                .filter(d -> d.path("kind").asText().equals(kind))
+                .toList();
         assertEquals(1, found.size(), "one " + kind + " in kubernetes/");
         return found.get(0);
     }

@@ -3,6 +3,24 @@ package io.kcscale.tests.kubernetes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.fabric8.kubernetes.api.model.StatusBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.kcscale.local.LocalStack;
+import io.kcscale.local.StackOptions;
+import io.kcscale.scaler.api.ApiServer;
+import io.kcscale.scaler.connect.ConnectRestClient;
+import io.kcscale.scaler.poll.Poll;
+import io.kcscale.scaler.service.ScalerService;
+import io.kcscale.scaler.service.ScalerSettings;
+import io.kcscale.tests.fixtures.ScalerHttp;
+import io.kcscale.tests.fixtures.SharedStack;
+import io.strimzi.api.kafka.Crds;
+import io.strimzi.api.kafka.model.connector.KafkaConnector;
+import io.strimzi.api.kafka.model.connector.KafkaConnectorBuilder;
+import io.strimzi.api.kafka.model.connector.KafkaConnectorList;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -16,7 +34,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -25,26 +42,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-
-import com.fasterxml.jackson.databind.JsonNode;
-
-import io.fabric8.kubernetes.api.model.StatusBuilder;
-import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
-import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import io.kcscale.local.LocalStack;
-import io.kcscale.local.StackOptions;
-import io.kcscale.scaler.api.ApiServer;
-import io.kcscale.scaler.connect.ConnectRestClient;
-import io.kcscale.scaler.poll.Poll;
-import io.kcscale.scaler.service.ScalerService;
-import io.kcscale.scaler.service.ScalerSettings;
-import io.strimzi.api.kafka.Crds;
-import io.strimzi.api.kafka.model.connector.KafkaConnector;
-import io.strimzi.api.kafka.model.connector.KafkaConnectorBuilder;
-import io.strimzi.api.kafka.model.connector.KafkaConnectorList;
-import io.kcscale.tests.fixtures.ScalerHttp;
-import io.kcscale.tests.fixtures.SharedStack;
 
 /**
  * The Strimzi-aware scale on the real Connect worker of the shared stack: the sink is declared by a
@@ -62,9 +59,12 @@ class StrimziScaleTest {
 
     private static final String NAMESPACE = "kafka";
     private static final String SINK = StackOptions.SINK_CONNECTOR;
-    private static final String RESOURCE_PATH = "/apis/kafka.strimzi.io/v1beta2/namespaces/" + NAMESPACE + "/kafkaconnectors/" + SINK;
-    private static final Pattern GAUGE = Pattern.compile("(?m)^kcscale_recommended_tasks\\{connector=\"" + SINK + "\"} (\\S+)$");
-    private static final Pattern WORKERS_GAUGE = Pattern.compile("(?m)^kcscale_recommended_workers\\{connector=\"" + SINK + "\"} (\\S+)$");
+    private static final String RESOURCE_PATH =
+            "/apis/kafka.strimzi.io/v1beta2/namespaces/" + NAMESPACE + "/kafkaconnectors/" + SINK;
+    private static final Pattern GAUGE =
+            Pattern.compile("(?m)^kcscale_recommended_tasks\\{connector=\"" + SINK + "\"} (\\S+)$");
+    private static final Pattern WORKERS_GAUGE =
+            Pattern.compile("(?m)^kcscale_recommended_workers\\{connector=\"" + SINK + "\"} (\\S+)$");
 
     static KubernetesMockServer server;
     static KubernetesClient client;
@@ -76,20 +76,39 @@ class StrimziScaleTest {
     private static ScalerHttp scaler;
 
     @BeforeAll
-    static void aResourceForTheSinkAndAScalerWatchingItsNamespace(LocalStack stack, @TempDir Path dir) throws Exception {
+    static void aResourceForTheSinkAndAScalerWatchingItsNamespace(LocalStack stack, @TempDir Path dir)
+            throws Exception {
         connect = new ConnectRestClient(stack.endpoints().connectUrl());
         Map<String, String> config = connect.connectorConfig(SINK);
-        client.apiextensions().v1().customResourceDefinitions().resource(Crds.kafkaConnector()).create();
-        client.resources(KafkaConnector.class, KafkaConnectorList.class).inNamespace(NAMESPACE).resource(new KafkaConnectorBuilder()
-                .withNewMetadata().withName(SINK).withNamespace(NAMESPACE).addToLabels("strimzi.io/cluster", "connect").endMetadata()
-                .withNewSpec().withClassName(config.get("connector.class")).withTasksMax(Integer.parseInt(config.get("tasks.max")))
-                .endSpec().build()).create();
+        client.apiextensions()
+                .v1()
+                .customResourceDefinitions()
+                .resource(Crds.kafkaConnector())
+                .create();
+        client.resources(KafkaConnector.class, KafkaConnectorList.class)
+                .inNamespace(NAMESPACE)
+                .resource(new KafkaConnectorBuilder()
+                        .withNewMetadata()
+                        .withName(SINK)
+                        .withNamespace(NAMESPACE)
+                        .addToLabels("strimzi.io/cluster", "connect")
+                        .endMetadata()
+                        .withNewSpec()
+                        .withClassName(config.get("connector.class"))
+                        .withTasksMax(Integer.parseInt(config.get("tasks.max")))
+                        .endSpec()
+                        .build())
+                .create();
         reconciler = new KafkaConnectorReconciler(client, NAMESPACE, connect).start();
 
         Path kubeconfig = dir.resolve("kubeconfig");
-        Files.writeString(kubeconfig, "apiVersion: v1\nkind: Config\nclusters:\n- name: stand-in\n  cluster:\n    server: "
-                + client.getMasterUrl() + "\ncontexts:\n- name: stand-in\n  context:\n    cluster: stand-in\n    user: kcscale\n"
-                + "current-context: stand-in\nusers:\n- name: kcscale\n  user:\n    token: stand-in-token\n", StandardCharsets.UTF_8);
+        Files.writeString(
+                kubeconfig,
+                "apiVersion: v1\nkind: Config\nclusters:\n- name: stand-in\n  cluster:\n    server: "
+                        + client.getMasterUrl()
+                        + "\ncontexts:\n- name: stand-in\n  context:\n    cluster: stand-in\n    user: kcscale\n"
+                        + "current-context: stand-in\nusers:\n- name: kcscale\n  user:\n    token: stand-in-token\n",
+                StandardCharsets.UTF_8);
         service = new ScalerService(ScalerSettings.fromValues(Map.of(
                 "connect.url", stack.endpoints().connectUrl().toString(),
                 // a scaler of its own: replicas with one id share policies and a leader, the shared stack's included
@@ -132,19 +151,34 @@ class StrimziScaleTest {
         int before = tasksInConnect();
         int target = before > 1 ? before - 1 : 2;
         // the first patch meets a newer resourceVersion, as when someone edits the resource meanwhile
-        server.expect().patch().withPath(RESOURCE_PATH).andReturn(409, new StatusBuilder().withCode(409).withReason("Conflict")
-                .withMessage("Operation cannot be fulfilled on kafkaconnectors.kafka.strimzi.io \"" + SINK
-                        + "\": the object has been modified; please apply your changes to the latest version and try again").build()).once();
+        server.expect()
+                .patch()
+                .withPath(RESOURCE_PATH)
+                .andReturn(
+                        409,
+                        new StatusBuilder()
+                                .withCode(409)
+                                .withReason("Conflict")
+                                .withMessage(
+                                        "Operation cannot be fulfilled on kafkaconnectors.kafka.strimzi.io \"" + SINK
+                                                + "\": the object has been modified; please apply your changes to the latest version and try again")
+                                .build())
+                .once();
 
-        ScalerHttp.Answer answer = scaler.post("/api/v1/connectors/" + SINK + "/scale", "{\"tasks\":" + target + ",\"force\":true}");
+        ScalerHttp.Answer answer =
+                scaler.post("/api/v1/connectors/" + SINK + "/scale", "{\"tasks\":" + target + ",\"force\":true}");
 
         assertEquals(200, answer.status(), answer.raw());
         assertEquals(target, answer.body().path("tasksRunning").asInt(), answer.raw());
-        assertTrue(answer.body().path("plan").asText().contains("spec.tasksMax on KafkaConnector kafka/" + SINK), answer.raw());
+        assertTrue(
+                answer.body().path("plan").asText().contains("spec.tasksMax on KafkaConnector kafka/" + SINK),
+                answer.raw());
         assertEquals(target, resource().getSpec().getTasksMax());
         assertEquals(target, tasksInConnect(), "the reconciler applied the resource's tasksMax");
         assertEquals(target, connect.connectorStatus(SINK).tasksInState("RUNNING"));
-        assertTrue(scaler.get("/metrics").raw().contains("kcscale_scale_actions_total{connector=\"" + SINK + "\",outcome=\"applied\"}"));
+        assertTrue(scaler.get("/metrics")
+                .raw()
+                .contains("kcscale_scale_actions_total{connector=\"" + SINK + "\",outcome=\"applied\"}"));
     }
 
     @Test
@@ -152,20 +186,36 @@ class StrimziScaleTest {
     void aPatchTheRoleForbidsIsRefusedInOneLineAndNotWrittenThroughConnect() {
         int before = tasksInConnect();
         String configBefore = connect.connectorConfig(SINK).toString();
-        server.expect().patch().withPath(RESOURCE_PATH).andReturn(403, new StatusBuilder().withCode(403).withReason("Forbidden")
-                .withMessage("kafkaconnectors.kafka.strimzi.io \"" + SINK + "\" is forbidden: User \"system:serviceaccount:kafka:kcscale\" "
-                        + "cannot patch resource \"kafkaconnectors\" in API group \"kafka.strimzi.io\"").build()).once();
+        server.expect()
+                .patch()
+                .withPath(RESOURCE_PATH)
+                .andReturn(
+                        403,
+                        new StatusBuilder()
+                                .withCode(403)
+                                .withReason("Forbidden")
+                                .withMessage("kafkaconnectors.kafka.strimzi.io \"" + SINK
+                                        + "\" is forbidden: User \"system:serviceaccount:kafka:kcscale\" "
+                                        + "cannot patch resource \"kafkaconnectors\" in API group \"kafka.strimzi.io\"")
+                                .build())
+                .once();
 
-        ScalerHttp.Answer answer = scaler.post("/api/v1/connectors/" + SINK + "/scale", "{\"tasks\":" + (before + 1) + ",\"force\":true}");
+        ScalerHttp.Answer answer =
+                scaler.post("/api/v1/connectors/" + SINK + "/scale", "{\"tasks\":" + (before + 1) + ",\"force\":true}");
 
         assertEquals(422, answer.status(), answer.raw());
         String error = answer.body().path("error").asText();
-        assertTrue(error.startsWith("the scaler may not patch kafkaconnectors in namespace kafka (Kubernetes answered 403)"), error);
+        assertTrue(
+                error.startsWith(
+                        "the scaler may not patch kafkaconnectors in namespace kafka (Kubernetes answered 403)"),
+                error);
         assertTrue(error.contains("not written through Kafka Connect's REST API"), error);
         assertEquals(1, error.lines().count(), error);
         assertEquals(before, resource().getSpec().getTasksMax());
         assertEquals(configBefore, connect.connectorConfig(SINK).toString(), "nothing written through Connect either");
-        assertTrue(scaler.get("/metrics").raw().contains("kcscale_scale_actions_total{connector=\"" + SINK + "\",outcome=\"refused\"}"));
+        assertTrue(scaler.get("/metrics")
+                .raw()
+                .contains("kcscale_scale_actions_total{connector=\"" + SINK + "\",outcome=\"refused\"}"));
     }
 
     @Test
@@ -173,8 +223,13 @@ class StrimziScaleTest {
     void theAutoscalerScalesThroughTheResourceAsItsRecommendationSays() {
         int target = tasksInConnect() + 1;
         String policy = "/api/v1/connectors/" + SINK + "/autoscale";
-        assertEquals(200, scaler.put(policy, "{\"minTasks\":" + target + ",\"maxTasks\":" + target
-                + ",\"targetLag\":1000000,\"dryRun\":true}").status());
+        assertEquals(
+                200,
+                scaler.put(
+                                policy,
+                                "{\"minTasks\":" + target + ",\"maxTasks\":" + target
+                                        + ",\"targetLag\":1000000,\"dryRun\":true}")
+                        .status());
         JsonNode recommendation = Poll.until("a recommendation", Duration.ofSeconds(30), Duration.ofSeconds(1), () -> {
             ScalerHttp.Answer a = scaler.get("/api/v1/connectors/" + SINK + "/recommendation");
             if (a.status() == 200) {
@@ -205,23 +260,30 @@ class StrimziScaleTest {
         assertEquals(perWorker, recommendation.path("tasksPerWorker").asInt(), recommendation + " " + placed);
         int neededWorkers = (target + perWorker - 1) / perWorker;
         assertEquals(neededWorkers, recommendation.path("workers").asInt(), recommendation.toString());
-        double workersGauge = Poll.until("the recommended workers gauge", Duration.ofSeconds(30), Duration.ofSeconds(1), () -> {
-            Matcher m = WORKERS_GAUGE.matcher(scaler.get("/metrics").raw());
-            if (m.find()) {
-                return Optional.of(Double.parseDouble(m.group(1)));
-            }
-            throw new IllegalStateException("no kcscale_recommended_workers yet");
-        });
+        double workersGauge =
+                Poll.until("the recommended workers gauge", Duration.ofSeconds(30), Duration.ofSeconds(1), () -> {
+                    Matcher m = WORKERS_GAUGE.matcher(scaler.get("/metrics").raw());
+                    if (m.find()) {
+                        return Optional.of(Double.parseDouble(m.group(1)));
+                    }
+                    throw new IllegalStateException("no kcscale_recommended_workers yet");
+                });
         assertEquals(neededWorkers, workersGauge, 0);
 
-        assertEquals(200, scaler.put(policy, "{\"minTasks\":" + target + ",\"maxTasks\":" + target + ",\"targetLag\":1000000}").status());
-        Poll.until("the autoscaler's scale through the resource", Duration.ofSeconds(150), Duration.ofSeconds(1), () -> {
-            if (resource().getSpec().getTasksMax() == target && connect.connectorStatus(SINK).tasksInState("RUNNING") == target) {
-                return Optional.of(true);
-            }
-            throw new IllegalStateException("spec.tasksMax " + resource().getSpec().getTasksMax() + ", decisions "
-                    + scaler.get(policy).body().path("decisions"));
-        });
+        assertEquals(
+                200,
+                scaler.put(policy, "{\"minTasks\":" + target + ",\"maxTasks\":" + target + ",\"targetLag\":1000000}")
+                        .status());
+        Poll.until(
+                "the autoscaler's scale through the resource", Duration.ofSeconds(150), Duration.ofSeconds(1), () -> {
+                    if (resource().getSpec().getTasksMax() == target
+                            && connect.connectorStatus(SINK).tasksInState("RUNNING") == target) {
+                        return Optional.of(true);
+                    }
+                    throw new IllegalStateException(
+                            "spec.tasksMax " + resource().getSpec().getTasksMax() + ", decisions "
+                                    + scaler.get(policy).body().path("decisions"));
+                });
         assertEquals(200, scaler.delete(policy).status());
     }
 
@@ -235,32 +297,46 @@ class StrimziScaleTest {
         // applied to Connect: the scale's checks see Connect's count, the resource holds another
         reconciler.pause();
         try {
-            client.resources(KafkaConnector.class, KafkaConnectorList.class).inNamespace(NAMESPACE).withName(SINK)
-                    .edit(r -> new KafkaConnectorBuilder(r).editSpec().withTasksMax(theirs).endSpec().build());
+            client.resources(KafkaConnector.class, KafkaConnectorList.class)
+                    .inNamespace(NAMESPACE)
+                    .withName(SINK)
+                    .edit(r -> new KafkaConnectorBuilder(r)
+                            .editSpec()
+                            .withTasksMax(theirs)
+                            .endSpec()
+                            .build());
 
-            ScalerHttp.Answer answer = scaler.post("/api/v1/connectors/" + SINK + "/scale", "{\"tasks\":" + ours + ",\"force\":true}");
+            ScalerHttp.Answer answer =
+                    scaler.post("/api/v1/connectors/" + SINK + "/scale", "{\"tasks\":" + ours + ",\"force\":true}");
 
             assertEquals(409, answer.status(), answer.raw());
             String error = answer.body().path("error").asText();
-            assertTrue(error.startsWith("spec.tasksMax of KafkaConnector " + NAMESPACE + "/" + SINK + " is " + theirs + ", not the "
-                    + before + " the scale's checks saw"), error);
+            assertTrue(
+                    error.startsWith("spec.tasksMax of KafkaConnector " + NAMESPACE + "/" + SINK + " is " + theirs
+                            + ", not the " + before + " the scale's checks saw"),
+                    error);
             assertEquals(1, error.lines().count(), error);
             assertEquals(theirs, resource().getSpec().getTasksMax(), "the other actor's count stands");
             assertEquals(before, tasksInConnect(), "nothing written through Connect");
         } finally {
             reconciler.resume();
         }
-        Poll.until("the operator applying the other actor's count", Duration.ofSeconds(90), Duration.ofSeconds(1), () -> {
-            if (connect.connectorStatus(SINK).tasksInState("RUNNING") == theirs) {
-                return Optional.of(true);
-            }
-            throw new IllegalStateException(connect.connectorStatus(SINK).toString());
-        });
+        Poll.until(
+                "the operator applying the other actor's count", Duration.ofSeconds(90), Duration.ofSeconds(1), () -> {
+                    if (connect.connectorStatus(SINK).tasksInState("RUNNING") == theirs) {
+                        return Optional.of(true);
+                    }
+                    throw new IllegalStateException(
+                            connect.connectorStatus(SINK).toString());
+                });
         assertEquals(theirs, resource().getSpec().getTasksMax());
     }
 
     private static KafkaConnector resource() {
-        return client.resources(KafkaConnector.class, KafkaConnectorList.class).inNamespace(NAMESPACE).withName(SINK).get();
+        return client.resources(KafkaConnector.class, KafkaConnectorList.class)
+                .inNamespace(NAMESPACE)
+                .withName(SINK)
+                .get();
     }
 
     private static int tasksInConnect() {

@@ -4,22 +4,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.stream.Stream;
-
-import org.junit.jupiter.api.Order;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kcscale.tests.fixtures.LabRun;
 import io.kcscale.tests.fixtures.OwnStack;
 import io.kcscale.tests.fixtures.RepositoryFiles;
-
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * {@code kcscale experiment humps --quick --json} on a stack of its own: the output has exactly the
@@ -47,12 +44,20 @@ class ExperimentHumpsTest {
         Path home = RepositoryFiles.home();
         Path results = home.resolve("tests/target/e2e-humps-results");
         LabRun run = LabRun.of(
-                "experiment", "humps", "--quick", "--json", "--data-dir", home.resolve("tests/target/e2e-humps").toString(),
-                "--results-dir", results.toString());
+                "experiment",
+                "humps",
+                "--quick",
+                "--json",
+                "--data-dir",
+                home.resolve("tests/target/e2e-humps").toString(),
+                "--results-dir",
+                results.toString());
         double seconds = run.seconds();
         System.out.printf("[measure] experiment humps --quick took %.0f s%n%s", seconds, run.err());
         assertEquals(0, run.exit(), run.err());
-        assertTrue(seconds < QUICK_CEILING_SECONDS, "--quick must finish within " + QUICK_CEILING_SECONDS + " s, took " + seconds);
+        assertTrue(
+                seconds < QUICK_CEILING_SECONDS,
+                "--quick must finish within " + QUICK_CEILING_SECONDS + " s, took " + seconds);
 
         JsonNode root = JSON.readTree(run.out());
         assertEquals(List.of("scenarios"), names(root));
@@ -63,34 +68,49 @@ class ExperimentHumpsTest {
             assertTrue(s.path("findings").isArray());
             for (JsonNode p : s.path("points")) {
                 assertEquals(List.of("tasks", "throughput", "perTaskThroughput"), names(p));
-                assertEquals(p.path("tasks").asInt(), p.path("perTaskThroughput").size(), "one rate per task");
+                assertEquals(
+                        p.path("tasks").asInt(), p.path("perTaskThroughput").size(), "one rate per task");
             }
         }
         assertEquals(List.of("key-hump-side", "key-hump-price", "shard-hump-1", "shard-hump-3"), scenarios);
 
         JsonNode side = root.path("scenarios").get(0);
-        assertTrue(findings(side).contains("key-cardinality"), "the checks flag two keys for three tasks: " + findings(side));
+        assertTrue(
+                findings(side).contains("key-cardinality"),
+                "the checks flag two keys for three tasks: " + findings(side));
         List<Double> perTask = rates(point(side, 3));
         assertEquals(1, perTask.stream().filter(r -> r == 0).count(), "exactly one of three tasks at zero: " + perTask);
         assertEquals(2, perTask.stream().filter(r -> r > 0).count(), "the other two work: " + perTask);
-        assertTrue(rates(point(side, 2)).stream().allMatch(r -> r > 0), "with two tasks both work: " + rates(point(side, 2)));
+        assertTrue(
+                rates(point(side, 2)).stream().allMatch(r -> r > 0),
+                "with two tasks both work: " + rates(point(side, 2)));
 
         JsonNode price = root.path("scenarios").get(1);
-        assertFalse(findings(price).contains("key-cardinality"), "keyed by price the keys are many: " + findings(price));
-        assertTrue(rates(point(price, 1)).stream().allMatch(r -> r > 0), "keyed by price one task works: " + rates(point(price, 1)));
-        assertTrue(rates(point(price, 3)).stream().allMatch(r -> r > 0), "keyed by price all three work: " + rates(point(price, 3)));
+        assertFalse(
+                findings(price).contains("key-cardinality"), "keyed by price the keys are many: " + findings(price));
+        assertTrue(
+                rates(point(price, 1)).stream().allMatch(r -> r > 0),
+                "keyed by price one task works: " + rates(point(price, 1)));
+        assertTrue(
+                rates(point(price, 3)).stream().allMatch(r -> r > 0),
+                "keyed by price all three work: " + rates(point(price, 3)));
 
         assertTrue(findings(root.path("scenarios").get(2)).contains("index-shards"), "1 shard for 3 tasks is flagged");
         assertFalse(findings(root.path("scenarios").get(3)).contains("index-shards"), "3 shards for 3 tasks are not");
 
         try (Stream<Path> runs = Files.list(results)) {
             Path latest = runs.max(Path::compareTo).orElseThrow();
-            assertEquals(root, JSON.readTree(latest.resolve("humps.json").toFile()), "the run's folder holds what was printed");
+            assertEquals(
+                    root,
+                    JSON.readTree(latest.resolve("humps.json").toFile()),
+                    "the run's folder holds what was printed");
             for (String file : List.of("report.md", "humps.svg", "config.json")) {
                 assertTrue(Files.size(latest.resolve(file)) > 0, file);
             }
             String report = Files.readString(latest.resolve("report.md"));
-            assertTrue(report.contains("key-cardinality critical: only 2 distinct keys"), "the report names the key finding and its severity");
+            assertTrue(
+                    report.contains("key-cardinality critical: only 2 distinct keys"),
+                    "the report names the key finding and its severity");
             assertTrue(report.contains("warm-up at 2 task(s): windows "), "the report says how the warm-up went");
         }
     }

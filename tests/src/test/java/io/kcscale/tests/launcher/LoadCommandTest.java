@@ -4,21 +4,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.util.HashMap;
-import java.util.Map;
-
-import org.junit.jupiter.api.Order;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import io.kcscale.local.LocalStack;
 import io.kcscale.local.StackOptions;
 import io.kcscale.local.cli.LocalCommand;
 import io.kcscale.scaler.connect.ConnectRestException;
 import io.kcscale.tests.fixtures.SharedStack;
 import io.kcscale.tests.fixtures.StackProbe;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * {@code kcscale load} changes the running source through Connect's REST API; a bad arrival process or
@@ -29,8 +27,7 @@ import io.kcscale.tests.fixtures.StackProbe;
 @ExtendWith(SharedStack.class)
 class LoadCommandTest {
 
-    private record Run(int exitCode, String out, String err) {
-    }
+    private record Run(int exitCode, String out, String err) {}
 
     private static Run load(LocalStack stack, String... flags) {
         String[] args = new String[flags.length + 3];
@@ -40,7 +37,10 @@ class LoadCommandTest {
         System.arraycopy(flags, 0, args, 3, flags.length);
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int exit = LocalCommand.newCommandLine().setOut(new PrintWriter(out)).setErr(new PrintWriter(err)).execute(args);
+        int exit = LocalCommand.newCommandLine()
+                .setOut(new PrintWriter(out))
+                .setErr(new PrintWriter(err))
+                .execute(args);
         return new Run(exit, out.toString(), err.toString());
     }
 
@@ -51,7 +51,10 @@ class LoadCommandTest {
             try {
                 Run changed = load(stack, "--rate", "600", "--arrival", "poisson", "--key-cardinality", "50");
                 assertEquals(0, changed.exitCode(), changed.err());
-                assertTrue(changed.out().startsWith("stocks-datagen now produces 600 records/s in total (1 task at 600/s)"), changed.out());
+                assertTrue(
+                        changed.out()
+                                .startsWith("stocks-datagen now produces 600 records/s in total (1 task at 600/s)"),
+                        changed.out());
                 assertTrue(changed.out().contains("  arrival: (unset) -> poisson"), changed.out());
                 Map<String, String> now = probe.connect.connectorConfig(StackOptions.SOURCE_CONNECTOR);
                 assertEquals("600.0", now.get("rate.per.task"));
@@ -61,14 +64,22 @@ class LoadCommandTest {
 
                 Run weird = load(stack, "--rate", "100", "--arrival", "weird");
                 assertEquals(1, weird.exitCode());
-                assertTrue(weird.err().startsWith("kcscale load: Kafka Connect rejected the change, nothing was changed: "), weird.err());
+                assertTrue(
+                        weird.err()
+                                .startsWith("kcscale load: Kafka Connect rejected the change, nothing was changed: "),
+                        weird.err());
                 assertTrue(weird.err().contains("Invalid value weird for configuration arrival"), weird.err());
                 assertTrue(weird.err().contains("constant, poisson, bursts"), weird.err());
-                assertEquals(now, probe.connect.connectorConfig(StackOptions.SOURCE_CONNECTOR), "a refused change changes nothing");
+                assertEquals(
+                        now,
+                        probe.connect.connectorConfig(StackOptions.SOURCE_CONNECTOR),
+                        "a refused change changes nothing");
 
                 Run unknown = load(stack, "--rate", "100", "--connector", "no-such-source");
                 assertEquals(1, unknown.exitCode());
-                assertTrue(unknown.err().contains("has no connector no-such-source: --connector names the datagen source"), unknown.err());
+                assertTrue(
+                        unknown.err().contains("has no connector no-such-source: --connector names the datagen source"),
+                        unknown.err());
             } finally {
                 probe.connect.putConnectorConfig(StackOptions.SOURCE_CONNECTOR, original);
             }
@@ -79,17 +90,28 @@ class LoadCommandTest {
     void connectsRestValidationRefusesABadArrivalAndAZeroKeyCardinality(LocalStack stack) throws Exception {
         try (StackProbe probe = new StackProbe(stack)) {
             Map<String, String> original = probe.connect.connectorConfig(StackOptions.SOURCE_CONNECTOR);
-            assertRefused(probe, original, "arrival", "weird",
+            assertRefused(
+                    probe,
+                    original,
+                    "arrival",
+                    "weird",
                     "Invalid value weird for configuration arrival: String must be one of: constant, poisson, bursts");
-            assertRefused(probe, original, "key.cardinality", "0", "Invalid value 0 for configuration key.cardinality: must be at least 1");
+            assertRefused(
+                    probe,
+                    original,
+                    "key.cardinality",
+                    "0",
+                    "Invalid value 0 for configuration key.cardinality: must be at least 1");
             assertEquals(original, probe.connect.connectorConfig(StackOptions.SOURCE_CONNECTOR));
         }
     }
 
-    private static void assertRefused(StackProbe probe, Map<String, String> original, String key, String value, String message) {
+    private static void assertRefused(
+            StackProbe probe, Map<String, String> original, String key, String value, String message) {
         Map<String, String> bad = new HashMap<>(original);
         bad.put(key, value);
-        ConnectRestException.ConfigRejected refused = assertThrows(ConnectRestException.ConfigRejected.class,
+        ConnectRestException.ConfigRejected refused = assertThrows(
+                ConnectRestException.ConfigRejected.class,
                 () -> probe.connect.putConnectorConfig(StackOptions.SOURCE_CONNECTOR, bad));
         assertTrue(refused.getMessage().contains(message), refused.getMessage());
     }

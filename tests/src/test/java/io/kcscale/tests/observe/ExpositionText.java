@@ -17,15 +17,18 @@ import java.util.regex.Pattern;
 /** The samples of a Prometheus text exposition (a JMX exporter's or the scaler's /metrics), scraped once. */
 record ExpositionText(URI url, List<Sample> samples) {
 
-    record Sample(String name, Map<String, String> labels) {
-    }
+    record Sample(String name, Map<String, String> labels) {}
 
     private static final Pattern LABEL = Pattern.compile("([a-zA-Z_][a-zA-Z0-9_]*)=\"((?:[^\"\\\\]|\\\\.)*)\"");
 
     static ExpositionText scrape(URI url) {
         try {
-            HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(url).timeout(Duration.ofSeconds(30)).build(),
-                    HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> r = HttpClient.newHttpClient()
+                    .send(
+                            HttpRequest.newBuilder(url)
+                                    .timeout(Duration.ofSeconds(30))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
             if (r.statusCode() != 200) {
                 throw new IllegalStateException("GET " + url + " -> " + r.statusCode());
             }

@@ -1,5 +1,7 @@
 package io.kcscale.tests.observe;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kcscale.tests.fixtures.RepositoryFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -10,9 +12,6 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import io.kcscale.tests.fixtures.RepositoryFiles;
 
 /**
  * Every metric name the Prometheus rules (configs/prometheus/rules/) and the Grafana dashboards
@@ -30,7 +29,9 @@ final class MetricNamesInUse {
         eachFile(home.resolve("configs/prometheus/rules"), ".yml", file -> {
             for (JsonNode group : RepositoryFiles.yaml(file).path("groups")) {
                 for (JsonNode rule : group.path("rules")) {
-                    String name = rule.has("record") ? rule.path("record").asText() : rule.path("alert").asText();
+                    String name = rule.has("record")
+                            ? rule.path("record").asText()
+                            : rule.path("alert").asText();
                     if (rule.has("record")) {
                         names.recorded.add(name);
                     }
@@ -43,12 +44,17 @@ final class MetricNamesInUse {
             String where = file.getFileName() + ": ";
             dashboard.path("panels").forEach(panel -> names.usePanel(panel, where));
             for (JsonNode annotation : dashboard.path("annotations").path("list")) {
-                names.use(PromQlNames.of(annotation.path("expr").asText()), where + "annotation " + annotation.path("name").asText());
+                names.use(
+                        PromQlNames.of(annotation.path("expr").asText()),
+                        where + "annotation " + annotation.path("name").asText());
             }
             for (JsonNode variable : dashboard.path("templating").path("list")) {
                 JsonNode query = variable.path("query");
-                String text = query.isTextual() ? query.asText() : query.path("query").asText();
-                names.use(PromQlNames.ofVariableQuery(text), where + "variable " + variable.path("name").asText());
+                String text =
+                        query.isTextual() ? query.asText() : query.path("query").asText();
+                names.use(
+                        PromQlNames.ofVariableQuery(text),
+                        where + "variable " + variable.path("name").asText());
             }
         });
         return names;
@@ -56,9 +62,11 @@ final class MetricNamesInUse {
 
     private void usePanel(JsonNode panel, String where) {
         for (JsonNode target : panel.path("targets")) {
-            use(PromQlNames.of(target.path("expr").asText()), where + panel.path("title").asText());
+            use(
+                    PromQlNames.of(target.path("expr").asText()),
+                    where + panel.path("title").asText());
         }
-        panel.path("panels").forEach(nested -> usePanel(nested, where));   // a row's panels
+        panel.path("panels").forEach(nested -> usePanel(nested, where)); // a row's panels
     }
 
     private void use(Set<String> metricNames, String where) {

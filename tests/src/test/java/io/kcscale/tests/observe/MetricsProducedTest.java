@@ -3,6 +3,14 @@ package io.kcscale.tests.observe;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kcscale.local.LocalStack;
+import io.kcscale.local.StackOptions;
+import io.kcscale.scaler.poll.Poll;
+import io.kcscale.tests.fixtures.RepositoryFiles;
+import io.kcscale.tests.fixtures.ScalerHttp;
+import io.kcscale.tests.fixtures.SharedStack;
+import io.kcscale.tests.fixtures.StackProbe;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -16,20 +24,9 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-
-import com.fasterxml.jackson.databind.JsonNode;
-
-import io.kcscale.local.LocalStack;
-import io.kcscale.local.StackOptions;
-import io.kcscale.scaler.poll.Poll;
-import io.kcscale.tests.fixtures.RepositoryFiles;
-import io.kcscale.tests.fixtures.ScalerHttp;
-import io.kcscale.tests.fixtures.SharedStack;
-import io.kcscale.tests.fixtures.StackProbe;
 
 /**
  * The rules and the dashboard query only what exists: on the shared stack, which runs as
@@ -53,34 +50,41 @@ class MetricsProducedTest {
         MetricNamesInUse inUse = MetricNamesInUse.read(RepositoryFiles.home());
         // some figures need a full window of flow (the scaler's latency needs a sink rate): scraped until all are
         // there, else the poll fails with the names still missing
-        Poll.until("every metric name in use to be exposed", Duration.ofSeconds(120),
-                Duration.ofSeconds(2), () -> {
-                    Set<String> exposed = new TreeSet<>();
-                    scrapes(stack).forEach(s -> s.samples().forEach(sample -> exposed.add(sample.name())));
-                    Map<String, Set<String>> left = new TreeMap<>(inUse.usedBy);
-                    left.keySet().removeAll(exposed);
-                    left.keySet().removeAll(inUse.recorded);
-                    left.keySet().removeAll(MADE_BY_PROMETHEUS);
-                    if (!left.isEmpty()) {
-                        throw new IllegalStateException("names no target exposes and no rule records (name -> used by): " + left);
-                    }
-                    System.out.println("[measure] " + inUse.usedBy.size() + " metric names in use, " + exposed.size()
-                            + " exposed by the workers' exporters and the scaler, " + inUse.recorded.size() + " recorded by rules");
-                    return Optional.of(exposed);
-                });
+        Poll.until("every metric name in use to be exposed", Duration.ofSeconds(120), Duration.ofSeconds(2), () -> {
+            Set<String> exposed = new TreeSet<>();
+            scrapes(stack).forEach(s -> s.samples().forEach(sample -> exposed.add(sample.name())));
+            Map<String, Set<String>> left = new TreeMap<>(inUse.usedBy);
+            left.keySet().removeAll(exposed);
+            left.keySet().removeAll(inUse.recorded);
+            left.keySet().removeAll(MADE_BY_PROMETHEUS);
+            if (!left.isEmpty()) {
+                throw new IllegalStateException(
+                        "names no target exposes and no rule records (name -> used by): " + left);
+            }
+            System.out.println("[measure] " + inUse.usedBy.size() + " metric names in use, " + exposed.size()
+                    + " exposed by the workers' exporters and the scaler, " + inUse.recorded.size()
+                    + " recorded by rules");
+            return Optional.of(exposed);
+        });
     }
 
     @Test
     @Order(2)
     void exporterLabelValuesAreWholeValues(LocalStack stack) {
-        List<ExpositionText> exporters = stack.endpoints().metricsUrls().stream().map(ExpositionText::scrape).toList();
+        List<ExpositionText> exporters = stack.endpoints().metricsUrls().stream()
+                .map(ExpositionText::scrape)
+                .toList();
         for (ExpositionText exporter : exporters) {
             for (ExpositionText.Sample s : exporter.samples()) {
                 // a greedy (.+) across ", key=" would leave a comma or '=' inside a label value
-                s.labels().forEach((k, v) -> assertFalse(v.contains(",") || v.contains("="), s + " has a label value spanning keys"));
+                s.labels()
+                        .forEach((k, v) -> assertFalse(
+                                v.contains(",") || v.contains("="), s + " has a label value spanning keys"));
             }
         }
-        assertEquals(sinkPartitions(exporters, "kafka_consumer_records_lag"), sinkPartitions(exporters, "kafka_consumer_records_lag_max"),
+        assertEquals(
+                sinkPartitions(exporters, "kafka_consumer_records_lag"),
+                sinkPartitions(exporters, "kafka_consumer_records_lag_max"),
                 "records-lag and records-lag-max are two metrics, each per partition");
     }
 
@@ -90,9 +94,11 @@ class MetricsProducedTest {
         URI prometheus = stack.endpoints().prometheusUrl();
         // health is that of the last scrape: one may have met a worker in the middle of a rebalance
         Poll.until("every target up", Duration.ofSeconds(30), Duration.ofSeconds(1), () -> {
-            for (JsonNode target : get(prometheus, "/api/v1/targets").path("data").path("activeTargets")) {
+            for (JsonNode target :
+                    get(prometheus, "/api/v1/targets").path("data").path("activeTargets")) {
                 if (!target.path("health").asText().equals("up")) {
-                    throw new IllegalStateException("target " + target.path("scrapeUrl") + ": " + target.path("lastError"));
+                    throw new IllegalStateException(
+                            "target " + target.path("scrapeUrl") + ": " + target.path("lastError"));
                 }
             }
             return Optional.of(true);
@@ -103,17 +109,32 @@ class MetricsProducedTest {
             }
         }
         // rates need two scrapes inside their 1m window after the flow began
-        for (String series : List.of("connector_task:sink_records:rate1m", "connector:sink_records:rate1m",
-                "connector:sink_lag_records:sum", "connector:sink_latency_seconds:littles_law")) {
-            Poll.until(series + " for " + StackOptions.SINK_CONNECTOR, Duration.ofSeconds(90), Duration.ofSeconds(2), () -> {
-                JsonNode result = query(prometheus, series + "{connector=\"" + StackOptions.SINK_CONNECTOR + "\"}");
-                if (result.isEmpty() || (series.contains("rate") && result.get(0).path("value").get(1).asDouble() <= 0)) {
-                    throw new IllegalStateException("got " + result);
-                }
-                return Optional.of(result);
-            });
+        for (String series : List.of(
+                "connector_task:sink_records:rate1m",
+                "connector:sink_records:rate1m",
+                "connector:sink_lag_records:sum",
+                "connector:sink_latency_seconds:littles_law")) {
+            Poll.until(
+                    series + " for " + StackOptions.SINK_CONNECTOR,
+                    Duration.ofSeconds(90),
+                    Duration.ofSeconds(2),
+                    () -> {
+                        JsonNode result =
+                                query(prometheus, series + "{connector=\"" + StackOptions.SINK_CONNECTOR + "\"}");
+                        if (result.isEmpty()
+                                || (series.contains("rate")
+                                        && result.get(0).path("value").get(1).asDouble() <= 0)) {
+                            throw new IllegalStateException("got " + result);
+                        }
+                        return Optional.of(result);
+                    });
         }
-        assertFalse(query(prometheus, "connector:source_records:rate1m{connector=\"" + StackOptions.SOURCE_CONNECTOR + "\"} > 0").isEmpty(),
+        assertFalse(
+                query(
+                                prometheus,
+                                "connector:source_records:rate1m{connector=\"" + StackOptions.SOURCE_CONNECTOR
+                                        + "\"} > 0")
+                        .isEmpty(),
                 "the source's write rate is recorded");
     }
 
@@ -124,13 +145,19 @@ class MetricsProducedTest {
     private static void makeEveryFigureExist(LocalStack stack) {
         try (StackProbe probe = new StackProbe(stack)) {
             probe.updateConnector(StackOptions.SOURCE_CONNECTOR, Map.of("iterations", "-1", "rate.per.task", "300"));
-            int tasks = Integer.parseInt(probe.connect.connectorConfig(StackOptions.SINK_CONNECTOR).get("tasks.max"));
-            ScalerHttp.Answer scaled = new ScalerHttp(stack.endpoints().scalerUrl()).post(SINK + "/scale",
-                    "{\"tasks\":" + (tasks == 2 ? 3 : 2) + "}");
+            int tasks = Integer.parseInt(
+                    probe.connect.connectorConfig(StackOptions.SINK_CONNECTOR).get("tasks.max"));
+            ScalerHttp.Answer scaled = new ScalerHttp(stack.endpoints().scalerUrl())
+                    .post(SINK + "/scale", "{\"tasks\":" + (tasks == 2 ? 3 : 2) + "}");
             assertEquals(200, scaled.status(), scaled.raw());
             // a partition's lag metric appears once its owner, after the scale's rebalance, has fetched from it
-            Poll.untilTrue("the sink's consumers to report lag", Duration.ofSeconds(120), Duration.ofSeconds(1),
-                    () -> !sinkPartitions(scrapes(stack), "kafka_consumer_records_lag").isEmpty(), () -> "no partition yet");
+            Poll.untilTrue(
+                    "the sink's consumers to report lag",
+                    Duration.ofSeconds(120),
+                    Duration.ofSeconds(1),
+                    () -> !sinkPartitions(scrapes(stack), "kafka_consumer_records_lag")
+                            .isEmpty(),
+                    () -> "no partition yet");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -139,7 +166,8 @@ class MetricsProducedTest {
     private static Set<String> sinkPartitions(List<ExpositionText> scrapes, String metric) {
         Set<String> partitions = new TreeSet<>();
         scrapes.forEach(e -> e.samples().stream()
-                .filter(s -> s.name().equals(metric) && StackOptions.SINK_CONNECTOR.equals(s.labels().get("connector")))
+                .filter(s -> s.name().equals(metric)
+                        && StackOptions.SINK_CONNECTOR.equals(s.labels().get("connector")))
                 .forEach(s -> partitions.add(s.labels().get("partition"))));
         return partitions;
     }
@@ -152,7 +180,9 @@ class MetricsProducedTest {
     }
 
     private static JsonNode query(URI prometheus, String promql) {
-        return get(prometheus, "/api/v1/query?query=" + URLEncoder.encode(promql, StandardCharsets.UTF_8)).path("data").path("result");
+        return get(prometheus, "/api/v1/query?query=" + URLEncoder.encode(promql, StandardCharsets.UTF_8))
+                .path("data")
+                .path("result");
     }
 
     private static JsonNode get(URI prometheus, String pathAndQuery) {

@@ -3,22 +3,19 @@ package io.kcscale.tests.observe;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import com.fasterxml.jackson.databind.JsonNode;
-
 import io.kcscale.local.LocalStack;
 import io.kcscale.scaler.poll.Poll;
 import io.kcscale.tests.fixtures.InProcessScaler;
 import io.kcscale.tests.fixtures.ScratchPipeline;
 import io.kcscale.tests.fixtures.SharedStack;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The lag's age and verdict on the real pipeline: a sink paused for 30 s while its source keeps writing reports a
@@ -37,27 +34,32 @@ class PausedSinkLagTest {
     @Test
     void aPausedSinkIsStalledWithTheAgeOfItsPauseThenCatchesUp(LocalStack stack) throws Exception {
         try (ScratchPipeline scratch = new ScratchPipeline(stack);
-             InProcessScaler scaler = InProcessScaler.start(stack, Map.of("window.seconds", "10", "sample.interval.seconds", "2"))) {
+                InProcessScaler scaler =
+                        InProcessScaler.start(stack, Map.of("window.seconds", "10", "sample.interval.seconds", "2"))) {
             scratch.topic(TOPIC, 1);
             // 20 records/s, which one task outpaces on a loaded machine; 600 wait after the pause, more than it drains
             // between two samples
             scratch.source("lag-age-source", TOPIC, "symbol", 20, Map.of());
             scratch.sink(SINK, TOPIC, TOPIC, 1);
             scratch.awaitRunning(SINK, 1);
-            scaler.http.awaitGet(PATH, s -> "caught-up".equals(s.path("lag").path("verdict").asText()), Duration.ofSeconds(180));
+            scaler.http.awaitGet(
+                    PATH, s -> "caught-up".equals(s.path("lag").path("verdict").asText()), Duration.ofSeconds(180));
 
             scratch.probe.connect.pauseConnector(SINK);
             long pausedAt = System.currentTimeMillis();
-            JsonNode paused = scaler.http.awaitGet(PATH, s -> s.path("observedAtMillis").asLong() >= pausedAt + PAUSE_MILLIS,
-                    Duration.ofSeconds(90));
+            JsonNode paused = scaler.http.awaitGet(
+                    PATH, s -> s.path("observedAtMillis").asLong() >= pausedAt + PAUSE_MILLIS, Duration.ofSeconds(90));
             JsonNode lag = paused.path("lag");
             double age = lag.path("seconds").asDouble();
-            assertTrue(age >= 25 && age <= 40, "paused " + (paused.path("observedAtMillis").asLong() - pausedAt) + " ms: " + lag);
+            assertTrue(
+                    age >= 25 && age <= 40,
+                    "paused " + (paused.path("observedAtMillis").asLong() - pausedAt) + " ms: " + lag);
             assertEquals("stalled", lag.path("verdict").asText(), lag.toString());
             assertTrue(!lag.path("lowerBound").asBoolean(), "the pause is inside the history: " + lag);
             JsonNode partition = lag.path("partitions").path(0);
             assertEquals(TOPIC, partition.path("topic").asText(), lag.toString());
-            assertEquals(lag.path("seconds").asDouble(), partition.path("seconds").asDouble(), 1e-9, lag.toString());
+            assertEquals(
+                    lag.path("seconds").asDouble(), partition.path("seconds").asDouble(), 1e-9, lag.toString());
 
             scratch.probe.connect.resumeConnector(SINK);
             List<String> seen = new ArrayList<>();

@@ -2,6 +2,8 @@ package io.kcscale.tests.observe;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import io.kcscale.tests.fixtures.Commands;
+import io.kcscale.tests.fixtures.RepositoryFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,11 +11,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import io.kcscale.tests.fixtures.Commands;
-import io.kcscale.tests.fixtures.RepositoryFiles;
 
 /**
  * configs/prometheus/ through Debian's promtool: the rules are valid and pass their unit tests
@@ -38,7 +37,9 @@ class PrometheusRulesTest {
         // the prometheus service's three mounts, in one directory
         Files.copy(PROMETHEUS.resolve("prometheus.yml"), etc.resolve("prometheus.yml"));
         for (String dir : List.of("rules", "targets")) {
-            Path from = dir.equals("rules") ? PROMETHEUS.resolve(dir) : RepositoryFiles.home().resolve("compose/prometheus/targets");
+            Path from = dir.equals("rules")
+                    ? PROMETHEUS.resolve(dir)
+                    : RepositoryFiles.home().resolve("compose/prometheus/targets");
             Files.createDirectory(etc.resolve(dir));
             for (Path f : filesIn(from)) {
                 Files.copy(f, etc.resolve(dir).resolve(f.getFileName()));

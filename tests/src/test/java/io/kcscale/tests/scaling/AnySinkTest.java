@@ -4,6 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kcscale.local.LocalStack;
+import io.kcscale.scaler.api.ApiServer;
+import io.kcscale.scaler.poll.Poll;
+import io.kcscale.scaler.service.ScalerService;
+import io.kcscale.scaler.service.ScalerSettings;
+import io.kcscale.scaler.service.Setting;
+import io.kcscale.tests.fixtures.ScalerHttp;
+import io.kcscale.tests.fixtures.ScratchPipeline;
+import io.kcscale.tests.fixtures.SharedStack;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -16,24 +26,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
-
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-
-import com.fasterxml.jackson.databind.JsonNode;
-
-import io.kcscale.local.LocalStack;
-import io.kcscale.scaler.api.ApiServer;
-import io.kcscale.scaler.poll.Poll;
-import io.kcscale.scaler.service.ScalerService;
-import io.kcscale.scaler.service.ScalerSettings;
-import io.kcscale.scaler.service.Setting;
-import io.kcscale.tests.fixtures.ScalerHttp;
-import io.kcscale.tests.fixtures.ScratchPipeline;
-import io.kcscale.tests.fixtures.SharedStack;
 
 /**
  * The scaler on sinks that are not Elasticsearch's, on the shared stack: Kafka's own
@@ -61,14 +58,23 @@ class AnySinkTest {
     static void startScaler(LocalStack stack) throws Exception {
         outputs = Files.createDirectories(Path.of("target", "any-sink").toAbsolutePath());
         service = new ScalerService(ScalerSettings.fromValues(Map.of(
-                "connect.url", stack.endpoints().connectUrl().toString(),
+                "connect.url",
+                stack.endpoints().connectUrl().toString(),
                 // a scaler of its own: replicas with one id share policies and a leader, the shared stack's included
-                "scaler.cluster.id", "any-sink-test",
-                "kafka.bootstrap.servers", stack.endpoints().kafkaBootstrap(),
-                "elasticsearch.url", stack.endpoints().elasticsearchUrl().toString(),
-                "window.seconds", "6", "sample.interval.seconds", "1",
-                Setting.INDEX.key() + REGEX_SINK, NAMED_INDEX,
-                "state.dir", Files.createTempDirectory("kcscale-any-sink-state").toString())));
+                "scaler.cluster.id",
+                "any-sink-test",
+                "kafka.bootstrap.servers",
+                stack.endpoints().kafkaBootstrap(),
+                "elasticsearch.url",
+                stack.endpoints().elasticsearchUrl().toString(),
+                "window.seconds",
+                "6",
+                "sample.interval.seconds",
+                "1",
+                Setting.INDEX.key() + REGEX_SINK,
+                NAMED_INDEX,
+                "state.dir",
+                Files.createTempDirectory("kcscale-any-sink-state").toString())));
         service.start();
         api = ApiServer.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), Optional.of(service));
         scaler = new ScalerHttp(URI.create(url()));
@@ -99,53 +105,96 @@ class AnySinkTest {
             scratch.awaitRunning(sink, 1);
 
             // status: lag, rates per task and Little's latency come from Kafka alone; no index, and nothing unreachable
-            JsonNode s = awaitSnapshot(path, n -> n.path("rates").path("sinkPerSecond").asDouble() > 0
-                    && n.path("stable").asBoolean() && n.path("tasks").path(0).path("recordsPerSecond").asDouble() > 0);
+            JsonNode s = awaitSnapshot(
+                    path,
+                    n -> n.path("rates").path("sinkPerSecond").asDouble() > 0
+                            && n.path("stable").asBoolean()
+                            && n.path("tasks").path(0).path("recordsPerSecond").asDouble() > 0);
             assertEquals(List.of("anysink-files"), texts(s.path("topics")));
             assertFalse(s.path("degraded").asBoolean(), s.toString());
             assertEquals(0, s.path("unreachable").size(), s.toString());
-            assertTrue(s.path("elasticsearch").path("index").isNull() || s.path("elasticsearch").path("index").isMissingNode(), s.toString());
+            assertTrue(
+                    s.path("elasticsearch").path("index").isNull()
+                            || s.path("elasticsearch").path("index").isMissingNode(),
+                    s.toString());
             assertEquals(4, s.path("tasks").path(0).path("partitions").size(), s.toString());
             assertTrue(s.path("lag").path("total").isNumber(), s.toString());
             assertTrue(s.path("latencySeconds").isNumber(), s.toString());
             ScalingChecksTest.Run status = ScalingChecksTest.run("status", sink, "--scaler-url", url());
             assertEquals(0, status.exit(), status.err());
             assertTrue(status.out().contains("index not applicable"), status.out());
-            assertTrue(status.out().contains("index: none (the sink's config names no Elasticsearch index"), status.out());
+            assertTrue(
+                    status.out().contains("index: none (the sink's config names no Elasticsearch index"), status.out());
 
             // the checks: every one judges but index-shards, which says why it does not apply
-            JsonNode report = awaitFindings(path, Map.of("stability", severity("ok"), "key-cardinality", severity("ok")));
+            JsonNode report =
+                    awaitFindings(path, Map.of("stability", severity("ok"), "key-cardinality", severity("ok")));
             JsonNode shards = ScalingChecksTest.finding(report, "index-shards");
             assertEquals("not-applicable", shards.path("severity").asText(), shards.toString());
-            assertTrue(shards.path("title").asText().startsWith("not applicable: ") && shards.path("title").asText().contains(FILE_SINK_CLASS),
+            assertTrue(
+                    shards.path("title").asText().startsWith("not applicable: ")
+                            && shards.path("title").asText().contains(FILE_SINK_CLASS),
                     shards.toString());
             assertTrue(shards.path("advice").asText().contains("--index " + sink + "=INDEX"), shards.toString());
-            for (String id : List.of("key-cardinality", "partition-skew", "idle-tasks", "partition-count", "duplicate-sink",
-                    "rebalance-config", "stability")) {
+            for (String id : List.of(
+                    "key-cardinality",
+                    "partition-skew",
+                    "idle-tasks",
+                    "partition-count",
+                    "duplicate-sink",
+                    "rebalance-config",
+                    "stability")) {
                 JsonNode f = ScalingChecksTest.finding(report, id);
-                assertFalse(List.of("not-applicable", "info").contains(f.path("severity").asText()), f.toString());
+                assertFalse(
+                        List.of("not-applicable", "info")
+                                .contains(f.path("severity").asText()),
+                        f.toString());
             }
-            assertEquals("price", ScalingChecksTest.finding(report, "key-cardinality").path("evidence").path("keyField").asText());
-            assertEquals("range", ScalingChecksTest.finding(report, "rebalance-config").path("evidence").path("assignor").asText());
+            assertEquals(
+                    "price",
+                    ScalingChecksTest.finding(report, "key-cardinality")
+                            .path("evidence")
+                            .path("keyField")
+                            .asText());
+            assertEquals(
+                    "range",
+                    ScalingChecksTest.finding(report, "rebalance-config")
+                            .path("evidence")
+                            .path("assignor")
+                            .asText());
 
             // a second file sink into the same file is a duplicate; into another file it is not
-            scratch.stoppedConnector("anysink-file-copy", fileSink(Map.of("topics", "anysink-files"), outputs.resolve("file-sink.txt"), 1));
-            JsonNode duplicate = ScalingChecksTest.finding(awaitFindings(path, Map.of("duplicate-sink", severity("warning"))),
-                    "duplicate-sink");
-            assertEquals(List.of("anysink-file-copy"), texts(duplicate.path("evidence").path("duplicateSinks")), duplicate.toString());
+            scratch.stoppedConnector(
+                    "anysink-file-copy",
+                    fileSink(Map.of("topics", "anysink-files"), outputs.resolve("file-sink.txt"), 1));
+            JsonNode duplicate = ScalingChecksTest.finding(
+                    awaitFindings(path, Map.of("duplicate-sink", severity("warning"))), "duplicate-sink");
+            assertEquals(
+                    List.of("anysink-file-copy"),
+                    texts(duplicate.path("evidence").path("duplicateSinks")),
+                    duplicate.toString());
             assertTrue(duplicate.path("title").asText().contains("into the same destination"), duplicate.toString());
 
             // scale: 1 -> 2 through the same action, which says the pause cannot be read off an index
             ScalerHttp.Answer scaled = scaler.post(path + "/scale", "{\"tasks\":2}");
             assertEquals(200, scaled.status(), scaled.raw());
             assertEquals(2, scaled.body().path("tasksRunning").asInt(), scaled.raw());
-            assertTrue(scaled.raw().contains("the pause is measured on the Elasticsearch index, and this sink writes to none"), scaled.raw());
-            awaitSnapshot(path, n -> n.path("tasks").size() == 2 && n.path("stable").asBoolean()
-                    && n.path("tasks").path(1).path("partitions").size() == 2);
+            assertTrue(
+                    scaled.raw()
+                            .contains("the pause is measured on the Elasticsearch index, and this sink writes to none"),
+                    scaled.raw());
+            awaitSnapshot(
+                    path,
+                    n -> n.path("tasks").size() == 2
+                            && n.path("stable").asBoolean()
+                            && n.path("tasks").path(1).path("partitions").size() == 2);
 
             // autoscale: a policy whose minimum is 3 applies 3 tasks
             String autoscale = path + "/autoscale";
-            assertEquals(200, scaler.put(autoscale, "{\"minTasks\":3,\"maxTasks\":3,\"targetLag\":1000000}").status());
+            assertEquals(
+                    200,
+                    scaler.put(autoscale, "{\"minTasks\":3,\"maxTasks\":3,\"targetLag\":1000000}")
+                            .status());
             JsonNode applied = Poll.until("an applied autoscale decision", SETTLE, Duration.ofSeconds(1), () -> {
                 for (JsonNode r : scaler.get(autoscale).body().path("decisions")) {
                     if (r.path("outcome").asText().startsWith("applied")) {
@@ -159,11 +208,15 @@ class AnySinkTest {
 
             // predict tasks --measure reads the live rates: a capacity when the tasks lag behind (a loaded machine),
             // else it says the pipeline is not saturated, with its figures
-            awaitSnapshot(path, n -> n.path("tasks").size() == 3 && n.path("stable").asBoolean()
-                    && n.path("rates").path("sinkPerSecond").asDouble() > 0);
-            ScalingChecksTest.Run predict = ScalingChecksTest.run("predict", "tasks", "--target-rate", "1000", "--measure", sink,
-                    "--scaler-url", url());
-            boolean measured = predict.exit() == 0 && predict.err().contains(" records/s measured on " + sink + " (saturated: lag ")
+            awaitSnapshot(
+                    path,
+                    n -> n.path("tasks").size() == 3
+                            && n.path("stable").asBoolean()
+                            && n.path("rates").path("sinkPerSecond").asDouble() > 0);
+            ScalingChecksTest.Run predict = ScalingChecksTest.run(
+                    "predict", "tasks", "--target-rate", "1000", "--measure", sink, "--scaler-url", url());
+            boolean measured = predict.exit() == 0
+                    && predict.err().contains(" records/s measured on " + sink + " (saturated: lag ")
                     && predict.out().contains("Tasks for 1,000 records/s");
             boolean notSaturated = predict.exit() == 2 && predict.err().contains(sink + " is not saturated (lag ");
             assertTrue(measured || notSaturated, predict.exit() + "\n" + predict.out() + predict.err());
@@ -178,19 +231,31 @@ class AnySinkTest {
             scratch.topic("anysink-regex-1", 3);
             scratch.index(NAMED_INDEX, 2);
             scratch.source("anysink-regex-source", "anysink-regex-1", "price", 100, Map.of());
-            scratch.connector(REGEX_SINK, fileSink(Map.of("topics.regex", "anysink-regex-.*"), outputs.resolve("regex-sink.txt"), 2));
+            scratch.connector(
+                    REGEX_SINK,
+                    fileSink(Map.of("topics.regex", "anysink-regex-.*"), outputs.resolve("regex-sink.txt"), 2));
             scratch.awaitRunning(REGEX_SINK, 2);
 
-            JsonNode s = awaitSnapshot(path, n -> n.path("rates").path("sinkPerSecond").asDouble() > 0 && n.path("stable").asBoolean()
-                    && n.path("tasks").size() == 2 && n.path("tasks").path(1).path("recordsPerSecond").asDouble() > 0);
+            JsonNode s = awaitSnapshot(
+                    path,
+                    n -> n.path("rates").path("sinkPerSecond").asDouble() > 0
+                            && n.path("stable").asBoolean()
+                            && n.path("tasks").size() == 2
+                            && n.path("tasks").path(1).path("recordsPerSecond").asDouble() > 0);
             assertEquals(List.of("anysink-regex-1"), texts(s.path("topics")), s.toString());
             assertEquals(3, s.path("partitions").asInt(), s.toString());
             assertEquals(0, s.path("unreachable").size(), s.toString());
             assertEquals(NAMED_INDEX, s.path("elasticsearch").path("index").asText(), s.toString());
             assertEquals(2, s.path("elasticsearch").path("primaryShards").asInt(), s.toString());
 
-            JsonNode report = awaitFindings(path, Map.of("stability", severity("ok"), "key-cardinality", severity("ok")));
-            assertEquals(3, ScalingChecksTest.finding(report, "key-cardinality").path("evidence").path("partitionsSampled").asInt(),
+            JsonNode report =
+                    awaitFindings(path, Map.of("stability", severity("ok"), "key-cardinality", severity("ok")));
+            assertEquals(
+                    3,
+                    ScalingChecksTest.finding(report, "key-cardinality")
+                            .path("evidence")
+                            .path("partitionsSampled")
+                            .asInt(),
                     report.toString());
             JsonNode shards = ScalingChecksTest.finding(report, "index-shards");
             assertEquals("ok", shards.path("severity").asText(), shards.toString());
@@ -205,9 +270,17 @@ class AnySinkTest {
     }
 
     private static Map<String, String> fileSink(Map<String, String> subscription, Path file, int tasks) {
-        Map<String, String> config = new LinkedHashMap<>(Map.of("connector.class", FILE_SINK_CLASS, "tasks.max", String.valueOf(tasks),
-                "file", file.toString(), "key.converter", "org.apache.kafka.connect.storage.StringConverter",
-                "value.converter", "org.apache.kafka.connect.storage.StringConverter"));
+        Map<String, String> config = new LinkedHashMap<>(Map.of(
+                "connector.class",
+                FILE_SINK_CLASS,
+                "tasks.max",
+                String.valueOf(tasks),
+                "file",
+                file.toString(),
+                "key.converter",
+                "org.apache.kafka.connect.storage.StringConverter",
+                "value.converter",
+                "org.apache.kafka.connect.storage.StringConverter"));
         config.putAll(subscription);
         return config;
     }

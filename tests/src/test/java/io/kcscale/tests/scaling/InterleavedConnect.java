@@ -1,11 +1,10 @@
 package io.kcscale.tests.scaling;
 
+import io.kcscale.scaler.connect.ConnectApi;
+import io.kcscale.scaler.connect.ConnectorStatus;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
-
-import io.kcscale.scaler.connect.ConnectApi;
-import io.kcscale.scaler.connect.ConnectorStatus;
 
 /**
  * The real Connect, with another actor's move run once just before the first write (PUT or PATCH) reaches

@@ -5,6 +5,26 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kcscale.local.LocalStack;
+import io.kcscale.scaler.act.ScaleAction;
+import io.kcscale.scaler.act.ScaleException;
+import io.kcscale.scaler.act.ScaleRequest;
+import io.kcscale.scaler.act.ScaleResult;
+import io.kcscale.scaler.api.ApiServer;
+import io.kcscale.scaler.connect.ConnectApi;
+import io.kcscale.scaler.connect.ConnectTasksMaxWriter;
+import io.kcscale.scaler.connect.ConnectorPath;
+import io.kcscale.scaler.connect.HttpWorkerProbe;
+import io.kcscale.scaler.model.SinkIndexes;
+import io.kcscale.scaler.poll.Poll;
+import io.kcscale.scaler.service.ScalerService;
+import io.kcscale.scaler.service.ScalerSettings;
+import io.kcscale.tests.fixtures.CliInProcess;
+import io.kcscale.tests.fixtures.HeadlessChrome;
+import io.kcscale.tests.fixtures.ScalerHttp;
+import io.kcscale.tests.fixtures.ScratchPipeline;
+import io.kcscale.tests.fixtures.SharedStack;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -17,35 +37,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
-
-import com.fasterxml.jackson.databind.JsonNode;
-
-import io.kcscale.local.LocalStack;
-import io.kcscale.scaler.connect.ConnectTasksMaxWriter;
-import io.kcscale.scaler.act.ScaleAction;
-import io.kcscale.scaler.act.ScaleException;
-import io.kcscale.scaler.act.ScaleRequest;
-import io.kcscale.scaler.act.ScaleResult;
-import io.kcscale.scaler.api.ApiServer;
-import io.kcscale.scaler.connect.ConnectApi;
-import io.kcscale.scaler.model.SinkIndexes;
-import io.kcscale.scaler.connect.ConnectorPath;
-import io.kcscale.scaler.connect.HttpWorkerProbe;
-import io.kcscale.scaler.poll.Poll;
-import io.kcscale.scaler.service.ScalerService;
-import io.kcscale.scaler.service.ScalerSettings;
-import io.kcscale.tests.fixtures.CliInProcess;
-import io.kcscale.tests.fixtures.HeadlessChrome;
-import io.kcscale.tests.fixtures.ScalerHttp;
-import io.kcscale.tests.fixtures.ScratchPipeline;
-import io.kcscale.tests.fixtures.SharedStack;
 
 /**
  * A scale among other writers, on the real stack: scratch sinks (on empty topics, so no load and no
@@ -80,13 +77,14 @@ class ScaleWritesTest {
 
             for (String name : List.of(ODD, UNADDRESSABLE)) {
                 String path = "/api/v1/connectors/" + ConnectorPath.segment(name);
-                JsonNode snapshot = Poll.until("the scaler to observe " + name, CONVERGE, Duration.ofMillis(500), () -> {
-                    ScalerHttp.Answer a = scaler.get(path);
-                    if (a.status() != 200) {
-                        throw new IllegalStateException(a.status() + " " + a.raw());
-                    }
-                    return Optional.of(a.body());
-                });
+                JsonNode snapshot =
+                        Poll.until("the scaler to observe " + name, CONVERGE, Duration.ofMillis(500), () -> {
+                            ScalerHttp.Answer a = scaler.get(path);
+                            if (a.status() != 200) {
+                                throw new IllegalStateException(a.status() + " " + a.raw());
+                            }
+                            return Optional.of(a.body());
+                        });
                 assertEquals(name, snapshot.path("name").asText());
                 CliInProcess.Run status = CliInProcess.run("status", name, "--scaler-url", url);
                 assertEquals(0, status.exit(), status.err());
@@ -104,34 +102,58 @@ class ScaleWritesTest {
             assertEquals(0, scale.exit(), scale.err());
             assertTrue(scale.out().startsWith(ODD + ": tasks.max 2 -> 1, 1 tasks RUNNING"), scale.out());
 
-            ScalerHttp.Answer refused = scaler.post("/api/v1/connectors/" + ConnectorPath.segment(UNADDRESSABLE) + "/scale", "{\"tasks\":2}");
+            ScalerHttp.Answer refused = scaler.post(
+                    "/api/v1/connectors/" + ConnectorPath.segment(UNADDRESSABLE) + "/scale", "{\"tasks\":2}");
             assertEquals(422, refused.status(), refused.raw());
-            assertTrue(refused.body().path("error").asText().startsWith("Kafka Connect cannot address " + UNADDRESSABLE
-                    + " by name (GET /connectors/"), refused.raw());
+            assertTrue(
+                    refused.body()
+                            .path("error")
+                            .asText()
+                            .startsWith("Kafka Connect cannot address " + UNADDRESSABLE + " by name (GET /connectors/"),
+                    refused.raw());
             CliInProcess.Run refusedCli = CliInProcess.run("scale", UNADDRESSABLE, "--tasks", "2", "--scaler-url", url);
             assertEquals(1, refusedCli.exit(), refusedCli.out());
-            assertTrue(refusedCli.err().contains("refused (422): Kafka Connect cannot address " + UNADDRESSABLE), refusedCli.err());
+            assertTrue(
+                    refusedCli.err().contains("refused (422): Kafka Connect cannot address " + UNADDRESSABLE),
+                    refusedCli.err());
 
             try (HeadlessChrome chrome = new HeadlessChrome()) {
                 chrome.driver.get(url + "?connector=" + URLEncoder.encode(UNADDRESSABLE, StandardCharsets.UTF_8));
                 WebElement pageStatus = chrome.driver.findElement(By.id("status"));
-                Poll.untilTrue("the page to show " + UNADDRESSABLE, CONVERGE, Duration.ofMillis(250),
-                        () -> pageStatus.getText().startsWith(UNADDRESSABLE + " as observed"), pageStatus::getText);
-                Poll.untilTrue("the page to show the checks of " + UNADDRESSABLE, CONVERGE, Duration.ofMillis(250),
-                        () -> !chrome.driver.findElements(By.cssSelector("#finding-list [data-check='key-cardinality']")).isEmpty(),
+                Poll.untilTrue(
+                        "the page to show " + UNADDRESSABLE,
+                        CONVERGE,
+                        Duration.ofMillis(250),
+                        () -> pageStatus.getText().startsWith(UNADDRESSABLE + " as observed"),
+                        pageStatus::getText);
+                Poll.untilTrue(
+                        "the page to show the checks of " + UNADDRESSABLE,
+                        CONVERGE,
+                        Duration.ofMillis(250),
+                        () -> !chrome.driver
+                                .findElements(By.cssSelector("#finding-list [data-check='key-cardinality']"))
+                                .isEmpty(),
                         () -> chrome.driver.findElement(By.id("finding-list")).getText());
 
                 chrome.driver.get(url + "?connector=" + URLEncoder.encode(ODD, StandardCharsets.UTF_8));
                 WebElement oddStatus = chrome.driver.findElement(By.id("status"));
-                Poll.untilTrue("the page to show " + ODD, CONVERGE, Duration.ofMillis(250),
-                        () -> oddStatus.getText().startsWith(ODD + " as observed"), oddStatus::getText);
+                Poll.untilTrue(
+                        "the page to show " + ODD,
+                        CONVERGE,
+                        Duration.ofMillis(250),
+                        () -> oddStatus.getText().startsWith(ODD + " as observed"),
+                        oddStatus::getText);
                 WebElement tasks = chrome.driver.findElement(By.id("scale-tasks"));
                 tasks.clear();
                 tasks.sendKeys("2");
                 chrome.driver.findElement(By.id("scale-button")).click();
                 WebElement result = chrome.driver.findElement(By.id("scale-result"));
-                Poll.untilTrue("the page's scale to go through", CONVERGE, Duration.ofMillis(250),
-                        () -> "done".equals(result.getDomAttribute("data-outcome")), result::getText);
+                Poll.untilTrue(
+                        "the page's scale to go through",
+                        CONVERGE,
+                        Duration.ofMillis(250),
+                        () -> "done".equals(result.getDomAttribute("data-outcome")),
+                        result::getText);
                 assertTrue(result.getText().startsWith(ODD + ": tasks.max 1 → 2"), result.getText());
                 assertEquals("2", scratch.probe.connect.connectorConfig(ODD).get("tasks.max"));
                 assertEquals(List.of(), chrome.consoleErrors(), "every request of the page found its connector");
@@ -141,38 +163,47 @@ class ScaleWritesTest {
 
     @Test
     @Order(2)
-    void twoScalersScaleOneConnectorAtOnceOneWinsTheOtherSaysWhyAndAnEditMeanwhileSurvives(LocalStack stack,
-                                                                                        @TempDir Path state) throws Exception {
+    void twoScalersScaleOneConnectorAtOnceOneWinsTheOtherSaysWhyAndAnEditMeanwhileSurvives(
+            LocalStack stack, @TempDir Path state) throws Exception {
         String sink = "scale-writes-race";
         try (ScratchPipeline scratch = new ScratchPipeline(stack);
-             ScalerService second = new ScalerService(ScalerSettings.fromValues(Map.of(
-                     "connect.url", stack.endpoints().connectUrl().toString(),
-                     // a scaler of its own: replicas with one id share policies and a leader, the shared stack's included
-                     "scaler.cluster.id", "scale-writes-test",
-                     "kafka.bootstrap.servers", stack.endpoints().kafkaBootstrap(),
-                     "elasticsearch.url", stack.endpoints().elasticsearchUrl().toString(),
-                     "state.dir", state.toString())));
-             ApiServer api = ApiServer.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), Optional.of(second))) {
+                ScalerService second = new ScalerService(ScalerSettings.fromValues(Map.of(
+                        "connect.url", stack.endpoints().connectUrl().toString(),
+                        // a scaler of its own: replicas with one id share policies and a leader, the shared stack's
+                        // included
+                        "scaler.cluster.id", "scale-writes-test",
+                        "kafka.bootstrap.servers", stack.endpoints().kafkaBootstrap(),
+                        "elasticsearch.url",
+                                stack.endpoints().elasticsearchUrl().toString(),
+                        "state.dir", state.toString())));
+                ApiServer api = ApiServer.start(
+                        new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), Optional.of(second))) {
             second.start();
             scratch.topic(sink, 4);
             scratch.sink(sink, sink, sink, 1);
             scratch.awaitRunning(sink, 1);
             ScalerHttp first = new ScalerHttp(stack.endpoints().scalerUrl());
-            ScalerHttp other = new ScalerHttp(URI.create("http://127.0.0.1:" + api.address().getPort()));
+            ScalerHttp other = new ScalerHttp(
+                    URI.create("http://127.0.0.1:" + api.address().getPort()));
             String path = "/api/v1/connectors/" + sink + "/scale";
 
-            CompletableFuture<ScalerHttp.Answer> toTwo = CompletableFuture.supplyAsync(() -> first.post(path, "{\"tasks\":2}"));
-            CompletableFuture<ScalerHttp.Answer> toThree = CompletableFuture.supplyAsync(() -> other.post(path, "{\"tasks\":3}"));
+            CompletableFuture<ScalerHttp.Answer> toTwo =
+                    CompletableFuture.supplyAsync(() -> first.post(path, "{\"tasks\":2}"));
+            CompletableFuture<ScalerHttp.Answer> toThree =
+                    CompletableFuture.supplyAsync(() -> other.post(path, "{\"tasks\":3}"));
             scratch.probe.connect.patchConnectorConfig(sink, Map.of("errors.log.enable", "true"));
             List<ScalerHttp.Answer> answers = List.of(toTwo.get(3, TimeUnit.MINUTES), toThree.get(3, TimeUnit.MINUTES));
 
-            List<ScalerHttp.Answer> won = answers.stream().filter(a -> a.status() == 200).toList();
+            List<ScalerHttp.Answer> won =
+                    answers.stream().filter(a -> a.status() == 200).toList();
             assertEquals(1, won.size(), "exactly one scale wins: " + answers);
-            ScalerHttp.Answer lost = answers.stream().filter(a -> a.status() != 200).findFirst().orElseThrow();
+            ScalerHttp.Answer lost =
+                    answers.stream().filter(a -> a.status() != 200).findFirst().orElseThrow();
             assertEquals(409, lost.status(), lost.raw());
             assertTrue(lost.body().path("error").asText().startsWith("tasks.max of " + sink), lost.raw());
-            System.out.println("[measure] two scalers at once: " + won.get(0).body().path("after") + " won; the other said: "
-                    + lost.body().path("error").asText());
+            System.out.println(
+                    "[measure] two scalers at once: " + won.get(0).body().path("after") + " won; the other said: "
+                            + lost.body().path("error").asText());
             int winner = won.get(0).body().path("after").asInt();
             assertEquals(winner, won.get(0).body().path("tasksRunning").asInt());
             Map<String, String> config = scratch.probe.connect.connectorConfig(sink);
@@ -184,7 +215,8 @@ class ScaleWritesTest {
 
     @Test
     @Order(3)
-    void aManualScaleUnderAnActivePolicyIsRefusedNamingItUnlessForcedWhichPausesThePolicy(LocalStack stack) throws Exception {
+    void aManualScaleUnderAnActivePolicyIsRefusedNamingItUnlessForcedWhichPausesThePolicy(LocalStack stack)
+            throws Exception {
         String sink = "scale-writes-policy";
         ScalerHttp scaler = new ScalerHttp(stack.endpoints().scalerUrl());
         String path = "/api/v1/connectors/" + sink;
@@ -193,24 +225,38 @@ class ScaleWritesTest {
             scratch.sink(sink, sink, sink, 1);
             scratch.awaitRunning(sink, 1);
             // a target no empty topic reaches: the policy holds, and only the rule under test acts
-            ScalerHttp.Answer policy = scaler.put(path + "/autoscale", "{\"minTasks\":1,\"maxTasks\":4,\"targetLag\":1000000}");
+            ScalerHttp.Answer policy =
+                    scaler.put(path + "/autoscale", "{\"minTasks\":1,\"maxTasks\":4,\"targetLag\":1000000}");
             assertEquals(200, policy.status(), policy.raw());
             try {
                 ScalerHttp.Answer refused = scaler.post(path + "/scale", "{\"tasks\":2}");
                 assertEquals(409, refused.status(), refused.raw());
-                assertEquals(sink + " is under an active autoscale policy (minTasks 1, maxTasks 4, targetLag 1000000) that would"
-                        + " undo a manual scale: stop it (DELETE /api/v1/connectors/{name}/autoscale, or kcscale autoscale " + sink
-                        + " --stop), or pass force to pause it and scale", refused.body().path("error").asText());
+                assertEquals(
+                        sink
+                                + " is under an active autoscale policy (minTasks 1, maxTasks 4, targetLag 1000000) that would"
+                                + " undo a manual scale: stop it (DELETE /api/v1/connectors/{name}/autoscale, or kcscale autoscale "
+                                + sink
+                                + " --stop), or pass force to pause it and scale",
+                        refused.body().path("error").asText());
                 assertEquals("1", scratch.probe.connect.connectorConfig(sink).get("tasks.max"));
 
                 ScalerHttp.Answer forced = scaler.post(path + "/scale", "{\"tasks\":2,\"force\":true}");
                 assertEquals(200, forced.status(), forced.raw());
-                assertTrue(forced.body().path("autoscale").asText().startsWith("paused the autoscale policy of " + sink),
+                assertTrue(
+                        forced.body().path("autoscale").asText().startsWith("paused the autoscale policy of " + sink),
                         forced.raw());
                 assertEquals("2", scratch.probe.connect.connectorConfig(sink).get("tasks.max"));
-                assertTrue(scaler.get(path + "/autoscale").body().path("policy").path("dryRun").asBoolean(),
+                assertTrue(
+                        scaler.get(path + "/autoscale")
+                                .body()
+                                .path("policy")
+                                .path("dryRun")
+                                .asBoolean(),
                         "the policy runs on as a dry run");
-                assertEquals(200, scaler.post(path + "/scale", "{\"tasks\":1}").status(), "a paused policy lets a scale through");
+                assertEquals(
+                        200,
+                        scaler.post(path + "/scale", "{\"tasks\":1}").status(),
+                        "a paused policy lets a scale through");
             } finally {
                 scaler.delete(path + "/autoscale");
             }
@@ -219,7 +265,8 @@ class ScaleWritesTest {
 
     @Test
     @Order(4)
-    void anEditLandedBetweenTheReadAndTheWriteSurvivesAndADeletedConnectorIsNotCreatedAgain(LocalStack stack) throws Exception {
+    void anEditLandedBetweenTheReadAndTheWriteSurvivesAndADeletedConnectorIsNotCreatedAgain(LocalStack stack)
+            throws Exception {
         String sink = "scale-writes-interleaved";
         try (ScratchPipeline scratch = new ScratchPipeline(stack)) {
             scratch.topic(sink, 4);
@@ -227,16 +274,21 @@ class ScaleWritesTest {
             scratch.awaitRunning(sink, 1);
             ConnectApi connect = scratch.probe.connect;
 
-            ScaleResult edited = action(new InterleavedConnect(connect,
-                    () -> scratch.probe.updateConnector(sink, Map.of("errors.log.enable", "true"))), scratch)
+            ScaleResult edited = action(
+                            new InterleavedConnect(
+                                    connect,
+                                    () -> scratch.probe.updateConnector(sink, Map.of("errors.log.enable", "true"))),
+                            scratch)
                     .scale(sink, new ScaleRequest(2, false, false));
             assertEquals(2, edited.tasksRunning());
             Map<String, String> config = connect.connectorConfig(sink);
             assertEquals("true", config.get("errors.log.enable"), "the edit survives the scale");
             assertEquals("2", config.get("tasks.max"));
 
-            ScaleAction deleting = action(new InterleavedConnect(connect, () -> connect.deleteConnector(sink)), scratch);
-            ScaleException gone = assertThrows(ScaleException.class, () -> deleting.scale(sink, new ScaleRequest(3, false, false)));
+            ScaleAction deleting =
+                    action(new InterleavedConnect(connect, () -> connect.deleteConnector(sink)), scratch);
+            ScaleException gone =
+                    assertThrows(ScaleException.class, () -> deleting.scale(sink, new ScaleRequest(3, false, false)));
             assertEquals(ScaleException.Kind.GONE, gone.kind());
             assertEquals(sink + " was deleted while the scale ran; it was not re-created", gone.getMessage());
             assertFalse(connect.connectors().contains(sink), "the deleted connector stays deleted");
@@ -245,9 +297,19 @@ class ScaleWritesTest {
 
     /** The scale action as the scaler wires it, minus the checks and the pause (empty topics: nothing to sample or measure). */
     private static ScaleAction action(ConnectApi connect, ScratchPipeline scratch) {
-        return new ScaleAction(connect, new ConnectTasksMaxWriter(connect), scratch.probe.kafka::partitionCount, index -> {
-            throw new IllegalStateException("no pause to measure on an empty topic");
-        }, SinkIndexes.none(), connector -> Optional.empty(), (snapshot, tasks) -> List.of(),
-                new HttpWorkerProbe("http", Duration.ofSeconds(2), null), 100, CONVERGE, System::currentTimeMillis);
+        return new ScaleAction(
+                connect,
+                new ConnectTasksMaxWriter(connect),
+                scratch.probe.kafka::partitionCount,
+                index -> {
+                    throw new IllegalStateException("no pause to measure on an empty topic");
+                },
+                SinkIndexes.none(),
+                connector -> Optional.empty(),
+                (snapshot, tasks) -> List.of(),
+                new HttpWorkerProbe("http", Duration.ofSeconds(2), null),
+                100,
+                CONVERGE,
+                System::currentTimeMillis);
     }
 }

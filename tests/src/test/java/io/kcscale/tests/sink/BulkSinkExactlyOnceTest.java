@@ -3,15 +3,6 @@ package io.kcscale.tests.sink;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.Map;
-
-import org.junit.jupiter.api.Order;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import io.kcscale.local.LocalStack;
 import io.kcscale.local.SinkMode;
 import io.kcscale.local.StackOptions;
@@ -20,6 +11,13 @@ import io.kcscale.scaler.poll.Poll;
 import io.kcscale.tests.fixtures.IndexProgress;
 import io.kcscale.tests.fixtures.OwnStack;
 import io.kcscale.tests.fixtures.StackProbe;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The bulk sink on a stack of its own (one worker, so every fault hits every task): while the source
@@ -36,14 +34,28 @@ class BulkSinkExactlyOnceTest {
 
     @Test
     void everyRecordIsIndexedOnceThroughRebalancesARestartAndAKill() throws Exception {
-        Path home = Path.of(System.getProperty("kcscale.home", "..")).toAbsolutePath().normalize();
-        StackOptions options = StackOptions.builder(home).dataDir(home.resolve("tests/target/e2e-bulk-stack"))
-                .freePorts().fresh(true).workers(1).sinkMode(SinkMode.BULK).ratePerSecond(2000).iterations(RECORDS).scaler(false).build();
+        Path home = Path.of(System.getProperty("kcscale.home", ".."))
+                .toAbsolutePath()
+                .normalize();
+        StackOptions options = StackOptions.builder(home)
+                .dataDir(home.resolve("tests/target/e2e-bulk-stack"))
+                .freePorts()
+                .fresh(true)
+                .workers(1)
+                .sinkMode(SinkMode.BULK)
+                .ratePerSecond(2000)
+                .iterations(RECORDS)
+                .scaler(false)
+                .build();
         try (LocalStack stack = LocalStack.start(options, m -> System.out.println("[bulk stack] " + m));
-             StackProbe probe = new StackProbe(stack);
-             IndexProgress progress = new IndexProgress(stack, StackOptions.INDEX)) {
-            Poll.untilTrue("documents to flow", Duration.ofSeconds(60), Duration.ofMillis(250),
-                    () -> probe.documentCount(StackOptions.INDEX) > 0, () -> "none yet");
+                StackProbe probe = new StackProbe(stack);
+                IndexProgress progress = new IndexProgress(stack, StackOptions.INDEX)) {
+            Poll.untilTrue(
+                    "documents to flow",
+                    Duration.ofSeconds(60),
+                    Duration.ofMillis(250),
+                    () -> probe.documentCount(StackOptions.INDEX) > 0,
+                    () -> "none yet");
             Map<String, Double> pauses = new LinkedHashMap<>();
             measure(pauses, "tasks.max 1 -> 4", progress, () -> rescale(probe, 4));
             measure(pauses, "tasks.max 4 -> 2", progress, () -> rescale(probe, 2));
@@ -59,10 +71,13 @@ class BulkSinkExactlyOnceTest {
             });
 
             long records = probe.awaitEverythingIndexed(RECORDS, Duration.ofSeconds(180));
-            assertTrue(records >= RECORDS, "the source stops at " + RECORDS + " (plus what it produced again after the kill)");
+            assertTrue(
+                    records >= RECORDS,
+                    "the source stops at " + RECORDS + " (plus what it produced again after the kill)");
             assertEquals(records, probe.documentCount(StackOptions.INDEX), "one document per record in the topic");
-            System.out.printf("[bulk] %d records, %d documents; indexing pauses: %s%n", records,
-                    probe.documentCount(StackOptions.INDEX), pauses);
+            System.out.printf(
+                    "[bulk] %d records, %d documents; indexing pauses: %s%n",
+                    records, probe.documentCount(StackOptions.INDEX), pauses);
         }
     }
 

@@ -4,14 +4,20 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.kcscale.local.LocalStack;
+import io.kcscale.local.SinkMode;
+import io.kcscale.scaler.connect.ConnectRestException;
+import io.kcscale.scaler.connect.ConnectorStatus;
+import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
+import io.kcscale.scaler.poll.Poll;
+import io.kcscale.tests.fixtures.SharedStack;
+import io.kcscale.tests.fixtures.StackProbe;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -29,15 +35,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-
-import io.kcscale.local.LocalStack;
-import io.kcscale.local.SinkMode;
-import io.kcscale.scaler.connect.ConnectRestException;
-import io.kcscale.scaler.connect.ConnectorStatus;
-import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
-import io.kcscale.scaler.poll.Poll;
-import io.kcscale.tests.fixtures.SharedStack;
-import io.kcscale.tests.fixtures.StackProbe;
 
 /**
  * The bulk sink facing documents Elasticsearch refuses: 50 good trades and one whose price is not a
@@ -61,20 +58,32 @@ class BulkSinkRejectionTest {
     private static final String BAD_DOCUMENT = "{\"symbol\":\"ZVV\",\"price\":\"not-a-number\"}";
     private static final String MALFORMED_TOPIC = "malformed";
     private static final String MALFORMED_DEAD_LETTERS = "malformed-dlq";
-    private static final List<String> CONNECTORS = List.of("rejections-dlq-sink", "rejections-strict-sink",
-            "malformed-strict-sink", "malformed-dlq-sink", "rejections-blocked-sink");
+    private static final List<String> CONNECTORS = List.of(
+            "rejections-dlq-sink",
+            "rejections-strict-sink",
+            "malformed-strict-sink",
+            "malformed-dlq-sink",
+            "rejections-blocked-sink");
 
     @BeforeAll
     static void produceTradesWithOneBadPrice(LocalStack stack) throws Exception {
         try (StackProbe probe = new StackProbe(stack)) {
-            probe.kafka.admin().createTopics(List.of(new NewTopic(TOPIC, 1, (short) 1), new NewTopic(MALFORMED_TOPIC, 1, (short) 1)))
-                    .all().get();
+            probe.kafka
+                    .admin()
+                    .createTopics(
+                            List.of(new NewTopic(TOPIC, 1, (short) 1), new NewTopic(MALFORMED_TOPIC, 1, (short) 1)))
+                    .all()
+                    .get();
         }
-        Map<String, Object> config = Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, stack.endpoints().kafkaBootstrap());
-        try (KafkaProducer<String, String> producer = new KafkaProducer<>(config, new StringSerializer(), new StringSerializer())) {
+        Map<String, Object> config = Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, stack.endpoints().kafkaBootstrap());
+        try (KafkaProducer<String, String> producer =
+                new KafkaProducer<>(config, new StringSerializer(), new StringSerializer())) {
             for (int i = 0; i < GOOD; i++) {
-                producer.send(new ProducerRecord<>(TOPIC, "k" + i, "{\"symbol\":\"ZVV\",\"price\":" + (10 + i) + ".5}"));
-                producer.send(new ProducerRecord<>(MALFORMED_TOPIC, "k" + i, "{\"symbol\":\"ZVV\",\"price\":" + (10 + i) + ".5}"));
+                producer.send(
+                        new ProducerRecord<>(TOPIC, "k" + i, "{\"symbol\":\"ZVV\",\"price\":" + (10 + i) + ".5}"));
+                producer.send(new ProducerRecord<>(
+                        MALFORMED_TOPIC, "k" + i, "{\"symbol\":\"ZVV\",\"price\":" + (10 + i) + ".5}"));
                 if (i == GOOD / 2) {
                     producer.send(new ProducerRecord<>(TOPIC, "bad", BAD_DOCUMENT));
                     producer.send(new ProducerRecord<>(MALFORMED_TOPIC, "bad", "not json{"));
@@ -105,17 +114,27 @@ class BulkSinkRejectionTest {
         try (StackProbe probe = new StackProbe(stack)) {
             probe.connect.putConnectorConfig(CONNECTORS.get(0), config);
 
-            Poll.untilTrue(GOOD + " documents in " + index, Duration.ofSeconds(60), Duration.ofMillis(500),
-                    () -> probe.documentCount(index) == GOOD, () -> probe.documentCount(index) + " documents");
+            Poll.untilTrue(
+                    GOOD + " documents in " + index,
+                    Duration.ofSeconds(60),
+                    Duration.ofMillis(500),
+                    () -> probe.documentCount(index) == GOOD,
+                    () -> probe.documentCount(index) + " documents");
             ConsumerRecord<String, String> deadLetter = readOne(stack, DEAD_LETTERS);
             assertEquals(BAD_DOCUMENT, deadLetter.value());
             String reason = header(deadLetter, "__connect.errors.exception.message");
-            assertTrue(reason.startsWith("Elasticsearch rejected document " + TOPIC + "-0-" + (GOOD / 2 + 1) + ": "), reason);
+            assertTrue(
+                    reason.startsWith("Elasticsearch rejected document " + TOPIC + "-0-" + (GOOD / 2 + 1) + ": "),
+                    reason);
             assertTrue(reason.contains("mapper_parsing_exception"), reason);
             ConnectorStatus status = probe.connect.connectorStatus(CONNECTORS.get(0));
             assertEquals(1, status.tasksInState("RUNNING"), "the task carries on: " + status.tasks());
-            Poll.untilTrue("every record committed, the rejected one included", Duration.ofSeconds(30), Duration.ofMillis(250),
-                    () -> committed(probe, CONNECTORS.get(0), TOPIC) == GOOD + 1, () -> "committed " + committed(probe, CONNECTORS.get(0), TOPIC));
+            Poll.untilTrue(
+                    "every record committed, the rejected one included",
+                    Duration.ofSeconds(30),
+                    Duration.ofMillis(250),
+                    () -> committed(probe, CONNECTORS.get(0), TOPIC) == GOOD + 1,
+                    () -> "committed " + committed(probe, CONNECTORS.get(0), TOPIC));
         }
     }
 
@@ -126,12 +145,23 @@ class BulkSinkRejectionTest {
         try (StackProbe probe = new StackProbe(stack)) {
             probe.connect.putConnectorConfig(CONNECTORS.get(1), bulkConfig(stack, TOPIC, index));
 
-            ConnectorStatus.TaskStatus failed = Poll.until("the task to fail", Duration.ofSeconds(60), Duration.ofMillis(250), () ->
-                    probe.connect.connectorStatus(CONNECTORS.get(1)).tasks().stream().filter(t -> "FAILED".equals(t.state())).findFirst());
-            assertTrue(failed.trace().contains("Elasticsearch rejected document " + TOPIC + "-0-" + (GOOD / 2 + 1) + ": "), failed.trace());
+            ConnectorStatus.TaskStatus failed = Poll.until(
+                    "the task to fail",
+                    Duration.ofSeconds(60),
+                    Duration.ofMillis(250),
+                    () -> probe.connect.connectorStatus(CONNECTORS.get(1)).tasks().stream()
+                            .filter(t -> "FAILED".equals(t.state()))
+                            .findFirst());
+            assertTrue(
+                    failed.trace().contains("Elasticsearch rejected document " + TOPIC + "-0-" + (GOOD / 2 + 1) + ": "),
+                    failed.trace());
             assertTrue(failed.trace().contains("mapper_parsing_exception"), failed.trace());
-            assertTrue(failed.trace().contains("set errors.tolerance=all and errors.deadletterqueue.topic.name"), failed.trace());
-            assertTrue(committed(probe, CONNECTORS.get(1), TOPIC) <= GOOD / 2 + 1, "nothing committed past the rejected record");
+            assertTrue(
+                    failed.trace().contains("set errors.tolerance=all and errors.deadletterqueue.topic.name"),
+                    failed.trace());
+            assertTrue(
+                    committed(probe, CONNECTORS.get(1), TOPIC) <= GOOD / 2 + 1,
+                    "nothing committed past the rejected record");
         }
     }
 
@@ -142,11 +172,22 @@ class BulkSinkRejectionTest {
         try (StackProbe probe = new StackProbe(stack)) {
             probe.connect.putConnectorConfig(CONNECTORS.get(2), bulkConfig(stack, MALFORMED_TOPIC, index));
 
-            ConnectorStatus.TaskStatus failed = Poll.until("the task to fail", Duration.ofSeconds(30), Duration.ofMillis(250), () ->
-                    probe.connect.connectorStatus(CONNECTORS.get(2)).tasks().stream().filter(t -> "FAILED".equals(t.state())).findFirst());
-            assertTrue(failed.trace().contains("the record at topic " + MALFORMED_TOPIC + ", partition 0, offset " + (GOOD / 2 + 1)
-                    + " cannot be indexed: its value is not JSON: Unrecognized token 'not'"), failed.trace());
-            assertTrue(committed(probe, CONNECTORS.get(2), MALFORMED_TOPIC) <= GOOD / 2 + 1, "nothing committed past the malformed record");
+            ConnectorStatus.TaskStatus failed = Poll.until(
+                    "the task to fail",
+                    Duration.ofSeconds(30),
+                    Duration.ofMillis(250),
+                    () -> probe.connect.connectorStatus(CONNECTORS.get(2)).tasks().stream()
+                            .filter(t -> "FAILED".equals(t.state()))
+                            .findFirst());
+            assertTrue(
+                    failed.trace()
+                            .contains(
+                                    "the record at topic " + MALFORMED_TOPIC + ", partition 0, offset " + (GOOD / 2 + 1)
+                                            + " cannot be indexed: its value is not JSON: Unrecognized token 'not'"),
+                    failed.trace());
+            assertTrue(
+                    committed(probe, CONNECTORS.get(2), MALFORMED_TOPIC) <= GOOD / 2 + 1,
+                    "nothing committed past the malformed record");
         }
     }
 
@@ -160,14 +201,23 @@ class BulkSinkRejectionTest {
         try (StackProbe probe = new StackProbe(stack)) {
             probe.connect.putConnectorConfig(CONNECTORS.get(3), config);
 
-            Poll.untilTrue(GOOD + " documents in " + index, Duration.ofSeconds(60), Duration.ofMillis(500),
-                    () -> probe.documentCount(index) == GOOD, () -> probe.documentCount(index) + " documents");
+            Poll.untilTrue(
+                    GOOD + " documents in " + index,
+                    Duration.ofSeconds(60),
+                    Duration.ofMillis(500),
+                    () -> probe.documentCount(index) == GOOD,
+                    () -> probe.documentCount(index) + " documents");
             ConsumerRecord<String, String> deadLetter = readOne(stack, MALFORMED_DEAD_LETTERS);
             assertEquals("not json{", deadLetter.value());
             String reason = header(deadLetter, "__connect.errors.exception.message");
-            assertTrue(reason.startsWith("the record at topic " + MALFORMED_TOPIC + ", partition 0, offset " + (GOOD / 2 + 1)
-                    + " cannot be indexed: its value is not JSON"), reason);
-            Poll.untilTrue("every record committed, the malformed one included", Duration.ofSeconds(30), Duration.ofMillis(250),
+            assertTrue(
+                    reason.startsWith("the record at topic " + MALFORMED_TOPIC + ", partition 0, offset "
+                            + (GOOD / 2 + 1) + " cannot be indexed: its value is not JSON"),
+                    reason);
+            Poll.untilTrue(
+                    "every record committed, the malformed one included",
+                    Duration.ofSeconds(30),
+                    Duration.ofMillis(250),
                     () -> committed(probe, CONNECTORS.get(3), MALFORMED_TOPIC) == GOOD + 1,
                     () -> "committed " + committed(probe, CONNECTORS.get(3), MALFORMED_TOPIC));
             ConnectorStatus status = probe.connect.connectorStatus(CONNECTORS.get(3));
@@ -188,10 +238,19 @@ class BulkSinkRejectionTest {
         try (StackProbe probe = new StackProbe(stack)) {
             probe.connect.putConnectorConfig(CONNECTORS.get(4), config);
 
-            ConnectorStatus.TaskStatus failed = Poll.until("the task to fail", Duration.ofSeconds(60), Duration.ofMillis(250), () ->
-                    probe.connect.connectorStatus(CONNECTORS.get(4)).tasks().stream().filter(t -> "FAILED".equals(t.state())).findFirst());
-            assertTrue(failed.trace().contains(" of topic-partition " + TOPIC + "-0 3 times (429 Too Many Requests"), failed.trace());
-            assertTrue(failed.trace().contains("raise kcscale.retry.max.attempts, lower tasks.max or grow the cluster"), failed.trace());
+            ConnectorStatus.TaskStatus failed = Poll.until(
+                    "the task to fail",
+                    Duration.ofSeconds(60),
+                    Duration.ofMillis(250),
+                    () -> probe.connect.connectorStatus(CONNECTORS.get(4)).tasks().stream()
+                            .filter(t -> "FAILED".equals(t.state()))
+                            .findFirst());
+            assertTrue(
+                    failed.trace().contains(" of topic-partition " + TOPIC + "-0 3 times (429 Too Many Requests"),
+                    failed.trace());
+            assertTrue(
+                    failed.trace().contains("raise kcscale.retry.max.attempts, lower tasks.max or grow the cluster"),
+                    failed.trace());
             assertEquals(0, committed(probe, CONNECTORS.get(4), TOPIC), "nothing committed");
         } finally {
             elasticsearch(stack, "PUT", "/" + index + "/_settings", "{\"index.blocks.read_only_allow_delete\":null}");
@@ -204,18 +263,32 @@ class BulkSinkRejectionTest {
         config.remove("transforms");
         config.remove("transforms.coordinates.type");
         try (StackProbe probe = new StackProbe(stack)) {
-            ConnectRestException.ConfigRejected refused = assertThrows(ConnectRestException.ConfigRejected.class,
+            ConnectRestException.ConfigRejected refused = assertThrows(
+                    ConnectRestException.ConfigRejected.class,
                     () -> probe.connect.putConnectorConfig("rejections-misconfigured", config));
-            assertTrue(refused.getMessage().contains("transforms must include a transform of type "
-                    + "io.kcscale.connectors.camel.CoordinatesHeaders"), refused.getMessage());
-            assertTrue(!probe.connect.connectors().contains("rejections-misconfigured"), "nothing may have been created");
+            assertTrue(
+                    refused.getMessage()
+                            .contains("transforms must include a transform of type "
+                                    + "io.kcscale.connectors.camel.CoordinatesHeaders"),
+                    refused.getMessage());
+            assertTrue(
+                    !probe.connect.connectors().contains("rejections-misconfigured"), "nothing may have been created");
         }
     }
 
     private static Map<String, String> bulkConfig(LocalStack stack, String topic, String index) {
-        return new HashMap<>(stack.connectorConfig(SinkMode.BULK.template(), Map.of("TOPIC", topic, "INDEX", index,
-                "SINK_TASKS", "1", "ES_HOST_PORT", stack.endpoints().elasticsearchUrl().getHost() + ":"
-                        + stack.endpoints().elasticsearchUrl().getPort())));
+        return new HashMap<>(stack.connectorConfig(
+                SinkMode.BULK.template(),
+                Map.of(
+                        "TOPIC",
+                        topic,
+                        "INDEX",
+                        index,
+                        "SINK_TASKS",
+                        "1",
+                        "ES_HOST_PORT",
+                        stack.endpoints().elasticsearchUrl().getHost() + ":"
+                                + stack.endpoints().elasticsearchUrl().getPort())));
     }
 
     private static void withDeadLetterTopic(Map<String, String> config, String topic) {
@@ -226,12 +299,17 @@ class BulkSinkRejectionTest {
     }
 
     private static void createIndexWithDoublePrice(LocalStack stack, String index) throws Exception {
-        elasticsearch(stack, "PUT", "/" + index, "{\"settings\":{\"number_of_shards\":1,\"number_of_replicas\":0},"
-                + "\"mappings\":{\"properties\":{\"price\":{\"type\":\"double\"},\"symbol\":{\"type\":\"keyword\"}}}}");
+        elasticsearch(
+                stack,
+                "PUT",
+                "/" + index,
+                "{\"settings\":{\"number_of_shards\":1,\"number_of_replicas\":0},"
+                        + "\"mappings\":{\"properties\":{\"price\":{\"type\":\"double\"},\"symbol\":{\"type\":\"keyword\"}}}}");
     }
 
     private static void elasticsearch(LocalStack stack, String method, String path, String json) throws Exception {
-        try (ElasticsearchConnection es = new ElasticsearchConnection(stack.endpoints().elasticsearchUrl(), 10_000)) {
+        try (ElasticsearchConnection es =
+                new ElasticsearchConnection(stack.endpoints().elasticsearchUrl(), 10_000)) {
             Request request = new Request(method, path);
             request.setJsonEntity(json);
             es.restClient().performRequest(request);
@@ -239,20 +317,29 @@ class BulkSinkRejectionTest {
     }
 
     private static long committed(StackProbe probe, String connector, String topic) {
-        return probe.kafka.committedOffsets("connect-" + connector, topic).values().stream().mapToLong(Long::longValue).sum();
+        return probe.kafka.committedOffsets("connect-" + connector, topic).values().stream()
+                .mapToLong(Long::longValue)
+                .sum();
     }
 
     private static ConsumerRecord<String, String> readOne(LocalStack stack, String topic) {
-        Map<String, Object> config = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, stack.endpoints().kafkaBootstrap());
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer())) {
+        Map<String, Object> config = Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, stack.endpoints().kafkaBootstrap());
+        try (KafkaConsumer<String, String> consumer =
+                new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer())) {
             TopicPartition partition = new TopicPartition(topic, 0);
             consumer.assign(List.of(partition));
             consumer.seekToBeginning(List.of(partition));
             List<ConsumerRecord<String, String>> records = new ArrayList<>();
-            Poll.untilTrue("a record in " + topic, Duration.ofSeconds(30), Duration.ZERO, () -> {
-                consumer.poll(Duration.ofMillis(500)).forEach(records::add);
-                return !records.isEmpty();
-            }, () -> "none yet");
+            Poll.untilTrue(
+                    "a record in " + topic,
+                    Duration.ofSeconds(30),
+                    Duration.ZERO,
+                    () -> {
+                        consumer.poll(Duration.ofMillis(500)).forEach(records::add);
+                        return !records.isEmpty();
+                    },
+                    () -> "none yet");
             assertEquals(1, records.size(), "one dead letter: " + records);
             return records.get(0);
         }

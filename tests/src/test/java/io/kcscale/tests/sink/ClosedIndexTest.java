@@ -3,12 +3,19 @@ package io.kcscale.tests.sink;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kcscale.local.LocalStack;
+import io.kcscale.scaler.connect.ConnectorStatus;
+import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
+import io.kcscale.scaler.poll.Poll;
+import io.kcscale.tests.fixtures.InProcessScaler;
+import io.kcscale.tests.fixtures.ScratchPipeline;
+import io.kcscale.tests.fixtures.SharedStack;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -17,16 +24,6 @@ import org.elasticsearch.client.Request;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-
-import com.fasterxml.jackson.databind.JsonNode;
-
-import io.kcscale.local.LocalStack;
-import io.kcscale.scaler.connect.ConnectorStatus;
-import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
-import io.kcscale.scaler.poll.Poll;
-import io.kcscale.tests.fixtures.InProcessScaler;
-import io.kcscale.tests.fixtures.ScratchPipeline;
-import io.kcscale.tests.fixtures.SharedStack;
 
 /**
  * A closed index is no document's fault: closing it for 30 s once sent 3,035 records to the
@@ -44,13 +41,16 @@ class ClosedIndexTest {
     private static final int WHILE_CLOSED = 20;
     /** How long the index stays closed: several sends of each refused document, and several of the scaler's windows. */
     private static final Duration CLOSED_FOR = Duration.ofSeconds(30);
+
     private static final List<SinkUnderTest> SINKS = SinkUnderTest.bothModes("closed");
 
     @Test
     void recordsWaitForAClosedIndexAndNoneIsDeadLettered(LocalStack stack) throws Exception {
         try (ScratchPipeline pipeline = new ScratchPipeline(stack);
-             ElasticsearchConnection elasticsearch = new ElasticsearchConnection(stack.endpoints().elasticsearchUrl(), 10_000);
-             InProcessScaler scaler = InProcessScaler.start(stack, Map.of("window.seconds", "6", "sample.interval.seconds", "1"))) {
+                ElasticsearchConnection elasticsearch =
+                        new ElasticsearchConnection(stack.endpoints().elasticsearchUrl(), 10_000);
+                InProcessScaler scaler =
+                        InProcessScaler.start(stack, Map.of("window.seconds", "6", "sample.interval.seconds", "1"))) {
             pipeline.topic(TOPIC, 1);
             for (SinkUnderTest sink : SINKS) {
                 pipeline.topic(sink.deadLetters(), 1);
@@ -68,19 +68,34 @@ class ClosedIndexTest {
             produce(stack, BEFORE, WHILE_CLOSED);
             long reopenAt = System.nanoTime() + CLOSED_FOR.toNanos();
             Map<String, JsonNode> seenByScaler = new HashMap<>();
-            Poll.untilTrue("the index closed for " + CLOSED_FOR.toSeconds() + " s", CLOSED_FOR.plusSeconds(10), Duration.ofMillis(250), () -> {
-                for (SinkUnderTest sink : SINKS) {
-                    assertEquals(BEFORE, sink.committed(pipeline.probe, TOPIC), sink.mode() + ": nothing committed past the closed index");
-                    JsonNode snapshot = scaler.http.get("/api/v1/connectors/" + sink.connector()).body();
-                    if (notStableAndDeadLetteringNothing(snapshot)) {
-                        seenByScaler.put(sink.mode(), snapshot);
-                    }
-                }
-                return System.nanoTime() - reopenAt >= 0;
-            }, () -> "still closed");
+            Poll.untilTrue(
+                    "the index closed for " + CLOSED_FOR.toSeconds() + " s",
+                    CLOSED_FOR.plusSeconds(10),
+                    Duration.ofMillis(250),
+                    () -> {
+                        for (SinkUnderTest sink : SINKS) {
+                            assertEquals(
+                                    BEFORE,
+                                    sink.committed(pipeline.probe, TOPIC),
+                                    sink.mode() + ": nothing committed past the closed index");
+                            JsonNode snapshot = scaler.http
+                                    .get("/api/v1/connectors/" + sink.connector())
+                                    .body();
+                            if (notStableAndDeadLetteringNothing(snapshot)) {
+                                seenByScaler.put(sink.mode(), snapshot);
+                            }
+                        }
+                        return System.nanoTime() - reopenAt >= 0;
+                    },
+                    () -> "still closed");
             for (SinkUnderTest sink : SINKS) {
-                assertTrue(seenByScaler.containsKey(sink.mode()), sink.mode() + ": the scaler said the sink is not stable and dead-letters"
-                        + " nothing while its index was closed: " + scaler.http.get("/api/v1/connectors/" + sink.connector()).raw());
+                assertTrue(
+                        seenByScaler.containsKey(sink.mode()),
+                        sink.mode() + ": the scaler said the sink is not stable and dead-letters"
+                                + " nothing while its index was closed: "
+                                + scaler.http
+                                        .get("/api/v1/connectors/" + sink.connector())
+                                        .raw());
             }
             for (SinkUnderTest sink : SINKS) {
                 elasticsearch.restClient().performRequest(new Request("POST", "/" + sink.index() + "/_open"));
@@ -88,17 +103,22 @@ class ClosedIndexTest {
 
             awaitCommitted(pipeline, BEFORE + WHILE_CLOSED);
             for (SinkUnderTest sink : SINKS) {
-                assertEquals(BEFORE + WHILE_CLOSED, pipeline.probe.documentCount(sink.index()), sink.mode() + ": every record indexed");
+                assertEquals(
+                        BEFORE + WHILE_CLOSED,
+                        pipeline.probe.documentCount(sink.index()),
+                        sink.mode() + ": every record indexed");
                 assertEquals(Map.of(), sink.deadLetterReasons(stack), sink.mode() + ": nothing dead-lettered");
                 ConnectorStatus status = pipeline.probe.connect.connectorStatus(sink.connector());
-                assertEquals(1, status.tasksInState("RUNNING"), sink.mode() + ": the task carries on: " + status.tasks());
+                assertEquals(
+                        1, status.tasksInState("RUNNING"), sink.mode() + ": the task carries on: " + status.tasks());
             }
         }
     }
 
     /** Not stable because partitions wait, while the dead-letter topic is shown and takes nothing. */
     private static boolean notStableAndDeadLetteringNothing(JsonNode snapshot) {
-        return snapshot != null && !snapshot.path("stable").asBoolean(true)
+        return snapshot != null
+                && !snapshot.path("stable").asBoolean(true)
                 && snapshot.path("reasons").toString().contains("did not advance")
                 && snapshot.path("deadLetters").path("appendPerSecond").isNumber()
                 && snapshot.path("deadLetters").path("appendPerSecond").asDouble() == 0.0;
@@ -106,18 +126,31 @@ class ClosedIndexTest {
 
     private static void awaitCommitted(ScratchPipeline pipeline, long records) {
         for (SinkUnderTest sink : SINKS) {
-            Poll.untilTrue(sink.mode() + ": " + records + " records committed", Duration.ofSeconds(90), Duration.ofMillis(500),
+            Poll.untilTrue(
+                    sink.mode() + ": " + records + " records committed",
+                    Duration.ofSeconds(90),
+                    Duration.ofMillis(500),
                     () -> sink.committed(pipeline.probe, TOPIC) == records,
-                    () -> "committed " + sink.committed(pipeline.probe, TOPIC) + "; " + pipeline.probe.connect.connectorStatus(sink.connector()).tasks());
+                    () -> "committed " + sink.committed(pipeline.probe, TOPIC) + "; "
+                            + pipeline.probe
+                                    .connect
+                                    .connectorStatus(sink.connector())
+                                    .tasks());
         }
     }
 
     private static void produce(LocalStack stack, int from, int count) throws Exception {
-        Map<String, Object> config = Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, stack.endpoints().kafkaBootstrap(),
-                ProducerConfig.ACKS_CONFIG, "all");
-        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(config, new ByteArraySerializer(), new ByteArraySerializer())) {
+        Map<String, Object> config = Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                stack.endpoints().kafkaBootstrap(),
+                ProducerConfig.ACKS_CONFIG,
+                "all");
+        try (KafkaProducer<byte[], byte[]> producer =
+                new KafkaProducer<>(config, new ByteArraySerializer(), new ByteArraySerializer())) {
             for (int i = from; i < from + count; i++) {
-                producer.send(new ProducerRecord<>(TOPIC, 0, null, ("{\"trade\":" + i + "}").getBytes(StandardCharsets.UTF_8))).get();
+                producer.send(new ProducerRecord<>(
+                                TOPIC, 0, null, ("{\"trade\":" + i + "}").getBytes(StandardCharsets.UTF_8)))
+                        .get();
             }
         }
     }

@@ -4,6 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kcscale.local.LocalStack;
+import io.kcscale.local.StackOptions;
+import io.kcscale.scaler.connect.ConnectorStatus;
+import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
+import io.kcscale.scaler.poll.Poll;
+import io.kcscale.tests.fixtures.ScratchPipeline;
+import io.kcscale.tests.fixtures.SharedStack;
 import java.io.IOException;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
@@ -15,7 +23,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
-
 import org.apache.kafka.clients.admin.AlterConfigOp;
 import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -29,16 +36,6 @@ import org.elasticsearch.client.ResponseException;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-
-import com.fasterxml.jackson.databind.ObjectMapper;
-
-import io.kcscale.local.LocalStack;
-import io.kcscale.local.StackOptions;
-import io.kcscale.scaler.connect.ConnectorStatus;
-import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
-import io.kcscale.scaler.poll.Poll;
-import io.kcscale.tests.fixtures.ScratchPipeline;
-import io.kcscale.tests.fixtures.SharedStack;
 
 /**
  * A corpus of hostile records, read by a per-record and a bulk sink at once (each its own index and
@@ -58,30 +55,45 @@ class HostileRecordsTest {
     private static final String TOPIC = "hostile";
     /** 200 KB each, 12 MB in all: more than one bulk request of the default kcscale.bulk.max.bytes. */
     private static final int LARGE_DOCUMENTS = 60;
+
     private static final int MOST_RECORD_BYTES = 4 * 1024 * 1024;
 
-    enum Destination { INDEX, DEAD_LETTERS, EITHER }
+    enum Destination {
+        INDEX,
+        DEAD_LETTERS,
+        EITHER
+    }
 
     /** A record of the corpus and where it must end; EITHER where Elasticsearch decides (it must still end in one place). */
-    private record Hostile(String what, byte[] key, byte[] value, List<Map.Entry<String, String>> headers, Destination expected) {
-    }
+    private record Hostile(
+            String what, byte[] key, byte[] value, List<Map.Entry<String, String>> headers, Destination expected) {}
 
     private static final List<SinkUnderTest> SINKS = SinkUnderTest.bothModes("hostile");
 
     @Test
-    void everyRecordEndsInTheIndexOrTheDeadLetterTopicExactlyOnceAndNoneSteersTheSink(LocalStack stack) throws Exception {
+    void everyRecordEndsInTheIndexOrTheDeadLetterTopicExactlyOnceAndNoneSteersTheSink(LocalStack stack)
+            throws Exception {
         long started = System.nanoTime();
         List<Hostile> corpus = corpus();
         try (ScratchPipeline pipeline = new ScratchPipeline(stack)) {
             pipeline.topic(TOPIC, 1);
-            pipeline.probe.kafka.admin().incrementalAlterConfigs(Map.of(new ConfigResource(ConfigResource.Type.TOPIC, TOPIC),
-                    List.of(new AlterConfigOp(new ConfigEntry("max.message.bytes", String.valueOf(MOST_RECORD_BYTES)),
-                            AlterConfigOp.OpType.SET)))).all().get();
-            try (ElasticsearchConnection elasticsearch = new ElasticsearchConnection(stack.endpoints().elasticsearchUrl(), 10_000)) {
+            pipeline.probe
+                    .kafka
+                    .admin()
+                    .incrementalAlterConfigs(Map.of(
+                            new ConfigResource(ConfigResource.Type.TOPIC, TOPIC),
+                            List.of(new AlterConfigOp(
+                                    new ConfigEntry("max.message.bytes", String.valueOf(MOST_RECORD_BYTES)),
+                                    AlterConfigOp.OpType.SET))))
+                    .all()
+                    .get();
+            try (ElasticsearchConnection elasticsearch =
+                    new ElasticsearchConnection(stack.endpoints().elasticsearchUrl(), 10_000)) {
                 for (SinkUnderTest sink : SINKS) {
                     pipeline.topic(sink.deadLetters(), 1);
                     pipeline.index(sink.index(), 1);
-                    // kept in _source, not analysed: 24 MB of text would cost the shared two cores most of the test's time
+                    // kept in _source, not analysed: 24 MB of text would cost the shared two cores most of the test's
+                    // time
                     Request mapping = new Request("PUT", "/" + sink.index() + "/_mapping");
                     mapping.setJsonEntity("{\"properties\":{\"text\":{\"type\":\"object\",\"enabled\":false}}}");
                     elasticsearch.restClient().performRequest(mapping);
@@ -93,23 +105,37 @@ class HostileRecordsTest {
             }
 
             for (SinkUnderTest sink : SINKS) {
-                Poll.untilTrue(sink.mode() + ": every record committed", Duration.ofSeconds(90), Duration.ofMillis(500),
+                Poll.untilTrue(
+                        sink.mode() + ": every record committed",
+                        Duration.ofSeconds(90),
+                        Duration.ofMillis(500),
                         () -> sink.committed(pipeline.probe, TOPIC) == corpus.size(),
                         () -> "committed " + sink.committed(pipeline.probe, TOPIC) + " of " + corpus.size() + "; "
-                                + pipeline.probe.connect.connectorStatus(sink.connector()).tasks());
+                                + pipeline.probe
+                                        .connect
+                                        .connectorStatus(sink.connector())
+                                        .tasks());
             }
-            try (ElasticsearchConnection elasticsearch = new ElasticsearchConnection(stack.endpoints().elasticsearchUrl(), 10_000)) {
+            try (ElasticsearchConnection elasticsearch =
+                    new ElasticsearchConnection(stack.endpoints().elasticsearchUrl(), 10_000)) {
                 for (SinkUnderTest sink : SINKS) {
                     reconcile(stack, elasticsearch, pipeline, sink, corpus);
                 }
                 for (String elsewhere : List.of("other", "hostile-elsewhere")) {
-                    assertEquals(404, status(elasticsearch, "HEAD", "/" + elsewhere), "no index " + elsewhere + " was written");
+                    assertEquals(
+                            404,
+                            status(elasticsearch, "HEAD", "/" + elsewhere),
+                            "no index " + elsewhere + " was written");
                 }
-                assertEquals(200, status(elasticsearch, "HEAD", "/" + StackOptions.INDEX), "the shared stack's index was not deleted");
+                assertEquals(
+                        200,
+                        status(elasticsearch, "HEAD", "/" + StackOptions.INDEX),
+                        "the shared stack's index was not deleted");
             }
         }
-        System.out.printf("[hostile] %d records through both modes, reconciled in %.1f s%n", corpus.size(),
-                (System.nanoTime() - started) / 1e9);
+        System.out.printf(
+                "[hostile] %d records through both modes, reconciled in %.1f s%n",
+                corpus.size(), (System.nanoTime() - started) / 1e9);
     }
 
     private static List<Hostile> corpus() {
@@ -128,25 +154,57 @@ class HostileRecordsTest {
                 Map.entry("CamelProperty.CamelAggregationCompleteAllGroups", "true"));
         for (int i = 0; i < steering.size(); i++) {
             Map.Entry<String, String> header = steering.get(i);
-            corpus.add(new Hostile("header " + header.getKey() + "=" + header.getValue(), key("steer"), utf8("{\"steered" + i + "\":1}"),
-                    List.of(header), Destination.INDEX));
+            corpus.add(new Hostile(
+                    "header " + header.getKey() + "=" + header.getValue(),
+                    key("steer"),
+                    utf8("{\"steered" + i + "\":1}"),
+                    List.of(header),
+                    Destination.INDEX));
         }
         corpus.add(new Hostile("every steering header at once", key("steer"), utf8("{}"), steering, Destination.INDEX));
-        corpus.add(new Hostile("a 1 MB record", key("big"), utf8("{\"pad\":\"" + "x".repeat(1_000_000) + "\"}"), List.of(), Destination.INDEX));
+        corpus.add(new Hostile(
+                "a 1 MB record",
+                key("big"),
+                utf8("{\"pad\":\"" + "x".repeat(1_000_000) + "\"}"),
+                List.of(),
+                Destination.INDEX));
         for (int i = 0; i < LARGE_DOCUMENTS; i++) {
-            corpus.add(new Hostile("a 200 KB document", key("large"), utf8("{\"large\":" + i + ",\"text\":\"" + "word ".repeat(40_000) + "\"}"),
-                    List.of(), Destination.INDEX));
+            corpus.add(new Hostile(
+                    "a 200 KB document",
+                    key("large"),
+                    utf8("{\"large\":" + i + ",\"text\":\"" + "word ".repeat(40_000) + "\"}"),
+                    List.of(),
+                    Destination.INDEX));
         }
         corpus.add(new Hostile("a null key", null, utf8("{\"keyless\":true}"), List.of(), Destination.INDEX));
-        corpus.add(new Hostile("U+010A in UTF-8", key("text"), utf8("{\"\u010A\":\"\u010A \uD83D\uDE00\"}"), List.of(), Destination.INDEX));
+        corpus.add(new Hostile(
+                "U+010A in UTF-8",
+                key("text"),
+                utf8("{\"\u010A\":\"\u010A \uD83D\uDE00\"}"),
+                List.of(),
+                Destination.INDEX));
         String trade = "{\"symbol\":\"\u010A\"}";
         for (String encoding : List.of("UTF-16BE", "UTF-16LE", "UTF-32BE", "UTF-32LE", "UTF-16")) {
-            corpus.add(new Hostile(encoding + " JSON", key("text"), trade.getBytes(Charset.forName(encoding)), List.of(), Destination.DEAD_LETTERS));
+            corpus.add(new Hostile(
+                    encoding + " JSON",
+                    key("text"),
+                    trade.getBytes(Charset.forName(encoding)),
+                    List.of(),
+                    Destination.DEAD_LETTERS));
         }
-        corpus.add(new Hostile("a UTF-8 byte order mark", key("text"), utf8("\uFEFF" + trade), List.of(), Destination.DEAD_LETTERS));
-        corpus.add(new Hostile("bytes that are no UTF-8", key("text"), new byte[] {'{', '"', 'a', '"', ':', '"', (byte) 0xFF, '"', '}'},
-                List.of(), Destination.DEAD_LETTERS));
-        corpus.add(new Hostile("a raw control byte", key("text"), new byte[] {'{', '"', 'a', '"', ':', '"', 1, '"', '}'}, List.of(),
+        corpus.add(new Hostile(
+                "a UTF-8 byte order mark", key("text"), utf8("\uFEFF" + trade), List.of(), Destination.DEAD_LETTERS));
+        corpus.add(new Hostile(
+                "bytes that are no UTF-8",
+                key("text"),
+                new byte[] {'{', '"', 'a', '"', ':', '"', (byte) 0xFF, '"', '}'},
+                List.of(),
+                Destination.DEAD_LETTERS));
+        corpus.add(new Hostile(
+                "a raw control byte",
+                key("text"),
+                new byte[] {'{', '"', 'a', '"', ':', '"', 1, '"', '}'},
+                List.of(),
                 Destination.DEAD_LETTERS));
         corpus.add(new Hostile("a tombstone", key("gone"), null, List.of(), Destination.DEAD_LETTERS));
         byte[] garbage = new byte[512];
@@ -154,12 +212,23 @@ class HostileRecordsTest {
         corpus.add(new Hostile("binary garbage", key("garbage"), garbage, List.of(), Destination.DEAD_LETTERS));
         corpus.add(new Hostile("not JSON", key("text"), utf8("not json{"), List.of(), Destination.DEAD_LETTERS));
         corpus.add(new Hostile("a JSON array", key("text"), utf8("[1,2]"), List.of(), Destination.DEAD_LETTERS));
-        corpus.add(new Hostile("nesting 500 deep", key("deep"), utf8("{\"d\":".repeat(500) + "1" + "}".repeat(500)), List.of(), Destination.EITHER));
-        corpus.add(new Hostile("a 40-digit integer", key("number"), utf8("{\"huge\":1234567890123456789012345678901234567890}"), List.of(),
+        corpus.add(new Hostile(
+                "nesting 500 deep",
+                key("deep"),
+                utf8("{\"d\":".repeat(500) + "1" + "}".repeat(500)),
+                List.of(),
+                Destination.EITHER));
+        corpus.add(new Hostile(
+                "a 40-digit integer",
+                key("number"),
+                utf8("{\"huge\":1234567890123456789012345678901234567890}"),
+                List.of(),
                 Destination.EITHER));
         corpus.add(new Hostile("1e400", key("number"), utf8("{\"overflow\":1e400}"), List.of(), Destination.EITHER));
-        corpus.add(new Hostile("duplicate keys", key("twice"), utf8("{\"dup\":1,\"dup\":2}"), List.of(), Destination.EITHER));
-        corpus.add(new Hostile("a last plain document", key("last"), utf8("{\"last\":true}"), List.of(), Destination.INDEX));
+        corpus.add(new Hostile(
+                "duplicate keys", key("twice"), utf8("{\"dup\":1,\"dup\":2}"), List.of(), Destination.EITHER));
+        corpus.add(new Hostile(
+                "a last plain document", key("last"), utf8("{\"last\":true}"), List.of(), Destination.INDEX));
         return corpus;
     }
 
@@ -172,9 +241,15 @@ class HostileRecordsTest {
     }
 
     private static void produce(LocalStack stack, List<Hostile> corpus) throws Exception {
-        Map<String, Object> config = Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, stack.endpoints().kafkaBootstrap(),
-                ProducerConfig.MAX_REQUEST_SIZE_CONFIG, MOST_RECORD_BYTES, ProducerConfig.ACKS_CONFIG, "all");
-        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(config, new ByteArraySerializer(), new ByteArraySerializer())) {
+        Map<String, Object> config = Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                stack.endpoints().kafkaBootstrap(),
+                ProducerConfig.MAX_REQUEST_SIZE_CONFIG,
+                MOST_RECORD_BYTES,
+                ProducerConfig.ACKS_CONFIG,
+                "all");
+        try (KafkaProducer<byte[], byte[]> producer =
+                new KafkaProducer<>(config, new ByteArraySerializer(), new ByteArraySerializer())) {
             for (Hostile hostile : corpus) {
                 ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(TOPIC, 0, hostile.key(), hostile.value());
                 hostile.headers().forEach(header -> record.headers().add(header.getKey(), utf8(header.getValue())));
@@ -184,8 +259,13 @@ class HostileRecordsTest {
         }
     }
 
-    private static void reconcile(LocalStack stack, ElasticsearchConnection elasticsearch, ScratchPipeline pipeline, SinkUnderTest sink,
-                                  List<Hostile> corpus) throws IOException {
+    private static void reconcile(
+            LocalStack stack,
+            ElasticsearchConnection elasticsearch,
+            ScratchPipeline pipeline,
+            SinkUnderTest sink,
+            List<Hostile> corpus)
+            throws IOException {
         Set<String> ids = documentIds(elasticsearch, sink.index());
         Map<Long, List<String>> deadLetters = sink.deadLetterReasons(stack);
         Map<String, Integer> outcomes = new LinkedHashMap<>();
@@ -194,26 +274,38 @@ class HostileRecordsTest {
             String id = TOPIC + "-0-" + offset;
             boolean indexed = ids.contains(id);
             List<String> reasons = deadLetters.getOrDefault((long) offset, List.of());
-            String where = sink.mode() + ", offset " + offset + " (" + hostile.what() + "): indexed " + indexed + ", dead letters " + reasons;
-            assertEquals(1, (indexed ? 1 : 0) + reasons.size(), "exactly once in the index or the dead-letter topic: " + where);
+            String where = sink.mode() + ", offset " + offset + " (" + hostile.what() + "): indexed " + indexed
+                    + ", dead letters " + reasons;
+            assertEquals(
+                    1,
+                    (indexed ? 1 : 0) + reasons.size(),
+                    "exactly once in the index or the dead-letter topic: " + where);
             Destination actual = indexed ? Destination.INDEX : Destination.DEAD_LETTERS;
             assertTrue(hostile.expected() == Destination.EITHER || hostile.expected() == actual, where);
             if (!indexed) {
                 String reason = reasons.get(0);
-                assertTrue(reason.contains("offset " + offset + " ") || reason.contains("document " + id + ":"),
+                assertTrue(
+                        reason.contains("offset " + offset + " ") || reason.contains("document " + id + ":"),
                         "the dead letter names its record: " + where);
             } else if (hostile.value().length < 2_000_000) {
-                assertArrayEquals(hostile.value(), source(elasticsearch, sink.index(), id), "stored byte for byte: " + where);
+                assertArrayEquals(
+                        hostile.value(), source(elasticsearch, sink.index(), id), "stored byte for byte: " + where);
             }
             outcomes.merge(hostile.what() + " -> " + actual, 1, Integer::sum);
         }
-        assertEquals(ids.stream().filter(id -> id.matches(TOPIC + "-0-\\d+")).count(), ids.size(), "only the sink's own ids: " + ids);
+        assertEquals(
+                ids.stream().filter(id -> id.matches(TOPIC + "-0-\\d+")).count(),
+                ids.size(),
+                "only the sink's own ids: " + ids);
         ConnectorStatus status = pipeline.probe.connect.connectorStatus(sink.connector());
         assertEquals(1, status.tasksInState("RUNNING"), sink.mode() + ": the task carries on: " + status.tasks());
-        System.out.printf("[hostile] %s: %d indexed, %d dead letters: %s%n", sink.mode(), ids.size(),
-                deadLetters.values().stream().mapToInt(List::size).sum(), outcomes);
+        System.out.printf(
+                "[hostile] %s: %d indexed, %d dead letters: %s%n",
+                sink.mode(),
+                ids.size(),
+                deadLetters.values().stream().mapToInt(List::size).sum(),
+                outcomes);
     }
-
 
     private static Set<String> documentIds(ElasticsearchConnection elasticsearch, String index) throws IOException {
         elasticsearch.restClient().performRequest(new Request("POST", "/" + index + "/_refresh"));
@@ -221,20 +313,26 @@ class HostileRecordsTest {
         search.setJsonEntity("{\"size\":1000,\"_source\":false,\"query\":{\"match_all\":{}}}");
         Response response = elasticsearch.restClient().performRequest(search);
         Set<String> ids = new HashSet<>();
-        JSON.readTree(response.getEntity().getContent()).path("hits").path("hits").forEach(hit -> ids.add(hit.path("_id").asText()));
+        JSON.readTree(response.getEntity().getContent())
+                .path("hits")
+                .path("hits")
+                .forEach(hit -> ids.add(hit.path("_id").asText()));
         return ids;
     }
 
     private static byte[] source(ElasticsearchConnection elasticsearch, String index, String id) throws IOException {
-        Response response = elasticsearch.restClient().performRequest(new Request("GET", "/" + index + "/_source/" + id));
+        Response response =
+                elasticsearch.restClient().performRequest(new Request("GET", "/" + index + "/_source/" + id));
         return response.getEntity().getContent().readAllBytes();
     }
 
-
-
     private static int status(ElasticsearchConnection elasticsearch, String method, String path) throws IOException {
         try {
-            return elasticsearch.restClient().performRequest(new Request(method, path)).getStatusLine().getStatusCode();
+            return elasticsearch
+                    .restClient()
+                    .performRequest(new Request(method, path))
+                    .getStatusLine()
+                    .getStatusCode();
         } catch (ResponseException e) {
             return e.getResponse().getStatusLine().getStatusCode();
         }

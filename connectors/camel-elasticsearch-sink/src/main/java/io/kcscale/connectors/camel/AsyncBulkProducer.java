@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-
 import org.apache.camel.AsyncCallback;
 import org.apache.camel.Exchange;
 import org.apache.camel.component.elasticsearch.ElasticsearchConfiguration;
@@ -36,7 +35,8 @@ final class AsyncBulkProducer extends DefaultAsyncProducer {
     private final Semaphore inFlight;
     private SinkRestClient client;
 
-    AsyncBulkProducer(ElasticsearchEndpoint endpoint, ElasticsearchConfiguration configuration, int maxInFlightRequests) {
+    AsyncBulkProducer(
+            ElasticsearchEndpoint endpoint, ElasticsearchConfiguration configuration, int maxInFlightRequests) {
         super(endpoint);
         this.configuration = configuration;
         this.maxInFlightRequests = maxInFlightRequests;
@@ -48,14 +48,16 @@ final class AsyncBulkProducer extends DefaultAsyncProducer {
         Object body = exchange.getMessage().getBody();
         if (!(body instanceof BulkBody)) {
             exchange.setException(new IllegalArgumentException("the bulk producer sends bulk bodies, got "
-                    + (body == null ? "nothing" : body.getClass().getName()) + ": is " + BulkModeConfig.STRATEGY_BEAN + " set?"));
+                    + (body == null ? "nothing" : body.getClass().getName()) + ": is " + BulkModeConfig.STRATEGY_BEAN
+                    + " set?"));
             callback.done(true);
             return true;
         }
         try {
             long wait = (long) configuration.getConnectionTimeout() + configuration.getSocketTimeout();
             if (!inFlight.tryAcquire(wait, TimeUnit.MILLISECONDS)) {
-                exchange.setException(new IOException(maxInFlightRequests + " bulk requests have had no answer for " + wait + " ms"));
+                exchange.setException(
+                        new IOException(maxInFlightRequests + " bulk requests have had no answer for " + wait + " ms"));
                 callback.done(true);
                 return true;
             }

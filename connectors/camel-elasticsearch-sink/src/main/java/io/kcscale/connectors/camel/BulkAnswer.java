@@ -1,12 +1,11 @@
 package io.kcscale.connectors.camel;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.util.Arrays;
-
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Arrays;
 
 /**
  * Elasticsearch's answer to a {@code _bulk} request, item by item: each item's HTTP status and, when
@@ -15,11 +14,12 @@ import com.fasterxml.jackson.core.JsonToken;
  */
 final class BulkAnswer {
 
-    private static final JsonFactory JSON = JsonFactory.builder().disable(JsonFactory.Feature.INTERN_FIELD_NAMES).build();
+    private static final JsonFactory JSON = JsonFactory.builder()
+            .disable(JsonFactory.Feature.INTERN_FIELD_NAMES)
+            .build();
 
     /** A failed item's error: its type ({@code mapper_parsing_exception}) and {@code type: reason} to tell people. */
-    record Error(String type, String text) {
-    }
+    record Error(String type, String text) {}
 
     private final int[] statuses;
     private final Error[] errors;
@@ -50,14 +50,16 @@ final class BulkAnswer {
                 expect(value, JsonToken.START_ARRAY, "items as an array");
                 while (parser.nextToken() == JsonToken.START_OBJECT) {
                     if (items == documents) {
-                        throw new IOException("Elasticsearch answered a bulk request of " + documents + " documents with more items");
+                        throw new IOException(
+                                "Elasticsearch answered a bulk request of " + documents + " documents with more items");
                     }
                     readItem(parser, statuses, errors, items++);
                 }
             }
         }
         if (items != documents) {
-            throw new IOException("Elasticsearch answered a bulk request of " + documents + " documents with " + items + " items");
+            throw new IOException(
+                    "Elasticsearch answered a bulk request of " + documents + " documents with " + items + " items");
         }
         return new BulkAnswer(statuses, errors);
     }

@@ -1,14 +1,13 @@
 package io.kcscale.connectors.camel;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.io.JsonStringEncoder;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.io.JsonStringEncoder;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * The body of one {@code _bulk} request as it fills: an index action and the document, one line
@@ -41,7 +40,8 @@ final class BulkBody {
 
     /** {@code {"index":{"_index":"INDEX","_id":"}: the part of every action line before the id, made once per batch. */
     static byte[] actionStart(String index) {
-        return ("{\"index\":{\"_index\":\"" + new String(JsonStringEncoder.getInstance().quoteAsString(index)) + "\",\"_id\":\"")
+        return ("{\"index\":{\"_index\":\""
+                        + new String(JsonStringEncoder.getInstance().quoteAsString(index)) + "\",\"_id\":\"")
                 .getBytes(StandardCharsets.UTF_8);
     }
 
@@ -81,7 +81,8 @@ final class BulkBody {
             try {
                 source = JSON.writeValueAsBytes((Map<String, ?>) value);
             } catch (JsonProcessingException e) {
-                throw new IllegalArgumentException("the record at " + at.described() + " cannot be indexed: " + e.getOriginalMessage(), e);
+                throw new IllegalArgumentException(
+                        "the record at " + at.described() + " cannot be indexed: " + e.getOriginalMessage(), e);
             }
         } else {
             throw new IllegalArgumentException("the record at " + at.described() + " cannot be indexed: "

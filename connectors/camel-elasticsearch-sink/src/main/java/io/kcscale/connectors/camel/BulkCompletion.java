@@ -2,7 +2,6 @@ package io.kcscale.connectors.camel;
 
 import java.util.ArrayList;
 import java.util.List;
-
 import org.apache.camel.Exchange;
 import org.apache.camel.spi.Synchronization;
 
@@ -24,8 +23,11 @@ final class BulkCompletion implements Synchronization {
     public void onComplete(Exchange exchange) {
         Object body = exchange.getMessage().getBody();
         if (!(body instanceof BulkAnswer)) {
-            outcomes.refused(records, "the Elasticsearch producer answered with "
-                    + (body == null ? "nothing" : body.getClass().getName()) + ", not a bulk answer: is operation=Bulk set?");
+            outcomes.refused(
+                    records,
+                    "the Elasticsearch producer answered with "
+                            + (body == null ? "nothing" : body.getClass().getName())
+                            + ", not a bulk answer: is operation=Bulk set?");
             return;
         }
         BulkAnswer answer = (BulkAnswer) body;
@@ -45,9 +47,12 @@ final class BulkCompletion implements Synchronization {
                     retriableReason = RequestFailure.described(answer.status(item)) + ": " + answer.reason(item);
                 }
                 case DOCUMENT -> outcomes.rejected(record, answer.reason(item));
-                case OPERATIONAL -> outcomes.refused(List.of(record), "document " + record.documentId() + " was refused with "
-                        + RequestFailure.described(answer.status(item)) + " (" + answer.reason(item) + "); "
-                        + RequestFailure.whatToChange(answer.status(item), answer.type(item)));
+                case OPERATIONAL ->
+                    outcomes.refused(
+                            List.of(record),
+                            "document " + record.documentId() + " was refused with "
+                                    + RequestFailure.described(answer.status(item)) + " (" + answer.reason(item) + "); "
+                                    + RequestFailure.whatToChange(answer.status(item), answer.type(item)));
             }
         }
         outcomes.indexed(indexed);

@@ -1,7 +1,6 @@
 package io.kcscale.connectors.camel;
 
 import java.util.Map;
-
 import org.apache.camel.Endpoint;
 import org.apache.camel.Producer;
 import org.apache.camel.component.elasticsearch.ElasticsearchComponent;
@@ -28,7 +27,8 @@ public class BulkElasticsearchComponent extends ElasticsearchComponent {
     /** {@code camel.beans.elasticsearch-rest.maxInFlightRequests}, set by the task from {@link InFlightSettings}. */
     public void setMaxInFlightRequests(int maxInFlightRequests) {
         if (maxInFlightRequests < 1) {
-            throw new IllegalArgumentException(InFlightSettings.MAX_IN_FLIGHT_REQUESTS + " must be at least 1, got " + maxInFlightRequests);
+            throw new IllegalArgumentException(
+                    InFlightSettings.MAX_IN_FLIGHT_REQUESTS + " must be at least 1, got " + maxInFlightRequests);
         }
         this.maxInFlightRequests = maxInFlightRequests;
     }
@@ -44,7 +44,11 @@ public class BulkElasticsearchComponent extends ElasticsearchComponent {
 
         private final int maxInFlightRequests;
 
-        BulkEndpoint(String uri, ElasticsearchComponent component, ElasticsearchConfiguration configuration, int maxInFlightRequests) {
+        BulkEndpoint(
+                String uri,
+                ElasticsearchComponent component,
+                ElasticsearchConfiguration configuration,
+                int maxInFlightRequests) {
             super(uri, component, configuration, null);
             this.maxInFlightRequests = maxInFlightRequests;
         }

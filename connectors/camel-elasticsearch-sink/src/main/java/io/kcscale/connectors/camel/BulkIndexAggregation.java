@@ -75,7 +75,8 @@ public class BulkIndexAggregation implements AggregationStrategy {
     /** Called as the batch leaves for Elasticsearch: its outcome is reported once the request is answered. */
     @Override
     public void onCompletion(Exchange batch) {
-        batch.adapt(ExtendedExchange.class).addOnCompletion(
-                new BulkCompletion(batch.getMessage().getBody(BulkBody.class).records(), outcomes));
+        batch.adapt(ExtendedExchange.class)
+                .addOnCompletion(new BulkCompletion(
+                        batch.getMessage().getBody(BulkBody.class).records(), outcomes));
     }
 }

@@ -3,7 +3,6 @@ package io.kcscale.connectors.camel;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
-
 import org.apache.camel.kafkaconnector.CamelConnectorConfig;
 
 /**
@@ -15,32 +14,37 @@ final class BulkModeConfig {
 
     /** {@code camel.beans.aggregate}: the strategy, and the prefix of its bean properties. */
     static final String STRATEGY_BEAN = CamelConnectorConfig.CAMEL_CONNECTOR_AGGREGATE_CONF;
+
     static final String INDEX_NAME = STRATEGY_BEAN + ".indexName";
     private static final String STRATEGY = "#class:" + BulkIndexAggregation.class.getName();
 
-    private BulkModeConfig() {
-    }
+    private BulkModeConfig() {}
 
     /** Each key whose value is missing or wrong, with what to set it to; empty when all is well. */
     static Map<String, String> problems(Map<String, String> config) {
-        Map<String, String> problems = new LinkedHashMap<>(SinkOperation.problems(config, "Bulk",
-                "the aggregation strategy makes one bulk request per batch"));
+        Map<String, String> problems = new LinkedHashMap<>(
+                SinkOperation.problems(config, "Bulk", "the aggregation strategy makes one bulk request per batch"));
         SinkOperation.schemeProblems(config, "bulk mode sends its requests through it")
                 .forEach((key, problem) -> problems.merge(key, problem, (first, second) -> first + "; " + second));
         String strategy = config.get(STRATEGY_BEAN);
         if (!STRATEGY.equals(strategy == null ? null : strategy.trim())) {
-            problems.put(STRATEGY_BEAN, "must be " + STRATEGY
-                    + " (bulk mode), got " + strategy + "; for one request per record use "
-                    + PerRecordSinkConnector.class.getName());
+            problems.put(
+                    STRATEGY_BEAN,
+                    "must be " + STRATEGY
+                            + " (bulk mode), got " + strategy + "; for one request per record use "
+                            + PerRecordSinkConnector.class.getName());
         }
         String index = config.get(INDEX_NAME);
         if (index == null || index.isBlank()) {
             problems.put(INDEX_NAME, "must name the index the documents go to");
         }
         if (!hasCoordinatesTransform(config)) {
-            problems.put("transforms", "must include a transform of type " + CoordinatesHeaders.class.getName()
-                    + " (e.g. transforms=coordinates, transforms.coordinates.type=" + CoordinatesHeaders.class.getName()
-                    + "): document ids are made from the coordinates it adds");
+            problems.put(
+                    "transforms",
+                    "must include a transform of type " + CoordinatesHeaders.class.getName()
+                            + " (e.g. transforms=coordinates, transforms.coordinates.type="
+                            + CoordinatesHeaders.class.getName()
+                            + "): document ids are made from the coordinates it adds");
         }
         return problems;
     }
@@ -50,6 +54,7 @@ final class BulkModeConfig {
         return Arrays.stream(aliases.split(","))
                 .map(String::trim)
                 .filter(alias -> !alias.isEmpty())
-                .anyMatch(alias -> CoordinatesHeaders.class.getName().equals(config.get("transforms." + alias + ".type")));
+                .anyMatch(alias ->
+                        CoordinatesHeaders.class.getName().equals(config.get("transforms." + alias + ".type")));
     }
 }

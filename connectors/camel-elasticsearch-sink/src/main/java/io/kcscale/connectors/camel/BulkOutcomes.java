@@ -1,7 +1,6 @@
 package io.kcscale.connectors.camel;
 
 import java.util.List;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -40,13 +39,19 @@ interface BulkOutcomes {
 
         @Override
         public void rejected(RecordCoordinates record, String reason) {
-            log.error("Elasticsearch rejected document {}: {}. Without {} the record is lost.", record.documentId(), reason,
+            log.error(
+                    "Elasticsearch rejected document {}: {}. Without {} the record is lost.",
+                    record.documentId(),
+                    reason,
                     SafeCommitSinkConnector.class.getName());
         }
 
         @Override
         public void failed(List<RecordCoordinates> records, String reason) {
-            log.error("{} documents of a bulk request failed: {}. Without {} the records are lost.", records.size(), reason,
+            log.error(
+                    "{} documents of a bulk request failed: {}. Without {} the records are lost.",
+                    records.size(),
+                    reason,
                     SafeCommitSinkConnector.class.getName());
         }
 

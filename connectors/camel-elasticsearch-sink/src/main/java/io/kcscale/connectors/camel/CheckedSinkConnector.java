@@ -5,7 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-
 import org.apache.camel.kafkaconnector.CamelSinkConnector;
 import org.apache.kafka.common.config.Config;
 import org.apache.kafka.common.config.ConfigDef;
@@ -41,8 +40,10 @@ abstract class CheckedSinkConnector extends CamelSinkConnector {
     public void start(Map<String, String> config) {
         Map<String, String> problems = allProblems(config);
         if (!problems.isEmpty()) {
-            throw new ConnectException("invalid " + mode + " configuration: " + problems.entrySet().stream()
-                    .map(p -> p.getKey() + " " + p.getValue()).collect(Collectors.joining("; ")));
+            throw new ConnectException("invalid " + mode + " configuration: "
+                    + problems.entrySet().stream()
+                            .map(p -> p.getKey() + " " + p.getValue())
+                            .collect(Collectors.joining("; ")));
         }
         super.start(config);
     }
@@ -56,7 +57,9 @@ abstract class CheckedSinkConnector extends CamelSinkConnector {
     public Config validate(Map<String, String> config) {
         Config result = super.validate(config);
         allProblems(config).forEach((key, problem) -> {
-            ConfigValue value = result.configValues().stream().filter(v -> v.name().equals(key)).findFirst()
+            ConfigValue value = result.configValues().stream()
+                    .filter(v -> v.name().equals(key))
+                    .findFirst()
                     .orElseGet(() -> {
                         ConfigValue added = new ConfigValue(key, config.get(key), List.of(), new ArrayList<>());
                         result.configValues().add(added);

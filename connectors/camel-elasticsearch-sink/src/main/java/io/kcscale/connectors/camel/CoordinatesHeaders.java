@@ -1,7 +1,6 @@
 package io.kcscale.connectors.camel;
 
 import java.util.Map;
-
 import org.apache.camel.kafkaconnector.CamelSinkTask;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.connect.sink.SinkRecord;
@@ -21,9 +20,18 @@ public class CoordinatesHeaders implements Transformation<SinkRecord> {
 
     /** A copy of {@code record} whose exchange will carry its {@code topic-partition-offset} as header {@code name}. */
     static SinkRecord withDocumentId(SinkRecord record, String name) {
-        SinkRecord copy = record.newRecord(record.topic(), record.kafkaPartition(), record.keySchema(), record.key(),
-                record.valueSchema(), record.value(), record.timestamp());
-        copy.headers().addString(CamelSinkTask.HEADER_CAMEL_PREFIX + name, RecordCoordinates.of(record).documentId());
+        SinkRecord copy = record.newRecord(
+                record.topic(),
+                record.kafkaPartition(),
+                record.keySchema(),
+                record.key(),
+                record.valueSchema(),
+                record.value(),
+                record.timestamp());
+        copy.headers()
+                .addString(
+                        CamelSinkTask.HEADER_CAMEL_PREFIX + name,
+                        RecordCoordinates.of(record).documentId());
         return copy;
     }
 

@@ -10,7 +10,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-
 import org.apache.kafka.connect.errors.ConnectException;
 import org.apache.kafka.connect.errors.DataException;
 import org.apache.kafka.connect.sink.ErrantRecordReporter;
@@ -37,8 +36,7 @@ final class DeadLetters {
     private static final Duration MAX_WAIT_FOR_WRITES = Duration.ofSeconds(130);
 
     /** A report whose write has not been confirmed yet. */
-    private record Write(RecordCoordinates at, Future<Void> done) {
-    }
+    private record Write(RecordCoordinates at, Future<Void> done) {}
 
     private final ErrantRecordReporter reporter;
     private final Duration maxWait;
@@ -64,7 +62,11 @@ final class DeadLetters {
     /** Whether {@code config} names a dead-letter topic and tolerates errors, without which Connect fails the task on each report. */
     static boolean configured(Map<String, String> config) {
         String topic = config.get(TOPIC_CONFIG);
-        return topic != null && !topic.isBlank() && "all".equalsIgnoreCase(config.getOrDefault(TOLERANCE_CONFIG, "none").trim());
+        return topic != null
+                && !topic.isBlank()
+                && "all"
+                        .equalsIgnoreCase(
+                                config.getOrDefault(TOLERANCE_CONFIG, "none").trim());
     }
 
     boolean available() {
@@ -90,7 +92,8 @@ final class DeadLetters {
      */
     void sendOrFail(SinkRecord record, String reason) {
         if (!available()) {
-            throw new ConnectException(reason + ". To send such records to a dead-letter topic instead of failing, " + HOW_TO_CONFIGURE);
+            throw new ConnectException(
+                    reason + ". To send such records to a dead-letter topic instead of failing, " + HOW_TO_CONFIGURE);
         }
         send(record, reason);
     }
@@ -110,7 +113,8 @@ final class DeadLetters {
         } catch (ExecutionException e) {
             throw new ConnectException(failed(e.getCause()), e.getCause());
         } catch (TimeoutException e) {
-            throw new ConnectException(failed(new TimeoutException("no acknowledgement within " + maxWait.toSeconds() + " s")), e);
+            throw new ConnectException(
+                    failed(new TimeoutException("no acknowledgement within " + maxWait.toSeconds() + " s")), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new ConnectException("interrupted while waiting for the dead-letter topic", e);
@@ -125,8 +129,13 @@ final class DeadLetters {
     }
 
     private String failed(Throwable why) {
-        RecordCoordinates first = unconfirmed.stream().filter(w -> !written.contains(w.at())).findFirst().map(Write::at).orElseThrow();
-        return "the dead-letter copy of the record at " + first.described() + " was not written (" + why.getClass().getSimpleName()
+        RecordCoordinates first = unconfirmed.stream()
+                .filter(w -> !written.contains(w.at()))
+                .findFirst()
+                .map(Write::at)
+                .orElseThrow();
+        return "the dead-letter copy of the record at " + first.described() + " was not written ("
+                + why.getClass().getSimpleName()
                 + ": " + why.getMessage() + "); its offset is not committed. Fix the cause (a record larger than the "
                 + "dead-letter producer's max.request.size asks for producer.override.max.request.size, with the topic's "
                 + "max.message.bytes to match) and restart the task";

@@ -2,7 +2,6 @@ package io.kcscale.connectors.camel;
 
 import java.time.Duration;
 import java.util.Map;
-
 import org.apache.kafka.common.config.AbstractConfig;
 import org.apache.kafka.common.config.ConfigDef;
 
@@ -39,23 +38,38 @@ final class InFlightSettings {
     /** Each request holds a batch of documents in the worker's heap, and Elasticsearch's write queue takes few more. */
     private static final int MOST = 16;
 
-    private InFlightSettings() {
-    }
+    private InFlightSettings() {}
 
     /** {@code definitions} with these settings added, so Connect checks each value and names its key. */
     static ConfigDef define(ConfigDef definitions) {
-        return definitions.define(MAX_IN_FLIGHT_REQUESTS, ConfigDef.Type.INT, DEFAULT_MAX_IN_FLIGHT_REQUESTS,
-                        ConfigDef.Range.between(1, MOST), ConfigDef.Importance.MEDIUM,
-                        "Bulk requests one task keeps in flight at once (1 to " + MOST + "). Offsets are still committed only "
+        return definitions
+                .define(
+                        MAX_IN_FLIGHT_REQUESTS,
+                        ConfigDef.Type.INT,
+                        DEFAULT_MAX_IN_FLIGHT_REQUESTS,
+                        ConfigDef.Range.between(1, MOST),
+                        ConfigDef.Importance.MEDIUM,
+                        "Bulk requests one task keeps in flight at once (1 to " + MOST
+                                + "). Offsets are still committed only "
                                 + "below records Elasticsearch has indexed, whatever order the answers come in.")
-                .define(MAX_BYTES, ConfigDef.Type.INT, DEFAULT_MAX_BYTES, ConfigDef.Range.between(64 * 1024, MOST_BYTES),
-                        ConfigDef.Importance.MEDIUM, "The bytes at which a bulk request closes, as it does at camel.aggregation.size "
+                .define(
+                        MAX_BYTES,
+                        ConfigDef.Type.INT,
+                        DEFAULT_MAX_BYTES,
+                        ConfigDef.Range.between(64 * 1024, MOST_BYTES),
+                        ConfigDef.Importance.MEDIUM,
+                        "The bytes at which a bulk request closes, as it does at camel.aggregation.size "
                                 + "records, whichever comes first (so a request holds at most this and the document that "
                                 + "reached it); a task hands records over only while it holds fewer than (requests in flight "
                                 + "+ 2) times this many. A document larger than this on its own goes to the dead-letter "
                                 + "topic, or fails the task when there is none.")
-                .define(OUTCOME_TIMEOUT_MS, ConfigDef.Type.LONG, DEFAULT_OUTCOME_TIMEOUT_MS, ConfigDef.Range.between(1_000, 3_600_000),
-                        ConfigDef.Importance.LOW, "How long a record handed to Camel may go without being indexed or refused: "
+                .define(
+                        OUTCOME_TIMEOUT_MS,
+                        ConfigDef.Type.LONG,
+                        DEFAULT_OUTCOME_TIMEOUT_MS,
+                        ConfigDef.Range.between(1_000, 3_600_000),
+                        ConfigDef.Importance.LOW,
+                        "How long a record handed to Camel may go without being indexed or refused: "
                                 + "past it the record is logged and sent again, which counts as a failed send ("
                                 + RetrySettings.MAX_ATTEMPTS + ").");
     }

@@ -1,5 +1,12 @@
 package io.kcscale.connectors.camel;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
@@ -8,14 +15,6 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Optional;
-
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonParseException;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * Whether a record's value can be an Elasticsearch document, and its bytes if so: one JSON object in
@@ -42,12 +41,14 @@ final class JsonDocuments {
      * Streaming: tokens are skipped, never built into a tree, so checking costs a fraction of what
      * indexing does. Source text is left out of error locations: the message names the record instead.
      */
-    private static final JsonFactory JSON = JsonFactory.builder().disable(JsonFactory.Feature.INTERN_FIELD_NAMES).build()
+    private static final JsonFactory JSON = JsonFactory.builder()
+            .disable(JsonFactory.Feature.INTERN_FIELD_NAMES)
+            .build()
             .disable(JsonParser.Feature.INCLUDE_SOURCE_IN_LOCATION);
+
     private static final ObjectMapper MAPS = new ObjectMapper();
 
-    private JsonDocuments() {
-    }
+    private JsonDocuments() {}
 
     /** Why {@code value} is not a JSON document, if it is not. */
     static Optional<String> problem(Object value) {
@@ -68,15 +69,22 @@ final class JsonDocuments {
         if (value instanceof byte[]) {
             return parse((byte[]) value);
         }
-        return Checked.not("its value is " + (value == null ? "null (a tombstone)" : "a " + value.getClass().getName())
-                + ", not JSON: use value.converter=org.apache.kafka.connect.converters.ByteArrayConverter for JSON records");
+        return Checked.not(
+                "its value is "
+                        + (value == null
+                                ? "null (a tombstone)"
+                                : "a " + value.getClass().getName())
+                        + ", not JSON: use value.converter=org.apache.kafka.connect.converters.ByteArrayConverter for JSON records");
     }
 
     /** Text as UTF-8: a lone surrogate has no UTF-8 form (String.getBytes would write '?' in its place). */
     private static Checked utf8(String text) {
         try {
-            ByteBuffer encoded = StandardCharsets.UTF_8.newEncoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).encode(CharBuffer.wrap(text));
+            ByteBuffer encoded = StandardCharsets.UTF_8
+                    .newEncoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .encode(CharBuffer.wrap(text));
             byte[] bytes = new byte[encoded.remaining()];
             encoded.get(bytes);
             return parse(bytes);
@@ -102,13 +110,17 @@ final class JsonDocuments {
     private static Optional<String> objectToTheEnd(JsonParser parser) throws IOException {
         JsonToken first = parser.nextToken();
         if (first != JsonToken.START_OBJECT) {
-            return Optional.of(first == null ? "its value is empty, not a JSON object"
-                    : "its value is JSON but not an object: it starts with " + parser.getText());
+            return Optional.of(
+                    first == null
+                            ? "its value is empty, not a JSON object"
+                            : "its value is JSON but not an object: it starts with " + parser.getText());
         }
         parser.skipChildren();
         JsonToken after = parser.nextToken();
-        return after == null ? Optional.empty() : Optional.of("its value has more after its JSON object, at byte "
-                + parser.getTokenLocation().getByteOffset());
+        return after == null
+                ? Optional.empty()
+                : Optional.of("its value has more after its JSON object, at byte "
+                        + parser.getTokenLocation().getByteOffset());
     }
 
     private static String notJson(IOException e) {
@@ -117,7 +129,7 @@ final class JsonDocuments {
         }
         JsonParseException parse = (JsonParseException) e;
         JsonLocation location = parse.getLocation();
-        return "its value is not JSON: " + parse.getOriginalMessage() + (location.getByteOffset() >= 0 ? " (at byte "
-                + location.getByteOffset() + ")" : "");
+        return "its value is not JSON: " + parse.getOriginalMessage()
+                + (location.getByteOffset() >= 0 ? " (at byte " + location.getByteOffset() + ")" : "");
     }
 }

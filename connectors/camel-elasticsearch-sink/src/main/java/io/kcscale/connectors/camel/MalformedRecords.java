@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.connect.errors.ConnectException;
 import org.apache.kafka.connect.sink.SinkRecord;
@@ -24,7 +23,11 @@ final class MalformedRecords {
 
     static final String CONFIG = "kcscale.malformed.records";
 
-    enum Policy { FAIL, DLQ, IGNORE }
+    enum Policy {
+        FAIL,
+        DLQ,
+        IGNORE
+    }
 
     private static final Logger LOG = LoggerFactory.getLogger(MalformedRecords.class);
 
@@ -39,10 +42,15 @@ final class MalformedRecords {
 
     /** {@code definitions} with this setting added, so Connect checks its value and lists it. */
     static ConfigDef define(ConfigDef definitions) {
-        return definitions.define(CONFIG, ConfigDef.Type.STRING, "fail",
-                ConfigDef.CaseInsensitiveValidString.in("fail", "dlq", "ignore"), ConfigDef.Importance.MEDIUM,
+        return definitions.define(
+                CONFIG,
+                ConfigDef.Type.STRING,
+                "fail",
+                ConfigDef.CaseInsensitiveValidString.in("fail", "dlq", "ignore"),
+                ConfigDef.Importance.MEDIUM,
                 "What to do with a record whose value is not one JSON object in UTF-8: fail the task (naming the record), "
-                        + "send it to the dead-letter topic (dlq; needs " + DeadLetters.HOW_TO_CONFIGURE + "), or ignore it "
+                        + "send it to the dead-letter topic (dlq; needs " + DeadLetters.HOW_TO_CONFIGURE
+                        + "), or ignore it "
                         + "(counted and logged).");
     }
 
@@ -59,7 +67,9 @@ final class MalformedRecords {
     }
 
     static MalformedRecords of(Map<String, String> config, DeadLetters deadLetters) {
-        Policy policy = policy(config).orElseThrow(() -> new ConnectException(CONFIG + " " + problems(config).get(CONFIG)));
+        Policy policy = policy(config)
+                .orElseThrow(() ->
+                        new ConnectException(CONFIG + " " + problems(config).get(CONFIG)));
         if (policy == Policy.DLQ && !deadLetters.available()) {
             throw new ConnectException(CONFIG + "=dlq needs a dead-letter topic: " + DeadLetters.HOW_TO_CONFIGURE);
         }
@@ -79,7 +89,10 @@ final class MalformedRecords {
             if (checked.problem() == null) {
                 documents.add(new Document(record, checked.bytes()));
             } else {
-                malformed(record, "the record at " + RecordCoordinates.of(record).described() + " cannot be indexed: " + checked.problem());
+                malformed(
+                        record,
+                        "the record at " + RecordCoordinates.of(record).described() + " cannot be indexed: "
+                                + checked.problem());
             }
         }
         return documents;
@@ -92,8 +105,9 @@ final class MalformedRecords {
                 ignored++;
                 LOG.warn("{}; ignored ({}=ignore), {} so far by this task", reason, CONFIG, ignored);
             }
-            default -> throw new ConnectException(reason + ". To carry on past such records set " + CONFIG
-                    + "=dlq (with a dead-letter topic) or " + CONFIG + "=ignore");
+            default ->
+                throw new ConnectException(reason + ". To carry on past such records set " + CONFIG
+                        + "=dlq (with a dead-letter topic) or " + CONFIG + "=ignore");
         }
     }
 }

@@ -15,7 +15,6 @@ import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
-
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.connect.sink.SinkRecord;
@@ -37,8 +36,7 @@ import org.slf4j.LoggerFactory;
 final class PendingRecords implements BulkOutcomes {
 
     /** A record Elasticsearch refused for good, waiting for the task to report it. */
-    record Rejection(SinkRecord record, String reason) {
-    }
+    record Rejection(SinkRecord record, String reason) {}
 
     private static final Logger LOG = LoggerFactory.getLogger(PendingRecords.class);
 
@@ -49,11 +47,13 @@ final class PendingRecords implements BulkOutcomes {
     private final Map<RecordCoordinates, Long> handedOverAt = new LinkedHashMap<>();
     /** The bytes of the pending documents. */
     private long bytes;
+
     private final List<Rejection> rejections = new ArrayList<>();
     /** Failed sends so far, of records still pending. */
     private final Map<RecordCoordinates, Integer> failures = new HashMap<>();
     /** Failed records waiting for their back-off: when each may be sent again, on {@link #nanoClock}. */
     private final Map<RecordCoordinates, Long> waiting = new LinkedHashMap<>();
+
     private String failure;
 
     PendingRecords(RetrySchedule schedule, LongSupplier nanoClock) {
@@ -66,7 +66,8 @@ final class PendingRecords implements BulkOutcomes {
         long now = nanoClock.getAsLong();
         for (Document document : documents) {
             RecordCoordinates at = document.at();
-            Document before = pending.computeIfAbsent(at.topicPartition(), tp -> new TreeMap<>()).put(at.offset(), document);
+            Document before = pending.computeIfAbsent(at.topicPartition(), tp -> new TreeMap<>())
+                    .put(at.offset(), document);
             bytes += document.size() - (before == null ? 0 : before.size());
             handedOverAt.remove(at);
             handedOverAt.put(at, now);
@@ -85,7 +86,8 @@ final class PendingRecords implements BulkOutcomes {
         Document held = held(record);
         if (held != null) {
             handedOverAt.remove(record);
-            rejections.add(new Rejection(held.record(), "Elasticsearch rejected document " + record.documentId() + ": " + reason));
+            rejections.add(new Rejection(
+                    held.record(), "Elasticsearch rejected document " + record.documentId() + ": " + reason));
             notifyAll();
         }
     }
@@ -121,17 +123,21 @@ final class PendingRecords implements BulkOutcomes {
             });
         }
         if (!usedUp.isEmpty()) {
-            stop(usedUp.entrySet().stream().map(e -> RetrySettings.usedUp(e.getValue(), e.getKey(), schedule.maxAttempts(), reason))
-                    .collect(Collectors.joining("; ")) + ": " + RetrySettings.HOW_TO_CARRY_ON);
+            stop(usedUp.entrySet().stream()
+                            .map(e -> RetrySettings.usedUp(e.getValue(), e.getKey(), schedule.maxAttempts(), reason))
+                            .collect(Collectors.joining("; "))
+                    + ": " + RetrySettings.HOW_TO_CARRY_ON);
         }
         notifyAll();
     }
 
     @Override
     public synchronized void refused(List<RecordCoordinates> records, String reason) {
-        List<RecordCoordinates> held = records.stream().filter(r -> held(r) != null).toList();
+        List<RecordCoordinates> held =
+                records.stream().filter(r -> held(r) != null).toList();
         if (!held.isEmpty()) {
-            stop("Elasticsearch refused " + records.size() + (records.size() == 1 ? " document" : " documents") + ", from "
+            stop("Elasticsearch refused " + records.size() + (records.size() == 1 ? " document" : " documents")
+                    + ", from "
                     + held.get(0).described() + ", for a reason no document is to blame for: " + reason
                     + ". Sending again cannot help and the dead-letter topic is for bad documents, so the task stops "
                     + "before committing past them; restart it once the cause is fixed");
@@ -159,7 +165,9 @@ final class PendingRecords implements BulkOutcomes {
     synchronized List<Document> takeDueRetries() {
         long now = nanoClock.getAsLong();
         List<Document> due = new ArrayList<>();
-        for (Iterator<Map.Entry<RecordCoordinates, Long>> it = waiting.entrySet().iterator(); it.hasNext(); ) {
+        for (Iterator<Map.Entry<RecordCoordinates, Long>> it =
+                        waiting.entrySet().iterator();
+                it.hasNext(); ) {
             Map.Entry<RecordCoordinates, Long> entry = it.next();
             if (entry.getValue() - now <= 0) {
                 due.add(held(entry.getKey()));
@@ -185,16 +193,24 @@ final class PendingRecords implements BulkOutcomes {
             overdue.add(entry.getKey());
         }
         if (!overdue.isEmpty()) {
-            LOG.error("{} documents handed to Camel have had no outcome for {} ms, from {} to {}: sending them again",
-                    overdue.size(), bound.toMillis(), overdue.get(0).described(), overdue.get(overdue.size() - 1).described());
-            failed(overdue, "no outcome within " + bound.toMillis() + " ms (" + InFlightSettings.OUTCOME_TIMEOUT_MS + ")");
+            LOG.error(
+                    "{} documents handed to Camel have had no outcome for {} ms, from {} to {}: sending them again",
+                    overdue.size(),
+                    bound.toMillis(),
+                    overdue.get(0).described(),
+                    overdue.get(overdue.size() - 1).described());
+            failed(
+                    overdue,
+                    "no outcome within " + bound.toMillis() + " ms (" + InFlightSettings.OUTCOME_TIMEOUT_MS + ")");
         }
     }
 
     /** How long until the next failed record may be sent again; empty when none waits. */
     synchronized Optional<Duration> untilNextRetry() {
         long now = nanoClock.getAsLong();
-        OptionalLong next = waiting.values().stream().mapToLong(due -> Math.max(0, due - now)).min();
+        OptionalLong next = waiting.values().stream()
+                .mapToLong(due -> Math.max(0, due - now))
+                .min();
         return next.isPresent() ? Optional.of(Duration.ofNanos(next.getAsLong())) : Optional.empty();
     }
 
@@ -221,7 +237,9 @@ final class PendingRecords implements BulkOutcomes {
         if (failure != null || !rejections.isEmpty()) {
             return;
         }
-        long wait = untilNextRetry().map(until -> Math.min(until.toNanos(), maxWait.toNanos())).orElse(maxWait.toNanos());
+        long wait = untilNextRetry()
+                .map(until -> Math.min(until.toNanos(), maxWait.toNanos()))
+                .orElse(maxWait.toNanos());
         if (wait > 0) {
             TimeUnit.NANOSECONDS.timedWait(this, wait);
         }
@@ -248,7 +266,8 @@ final class PendingRecords implements BulkOutcomes {
         handedOverAt.keySet().removeIf(r -> partitions.contains(r.topicPartition()));
         failures.keySet().removeIf(r -> partitions.contains(r.topicPartition()));
         waiting.keySet().removeIf(r -> partitions.contains(r.topicPartition()));
-        rejections.removeIf(r -> partitions.contains(RecordCoordinates.of(r.record()).topicPartition()));
+        rejections.removeIf(
+                r -> partitions.contains(RecordCoordinates.of(r.record()).topicPartition()));
     }
 
     private void stop(String why) {

@@ -13,8 +13,7 @@ final class PendingRecordsRegistry {
 
     private static final Map<String, PendingRecords> REGISTERED = new ConcurrentHashMap<>();
 
-    private PendingRecordsRegistry() {
-    }
+    private PendingRecordsRegistry() {}
 
     static String register(PendingRecords records) {
         String id = UUID.randomUUID().toString();
@@ -25,9 +24,10 @@ final class PendingRecordsRegistry {
     static PendingRecords lookup(String id) {
         PendingRecords records = REGISTERED.get(id);
         if (records == null) {
-            throw new IllegalArgumentException("no running " + SafeCommitSinkTask.class.getSimpleName() + " has id " + id
-                    + ": " + BulkModeConfig.STRATEGY_BEAN + "." + SafeCommitSinkTask.PENDING_RECORDS_PROPERTY
-                    + " is set by the task itself, never by hand");
+            throw new IllegalArgumentException(
+                    "no running " + SafeCommitSinkTask.class.getSimpleName() + " has id " + id
+                            + ": " + BulkModeConfig.STRATEGY_BEAN + "." + SafeCommitSinkTask.PENDING_RECORDS_PROPERTY
+                            + " is set by the task itself, never by hand");
         }
         return records;
     }

@@ -1,7 +1,6 @@
 package io.kcscale.connectors.camel;
 
 import java.util.Map;
-
 import org.apache.camel.Endpoint;
 import org.apache.camel.Producer;
 import org.apache.camel.component.elasticsearch.ElasticsearchComponent;

@@ -3,7 +3,6 @@ package io.kcscale.connectors.camel;
 import java.io.IOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-
 import org.apache.camel.Exchange;
 import org.apache.camel.Message;
 import org.apache.camel.component.elasticsearch.ElasticsearchConfiguration;
@@ -28,6 +27,7 @@ final class PerRecordProducer extends DefaultProducer {
     private final ElasticsearchConfiguration configuration;
     /** {@code /index/_doc/}: the URL names the index (the connector checks that it does). */
     private final String documentsPath;
+
     private SinkRestClient client;
 
     PerRecordProducer(ElasticsearchEndpoint endpoint, ElasticsearchConfiguration configuration) {
@@ -42,9 +42,11 @@ final class PerRecordProducer extends DefaultProducer {
         Object body = message.getBody();
         String id = message.getHeader(ElasticsearchConstants.PARAM_INDEX_ID, String.class);
         if (!(body instanceof byte[]) || id == null) {
-            throw new IllegalArgumentException("the per-record producer indexes a document's bytes with its id in header "
-                    + ElasticsearchConstants.PARAM_INDEX_ID + ", got " + (body == null ? "no body" : body.getClass().getName())
-                    + (id == null ? " and no id" : ""));
+            throw new IllegalArgumentException(
+                    "the per-record producer indexes a document's bytes with its id in header "
+                            + ElasticsearchConstants.PARAM_INDEX_ID + ", got "
+                            + (body == null ? "no body" : body.getClass().getName())
+                            + (id == null ? " and no id" : ""));
         }
         Request request = new Request("PUT", documentsPath + pathSegment(id));
         request.addParameter("wait_for_active_shards", String.valueOf(configuration.getWaitForActiveShards()));

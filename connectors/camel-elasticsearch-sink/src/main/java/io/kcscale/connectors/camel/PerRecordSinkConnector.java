@@ -2,7 +2,6 @@ package io.kcscale.connectors.camel;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-
 import org.apache.camel.kafkaconnector.CamelSinkConnector;
 import org.apache.kafka.connect.connector.Task;
 
@@ -25,7 +24,9 @@ public class PerRecordSinkConnector extends CheckedSinkConnector {
 
     @Override
     Map<String, String> problems(Map<String, String> config) {
-        Map<String, String> problems = new LinkedHashMap<>(SinkOperation.problems(config, "Index",
+        Map<String, String> problems = new LinkedHashMap<>(SinkOperation.problems(
+                config,
+                "Index",
                 "the task sets each document's id; for bulk requests use " + SafeCommitSinkConnector.class.getName()));
         SinkOperation.schemeProblems(config, "per-record mode sends its requests through it")
                 .forEach((key, problem) -> problems.merge(key, problem, (first, second) -> first + "; " + second));

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
-
 import org.apache.camel.component.elasticsearch.ElasticsearchConstants;
 import org.apache.camel.kafkaconnector.CamelSinkTask;
 import org.apache.kafka.connect.errors.ConnectException;
@@ -40,6 +39,7 @@ public class PerRecordSinkTask extends CamelSinkTask {
     private RetrySchedule retries;
     /** The record that failed last for now, and how often in a row: a redelivered batch sends it again. */
     private RecordCoordinates failing;
+
     private int failures;
     /**
      * When {@code failing} may be sent again ({@code nanoClock}): Connect delivers a handed-back batch at its
@@ -62,7 +62,9 @@ public class PerRecordSinkTask extends CamelSinkTask {
         malformed = MalformedRecords.of(props, deadLetters);
         retries = RetrySettings.schedule(props);
         Map<String, String> ours = new HashMap<>(props);
-        ours.put(SinkOperation.URL, SinkOperation.sentThrough(props.get(SinkOperation.URL), PerRecordElasticsearchComponent.NAME));
+        ours.put(
+                SinkOperation.URL,
+                SinkOperation.sentThrough(props.get(SinkOperation.URL), PerRecordElasticsearchComponent.NAME));
         ours.put(COMPONENT_BEAN, "#class:" + PerRecordElasticsearchComponent.class.getName());
         // the stock task hands a failed record to Connect's reporter whenever there is one, which without
         // a dead-letter topic only logs it before it is committed: without one, it throws and we decide
@@ -101,22 +103,24 @@ public class PerRecordSinkTask extends CamelSinkTask {
         long leftMs = failing == null ? 0 : TimeUnit.NANOSECONDS.toMillis(resendAt - nanoClock.getAsLong());
         if (leftMs > 0) {
             context.timeout(leftMs);
-            throw new RetriableException("waiting " + leftMs + " ms more before sending document " + failing.documentId()
-                    + " again (attempt " + (failures + 1) + ")");
+            throw new RetriableException("waiting " + leftMs + " ms more before sending document "
+                    + failing.documentId() + " again (attempt " + (failures + 1) + ")");
         }
     }
 
     private void failed(SinkRecord record, RequestFailure failure) {
         RecordCoordinates at = RecordCoordinates.of(record);
         if (failure.kind() == RequestFailure.Kind.DOCUMENT) {
-            deadLetters.sendOrFail(record, "Elasticsearch rejected document " + at.documentId() + ": " + failure.reason());
+            deadLetters.sendOrFail(
+                    record, "Elasticsearch rejected document " + at.documentId() + ": " + failure.reason());
             return;
         }
         // what went to the dead-letter topic before this record is there before the batch goes back
         deadLetters.awaitWritten();
         if (failure.kind() == RequestFailure.Kind.OPERATIONAL) {
-            throw new ConnectException("Elasticsearch refused document " + at.documentId() + " for a reason no document is to "
-                    + "blame for: " + failure.reason() + ". The task stops before committing past it; restart it once the cause is fixed");
+            throw new ConnectException("Elasticsearch refused document " + at.documentId()
+                    + " for a reason no document is to " + "blame for: " + failure.reason()
+                    + ". The task stops before committing past it; restart it once the cause is fixed");
         }
         failures = at.equals(failing) ? failures + 1 : 1;
         failing = at;
@@ -127,7 +131,7 @@ public class PerRecordSinkTask extends CamelSinkTask {
         long delay = retries.delayAfter(failures).toMillis();
         resendAt = nanoClock.getAsLong() + TimeUnit.MILLISECONDS.toNanos(delay);
         context.timeout(delay);
-        throw new RetriableException("Elasticsearch refused document " + at.documentId() + " for now (" + failure.reason()
-                + "); Connect delivers its batch again in " + delay + " ms");
+        throw new RetriableException("Elasticsearch refused document " + at.documentId() + " for now ("
+                + failure.reason() + "); Connect delivers its batch again in " + delay + " ms");
     }
 }

@@ -1,7 +1,6 @@
 package io.kcscale.connectors.camel;
 
 import java.util.Map;
-
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.connect.sink.SinkRecord;
 
@@ -21,7 +20,8 @@ public record RecordCoordinates(String topic, int partition, long offset) {
 
     /** The record's position as Kafka knows it, before any transform renamed its topic. */
     public static RecordCoordinates of(SinkRecord record) {
-        return new RecordCoordinates(record.originalTopic(), record.originalKafkaPartition(), record.originalKafkaOffset());
+        return new RecordCoordinates(
+                record.originalTopic(), record.originalKafkaPartition(), record.originalKafkaOffset());
     }
 
     /**
@@ -38,8 +38,10 @@ public record RecordCoordinates(String topic, int partition, long offset) {
             int partitionAt = offsetAt > 0 ? text.lastIndexOf('-', offsetAt - 1) : -1;
             if (partitionAt > 0) {
                 try {
-                    return new RecordCoordinates(text.substring(0, partitionAt),
-                            Integer.parseInt(text.substring(partitionAt + 1, offsetAt)), Long.parseLong(text.substring(offsetAt + 1)));
+                    return new RecordCoordinates(
+                            text.substring(0, partitionAt),
+                            Integer.parseInt(text.substring(partitionAt + 1, offsetAt)),
+                            Long.parseLong(text.substring(offsetAt + 1)));
                 } catch (NumberFormatException e) {
                     // said below
                 }
@@ -47,7 +49,8 @@ public record RecordCoordinates(String topic, int partition, long offset) {
         }
         throw new IllegalArgumentException("the record carries no Kafka coordinates (header " + HEADER
                 + " as topic-partition-offset, got " + id + "): add the transform " + CoordinatesHeaders.class.getName()
-                + " to the connector (transforms=coordinates, transforms.coordinates.type=" + CoordinatesHeaders.class.getName() + ")");
+                + " to the connector (transforms=coordinates, transforms.coordinates.type="
+                + CoordinatesHeaders.class.getName() + ")");
     }
 
     public TopicPartition topicPartition() {

@@ -14,8 +14,7 @@ import org.apache.kafka.connect.sink.SinkRecord;
  */
 final class RecordForCamel {
 
-    private RecordForCamel() {
-    }
+    private RecordForCamel() {}
 
     /**
      * {@code document}'s record with {@code document}'s bytes as its value and only its
@@ -24,8 +23,16 @@ final class RecordForCamel {
     static SinkRecord of(Document document, String idHeader) {
         SinkRecord record = document.record();
         ConnectHeaders headers = new ConnectHeaders();
-        headers.addString(CamelSinkTask.HEADER_CAMEL_PREFIX + idHeader, document.at().documentId());
-        return record.newRecord(record.topic(), record.kafkaPartition(), record.keySchema(), record.key(),
-                null, document.bytes(), record.timestamp(), headers);
+        headers.addString(
+                CamelSinkTask.HEADER_CAMEL_PREFIX + idHeader, document.at().documentId());
+        return record.newRecord(
+                record.topic(),
+                record.kafkaPartition(),
+                record.keySchema(),
+                record.key(),
+                null,
+                document.bytes(),
+                record.timestamp(),
+                headers);
     }
 }

@@ -8,7 +8,6 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-
 import org.elasticsearch.ElasticsearchException;
 import org.elasticsearch.client.Response;
 import org.elasticsearch.client.ResponseException;
@@ -32,26 +31,39 @@ record RequestFailure(String reason, Kind kind) {
     }
 
     /** Error types that end once someone acts (reopens the index, frees disk), which the back-off waits for. */
-    private static final Set<String> FOR_NOW_TYPES = Set.of("index_closed_exception", "cluster_block_exception",
-            "unavailable_shards_exception", "no_shard_available_action_exception", "es_rejected_execution_exception");
-    private static final Set<String> OPERATIONAL_TYPES = Set.of("index_not_found_exception", "security_exception",
-            "invalid_index_name_exception");
+    private static final Set<String> FOR_NOW_TYPES = Set.of(
+            "index_closed_exception",
+            "cluster_block_exception",
+            "unavailable_shards_exception",
+            "no_shard_available_action_exception",
+            "es_rejected_execution_exception");
+
+    private static final Set<String> OPERATIONAL_TYPES =
+            Set.of("index_not_found_exception", "security_exception", "invalid_index_name_exception");
     /** {@code type=x} as the high-level client writes Elasticsearch's error, {@code "type":"x"} as the low-level client quotes the answer. */
     private static final Pattern ERROR_TYPE = Pattern.compile("type[=\"]+:?\"?([a-z_]+)");
 
     static RequestFailure of(Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
             if (cause instanceof ElasticsearchException && ((ElasticsearchException) cause).status() != null) {
-                return answered(((ElasticsearchException) cause).status().getStatus(), errorType(cause.getMessage()), cause.getMessage());
+                return answered(
+                        ((ElasticsearchException) cause).status().getStatus(),
+                        errorType(cause.getMessage()),
+                        cause.getMessage());
             }
             if (cause instanceof ResponseException) {
                 Response response = ((ResponseException) cause).getResponse();
                 BulkAnswer.Error error = refusal(response);
-                return error == null ? answered(response.getStatusLine().getStatusCode(), errorType(cause.getMessage()), cause.getMessage())
+                return error == null
+                        ? answered(
+                                response.getStatusLine().getStatusCode(),
+                                errorType(cause.getMessage()),
+                                cause.getMessage())
                         : answered(response.getStatusLine().getStatusCode(), error.type(), error.text());
             }
         }
-        String reason = failure == null ? "unknown failure" : failure.getClass().getSimpleName() + ": " + failure.getMessage();
+        String reason =
+                failure == null ? "unknown failure" : failure.getClass().getSimpleName() + ": " + failure.getMessage();
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
             if (cause instanceof IOException) {
                 return new RequestFailure(reason, Kind.FOR_NOW);
@@ -99,8 +111,12 @@ record RequestFailure(String reason, Kind kind) {
     /** {@code 429 Too Many Requests}. */
     static String described(int status) {
         RestStatus known = RestStatus.fromCode(status);
-        return known == null ? String.valueOf(status) : status + " " + Arrays.stream(known.name().split("_"))
-                .map(word -> word.charAt(0) + word.substring(1).toLowerCase(Locale.ROOT)).collect(Collectors.joining(" "));
+        return known == null
+                ? String.valueOf(status)
+                : status + " "
+                        + Arrays.stream(known.name().split("_"))
+                                .map(word -> word.charAt(0) + word.substring(1).toLowerCase(Locale.ROOT))
+                                .collect(Collectors.joining(" "));
     }
 
     /**

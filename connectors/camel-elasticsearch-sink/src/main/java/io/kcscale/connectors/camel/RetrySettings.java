@@ -2,7 +2,6 @@ package io.kcscale.connectors.camel;
 
 import java.time.Duration;
 import java.util.Map;
-
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.AbstractConfig;
 import org.apache.kafka.common.config.ConfigDef;
@@ -25,21 +24,34 @@ final class RetrySettings {
      */
     private static final long LONGEST_BACKOFF_MS = 60_000;
 
-    private RetrySettings() {
-    }
+    private RetrySettings() {}
 
     /** {@code definitions} with these settings added, so Connect checks each value and names its key. */
     static ConfigDef define(ConfigDef definitions) {
         return definitions
-                .define(MAX_ATTEMPTS, ConfigDef.Type.INT, 10, ConfigDef.Range.between(1, 1000), ConfigDef.Importance.MEDIUM,
+                .define(
+                        MAX_ATTEMPTS,
+                        ConfigDef.Type.INT,
+                        10,
+                        ConfigDef.Range.between(1, 1000),
+                        ConfigDef.Importance.MEDIUM,
                         "Sends of a document Elasticsearch refuses for now (429 Too Many Requests, 5xx, unreachable), the "
                                 + "first one included, before the task fails naming the documents and what to change.")
-                .define(BACKOFF_INITIAL_MS, ConfigDef.Type.LONG, 500L, ConfigDef.Range.between(1, LONGEST_BACKOFF_MS),
-                        ConfigDef.Importance.LOW, "The pause before the first resend; it doubles with each failure, "
+                .define(
+                        BACKOFF_INITIAL_MS,
+                        ConfigDef.Type.LONG,
+                        500L,
+                        ConfigDef.Range.between(1, LONGEST_BACKOFF_MS),
+                        ConfigDef.Importance.LOW,
+                        "The pause before the first resend; it doubles with each failure, "
                                 + "each pause drawn between half and all of it.")
-                .define(BACKOFF_MAX_MS, ConfigDef.Type.LONG, 30_000L, ConfigDef.Range.between(1, LONGEST_BACKOFF_MS),
-                        ConfigDef.Importance.LOW, "The longest pause between two sends of a document, at least "
-                                + BACKOFF_INITIAL_MS + ".");
+                .define(
+                        BACKOFF_MAX_MS,
+                        ConfigDef.Type.LONG,
+                        30_000L,
+                        ConfigDef.Range.between(1, LONGEST_BACKOFF_MS),
+                        ConfigDef.Importance.LOW,
+                        "The longest pause between two sends of a document, at least " + BACKOFF_INITIAL_MS + ".");
     }
 
     /** The one problem the definitions cannot see alone, by key; empty when all is well. */
@@ -51,19 +63,26 @@ final class RetrySettings {
             // a value the definitions refuse is said by them, on its key
             return Map.of();
         }
-        return schedule.max().compareTo(schedule.initial()) >= 0 ? Map.of() : Map.of(BACKOFF_MAX_MS, "must be at least "
-                + BACKOFF_INITIAL_MS + " (" + schedule.initial().toMillis() + "), got " + schedule.max().toMillis());
+        return schedule.max().compareTo(schedule.initial()) >= 0
+                ? Map.of()
+                : Map.of(
+                        BACKOFF_MAX_MS,
+                        "must be at least " + BACKOFF_INITIAL_MS + " ("
+                                + schedule.initial().toMillis() + "), got "
+                                + schedule.max().toMillis());
     }
 
     /** Why a task stops: {@code documents} of {@code partition} were refused for now {@code attempts} times. */
     static String usedUp(int documents, TopicPartition partition, int attempts, String reason) {
-        return "Elasticsearch rejected " + documents + (documents == 1 ? " document" : " documents") + " of topic-partition "
-                + partition + " " + attempts + " times (" + reason + ")";
+        return "Elasticsearch rejected " + documents + (documents == 1 ? " document" : " documents")
+                + " of topic-partition " + partition + " " + attempts + " times (" + reason + ")";
     }
 
     static RetrySchedule schedule(Map<String, String> config) {
         AbstractConfig values = new AbstractConfig(define(new ConfigDef()), config, false);
-        return new RetrySchedule(values.getInt(MAX_ATTEMPTS), Duration.ofMillis(values.getLong(BACKOFF_INITIAL_MS)),
+        return new RetrySchedule(
+                values.getInt(MAX_ATTEMPTS),
+                Duration.ofMillis(values.getLong(BACKOFF_INITIAL_MS)),
                 Duration.ofMillis(values.getLong(BACKOFF_MAX_MS)));
     }
 }

@@ -1,7 +1,6 @@
 package io.kcscale.connectors.camel;
 
 import java.util.Map;
-
 import org.apache.camel.kafkaconnector.CamelSinkConnector;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.connect.connector.Task;

@@ -6,7 +6,6 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
 import org.apache.camel.kafkaconnector.CamelConnectorConfig;
 import org.apache.camel.kafkaconnector.CamelSinkConnectorConfig;
 import org.apache.camel.kafkaconnector.CamelSinkTask;
@@ -38,6 +37,7 @@ public class SafeCommitSinkTask extends CamelSinkTask {
 
     /** The {@link BulkIndexAggregation} bean property through which the strategy finds this task. */
     static final String PENDING_RECORDS_PROPERTY = "pendingRecords";
+
     private static final String COMPONENT_BEAN = "camel.beans." + BulkElasticsearchComponent.NAME;
     /**
      * Camel sends completed batches from a thread of its own and queues up to a thousand of them: the
@@ -78,15 +78,19 @@ public class SafeCommitSinkTask extends CamelSinkTask {
         pending = new PendingRecords(retries, System::nanoTime);
         CamelSinkConnectorConfig config = new CamelSinkConnectorConfig(props);
         int maxInFlightRequests = InFlightSettings.maxInFlightRequests(props);
-        maxInFlight = (maxInFlightRequests + BATCHES_BESIDE_REQUESTS) * config.getInt(CamelConnectorConfig.CAMEL_CONNECTOR_AGGREGATE_SIZE_CONF);
+        maxInFlight = (maxInFlightRequests + BATCHES_BESIDE_REQUESTS)
+                * config.getInt(CamelConnectorConfig.CAMEL_CONNECTOR_AGGREGATE_SIZE_CONF);
         maxBytes = InFlightSettings.maxBytes(props);
         maxInFlightBytes = (long) (maxInFlightRequests + BATCHES_BESIDE_REQUESTS) * maxBytes;
         outcomeTimeout = InFlightSettings.outcomeTimeout(props);
         registration = PendingRecordsRegistry.register(pending);
         Map<String, String> withPending = new HashMap<>(props);
         withPending.put(BulkModeConfig.STRATEGY_BEAN + "." + PENDING_RECORDS_PROPERTY, registration);
-        withPending.put(BulkModeConfig.STRATEGY_BEAN + "." + BulkIndexAggregation.MAX_BYTES_PROPERTY, String.valueOf(maxBytes));
-        withPending.put(SinkOperation.URL, SinkOperation.sentThrough(props.get(SinkOperation.URL), BulkElasticsearchComponent.NAME));
+        withPending.put(
+                BulkModeConfig.STRATEGY_BEAN + "." + BulkIndexAggregation.MAX_BYTES_PROPERTY, String.valueOf(maxBytes));
+        withPending.put(
+                SinkOperation.URL,
+                SinkOperation.sentThrough(props.get(SinkOperation.URL), BulkElasticsearchComponent.NAME));
         withPending.put(COMPONENT_BEAN, "#class:" + BulkElasticsearchComponent.class.getName());
         withPending.put(COMPONENT_BEAN + ".maxInFlightRequests", String.valueOf(maxInFlightRequests));
         try {
@@ -114,9 +118,12 @@ public class SafeCommitSinkTask extends CamelSinkTask {
             if (document.size() <= maxBytes) {
                 documents.add(document);
             } else {
-                deadLetters.sendOrFail(document.record(), "the record at " + document.at().described() + " holds a document of "
-                        + document.size() + " bytes, more than one bulk request may carry (" + InFlightSettings.MAX_BYTES
-                        + "=" + maxBytes + ")");
+                deadLetters.sendOrFail(
+                        document.record(),
+                        "the record at " + document.at().described() + " holds a document of "
+                                + document.size() + " bytes, more than one bulk request may carry ("
+                                + InFlightSettings.MAX_BYTES
+                                + "=" + maxBytes + ")");
             }
         }
         pending.handedOver(documents);
@@ -166,8 +173,10 @@ public class SafeCommitSinkTask extends CamelSinkTask {
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
                     context.timeout(retries.initial().toMillis());
-                    throw new RetriableException(pending.inFlight() + " documents (" + pending.inFlightBytes() + " bytes) have not "
-                            + "been indexed for " + maxWaitForRoom.toMillis() + " ms (at most " + maxInFlight + " documents and "
+                    throw new RetriableException(pending.inFlight() + " documents (" + pending.inFlightBytes()
+                            + " bytes) have not "
+                            + "been indexed for " + maxWaitForRoom.toMillis() + " ms (at most " + maxInFlight
+                            + " documents and "
                             + maxInFlightBytes + " bytes may be in flight); Connect delivers this batch again later");
                 }
                 pending.awaitNews(Duration.ofNanos(left));
@@ -198,7 +207,9 @@ public class SafeCommitSinkTask extends CamelSinkTask {
 
     private void handToCamel(List<Document> documents) {
         if (!documents.isEmpty()) {
-            super.put(documents.stream().map(document -> RecordForCamel.of(document, RecordCoordinates.HEADER)).toList());
+            super.put(documents.stream()
+                    .map(document -> RecordForCamel.of(document, RecordCoordinates.HEADER))
+                    .toList());
         }
     }
 }

@@ -17,8 +17,7 @@ final class SinkOperation {
     /** The stock component's scheme, which both modes' URLs name. */
     static final String STOCK_SCHEME = "elasticsearch-rest";
 
-    private SinkOperation() {
-    }
+    private SinkOperation() {}
 
     /** The key and its problem when {@code config} does not ask for {@code expected}; empty when it does. */
     static Map<String, String> problems(Map<String, String> config, String expected, String why) {
@@ -27,8 +26,10 @@ final class SinkOperation {
         if (operation.isPresent() && operation.get().equalsIgnoreCase(expected)) {
             return Map.of();
         }
-        return Map.of(key, "must ask for operation=" + expected + " (" + why + "), got "
-                + operation.map(o -> "operation=" + o).orElse("no operation"));
+        return Map.of(
+                key,
+                "must ask for operation=" + expected + " (" + why + "), got "
+                        + operation.map(o -> "operation=" + o).orElse("no operation"));
     }
 
     /** The URL's problem when it is no {@value #STOCK_SCHEME} URL ({@code why}: what the mode does with it); empty when it is. */
@@ -52,7 +53,8 @@ final class SinkOperation {
     /** The URL's problem when neither it nor {@code camel.sink.endpoint.indexName} names the index; empty when one does. */
     static Map<String, String> indexProblems(Map<String, String> config) {
         String key = config.containsKey(ENDPOINT_PREFIX + "indexName") ? ENDPOINT_PREFIX + "indexName" : URL;
-        return parameter(config, "indexName").filter(index -> !index.isEmpty()).isPresent() ? Map.of()
+        return parameter(config, "indexName").filter(index -> !index.isEmpty()).isPresent()
+                ? Map.of()
                 : Map.of(key, "must name the index the documents go to (indexName=...)");
     }
 

@@ -1,7 +1,6 @@
 package io.kcscale.connectors.camel;
 
 import java.io.IOException;
-
 import org.apache.camel.component.elasticsearch.ElasticsearchConfiguration;
 import org.apache.http.HttpHost;
 import org.apache.http.auth.AuthScope;
@@ -27,21 +26,30 @@ final class SinkRestClient implements AutoCloseable {
     }
 
     static SinkRestClient of(ElasticsearchConfiguration configuration, int maxInFlightRequests) {
-        RestClientBuilder builder = RestClient.builder(configuration.getHostAddressesList().toArray(new HttpHost[0]));
+        RestClientBuilder builder =
+                RestClient.builder(configuration.getHostAddressesList().toArray(new HttpHost[0]));
         builder.setRequestConfigCallback(request -> request.setConnectTimeout(configuration.getConnectionTimeout())
                 .setSocketTimeout(configuration.getSocketTimeout()));
         builder.setHttpClientConfigCallback(http -> {
             if (configuration.getUser() != null && configuration.getPassword() != null) {
                 BasicCredentialsProvider credentials = new BasicCredentialsProvider();
-                credentials.setCredentials(AuthScope.ANY, new UsernamePasswordCredentials(configuration.getUser(), configuration.getPassword()));
+                credentials.setCredentials(
+                        AuthScope.ANY,
+                        new UsernamePasswordCredentials(configuration.getUser(), configuration.getPassword()));
                 http.setDefaultCredentialsProvider(credentials);
             }
             int connections = Math.max(maxInFlightRequests, 10);
-            return http.setMaxConnPerRoute(connections).setMaxConnTotal(connections * configuration.getHostAddressesList().size());
+            return http.setMaxConnPerRoute(connections)
+                    .setMaxConnTotal(
+                            connections * configuration.getHostAddressesList().size());
         });
         RestClient client = builder.build();
-        Sniffer sniffer = configuration.isEnableSniffer() ? Sniffer.builder(client).setSniffIntervalMillis(configuration.getSnifferInterval())
-                .setSniffAfterFailureDelayMillis(configuration.getSniffAfterFailureDelay()).build() : null;
+        Sniffer sniffer = configuration.isEnableSniffer()
+                ? Sniffer.builder(client)
+                        .setSniffIntervalMillis(configuration.getSnifferInterval())
+                        .setSniffAfterFailureDelayMillis(configuration.getSniffAfterFailureDelay())
+                        .build()
+                : null;
         return new SinkRestClient(client, sniffer);
     }
 

@@ -11,8 +11,7 @@ import java.util.Optional;
  */
 final class Utf8Json {
 
-    private Utf8Json() {
-    }
+    private Utf8Json() {}
 
     /** What makes {@code bytes} no UTF-8 JSON text, naming the byte; empty when nothing does. */
     static Optional<String> problem(byte[] bytes) {
@@ -27,7 +26,10 @@ final class Utf8Json {
             int b = bytes[i] & 0xFF;
             if (b < 0x80) {
                 if (b < 0x20 && b != '\t' && b != '\n' && b != '\r') {
-                    return Optional.of(String.format("its value holds the control byte 0x%02X at byte %d%s", b, i,
+                    return Optional.of(String.format(
+                            "its value holds the control byte 0x%02X at byte %d%s",
+                            b,
+                            i,
                             b == 0 ? ": is it UTF-16 or UTF-32? Only UTF-8 JSON is indexed" : ", which JSON escapes"));
                 }
                 i++;
@@ -35,7 +37,8 @@ final class Utf8Json {
             }
             int length = sequenceLength(bytes, i);
             if (length == 0) {
-                return Optional.of(String.format("its value is not UTF-8: byte 0x%02X at byte %d starts no UTF-8 character", b, i));
+                return Optional.of(String.format(
+                        "its value is not UTF-8: byte 0x%02X at byte %d starts no UTF-8 character", b, i));
             }
             i += length;
         }

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-
 import org.junit.jupiter.api.Test;
 
 class BulkAnswerTest {
@@ -33,8 +32,10 @@ class BulkAnswerTest {
         assertFalse(answer.failed(0));
         assertEquals(201, answer.status(0));
         assertTrue(answer.failed(1));
-        assertEquals("mapper_parsing_exception: failed to parse field [price] of type [double] "
-                + "(caused by number_format_exception: For input string: \"x\")", answer.reason(1));
+        assertEquals(
+                "mapper_parsing_exception: failed to parse field [price] of type [double] "
+                        + "(caused by number_format_exception: For input string: \"x\")",
+                answer.reason(1));
         assertEquals(429, answer.status(2));
         assertEquals("es_rejected_execution_exception: rejected execution", answer.reason(2));
     }

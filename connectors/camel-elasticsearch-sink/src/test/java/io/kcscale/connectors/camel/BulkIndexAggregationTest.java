@@ -9,7 +9,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-
 import org.apache.camel.CamelContext;
 import org.apache.camel.Exchange;
 import org.apache.camel.ExtendedExchange;
@@ -18,7 +17,6 @@ import org.apache.camel.spi.Synchronization;
 import org.apache.camel.support.DefaultExchange;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.connect.sink.SinkRecord;
 import org.elasticsearch.ElasticsearchStatusException;
 import org.elasticsearch.rest.RestStatus;
 import org.junit.jupiter.api.AfterEach;
@@ -31,7 +29,9 @@ class BulkIndexAggregationTest {
     private static final Map<TopicPartition, OffsetAndMetadata> CONSUMED = Map.of(P2, new OffsetAndMetadata(43));
 
     /** Resends due at once, on a clock that stands still. */
-    private final PendingRecords pending = new PendingRecords(new RetrySchedule(2, Duration.ZERO, Duration.ZERO), () -> 0);
+    private final PendingRecords pending =
+            new PendingRecords(new RetrySchedule(2, Duration.ZERO, Duration.ZERO), () -> 0);
+
     private final BulkIndexAggregation strategy = new BulkIndexAggregation();
 
     BulkIndexAggregationTest() {
@@ -60,7 +60,8 @@ class BulkIndexAggregationTest {
 
     @Test
     void aBatchBecomesOneBulkBodyOfIndexOperationsWithCoordinateIds() {
-        Exchange batch = batchOf(Map.of("price", 1.5), "{\"price\":2.5}", "{\"price\":3.5}".getBytes(StandardCharsets.UTF_8));
+        Exchange batch =
+                batchOf(Map.of("price", 1.5), "{\"price\":2.5}", "{\"price\":3.5}".getBytes(StandardCharsets.UTF_8));
 
         BulkBody bulk = batch.getMessage().getBody(BulkBody.class);
         assertEquals(3, bulk.documents());
@@ -72,7 +73,9 @@ class BulkIndexAggregationTest {
                 {"index":{"_index":"stocks","_id":"stocks-2-42"}}
                 {"price":3.5}
                 """, new String(bulk.bytes(), 0, bulk.length(), StandardCharsets.UTF_8));
-        assertEquals(List.of(40L, 41L, 42L), bulk.records().stream().map(RecordCoordinates::offset).toList());
+        assertEquals(
+                List.of(40L, 41L, 42L),
+                bulk.records().stream().map(RecordCoordinates::offset).toList());
     }
 
     @Test
@@ -80,16 +83,20 @@ class BulkIndexAggregationTest {
         Exchange batch = batchOf("{\r\n  \"price\": 2.5,\n  \"symbol\": \"a\\nb\"\n}");
 
         BulkBody bulk = batch.getMessage().getBody(BulkBody.class);
-        assertEquals("""
+        assertEquals(
+                """
                 {"index":{"_index":"stocks","_id":"stocks-2-40"}}
                 {    "price": 2.5,   "symbol": "a\\nb" }
-                """, new String(bulk.bytes(), 0, bulk.length(), StandardCharsets.UTF_8),
+                """,
+                new String(bulk.bytes(), 0, bulk.length(), StandardCharsets.UTF_8),
                 "line breaks between tokens become spaces; an escaped one inside a string stays as it is");
     }
 
     @Test
     void anIndexNameIsWrittenAsAJsonString() {
-        assertEquals("{\"index\":{\"_index\":\"a\\\"b\",\"_id\":\"", new String(BulkBody.actionStart("a\"b"), StandardCharsets.UTF_8));
+        assertEquals(
+                "{\"index\":{\"_index\":\"a\\\"b\",\"_id\":\"",
+                new String(BulkBody.actionStart("a\"b"), StandardCharsets.UTF_8));
     }
 
     @Test
@@ -98,22 +105,24 @@ class BulkIndexAggregationTest {
         bare.getMessage().setBody(Map.of("price", 1.5));
 
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> strategy.aggregate(null, bare));
-        assertTrue(e.getMessage().contains("transforms.coordinates.type=io.kcscale.connectors.camel.CoordinatesHeaders"),
+        assertTrue(
+                e.getMessage().contains("transforms.coordinates.type=io.kcscale.connectors.camel.CoordinatesHeaders"),
                 e.getMessage());
     }
 
     @Test
     void aValueThatIsNoJsonObjectNamesTheConverterToUse() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> batchOf(42L));
-        assertEquals("the record at topic stocks, partition 2, offset 40 cannot be indexed: its value is a java.lang.Long, not JSON: use "
-                + "value.converter=org.apache.kafka.connect.converters.ByteArrayConverter for JSON records",
+        assertEquals(
+                "the record at topic stocks, partition 2, offset 40 cannot be indexed: its value is a java.lang.Long, not JSON: use "
+                        + "value.converter=org.apache.kafka.connect.converters.ByteArrayConverter for JSON records",
                 e.getMessage());
     }
 
     @Test
     void withoutAnIndexNameTheStrategySaysWhichPropertyToSet() {
-        IllegalStateException e = assertThrows(IllegalStateException.class,
-                () -> new BulkIndexAggregation().aggregate(null, record(1, Map.of())));
+        IllegalStateException e = assertThrows(
+                IllegalStateException.class, () -> new BulkIndexAggregation().aggregate(null, record(1, Map.of())));
         assertEquals("set camel.beans.aggregate.indexName to the index the documents go to", e.getMessage());
     }
 
@@ -122,17 +131,24 @@ class BulkIndexAggregationTest {
         Exchange batch = batchOf(Map.of("price", 1.5), Map.of("price", "x"), Map.of("price", 3.5));
         Synchronization completion = registeredCompletion(batch);
 
-        batch.getMessage().setBody(BulkAnswer.of(new int[] {201, 400, 429},
-                new BulkAnswer.Error[] {null, new BulkAnswer.Error("mapper_parsing_exception", "mapper_parsing_exception: failed to parse field [price]"),
-                        new BulkAnswer.Error("es_rejected_execution_exception", "es_rejected_execution_exception: queue full")}));
+        batch.getMessage().setBody(BulkAnswer.of(new int[] {201, 400, 429}, new BulkAnswer.Error[] {
+            null,
+            new BulkAnswer.Error("mapper_parsing_exception", "mapper_parsing_exception: failed to parse field [price]"),
+            new BulkAnswer.Error("es_rejected_execution_exception", "es_rejected_execution_exception: queue full")
+        }));
         completion.onComplete(batch);
 
         assertEquals(new OffsetAndMetadata(41), pending.committable(CONSUMED).get(P2), "41 and 42 are not indexed");
         List<PendingRecords.Rejection> rejections = pending.takeRejections();
         assertEquals(1, rejections.size());
-        assertEquals("Elasticsearch rejected document stocks-2-41: mapper_parsing_exception: failed to parse field [price]",
+        assertEquals(
+                "Elasticsearch rejected document stocks-2-41: mapper_parsing_exception: failed to parse field [price]",
                 rejections.get(0).reason());
-        assertEquals(List.of(42L), pending.takeDueRetries().stream().map(d -> d.record().kafkaOffset()).toList(),
+        assertEquals(
+                List.of(42L),
+                pending.takeDueRetries().stream()
+                        .map(d -> d.record().kafkaOffset())
+                        .toList(),
                 "an overloaded node is worth another send, of the refused item only");
     }
 
@@ -144,7 +160,11 @@ class BulkIndexAggregationTest {
         batch.setException(new java.net.ConnectException("Connection refused"));
         completion.onFailure(batch);
 
-        assertEquals(List.of(40L, 41L), pending.takeDueRetries().stream().map(d -> d.record().kafkaOffset()).toList());
+        assertEquals(
+                List.of(40L, 41L),
+                pending.takeDueRetries().stream()
+                        .map(d -> d.record().kafkaOffset())
+                        .toList());
         assertEquals(Optional.empty(), pending.failure());
     }
 
@@ -157,13 +177,19 @@ class BulkIndexAggregationTest {
         completion.onFailure(batch);
 
         assertEquals(List.of(), pending.takeDueRetries());
-        assertTrue(pending.failure().orElseThrow().contains("the bulk request as a whole: 400 Bad Request: request body is required. Sending again cannot help"),
+        assertTrue(
+                pending.failure()
+                        .orElseThrow()
+                        .contains(
+                                "the bulk request as a whole: 400 Bad Request: request body is required. Sending again cannot help"),
                 pending.failure().toString());
     }
 
     /** Hands the batch's records to a task's {@link PendingRecords} and returns what the strategy registers on the batch. */
     private Synchronization registeredCompletion(Exchange batch) {
-        for (long offset = 40; offset < 40 + batch.getMessage().getBody(BulkBody.class).documents(); offset++) {
+        for (long offset = 40;
+                offset < 40 + batch.getMessage().getBody(BulkBody.class).documents();
+                offset++) {
             pending.handedOver(List.of(Records.document(Records.trade("stocks", 2, offset))));
         }
         String id = PendingRecordsRegistry.register(pending);

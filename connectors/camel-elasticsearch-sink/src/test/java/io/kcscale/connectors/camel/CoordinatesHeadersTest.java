@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
-
 import org.apache.kafka.connect.sink.SinkRecord;
 import org.junit.jupiter.api.Test;
 
@@ -13,8 +12,8 @@ class CoordinatesHeadersTest {
 
     @Test
     void addsTheOriginalCoordinatesAsCamelHeadersAndKeepsTheRecord() {
-        SinkRecord renamed = Records.trade("stocks", 3, 1234).newRecord("renamed-by-an-earlier-transform", 0, null, "k",
-                null, "v", 99L);
+        SinkRecord renamed = Records.trade("stocks", 3, 1234)
+                .newRecord("renamed-by-an-earlier-transform", 0, null, "k", null, "v", 99L);
         renamed.headers().addString("existing", "kept");
 
         SinkRecord out;
@@ -22,7 +21,9 @@ class CoordinatesHeadersTest {
             out = transform.apply(renamed);
         }
 
-        assertEquals("stocks-3-1234", out.headers().lastWithName("CamelHeader.kcscale.coordinates").value());
+        assertEquals(
+                "stocks-3-1234",
+                out.headers().lastWithName("CamelHeader.kcscale.coordinates").value());
         assertEquals("kept", out.headers().lastWithName("existing").value());
         assertEquals("renamed-by-an-earlier-transform", out.topic());
         assertEquals("v", out.value());
@@ -32,18 +33,23 @@ class CoordinatesHeadersTest {
 
     @Test
     void coordinatesParseBackFromTheHeaderWhateverDashesTheTopicHolds() {
-        assertEquals(new RecordCoordinates("my-topic-1", 12, 9_000_000_000L),
+        assertEquals(
+                new RecordCoordinates("my-topic-1", 12, 9_000_000_000L),
                 RecordCoordinates.fromHeaders(Map.of(RecordCoordinates.HEADER, "my-topic-1-12-9000000000")));
         for (Object bad : new Object[] {"stocks-12", "stocks-x-4", "-1-2", 42}) {
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            IllegalArgumentException e = assertThrows(
+                    IllegalArgumentException.class,
                     () -> RecordCoordinates.fromHeaders(Map.of(RecordCoordinates.HEADER, bad)));
-            assertTrue(e.getMessage().contains("add the transform " + CoordinatesHeaders.class.getName()), e.getMessage());
+            assertTrue(
+                    e.getMessage().contains("add the transform " + CoordinatesHeaders.class.getName()), e.getMessage());
         }
         assertThrows(IllegalArgumentException.class, () -> RecordCoordinates.fromHeaders(Map.of()));
     }
 
     @Test
     void theDocumentIdIsTopicPartitionOffset() {
-        assertEquals("stocks-3-1234", RecordCoordinates.of(Records.trade("stocks", 3, 1234)).documentId());
+        assertEquals(
+                "stocks-3-1234",
+                RecordCoordinates.of(Records.trade("stocks", 3, 1234)).documentId());
     }
 }

@@ -1,5 +1,9 @@
 package io.kcscale.connectors.camel;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -15,11 +19,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 
 /**
  * An HTTP server answering {@code POST /_bulk} as Elasticsearch 7 does: each document whose
@@ -37,16 +36,20 @@ final class FakeElasticsearch implements AutoCloseable {
     final List<String> indexedIds = new CopyOnWriteArrayList<>();
     /** Every document id of every bulk request, in the order they came. */
     final List<String> sentIds = new CopyOnWriteArrayList<>();
+
     final Set<String> overloadedIds = ConcurrentHashMap.newKeySet();
     /** The HTTP status every request is refused with; 0 to answer them. */
     volatile int refusingWith;
+
     final Set<String> failingIds = ConcurrentHashMap.newKeySet();
     final Set<String> heldIds = ConcurrentHashMap.newKeySet();
     /** Bulk requests received and not answered yet, and the most there were at once. */
     final AtomicInteger bulkInFlight = new AtomicInteger();
+
     final AtomicInteger mostBulkInFlight = new AtomicInteger();
     /** Single-document requests received, refused or not. */
     final AtomicInteger documentRequests = new AtomicInteger();
+
     private final Object held = new Object();
     private final ExecutorService handlers = Executors.newCachedThreadPool();
     private final HttpServer server;
@@ -86,7 +89,10 @@ final class FakeElasticsearch implements AutoCloseable {
         try {
             awaitRelease(ids);
             if (ids.stream().anyMatch(failingIds::contains)) {
-                answer(http, 503, "{\"error\":{\"type\":\"unavailable\",\"reason\":\"failed by the test\"},\"status\":503}");
+                answer(
+                        http,
+                        503,
+                        "{\"error\":{\"type\":\"unavailable\",\"reason\":\"failed by the test\"},\"status\":503}");
             } else if (!refused(http)) {
                 answerBulk(http, lines);
             }
@@ -119,18 +125,22 @@ final class FakeElasticsearch implements AutoCloseable {
             String index = action.path("_index").asText();
             if (overloadedIds.contains(id)) {
                 errors = true;
-                items.add("{\"index\":{\"_index\":\"" + index + "\",\"_type\":\"_doc\",\"_id\":\"" + id + "\",\"status\":429,"
+                items.add("{\"index\":{\"_index\":\"" + index + "\",\"_type\":\"_doc\",\"_id\":\"" + id
+                        + "\",\"status\":429,"
                         + "\"error\":{\"type\":\"es_rejected_execution_exception\",\"reason\":\"rejected execution of coordinating "
                         + "operation [queue capacity = 0]\"}}}");
             } else if (source.path("price").isNumber()) {
                 indexedIds.add(id);
-                items.add("{\"index\":{\"_index\":\"" + index + "\",\"_type\":\"_doc\",\"_id\":\"" + id + "\",\"_version\":1,"
+                items.add("{\"index\":{\"_index\":\"" + index + "\",\"_type\":\"_doc\",\"_id\":\"" + id
+                        + "\",\"_version\":1,"
                         + "\"result\":\"created\",\"_shards\":{\"total\":1,\"successful\":1,\"failed\":0},\"_seq_no\":0,"
                         + "\"_primary_term\":1,\"status\":201}}");
             } else {
                 errors = true;
-                items.add("{\"index\":{\"_index\":\"" + index + "\",\"_type\":\"_doc\",\"_id\":\"" + id + "\",\"status\":400,"
-                        + "\"error\":{\"type\":\"mapper_parsing_exception\",\"reason\":\"failed to parse field [price] of type [double]\"}}}");
+                items.add(
+                        "{\"index\":{\"_index\":\"" + index + "\",\"_type\":\"_doc\",\"_id\":\"" + id
+                                + "\",\"status\":400,"
+                                + "\"error\":{\"type\":\"mapper_parsing_exception\",\"reason\":\"failed to parse field [price] of type [double]\"}}}");
             }
         }
         answer(http, 200, "{\"took\":1,\"errors\":" + errors + ",\"items\":[" + String.join(",", items) + "]}");
@@ -146,23 +156,35 @@ final class FakeElasticsearch implements AutoCloseable {
             return;
         }
         if (!source.path("price").isNumber()) {
-            answer(http, 400, "{\"error\":{\"root_cause\":[{\"type\":\"mapper_parsing_exception\",\"reason\":\"failed to parse "
-                    + "field [price] of type [double]\"}],\"type\":\"mapper_parsing_exception\",\"reason\":\"failed to parse field "
-                    + "[price] of type [double]\"},\"status\":400}");
+            answer(
+                    http,
+                    400,
+                    "{\"error\":{\"root_cause\":[{\"type\":\"mapper_parsing_exception\",\"reason\":\"failed to parse "
+                            + "field [price] of type [double]\"}],\"type\":\"mapper_parsing_exception\",\"reason\":\"failed to parse field "
+                            + "[price] of type [double]\"},\"status\":400}");
             return;
         }
         String path = http.getRequestURI().getPath();
-        String id = path.equals("/stocks/_doc") ? "generated-" + indexedIds.size() : path.substring("/stocks/_doc/".length());
+        String id = path.equals("/stocks/_doc")
+                ? "generated-" + indexedIds.size()
+                : path.substring("/stocks/_doc/".length());
         indexedIds.add(id);
-        answer(http, 201, "{\"_index\":\"stocks\",\"_type\":\"_doc\",\"_id\":\"" + id + "\",\"_version\":1,\"result\":\"created\","
-                + "\"_shards\":{\"total\":1,\"successful\":1,\"failed\":0},\"_seq_no\":0,\"_primary_term\":1}");
+        answer(
+                http,
+                201,
+                "{\"_index\":\"stocks\",\"_type\":\"_doc\",\"_id\":\"" + id
+                        + "\",\"_version\":1,\"result\":\"created\","
+                        + "\"_shards\":{\"total\":1,\"successful\":1,\"failed\":0},\"_seq_no\":0,\"_primary_term\":1}");
     }
 
     private boolean refused(HttpExchange http) throws IOException {
         int status = refusingWith;
         if (status != 0) {
-            answer(http, status, "{\"error\":{\"root_cause\":[{\"type\":\"refused\",\"reason\":\"refused by the test\"}],"
-                    + "\"type\":\"refused\",\"reason\":\"refused by the test\"},\"status\":" + status + "}");
+            answer(
+                    http,
+                    status,
+                    "{\"error\":{\"root_cause\":[{\"type\":\"refused\",\"reason\":\"refused by the test\"}],"
+                            + "\"type\":\"refused\",\"reason\":\"refused by the test\"},\"status\":" + status + "}");
         }
         return status != 0;
     }

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
-
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
@@ -17,10 +16,12 @@ class PendingRecordsTest {
 
     private static final TopicPartition P0 = new TopicPartition("stocks", 0);
     private static final TopicPartition P1 = new TopicPartition("stocks", 1);
-    private static final Map<TopicPartition, OffsetAndMetadata> CONSUMED = Map.of(P0, new OffsetAndMetadata(13), P1, new OffsetAndMetadata(7));
+    private static final Map<TopicPartition, OffsetAndMetadata> CONSUMED =
+            Map.of(P0, new OffsetAndMetadata(13), P1, new OffsetAndMetadata(7));
 
     /** Three sends, pauses of 100 ms doubling up to 1 s, each drawn at three quarters of its span. */
-    private static final RetrySchedule SCHEDULE = new RetrySchedule(3, Duration.ofMillis(100), Duration.ofSeconds(1), () -> 0.5);
+    private static final RetrySchedule SCHEDULE =
+            new RetrySchedule(3, Duration.ofMillis(100), Duration.ofSeconds(1), () -> 0.5);
 
     private final AtomicLong clock = new AtomicLong();
     private final PendingRecords pending = new PendingRecords(SCHEDULE, clock::get);
@@ -34,7 +35,9 @@ class PendingRecordsTest {
     }
 
     private static List<Long> offsets(List<Document> documents) {
-        return documents.stream().map(document -> document.record().kafkaOffset()).toList();
+        return documents.stream()
+                .map(document -> document.record().kafkaOffset())
+                .toList();
     }
 
     private void handOver(int partition, long from, long to) {
@@ -53,7 +56,8 @@ class PendingRecordsTest {
         pending.indexed(List.of(at(1, 5)));
         pending.indexed(List.of(at(1, 6)));
 
-        assertEquals(Map.of(P0, new OffsetAndMetadata(11), P1, new OffsetAndMetadata(7)), pending.committable(CONSUMED));
+        assertEquals(
+                Map.of(P0, new OffsetAndMetadata(11), P1, new OffsetAndMetadata(7)), pending.committable(CONSUMED));
     }
 
     @Test
@@ -63,7 +67,8 @@ class PendingRecordsTest {
 
         // the second request (records 12 of partition 0, 5 and 6 of partition 1) is answered first
         pending.indexed(List.of(at(0, 12), at(1, 5), at(1, 6)));
-        assertEquals(Map.of(P0, new OffsetAndMetadata(10), P1, new OffsetAndMetadata(7)), pending.committable(CONSUMED));
+        assertEquals(
+                Map.of(P0, new OffsetAndMetadata(10), P1, new OffsetAndMetadata(7)), pending.committable(CONSUMED));
 
         pending.indexed(List.of(at(0, 10), at(0, 11)));
         assertEquals(CONSUMED, pending.committable(CONSUMED));
@@ -85,7 +90,9 @@ class PendingRecordsTest {
         List<PendingRecords.Rejection> rejections = pending.takeRejections();
         assertEquals(1, rejections.size());
         assertEquals(11, rejections.get(0).record().kafkaOffset());
-        assertEquals("Elasticsearch rejected document stocks-0-11: mapper_parsing_exception", rejections.get(0).reason());
+        assertEquals(
+                "Elasticsearch rejected document stocks-0-11: mapper_parsing_exception",
+                rejections.get(0).reason());
         assertEquals(List.of(), pending.takeRejections(), "a rejection is handed out once");
 
         pending.settled(rejections.get(0).record());
@@ -99,7 +106,8 @@ class PendingRecordsTest {
         pending.indexed(List.of(at(1, 5), at(1, 6)));
         pending.failed(List.of(at(0, 11), at(0, 12)), "connection refused");
 
-        assertEquals(Map.of(P0, new OffsetAndMetadata(10), P1, new OffsetAndMetadata(7)), pending.committable(CONSUMED));
+        assertEquals(
+                Map.of(P0, new OffsetAndMetadata(10), P1, new OffsetAndMetadata(7)), pending.committable(CONSUMED));
         assertEquals(Optional.of(Duration.ofMillis(75)), pending.untilNextRetry());
         advance(Duration.ofMillis(74));
         assertEquals(List.of(), pending.takeDueRetries(), "not before the back-off");
@@ -135,21 +143,28 @@ class PendingRecordsTest {
             pending.takeDueRetries();
         }
 
-        assertEquals(Optional.of("Elasticsearch rejected 2 documents of topic-partition stocks-0 3 times (429 Too Many Requests); "
-                + "Elasticsearch rejected 1 document of topic-partition stocks-1 3 times (429 Too Many Requests): "
-                + "raise kcscale.retry.max.attempts, lower tasks.max or grow the cluster"), pending.failure());
+        assertEquals(
+                Optional.of(
+                        "Elasticsearch rejected 2 documents of topic-partition stocks-0 3 times (429 Too Many Requests); "
+                                + "Elasticsearch rejected 1 document of topic-partition stocks-1 3 times (429 Too Many Requests): "
+                                + "raise kcscale.retry.max.attempts, lower tasks.max or grow the cluster"),
+                pending.failure());
         assertEquals(new OffsetAndMetadata(10), pending.committable(CONSUMED).get(P0), "never committed past them");
     }
 
     @Test
     void aRequestRefusedForGoodStopsTheTask() {
         handOver(0, 10, 12);
-        pending.refused(List.of(at(0, 10), at(0, 11)), "400 Bad Request: the bulk request must be terminated by a newline");
+        pending.refused(
+                List.of(at(0, 10), at(0, 11)), "400 Bad Request: the bulk request must be terminated by a newline");
 
-        assertEquals(Optional.of("Elasticsearch refused 2 documents, from topic stocks, partition 0, offset 10, for a reason no "
-                + "document is to blame for: 400 Bad Request: the bulk request must be terminated by a newline. Sending again cannot "
-                + "help and the dead-letter topic is for bad documents, so the task stops before committing past them; restart it "
-                + "once the cause is fixed"), pending.failure());
+        assertEquals(
+                Optional.of(
+                        "Elasticsearch refused 2 documents, from topic stocks, partition 0, offset 10, for a reason no "
+                                + "document is to blame for: 400 Bad Request: the bulk request must be terminated by a newline. Sending again cannot "
+                                + "help and the dead-letter topic is for bad documents, so the task stops before committing past them; restart it "
+                                + "once the cause is fixed"),
+                pending.failure());
         assertEquals(List.of(), pending.takeDueRetries());
     }
 
@@ -178,8 +193,12 @@ class PendingRecordsTest {
         pending.takeDueRetries();
         advance(bound.plusNanos(1));
         pending.expireOverdue(bound);
-        assertTrue(pending.failure().orElseThrow().startsWith("Elasticsearch rejected 1 document of topic-partition stocks-0 3 times "
-                + "(no outcome within 180000 ms (kcscale.bulk.outcome.timeout.ms))"), pending.failure().toString());
+        assertTrue(
+                pending.failure()
+                        .orElseThrow()
+                        .startsWith("Elasticsearch rejected 1 document of topic-partition stocks-0 3 times "
+                                + "(no outcome within 180000 ms (kcscale.bulk.outcome.timeout.ms))"),
+                pending.failure().toString());
     }
 
     @Test
@@ -213,14 +232,24 @@ class PendingRecordsTest {
 
         pending.forget(List.of(P0));
 
-        assertEquals(Map.of(P1, new OffsetAndMetadata(5)), pending.committable(Map.of(P1, new OffsetAndMetadata(7))),
+        assertEquals(
+                Map.of(P1, new OffsetAndMetadata(5)),
+                pending.committable(Map.of(P1, new OffsetAndMetadata(7))),
                 "partition 1 is not committed past its unindexed records");
         advance(Duration.ofSeconds(1));
         List<Document> retry = pending.takeDueRetries();
-        assertEquals(List.of(new TopicPartition("stocks", 1)), retry.stream()
-                .map(r -> new TopicPartition(r.record().topic(), r.record().kafkaPartition())).distinct().toList(), "only partition 1 is sent again");
+        assertEquals(
+                List.of(new TopicPartition("stocks", 1)),
+                retry.stream()
+                        .map(r -> new TopicPartition(
+                                r.record().topic(), r.record().kafkaPartition()))
+                        .distinct()
+                        .toList(),
+                "only partition 1 is sent again");
         assertEquals(List.of(5L, 6L), offsets(retry));
-        assertEquals(Map.of(P0, new OffsetAndMetadata(13)), pending.committable(Map.of(P0, new OffsetAndMetadata(13))),
+        assertEquals(
+                Map.of(P0, new OffsetAndMetadata(13)),
+                pending.committable(Map.of(P0, new OffsetAndMetadata(13))),
                 "nothing of partition 0 is left: if it comes back, it starts from its committed offset");
     }
 
@@ -251,7 +280,10 @@ class PendingRecordsTest {
 
         pending.forget(List.of(P0));
 
-        assertEquals(List.of(5L), pending.takeRejections().stream().map(r -> r.record().kafkaOffset()).toList());
+        assertEquals(
+                List.of(5L),
+                pending.takeRejections().stream()
+                        .map(r -> r.record().kafkaOffset())
+                        .toList());
     }
-
 }

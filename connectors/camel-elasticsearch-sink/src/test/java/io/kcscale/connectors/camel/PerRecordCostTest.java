@@ -7,7 +7,6 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.List;
 import java.util.Map;
-
 import org.apache.camel.component.elasticsearch.ElasticsearchConstants;
 import org.apache.camel.kafkaconnector.CamelSinkTask;
 import org.junit.jupiter.api.Test;
@@ -26,8 +25,12 @@ class PerRecordCostTest {
     @Test
     void aRecordCostsTheTaskThreadLessThanHalfOfWhatTheStockProducerCosts() throws Exception {
         try (FakeElasticsearch elasticsearch = new FakeElasticsearch()) {
-            Map<String, String> config = Map.of("topics", "stocks", "camel.sink.url",
-                    "elasticsearch-rest://local?hostAddresses=" + elasticsearch.hostAndPort() + "&operation=Index&indexName=stocks");
+            Map<String, String> config = Map.of(
+                    "topics",
+                    "stocks",
+                    "camel.sink.url",
+                    "elasticsearch-rest://local?hostAddresses=" + elasticsearch.hostAndPort()
+                            + "&operation=Index&indexName=stocks");
             CamelSinkTask stock = new CamelSinkTask();
             PerRecordSinkTask ours = new PerRecordSinkTask();
             stock.start(config);
@@ -39,15 +42,19 @@ class PerRecordCostTest {
                     perRecord = new double[2];
                     for (int i = 0; i < RECORDS; i++) {
                         Document document = Records.document(Records.trade("stocks", round, i));
-                        perRecord[0] += cpuNanos(() -> stock.put(List.of(RecordForCamel.of(document, ElasticsearchConstants.PARAM_INDEX_ID))));
+                        perRecord[0] += cpuNanos(() ->
+                                stock.put(List.of(RecordForCamel.of(document, ElasticsearchConstants.PARAM_INDEX_ID))));
                         perRecord[1] += cpuNanos(() -> ours.put(List.of(document.record())));
                     }
                 }
                 assertEquals(4 * RECORDS, elasticsearch.indexedIds.size(), "every record indexed, by both");
-                System.out.printf("[measure] the task thread's CPU per record: stock producer %.1f us, PerRecordSinkTask %.1f us%n",
+                System.out.printf(
+                        "[measure] the task thread's CPU per record: stock producer %.1f us, PerRecordSinkTask %.1f us%n",
                         perRecord[0] / 1000 / RECORDS, perRecord[1] / 1000 / RECORDS);
-                assertTrue(perRecord[1] < perRecord[0] / 2, "a record should cost the task's thread well under half of what the stock "
-                        + "producer costs: " + perRecord[1] / 1000 / RECORDS + " against " + perRecord[0] / 1000 / RECORDS + " us");
+                assertTrue(
+                        perRecord[1] < perRecord[0] / 2,
+                        "a record should cost the task's thread well under half of what the stock " + "producer costs: "
+                                + perRecord[1] / 1000 / RECORDS + " against " + perRecord[0] / 1000 / RECORDS + " us");
             } finally {
                 stock.stop();
                 ours.stop();

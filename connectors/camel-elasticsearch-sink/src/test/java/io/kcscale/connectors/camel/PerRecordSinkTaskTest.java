@@ -13,10 +13,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
-
 import org.apache.kafka.connect.errors.ConnectException;
 import org.apache.kafka.connect.errors.RetriableException;
-import org.apache.kafka.connect.sink.ErrantRecordReporter;
 import org.apache.kafka.connect.sink.SinkRecord;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -30,8 +28,7 @@ class PerRecordSinkTaskTest {
     private final List<String> deadLetters = new ArrayList<>();
     private final List<Long> pollTimeouts = new ArrayList<>();
 
-    PerRecordSinkTaskTest() throws IOException {
-    }
+    PerRecordSinkTaskTest() throws IOException {}
 
     @AfterEach
     void stop() {
@@ -41,18 +38,24 @@ class PerRecordSinkTaskTest {
 
     /** With errors.tolerance=all, Connect hands the task a reporter, dead-letter topic or not. */
     private void startWithReporter(Map<String, String> more) {
-        task.initialize(new TaskContext((record, error) -> {
-            deadLetters.add(record.kafkaOffset() + ": " + error.getMessage());
-            return CompletableFuture.completedFuture(null);
-        }, pollTimeouts));
+        task.initialize(new TaskContext(
+                (record, error) -> {
+                    deadLetters.add(record.kafkaOffset() + ": " + error.getMessage());
+                    return CompletableFuture.completedFuture(null);
+                },
+                pollTimeouts));
         Map<String, String> tolerant = new HashMap<>(more);
         tolerant.put("errors.tolerance", "all");
         start(tolerant);
     }
 
     private void start(Map<String, String> more) {
-        Map<String, String> config = new HashMap<>(Map.of("topics", "stocks", "camel.sink.url",
-                "elasticsearch-rest://local?hostAddresses=" + elasticsearch.hostAndPort() + "&operation=Index&indexName=stocks"));
+        Map<String, String> config = new HashMap<>(Map.of(
+                "topics",
+                "stocks",
+                "camel.sink.url",
+                "elasticsearch-rest://local?hostAddresses=" + elasticsearch.hostAndPort()
+                        + "&operation=Index&indexName=stocks"));
         config.putAll(more);
         task.start(config);
     }
@@ -64,15 +67,20 @@ class PerRecordSinkTaskTest {
         for (int start = 1; start <= 3; start++) {
             PerRecordSinkTask restarted = new PerRecordSinkTask(nanos::get);
             restarted.initialize(new TaskContext(null, pollTimeouts));
-            restarted.start(Map.of("topics", "stocks", "camel.sink.url",
-                    "elasticsearch-rest://local?hostAddresses=" + elasticsearch.hostAndPort() + "&operation=Index&indexName=stocks"));
+            restarted.start(Map.of(
+                    "topics",
+                    "stocks",
+                    "camel.sink.url",
+                    "elasticsearch-rest://local?hostAddresses=" + elasticsearch.hostAndPort()
+                            + "&operation=Index&indexName=stocks"));
             List<SinkRecord> batch = new ArrayList<>();
             for (long offset = 0; offset < 20; offset++) {
                 batch.add(Records.trade("stocks", start, offset));
             }
             restarted.put(batch);
             long running = clientThreads() - before;
-            assertTrue(running >= 1 && running <= Runtime.getRuntime().availableProcessors(),
+            assertTrue(
+                    running >= 1 && running <= Runtime.getRuntime().availableProcessors(),
                     "one client's I/O threads while the task runs, got " + running);
             restarted.stop();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
@@ -86,7 +94,9 @@ class PerRecordSinkTaskTest {
 
     /** The Elasticsearch client's I/O threads alive now. */
     private static long clientThreads() {
-        return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().startsWith("I/O dispatcher")).count();
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().startsWith("I/O dispatcher"))
+                .count();
     }
 
     @Test
@@ -117,8 +127,15 @@ class PerRecordSinkTaskTest {
 
     @Test
     void aRecordDeadLetteredBeforeItsBatchWentBackIsNotWrittenAgainOnRedelivery() {
-        startWithReporter(Map.of("errors.deadletterqueue.topic.name", "stocks-dlq", "kcscale.malformed.records", "dlq",
-                "kcscale.retry.backoff.initial.ms", "100", "kcscale.retry.backoff.max.ms", "100"));
+        startWithReporter(Map.of(
+                "errors.deadletterqueue.topic.name",
+                "stocks-dlq",
+                "kcscale.malformed.records",
+                "dlq",
+                "kcscale.retry.backoff.initial.ms",
+                "100",
+                "kcscale.retry.backoff.max.ms",
+                "100"));
         elasticsearch.refusingWith = 503;
         List<SinkRecord> batch = List.of(Records.text("stocks", 3, 40, "not json{"), Records.trade("stocks", 3, 41));
         assertThrows(RetriableException.class, () -> task.put(batch));
@@ -136,10 +153,15 @@ class PerRecordSinkTaskTest {
         startWithReporter(Map.of("errors.deadletterqueue.topic.name", "stocks-dlq"));
         elasticsearch.refusingWith = 403;
 
-        ConnectException e = assertThrows(ConnectException.class, () -> task.put(List.of(Records.trade("stocks", 3, 40))));
+        ConnectException e =
+                assertThrows(ConnectException.class, () -> task.put(List.of(Records.trade("stocks", 3, 40))));
 
-        assertTrue(e.getMessage().startsWith("Elasticsearch refused document stocks-3-40 for a reason no document is to blame for: "
-                + "403 Forbidden: "), e.getMessage());
+        assertTrue(
+                e.getMessage()
+                        .startsWith(
+                                "Elasticsearch refused document stocks-3-40 for a reason no document is to blame for: "
+                                        + "403 Forbidden: "),
+                e.getMessage());
         assertTrue(e.getMessage().contains("check the credentials in camel.sink.url"), e.getMessage());
         assertEquals(List.of(), deadLetters);
     }
@@ -148,10 +170,15 @@ class PerRecordSinkTaskTest {
     void aMalformedRecordFailsTheTaskBeforeAnyOfItsBatchIsSent() {
         start(Map.of());
 
-        ConnectException e = assertThrows(ConnectException.class,
-                () -> task.put(List.of(Records.text("stocks", 3, 40, "{\"price\":1.5}"), Records.text("stocks", 3, 41, "not json{"))));
+        ConnectException e = assertThrows(
+                ConnectException.class,
+                () -> task.put(List.of(
+                        Records.text("stocks", 3, 40, "{\"price\":1.5}"), Records.text("stocks", 3, 41, "not json{"))));
 
-        assertTrue(e.getMessage().startsWith("the record at topic stocks, partition 3, offset 41 cannot be indexed: its value is not JSON"),
+        assertTrue(
+                e.getMessage()
+                        .startsWith(
+                                "the record at topic stocks, partition 3, offset 41 cannot be indexed: its value is not JSON"),
                 e.getMessage());
         assertEquals(List.of(), elasticsearch.indexedIds);
     }
@@ -169,31 +196,52 @@ class PerRecordSinkTaskTest {
     void aDocumentElasticsearchRejectsGoesToTheDeadLetterTopicWithTheReason() {
         startWithReporter(Map.of("errors.deadletterqueue.topic.name", "stocks-dlq"));
 
-        task.put(List.of(Records.trade("stocks", 3, 40), Records.trade("stocks", 3, 41, "not-a-number"), Records.trade("stocks", 3, 42)));
+        task.put(List.of(
+                Records.trade("stocks", 3, 40),
+                Records.trade("stocks", 3, 41, "not-a-number"),
+                Records.trade("stocks", 3, 42)));
 
         assertEquals(List.of("stocks-3-40", "stocks-3-42"), elasticsearch.indexedIds);
         assertEquals(1, deadLetters.size());
         // Elasticsearch's error as it said it, not the client's quote of the whole answer
-        assertEquals("41: Elasticsearch rejected document stocks-3-41: 400 Bad Request: mapper_parsing_exception: failed to parse "
-                + "field [price] of type [double]", deadLetters.get(0));
+        assertEquals(
+                "41: Elasticsearch rejected document stocks-3-41: 400 Bad Request: mapper_parsing_exception: failed to parse "
+                        + "field [price] of type [double]",
+                deadLetters.get(0));
     }
 
     @Test
     void withErrorsToleratedButNoDeadLetterTopicARejectedDocumentFailsTheTask() {
         startWithReporter(Map.of());
 
-        ConnectException e = assertThrows(ConnectException.class,
-                () -> task.put(List.of(Records.trade("stocks", 3, 40), Records.trade("stocks", 3, 41, "not-a-number"))));
+        ConnectException e = assertThrows(
+                ConnectException.class,
+                () -> task.put(
+                        List.of(Records.trade("stocks", 3, 40), Records.trade("stocks", 3, 41, "not-a-number"))));
 
-        assertTrue(e.getMessage().startsWith("Elasticsearch rejected document stocks-3-41: 400 Bad Request: "), e.getMessage());
-        assertTrue(e.getMessage().endsWith("set errors.tolerance=all and errors.deadletterqueue.topic.name"), e.getMessage());
-        assertEquals(List.of(), deadLetters, "a reporter without a topic would only log it, and the record would be committed");
+        assertTrue(
+                e.getMessage().startsWith("Elasticsearch rejected document stocks-3-41: 400 Bad Request: "),
+                e.getMessage());
+        assertTrue(
+                e.getMessage().endsWith("set errors.tolerance=all and errors.deadletterqueue.topic.name"),
+                e.getMessage());
+        assertEquals(
+                List.of(),
+                deadLetters,
+                "a reporter without a topic would only log it, and the record would be committed");
     }
 
     @Test
     void aDocumentRefusedForNowHandsTheBatchBackForALaterDeliveryUntilTheLastAttempt() {
-        startWithReporter(Map.of("errors.deadletterqueue.topic.name", "stocks-dlq", "kcscale.retry.max.attempts", "3",
-                "kcscale.retry.backoff.initial.ms", "100", "kcscale.retry.backoff.max.ms", "150"));
+        startWithReporter(Map.of(
+                "errors.deadletterqueue.topic.name",
+                "stocks-dlq",
+                "kcscale.retry.max.attempts",
+                "3",
+                "kcscale.retry.backoff.initial.ms",
+                "100",
+                "kcscale.retry.backoff.max.ms",
+                "150"));
         elasticsearch.refusingWith = 429;
         List<SinkRecord> batch = List.of(Records.trade("stocks", 3, 40));
 
@@ -203,14 +251,26 @@ class PerRecordSinkTaskTest {
         nanos.addAndGet(TimeUnit.MILLISECONDS.toNanos(150));
         ConnectException last = assertThrows(ConnectException.class, () -> task.put(batch));
 
-        assertTrue(first.getMessage().startsWith("Elasticsearch refused document stocks-3-40 for now (429 Too Many Requests: "),
+        assertTrue(
+                first.getMessage()
+                        .startsWith("Elasticsearch refused document stocks-3-40 for now (429 Too Many Requests: "),
                 first.getMessage());
         assertEquals(2, pollTimeouts.size(), "Connect polls again after each back-off: " + pollTimeouts);
-        assertTrue(pollTimeouts.get(0) >= 50 && pollTimeouts.get(0) <= 100 && pollTimeouts.get(1) >= 75 && pollTimeouts.get(1) <= 150,
+        assertTrue(
+                pollTimeouts.get(0) >= 50
+                        && pollTimeouts.get(0) <= 100
+                        && pollTimeouts.get(1) >= 75
+                        && pollTimeouts.get(1) <= 150,
                 pollTimeouts.toString());
-        assertTrue(last.getMessage().startsWith("Elasticsearch rejected 1 document of topic-partition stocks-3 3 times (429 Too Many "
-                + "Requests: "), last.getMessage());
-        assertTrue(last.getMessage().endsWith("raise kcscale.retry.max.attempts, lower tasks.max or grow the cluster"), last.getMessage());
+        assertTrue(
+                last.getMessage()
+                        .startsWith(
+                                "Elasticsearch rejected 1 document of topic-partition stocks-3 3 times (429 Too Many "
+                                        + "Requests: "),
+                last.getMessage());
+        assertTrue(
+                last.getMessage().endsWith("raise kcscale.retry.max.attempts, lower tasks.max or grow the cluster"),
+                last.getMessage());
         assertEquals(List.of(), deadLetters, "refused for now is not refused for good");
     }
 
@@ -218,8 +278,15 @@ class PerRecordSinkTaskTest {
     void aBatchDeliveredAgainBeforeTheBackOffIsOverIsHandedBackUnsentAndCountsNoAttempt() {
         // Connect delivers a handed-back batch at its next offset commit at the latest (each second on the
         // local stack): the back-off must hold anyway, or a restart of Elasticsearch uses up every attempt
-        startWithReporter(Map.of("errors.deadletterqueue.topic.name", "stocks-dlq", "kcscale.retry.max.attempts", "2",
-                "kcscale.retry.backoff.initial.ms", "10000", "kcscale.retry.backoff.max.ms", "10000"));
+        startWithReporter(Map.of(
+                "errors.deadletterqueue.topic.name",
+                "stocks-dlq",
+                "kcscale.retry.max.attempts",
+                "2",
+                "kcscale.retry.backoff.initial.ms",
+                "10000",
+                "kcscale.retry.backoff.max.ms",
+                "10000"));
         elasticsearch.refusingWith = 503;
         List<SinkRecord> batch = List.of(Records.trade("stocks", 3, 40));
         assertThrows(RetriableException.class, () -> task.put(batch));
@@ -228,7 +295,9 @@ class PerRecordSinkTaskTest {
         nanos.addAndGet(TimeUnit.MILLISECONDS.toNanos(1000));
         RetriableException early = assertThrows(RetriableException.class, () -> task.put(batch));
 
-        assertTrue(early.getMessage().startsWith("waiting ") && early.getMessage().contains("before sending document stocks-3-40 again"),
+        assertTrue(
+                early.getMessage().startsWith("waiting ")
+                        && early.getMessage().contains("before sending document stocks-3-40 again"),
                 early.getMessage());
         assertEquals(requests, elasticsearch.documentRequests.get(), "nothing is sent while the back-off lasts");
         long asked = pollTimeouts.get(pollTimeouts.size() - 1);
@@ -237,6 +306,9 @@ class PerRecordSinkTaskTest {
         elasticsearch.refusingWith = 0;
         nanos.addAndGet(TimeUnit.MILLISECONDS.toNanos(10_000));
         task.put(batch);
-        assertEquals(requests + 1, elasticsearch.documentRequests.get(), "sent once the back-off is over, within its attempts");
+        assertEquals(
+                requests + 1,
+                elasticsearch.documentRequests.get(),
+                "sent once the back-off is over, within its attempts");
     }
 }

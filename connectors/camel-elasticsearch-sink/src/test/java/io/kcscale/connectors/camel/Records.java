@@ -1,14 +1,12 @@
 package io.kcscale.connectors.camel;
 
 import java.util.Map;
-
 import org.apache.kafka.connect.sink.SinkRecord;
 
 /** Sink records as the worker hands them over: string keys, schemaless JSON values or text. */
 final class Records {
 
-    private Records() {
-    }
+    private Records() {}
 
     static SinkRecord trade(String topic, int partition, long offset, Object price) {
         Map<String, Object> value = price == null ? null : Map.of("symbol", "ZVV", "price", price);

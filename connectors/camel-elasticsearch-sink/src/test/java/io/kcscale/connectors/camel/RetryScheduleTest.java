@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.util.List;
 import java.util.stream.IntStream;
-
 import org.junit.jupiter.api.Test;
 
 class RetryScheduleTest {
@@ -17,13 +16,17 @@ class RetryScheduleTest {
     }
 
     private static List<Long> delays(RetrySchedule schedule, int failures) {
-        return IntStream.rangeClosed(1, failures).mapToObj(n -> schedule.delayAfter(n).toMillis()).toList();
+        return IntStream.rangeClosed(1, failures)
+                .mapToObj(n -> schedule.delayAfter(n).toMillis())
+                .toList();
     }
 
     @Test
     void thePauseDoublesUpToTheMaximum() {
-        assertEquals(List.of(100L, 200L, 400L, 800L, 1000L, 1000L), delays(drawing(0.999_999), 6).stream()
-                .map(ms -> ms + 1).toList(), "the top of each span (just under it)");
+        assertEquals(
+                List.of(100L, 200L, 400L, 800L, 1000L, 1000L),
+                delays(drawing(0.999_999), 6).stream().map(ms -> ms + 1).toList(),
+                "the top of each span (just under it)");
     }
 
     @Test

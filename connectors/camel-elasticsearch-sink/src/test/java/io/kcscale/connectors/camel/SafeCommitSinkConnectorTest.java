@@ -8,7 +8,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-
 import org.apache.kafka.common.config.ConfigValue;
 import org.apache.kafka.connect.errors.ConnectException;
 import org.junit.jupiter.api.Test;
@@ -28,9 +27,10 @@ class SafeCommitSinkConnectorTest {
     }
 
     private static Map<String, List<String>> errors(Map<String, String> config) {
-        return new SafeCommitSinkConnector().validate(config).configValues().stream()
-                .filter(v -> !v.errorMessages().isEmpty())
-                .collect(Collectors.toMap(ConfigValue::name, ConfigValue::errorMessages));
+        return new SafeCommitSinkConnector()
+                .validate(config).configValues().stream()
+                        .filter(v -> !v.errorMessages().isEmpty())
+                        .collect(Collectors.toMap(ConfigValue::name, ConfigValue::errorMessages));
     }
 
     @Test
@@ -48,13 +48,23 @@ class SafeCommitSinkConnectorTest {
 
         Map<String, List<String>> errors = errors(config);
 
-        assertEquals(List.of("camel.beans.aggregate", "camel.beans.aggregate.indexName", "transforms"),
+        assertEquals(
+                List.of("camel.beans.aggregate", "camel.beans.aggregate.indexName", "transforms"),
                 errors.keySet().stream().sorted().toList());
-        assertTrue(errors.get("camel.beans.aggregate").get(0).startsWith("camel.beans.aggregate must be "
-                + "#class:io.kcscale.connectors.camel.BulkIndexAggregation (bulk mode), got #class:org.apache.camel"), errors.toString());
-        assertEquals(List.of("camel.beans.aggregate.indexName must name the index the documents go to"),
+        assertTrue(
+                errors.get("camel.beans.aggregate")
+                        .get(0)
+                        .startsWith(
+                                "camel.beans.aggregate must be "
+                                        + "#class:io.kcscale.connectors.camel.BulkIndexAggregation (bulk mode), got #class:org.apache.camel"),
+                errors.toString());
+        assertEquals(
+                List.of("camel.beans.aggregate.indexName must name the index the documents go to"),
                 errors.get("camel.beans.aggregate.indexName"));
-        assertTrue(errors.get("transforms").get(0).contains("transforms.coordinates.type=io.kcscale.connectors.camel.CoordinatesHeaders"),
+        assertTrue(
+                errors.get("transforms")
+                        .get(0)
+                        .contains("transforms.coordinates.type=io.kcscale.connectors.camel.CoordinatesHeaders"),
                 errors.toString());
     }
 
@@ -62,11 +72,17 @@ class SafeCommitSinkConnectorTest {
     void theBulkOperationIsRequiredInTheUrlOrAsAnEndpointProperty() {
         Map<String, String> config = bulkConfig();
         config.put("camel.sink.url", "elasticsearch-rest://local?hostAddresses=127.0.0.1:9200");
-        assertEquals(Map.of("camel.sink.url", List.of("camel.sink.url must ask for operation=Bulk (the aggregation strategy "
-                + "makes one bulk request per batch), got no operation")), errors(config));
+        assertEquals(
+                Map.of(
+                        "camel.sink.url",
+                        List.of("camel.sink.url must ask for operation=Bulk (the aggregation strategy "
+                                + "makes one bulk request per batch), got no operation")),
+                errors(config));
 
         config.put("camel.sink.endpoint.operation", "Index");
-        assertEquals(List.of("camel.sink.endpoint.operation"), List.copyOf(errors(config).keySet()));
+        assertEquals(
+                List.of("camel.sink.endpoint.operation"),
+                List.copyOf(errors(config).keySet()));
 
         config.put("camel.sink.endpoint.operation", "bulk");
         assertEquals(Map.of(), errors(config));
@@ -76,12 +92,20 @@ class SafeCommitSinkConnectorTest {
     void malformedRecordsToTheDeadLetterTopicNeedOne() {
         Map<String, String> config = bulkConfig();
         config.put("kcscale.malformed.records", "dlq");
-        assertEquals(Map.of("kcscale.malformed.records", List.of("kcscale.malformed.records dlq needs a dead-letter topic: "
-                + "set errors.tolerance=all and errors.deadletterqueue.topic.name")), errors(config));
+        assertEquals(
+                Map.of(
+                        "kcscale.malformed.records",
+                        List.of("kcscale.malformed.records dlq needs a dead-letter topic: "
+                                + "set errors.tolerance=all and errors.deadletterqueue.topic.name")),
+                errors(config));
 
         config.put("errors.deadletterqueue.topic.name", "stocks-dlq");
-        assertEquals(Map.of("kcscale.malformed.records", List.of("kcscale.malformed.records dlq needs a dead-letter topic: "
-                + "set errors.tolerance=all and errors.deadletterqueue.topic.name")), errors(config),
+        assertEquals(
+                Map.of(
+                        "kcscale.malformed.records",
+                        List.of("kcscale.malformed.records dlq needs a dead-letter topic: "
+                                + "set errors.tolerance=all and errors.deadletterqueue.topic.name")),
+                errors(config),
                 "without errors.tolerance=all Connect fails the task after each dead-letter write, and the restart writes it again");
 
         config.put("errors.tolerance", "all");
@@ -95,7 +119,9 @@ class SafeCommitSinkConnectorTest {
 
         List<String> said = errors(config).get("kcscale.malformed.records");
         assertEquals(1, said.size(), said.toString());
-        assertTrue(said.get(0).startsWith("Invalid value skip for configuration kcscale.malformed.records"), said.toString());
+        assertTrue(
+                said.get(0).startsWith("Invalid value skip for configuration kcscale.malformed.records"),
+                said.toString());
     }
 
     @Test
@@ -105,24 +131,37 @@ class SafeCommitSinkConnectorTest {
         config.remove("camel.beans.aggregate.indexName");
 
         ConnectException e = assertThrows(ConnectException.class, () -> new SafeCommitSinkConnector().start(config));
-        assertTrue(e.getMessage().startsWith("invalid bulk-mode configuration: camel.beans.aggregate.indexName must name "
-                + "the index the documents go to; transforms must include"), e.getMessage());
+        assertTrue(
+                e.getMessage()
+                        .startsWith("invalid bulk-mode configuration: camel.beans.aggregate.indexName must name "
+                                + "the index the documents go to; transforms must include"),
+                e.getMessage());
     }
 
     @Test
     void theRetrySettingsAreCheckedOnTheirKeys() {
-        Map<String, List<String>> errors = errorsWith(Map.of("kcscale.retry.max.attempts", "0", "kcscale.retry.backoff.initial.ms", "soon"));
-        assertEquals(List.of("kcscale.retry.backoff.initial.ms", "kcscale.retry.max.attempts"), errors.keySet().stream().sorted().toList());
+        Map<String, List<String>> errors =
+                errorsWith(Map.of("kcscale.retry.max.attempts", "0", "kcscale.retry.backoff.initial.ms", "soon"));
+        assertEquals(
+                List.of("kcscale.retry.backoff.initial.ms", "kcscale.retry.max.attempts"),
+                errors.keySet().stream().sorted().toList());
         assertRefusedOnItsKey(errors, "kcscale.retry.max.attempts", "0", "Value must be at least 1");
 
         Map<String, String> config = bulkConfig();
         config.put("kcscale.retry.backoff.initial.ms", "2000");
         config.put("kcscale.retry.backoff.max.ms", "1000");
-        assertEquals(Map.of("kcscale.retry.backoff.max.ms", List.of("kcscale.retry.backoff.max.ms must be at least "
-                + "kcscale.retry.backoff.initial.ms (2000), got 1000")), errors(config));
+        assertEquals(
+                Map.of(
+                        "kcscale.retry.backoff.max.ms",
+                        List.of("kcscale.retry.backoff.max.ms must be at least "
+                                + "kcscale.retry.backoff.initial.ms (2000), got 1000")),
+                errors(config));
 
         config.put("kcscale.retry.backoff.max.ms", "120000");
-        assertEquals(List.of("kcscale.retry.backoff.max.ms"), List.copyOf(errors(config).keySet()), "put() may not wait that long");
+        assertEquals(
+                List.of("kcscale.retry.backoff.max.ms"),
+                List.copyOf(errors(config).keySet()),
+                "put() may not wait that long");
     }
 
     @Test
@@ -137,11 +176,14 @@ class SafeCommitSinkConnectorTest {
 
     @Test
     void theByteBoundAndTheOutcomeTimeoutAreCheckedOnTheirKeys() {
-        Map<String, List<String>> errors = errorsWith(Map.of("kcscale.bulk.max.bytes", "104857600", "kcscale.bulk.outcome.timeout.ms", "10"));
+        Map<String, List<String>> errors =
+                errorsWith(Map.of("kcscale.bulk.max.bytes", "104857600", "kcscale.bulk.outcome.timeout.ms", "10"));
         assertRefusedOnItsKey(errors, "kcscale.bulk.max.bytes", "104857600", "Value must be no more than 52428800");
         assertRefusedOnItsKey(errors, "kcscale.bulk.outcome.timeout.ms", "10", "Value must be at least 1000");
 
-        assertEquals(Map.of(), errorsWith(Map.of("kcscale.bulk.max.bytes", "5242880", "kcscale.bulk.outcome.timeout.ms", "60000")));
+        assertEquals(
+                Map.of(),
+                errorsWith(Map.of("kcscale.bulk.max.bytes", "5242880", "kcscale.bulk.outcome.timeout.ms", "60000")));
     }
 
     private static Map<String, List<String>> errorsWith(Map<String, String> changes) {
@@ -153,7 +195,9 @@ class SafeCommitSinkConnectorTest {
     /** ConfigDef's own words for a value out of range, on the key that holds it. */
     private static void assertRefusedOnItsKey(Map<String, List<String>> errors, String key, String value, String why) {
         List<String> said = errors.getOrDefault(key, List.of());
-        assertTrue(!said.isEmpty() && said.get(0).startsWith("Invalid value " + value + " for configuration " + key + ": " + why),
+        assertTrue(
+                !said.isEmpty()
+                        && said.get(0).startsWith("Invalid value " + value + " for configuration " + key + ": " + why),
                 errors.toString());
     }
 
@@ -161,7 +205,11 @@ class SafeCommitSinkConnectorTest {
     void theSinkUrlMustBeElasticsearchRest() {
         Map<String, String> config = bulkConfig();
         config.put("camel.sink.url", "log://local?operation=Bulk");
-        assertEquals(Map.of("camel.sink.url", List.of("camel.sink.url must be an elasticsearch-rest:// URL (bulk mode sends its "
-                + "requests through it), got log://local?operation=Bulk")), errors(config));
+        assertEquals(
+                Map.of(
+                        "camel.sink.url",
+                        List.of("camel.sink.url must be an elasticsearch-rest:// URL (bulk mode sends its "
+                                + "requests through it), got log://local?operation=Bulk")),
+                errors(config));
     }
 }

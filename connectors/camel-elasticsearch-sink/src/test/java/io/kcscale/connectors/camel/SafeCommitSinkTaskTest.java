@@ -14,12 +14,10 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BooleanSupplier;
-
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.connect.errors.ConnectException;
 import org.apache.kafka.connect.errors.RetriableException;
-import org.apache.kafka.connect.sink.ErrantRecordReporter;
 import org.apache.kafka.connect.sink.SinkRecord;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -39,10 +37,10 @@ class SafeCommitSinkTaskTest {
     private final List<Long> pollTimeouts = new CopyOnWriteArrayList<>();
     /** What the dead-letter producer makes of each write. */
     private CompletableFuture<Void> deadLetterWrite = CompletableFuture.completedFuture(null);
+
     private PendingRecords pending;
 
-    SafeCommitSinkTaskTest() throws IOException {
-    }
+    SafeCommitSinkTaskTest() throws IOException {}
 
     @AfterEach
     void stop() {
@@ -63,13 +61,18 @@ class SafeCommitSinkTaskTest {
     }
 
     private void start(boolean withReporter, boolean withDeadLetterTopic, Map<String, String> more) {
-        task.initialize(new TaskContext(withReporter ? (record, error) -> {
-            deadLetters.add(record.kafkaOffset() + ": " + error.getMessage());
-            return deadLetterWrite;
-        } : null, pollTimeouts));
+        task.initialize(new TaskContext(
+                withReporter
+                        ? (record, error) -> {
+                            deadLetters.add(record.kafkaOffset() + ": " + error.getMessage());
+                            return deadLetterWrite;
+                        }
+                        : null,
+                pollTimeouts));
         Map<String, String> config = new HashMap<>(Map.of(
                 "topics", "stocks",
-                "camel.sink.url", "elasticsearch-rest://local?hostAddresses=" + elasticsearch.hostAndPort() + "&operation=Bulk",
+                "camel.sink.url",
+                        "elasticsearch-rest://local?hostAddresses=" + elasticsearch.hostAndPort() + "&operation=Bulk",
                 "camel.beans.aggregate", "#class:" + BulkIndexAggregation.class.getName(),
                 "camel.beans.aggregate.indexName", "stocks",
                 "camel.aggregation.size", "3",
@@ -140,7 +143,9 @@ class SafeCommitSinkTaskTest {
 
         task.put(records(0, 1.0, 2.0));
         assertEquals(List.of(), elasticsearch.indexedIds);
-        assertEquals(Map.of(P0, new OffsetAndMetadata(0)), commitAfterConsuming(2),
+        assertEquals(
+                Map.of(P0, new OffsetAndMetadata(0)),
+                commitAfterConsuming(2),
                 "the stock task would commit 2 here: a crash now would lose records 0 and 1");
 
         task.put(records(2, 3.0, 4.0));
@@ -155,11 +160,12 @@ class SafeCommitSinkTaskTest {
 
         task.put(records(0, 1.0, "not-a-number", 3.0));
         awaitAnswers();
-        task.put(List.of());  // Connect calls put on every poll; rejections are reported on the task's thread
+        task.put(List.of()); // Connect calls put on every poll; rejections are reported on the task's thread
 
         assertEquals(List.of("stocks-0-0", "stocks-0-2"), elasticsearch.indexedIds);
         assertEquals(1, deadLetters.size());
-        assertTrue(deadLetters.get(0).startsWith("1: Elasticsearch rejected document stocks-0-1: "), deadLetters.get(0));
+        assertTrue(
+                deadLetters.get(0).startsWith("1: Elasticsearch rejected document stocks-0-1: "), deadLetters.get(0));
         assertTrue(deadLetters.get(0).contains("mapper_parsing_exception"), deadLetters.get(0));
         assertEquals(Map.of(P0, new OffsetAndMetadata(3)), commitAfterConsuming(3));
     }
@@ -174,7 +180,9 @@ class SafeCommitSinkTaskTest {
 
         assertTrue(e.getMessage().startsWith("Elasticsearch rejected document stocks-0-1: "), e.getMessage());
         assertTrue(e.getMessage().contains("failed to parse field [price]"), e.getMessage());
-        assertTrue(e.getMessage().endsWith("set errors.tolerance=all and errors.deadletterqueue.topic.name"), e.getMessage());
+        assertTrue(
+                e.getMessage().endsWith("set errors.tolerance=all and errors.deadletterqueue.topic.name"),
+                e.getMessage());
         assertEquals(Map.of(P0, new OffsetAndMetadata(1)), commitAfterConsuming(3), "nothing past the rejected record");
     }
 
@@ -187,7 +195,10 @@ class SafeCommitSinkTaskTest {
         ConnectException e = assertThrows(ConnectException.class, () -> task.put(List.of()));
 
         assertTrue(e.getMessage().startsWith("Elasticsearch rejected document stocks-0-1: "), e.getMessage());
-        assertEquals(List.of(), deadLetters, "a reporter without a topic would only log it, and the record would be committed");
+        assertEquals(
+                List.of(),
+                deadLetters,
+                "a reporter without a topic would only log it, and the record would be committed");
     }
 
     @Test
@@ -197,10 +208,14 @@ class SafeCommitSinkTaskTest {
 
         task.put(records(0, 1.0, 2.0, 3.0));
         awaitAnswers();
-        assertTrue(pending.untilNextRetry().orElseThrow().toMillis() >= 30_000, "the failed records wait for their back-off");
+        assertTrue(
+                pending.untilNextRetry().orElseThrow().toMillis() >= 30_000,
+                "the failed records wait for their back-off");
         assertEquals(Map.of(P0, new OffsetAndMetadata(0)), commitAfterConsuming(3), "nothing past the failed records");
         task.put(List.of());
-        assertTrue(pollTimeouts.get(pollTimeouts.size() - 1) >= 29_000, "Connect polls again when they are due: " + pollTimeouts);
+        assertTrue(
+                pollTimeouts.get(pollTimeouts.size() - 1) >= 29_000,
+                "Connect polls again when they are due: " + pollTimeouts);
         assertEquals(3, elasticsearch.sentIds.size(), "not sent again before their back-off");
     }
 
@@ -226,11 +241,18 @@ class SafeCommitSinkTaskTest {
         putUntil("a second send of the refused item", () -> elasticsearch.sentIds.size() >= 4);
         assertEquals(Map.of(P0, new OffsetAndMetadata(1)), commitAfterConsuming(3), "nothing past the refused item");
         elasticsearch.overloadedIds.clear();
-        putUntil("the refused item committed", () -> commitAfterConsuming(3).equals(Map.of(P0, new OffsetAndMetadata(3))));
+        putUntil(
+                "the refused item committed",
+                () -> commitAfterConsuming(3).equals(Map.of(P0, new OffsetAndMetadata(3))));
 
-        assertEquals(List.of("stocks-0-0", "stocks-0-2"), elasticsearch.sentIds.subList(0, 3).stream()
-                .filter(id -> !id.equals("stocks-0-1")).toList());
-        assertEquals(Set.of("stocks-0-1"), Set.copyOf(elasticsearch.sentIds.subList(3, elasticsearch.sentIds.size())),
+        assertEquals(
+                List.of("stocks-0-0", "stocks-0-2"),
+                elasticsearch.sentIds.subList(0, 3).stream()
+                        .filter(id -> !id.equals("stocks-0-1"))
+                        .toList());
+        assertEquals(
+                Set.of("stocks-0-1"),
+                Set.copyOf(elasticsearch.sentIds.subList(3, elasticsearch.sentIds.size())),
                 "only the refused item goes again");
     }
 
@@ -251,24 +273,37 @@ class SafeCommitSinkTaskTest {
             }
         });
 
-        assertEquals("Elasticsearch rejected 1 document of topic-partition stocks-0 3 times (429 Too Many Requests: "
-                + "es_rejected_execution_exception: rejected execution of coordinating operation [queue capacity = 0]): "
-                + "raise kcscale.retry.max.attempts, lower tasks.max or grow the cluster", failed.get(0).getMessage());
-        assertEquals(3, elasticsearch.sentIds.stream().filter("stocks-0-1"::equals).count());
+        assertEquals(
+                "Elasticsearch rejected 1 document of topic-partition stocks-0 3 times (429 Too Many Requests: "
+                        + "es_rejected_execution_exception: rejected execution of coordinating operation [queue capacity = 0]): "
+                        + "raise kcscale.retry.max.attempts, lower tasks.max or grow the cluster",
+                failed.get(0).getMessage());
+        assertEquals(
+                3, elasticsearch.sentIds.stream().filter("stocks-0-1"::equals).count());
         assertEquals(Map.of(P0, new OffsetAndMetadata(1)), commitAfterConsuming(3), "nothing past the refused item");
     }
 
     @Test
     void theInFlightBoundHoldsWhileRecordsWaitToBeSentAgain() throws InterruptedException {
         // one request in flight: three batches of three may be unsettled (one sent, one queued, one filling)
-        start(false, Map.of("kcscale.retry.backoff.initial.ms", "60000", "kcscale.retry.backoff.max.ms", "60000", MAX_IN_FLIGHT, "1"));
+        start(
+                false,
+                Map.of(
+                        "kcscale.retry.backoff.initial.ms",
+                        "60000",
+                        "kcscale.retry.backoff.max.ms",
+                        "60000",
+                        MAX_IN_FLIGHT,
+                        "1"));
         elasticsearch.refusingWith = 429;
         task.put(records(0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0));
         awaitAnswers();
 
         long before = System.nanoTime();
         assertThrows(RetriableException.class, () -> task.put(records(9, 10.0)));
-        assertTrue(Duration.ofNanos(System.nanoTime() - before).compareTo(Duration.ofSeconds(10)) < 0, "put() waits a bounded time");
+        assertTrue(
+                Duration.ofNanos(System.nanoTime() - before).compareTo(Duration.ofSeconds(10)) < 0,
+                "put() waits a bounded time");
 
         assertEquals(9, pending.inFlight(), "the batch was not taken: Connect delivers it again");
         assertEquals(9, elasticsearch.sentIds.size(), "nothing sent again before its back-off");
@@ -283,8 +318,12 @@ class SafeCommitSinkTaskTest {
         awaitState("the refusal", () -> pending.failure().isPresent());
         ConnectException e = assertThrows(ConnectException.class, () -> task.put(List.of()));
 
-        assertTrue(e.getMessage().startsWith("Elasticsearch refused 3 documents, from topic stocks, partition 0, offset 0, for a "
-                + "reason no document is to blame for: the bulk request as a whole: 400 Bad Request: "), e.getMessage());
+        assertTrue(
+                e.getMessage()
+                        .startsWith(
+                                "Elasticsearch refused 3 documents, from topic stocks, partition 0, offset 0, for a "
+                                        + "reason no document is to blame for: the bulk request as a whole: 400 Bad Request: "),
+                e.getMessage());
         assertTrue(e.getMessage().contains("refused by the test"), e.getMessage());
         assertEquals(3, elasticsearch.sentIds.size());
         assertEquals(Map.of(P0, new OffsetAndMetadata(0)), commitAfterConsuming(3));
@@ -315,7 +354,8 @@ class SafeCommitSinkTaskTest {
         task.put(records(0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0));
         awaitState("the second request's answer", () -> pending.inFlight() == 3);
         assertEquals(List.of("stocks-0-3", "stocks-0-4", "stocks-0-5"), elasticsearch.indexedIds);
-        assertEquals(Map.of(P0, new OffsetAndMetadata(0)), commitAfterConsuming(6), "records 0 to 2 are still in flight");
+        assertEquals(
+                Map.of(P0, new OffsetAndMetadata(0)), commitAfterConsuming(6), "records 0 to 2 are still in flight");
 
         elasticsearch.release();
         awaitAnswers();
@@ -335,12 +375,16 @@ class SafeCommitSinkTaskTest {
         awaitState("two requests in flight", () -> elasticsearch.bulkInFlight.get() == 2);
         elasticsearch.release();
         awaitAnswers();
-        Map<TopicPartition, OffsetAndMetadata> consumed = Map.of(P0, new OffsetAndMetadata(3), P1, new OffsetAndMetadata(3));
+        Map<TopicPartition, OffsetAndMetadata> consumed =
+                Map.of(P0, new OffsetAndMetadata(3), P1, new OffsetAndMetadata(3));
         assertEquals(Map.of(P0, new OffsetAndMetadata(0), P1, new OffsetAndMetadata(3)), task.preCommit(consumed));
 
         elasticsearch.failingIds.clear();
-        putUntil("the failed request's records sent again and committed", () -> task.preCommit(consumed).equals(consumed));
-        assertEquals(Set.of("stocks-0-0", "stocks-0-1", "stocks-0-2", "stocks-1-0", "stocks-1-1", "stocks-1-2"),
+        putUntil(
+                "the failed request's records sent again and committed",
+                () -> task.preCommit(consumed).equals(consumed));
+        assertEquals(
+                Set.of("stocks-0-0", "stocks-0-1", "stocks-0-2", "stocks-1-0", "stocks-1-1", "stocks-1-2"),
                 Set.copyOf(elasticsearch.indexedIds));
         assertEquals(6, elasticsearch.indexedIds.size(), "only the failed request's records went again");
     }
@@ -350,7 +394,9 @@ class SafeCommitSinkTaskTest {
     void prettyPrintedDocumentsAreIndexed() throws InterruptedException {
         start(false);
 
-        task.put(List.of(text(0, "{\n  \"price\": 1.0\n}"), text(1, "{\r\n  \"price\": 2.0,\r\n  \"symbol\": \"ZVV\"\r\n}\n"),
+        task.put(List.of(
+                text(0, "{\n  \"price\": 1.0\n}"),
+                text(1, "{\r\n  \"price\": 2.0,\r\n  \"symbol\": \"ZVV\"\r\n}\n"),
                 text(2, "{\"price\":3.0}")));
         awaitAnswers();
 
@@ -361,28 +407,45 @@ class SafeCommitSinkTaskTest {
     void aMalformedRecordFailsTheTaskByDefaultNamingWhereItIsAndWhy() {
         start(false);
 
-        ConnectException e = assertThrows(ConnectException.class, () -> task.put(List.of(text(0, "{\"price\":1.0}"), text(1, "not json{"))));
+        ConnectException e = assertThrows(
+                ConnectException.class, () -> task.put(List.of(text(0, "{\"price\":1.0}"), text(1, "not json{"))));
 
-        assertTrue(e.getMessage().startsWith("the record at topic stocks, partition 0, offset 1 cannot be indexed: its value is "
-                + "not JSON: Unrecognized token 'not'"), e.getMessage());
-        assertTrue(e.getMessage().endsWith("set kcscale.malformed.records=dlq (with a dead-letter topic) or "
-                + "kcscale.malformed.records=ignore"), e.getMessage());
+        assertTrue(
+                e.getMessage()
+                        .startsWith("the record at topic stocks, partition 0, offset 1 cannot be indexed: its value is "
+                                + "not JSON: Unrecognized token 'not'"),
+                e.getMessage());
+        assertTrue(
+                e.getMessage()
+                        .endsWith("set kcscale.malformed.records=dlq (with a dead-letter topic) or "
+                                + "kcscale.malformed.records=ignore"),
+                e.getMessage());
     }
 
     @Test
     void withDlqAMalformedRecordGoesToTheDeadLetterTopicAndTheRestOfTheBatchIsIndexed() throws InterruptedException {
         start(true, Map.of("kcscale.malformed.records", "dlq"));
 
-        task.put(List.of(text(0, "{\"price\":1.0}"), text(1, "not json{"), text(2, "{\"price\":2.0}"), records(3, (Object) null).get(0),
+        task.put(List.of(
+                text(0, "{\"price\":1.0}"),
+                text(1, "not json{"),
+                text(2, "{\"price\":2.0}"),
+                records(3, (Object) null).get(0),
                 text(4, "{\"price\":3.0}")));
         awaitAnswers();
 
         assertEquals(List.of("stocks-0-0", "stocks-0-2", "stocks-0-4"), elasticsearch.indexedIds);
         assertEquals(2, deadLetters.size(), deadLetters.toString());
-        assertTrue(deadLetters.get(0).startsWith("1: the record at topic stocks, partition 0, offset 1 cannot be indexed: "
-                + "its value is not JSON: Unrecognized token 'not'"), deadLetters.get(0));
-        assertEquals("3: the record at topic stocks, partition 0, offset 3 cannot be indexed: its value is null (a tombstone), "
-                + "not JSON: use value.converter=org.apache.kafka.connect.converters.ByteArrayConverter for JSON records", deadLetters.get(1));
+        assertTrue(
+                deadLetters
+                        .get(0)
+                        .startsWith("1: the record at topic stocks, partition 0, offset 1 cannot be indexed: "
+                                + "its value is not JSON: Unrecognized token 'not'"),
+                deadLetters.get(0));
+        assertEquals(
+                "3: the record at topic stocks, partition 0, offset 3 cannot be indexed: its value is null (a tombstone), "
+                        + "not JSON: use value.converter=org.apache.kafka.connect.converters.ByteArrayConverter for JSON records",
+                deadLetters.get(1));
         assertEquals(Map.of(P0, new OffsetAndMetadata(5)), commitAfterConsuming(5));
     }
 
@@ -390,7 +453,11 @@ class SafeCommitSinkTaskTest {
     void withIgnoreAMalformedRecordIsSkippedAndCommitted() throws InterruptedException {
         start(false, Map.of("kcscale.malformed.records", "ignore"));
 
-        task.put(List.of(text(0, "{\"price\":1.0}"), text(1, "not json{"), text(2, "{\"price\":2.0}"), text(3, "{\"price\":3.0}")));
+        task.put(List.of(
+                text(0, "{\"price\":1.0}"),
+                text(1, "not json{"),
+                text(2, "{\"price\":2.0}"),
+                text(3, "{\"price\":3.0}")));
         awaitAnswers();
 
         assertEquals(List.of("stocks-0-0", "stocks-0-2", "stocks-0-3"), elasticsearch.indexedIds);
@@ -399,9 +466,12 @@ class SafeCommitSinkTaskTest {
 
     @Test
     void dlqWithoutADeadLetterTopicRefusesToStart() {
-        ConnectException e = assertThrows(ConnectException.class, () -> start(true, false, Map.of("kcscale.malformed.records", "dlq")));
-        assertEquals("kcscale.malformed.records=dlq needs a dead-letter topic: set errors.tolerance=all and "
-                + "errors.deadletterqueue.topic.name", e.getMessage());
+        ConnectException e = assertThrows(
+                ConnectException.class, () -> start(true, false, Map.of("kcscale.malformed.records", "dlq")));
+        assertEquals(
+                "kcscale.malformed.records=dlq needs a dead-letter topic: set errors.tolerance=all and "
+                        + "errors.deadletterqueue.topic.name",
+                e.getMessage());
     }
 
     /** Camel's producer obeys exchange headers over its endpoint, and Camel's task maps CamelHeader.X records headers onto them. */
@@ -418,7 +488,10 @@ class SafeCommitSinkTaskTest {
         task.put(hostile);
         awaitAnswers();
 
-        assertEquals(List.of("stocks-0-0", "stocks-0-1", "stocks-0-2"), elasticsearch.sentIds, "one request, into stocks, ids from the records");
+        assertEquals(
+                List.of("stocks-0-0", "stocks-0-1", "stocks-0-2"),
+                elasticsearch.sentIds,
+                "one request, into stocks, ids from the records");
         assertEquals(List.of("stocks-0-0", "stocks-0-1", "stocks-0-2"), elasticsearch.indexedIds);
         assertEquals(Map.of(P0, new OffsetAndMetadata(3)), commitAfterConsuming(3), "no record left pending for good");
     }
@@ -428,12 +501,16 @@ class SafeCommitSinkTaskTest {
         start(false, Map.of("kcscale.bulk.max.bytes", "65536"));
         String padding = "x".repeat(40_000);
 
-        task.put(records(0, 1.0, 2.0, 3.0, 4.0).stream().map(r -> text(r.kafkaOffset(), "{\"price\":" + (r.kafkaOffset() + 1)
-                + ",\"pad\":\"" + padding + "\"}")).toList());
+        task.put(records(0, 1.0, 2.0, 3.0, 4.0).stream()
+                .map(r ->
+                        text(r.kafkaOffset(), "{\"price\":" + (r.kafkaOffset() + 1) + ",\"pad\":\"" + padding + "\"}"))
+                .toList());
         // by count alone (3) the fourth record would wait for two more, or for the 10-minute timeout
         awaitAnswers();
 
-        assertEquals(List.of("stocks-0-0", "stocks-0-1", "stocks-0-2", "stocks-0-3"), elasticsearch.indexedIds.stream().sorted().toList(),
+        assertEquals(
+                List.of("stocks-0-0", "stocks-0-1", "stocks-0-2", "stocks-0-3"),
+                elasticsearch.indexedIds.stream().sorted().toList(),
                 "two requests of two, answered in either order");
         assertEquals(Map.of(P0, new OffsetAndMetadata(4)), commitAfterConsuming(4));
     }
@@ -443,11 +520,14 @@ class SafeCommitSinkTaskTest {
         start(true, Map.of("kcscale.bulk.max.bytes", "65536"));
         String large = "{\"price\":1.0,\"pad\":\"" + "x".repeat(70_000) + "\"}";
 
-        task.put(List.of(text(0, "{\"price\":1.0}"), text(1, large), text(2, "{\"price\":2.0}"), text(3, "{\"price\":3.0}")));
+        task.put(List.of(
+                text(0, "{\"price\":1.0}"), text(1, large), text(2, "{\"price\":2.0}"), text(3, "{\"price\":3.0}")));
         awaitAnswers();
 
-        assertEquals(List.of("1: the record at topic stocks, partition 0, offset 1 holds a document of " + large.length()
-                + " bytes, more than one bulk request may carry (kcscale.bulk.max.bytes=65536)"), deadLetters);
+        assertEquals(
+                List.of("1: the record at topic stocks, partition 0, offset 1 holds a document of " + large.length()
+                        + " bytes, more than one bulk request may carry (kcscale.bulk.max.bytes=65536)"),
+                deadLetters);
         assertEquals(List.of("stocks-0-0", "stocks-0-2", "stocks-0-3"), elasticsearch.indexedIds);
         assertEquals(Map.of(P0, new OffsetAndMetadata(4)), commitAfterConsuming(4));
     }
@@ -456,14 +536,19 @@ class SafeCommitSinkTaskTest {
     @Test
     void aDeadLetterWriteThatFailsAtOnceFailsTheTaskNamingTheRecordAndTheReason() {
         start(true, Map.of("kcscale.malformed.records", "dlq"));
-        deadLetterWrite = CompletableFuture.failedFuture(new IllegalStateException("The message is 1048700 bytes when serialized "
-                + "which is larger than 1048576"));
+        deadLetterWrite = CompletableFuture.failedFuture(new IllegalStateException(
+                "The message is 1048700 bytes when serialized " + "which is larger than 1048576"));
 
-        ConnectException e = assertThrows(ConnectException.class, () -> task.put(List.of(text(0, "{\"price\":1.0}"), text(1, "not json{"))));
+        ConnectException e = assertThrows(
+                ConnectException.class, () -> task.put(List.of(text(0, "{\"price\":1.0}"), text(1, "not json{"))));
 
-        assertTrue(e.getMessage().startsWith("the dead-letter copy of the record at topic stocks, partition 0, offset 1 was not written "
-                + "(IllegalStateException: The message is 1048700 bytes when serialized which is larger than 1048576); its offset "
-                + "is not committed."), e.getMessage());
+        assertTrue(
+                e.getMessage()
+                        .startsWith(
+                                "the dead-letter copy of the record at topic stocks, partition 0, offset 1 was not written "
+                                        + "(IllegalStateException: The message is 1048700 bytes when serialized which is larger than 1048576); its offset "
+                                        + "is not committed."),
+                e.getMessage());
     }
 
     @Test
@@ -474,11 +559,18 @@ class SafeCommitSinkTaskTest {
         task.put(records(0, 1.0, "not-a-number", 2.0));
         awaitState("the rejection", () -> pending.awaitingAnswer() == 0);
 
-        write.completeExceptionally(new IllegalStateException("Topic stocks-dlq not present in metadata after 60000 ms."));
+        write.completeExceptionally(
+                new IllegalStateException("Topic stocks-dlq not present in metadata after 60000 ms."));
         ConnectException e = assertThrows(ConnectException.class, () -> task.put(List.of()));
 
-        assertTrue(e.getMessage().contains("offset 1 was not written (IllegalStateException: Topic stocks-dlq not present"), e.getMessage());
-        assertEquals(Map.of(P0, new OffsetAndMetadata(1)), commitAfterConsuming(3), "nothing committed past the rejected record");
+        assertTrue(
+                e.getMessage()
+                        .contains("offset 1 was not written (IllegalStateException: Topic stocks-dlq not present"),
+                e.getMessage());
+        assertEquals(
+                Map.of(P0, new OffsetAndMetadata(1)),
+                commitAfterConsuming(3),
+                "nothing committed past the rejected record");
     }
 
     @Test

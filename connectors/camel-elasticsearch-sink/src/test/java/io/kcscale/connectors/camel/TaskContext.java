@@ -3,7 +3,6 @@ package io.kcscale.connectors.camel;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.metrics.PluginMetrics;
 import org.apache.kafka.connect.sink.ErrantRecordReporter;
@@ -14,14 +13,53 @@ import org.apache.kafka.connect.sink.SinkTaskContext;
  * topic or not), or none; each poll timeout the task asks for is kept in {@code pollTimeouts}.
  */
 record TaskContext(ErrantRecordReporter reporter, List<Long> pollTimeouts) implements SinkTaskContext {
-    @Override public Map<String, String> configs() { return Map.of(); }
-    @Override public void offset(Map<TopicPartition, Long> offsets) { throw new UnsupportedOperationException(); }
-    @Override public void offset(TopicPartition tp, long offset) { throw new UnsupportedOperationException(); }
-    @Override public void timeout(long timeoutMs) { pollTimeouts.add(timeoutMs); }
-    @Override public Set<TopicPartition> assignment() { throw new UnsupportedOperationException(); }
-    @Override public void pause(TopicPartition... partitions) { throw new UnsupportedOperationException(); }
-    @Override public void resume(TopicPartition... partitions) { throw new UnsupportedOperationException(); }
-    @Override public void requestCommit() { throw new UnsupportedOperationException(); }
-    @Override public ErrantRecordReporter errantRecordReporter() { return reporter; }
-    @Override public PluginMetrics pluginMetrics() { throw new UnsupportedOperationException(); }
+    @Override
+    public Map<String, String> configs() {
+        return Map.of();
+    }
+
+    @Override
+    public void offset(Map<TopicPartition, Long> offsets) {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public void offset(TopicPartition tp, long offset) {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public void timeout(long timeoutMs) {
+        pollTimeouts.add(timeoutMs);
+    }
+
+    @Override
+    public Set<TopicPartition> assignment() {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public void pause(TopicPartition... partitions) {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public void resume(TopicPartition... partitions) {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public void requestCommit() {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public ErrantRecordReporter errantRecordReporter() {
+        return reporter;
+    }
+
+    @Override
+    public PluginMetrics pluginMetrics() {
+        throw new UnsupportedOperationException();
+    }
 }

@@ -20,8 +20,7 @@ import org.apache.kafka.connect.data.Struct;
  */
 final class AvroToConnect {
 
-    private AvroToConnect() {
-    }
+    private AvroToConnect() {}
 
     /**
      * A struct builder holding the fields of an Avro record schema, in Avro order, so that a caller
@@ -54,9 +53,12 @@ final class AvroToConnect {
             case RECORD:
                 return structBuilder(avro);
             case ARRAY:
-                return SchemaBuilder.array(builder(avro.getElementType(), where + "[]").build());
+                return SchemaBuilder.array(
+                        builder(avro.getElementType(), where + "[]").build());
             case MAP:
-                return SchemaBuilder.map(Schema.STRING_SCHEMA, builder(avro.getValueType(), where + "{}").build());
+                return SchemaBuilder.map(
+                        Schema.STRING_SCHEMA,
+                        builder(avro.getValueType(), where + "{}").build());
             case UNION:
                 return builder(nonNullBranch(avro, where), where).optional();
             case STRING:
@@ -76,15 +78,17 @@ final class AvroToConnect {
             case BOOLEAN:
                 return SchemaBuilder.bool();
             default:
-                throw new IllegalArgumentException("field " + where + " has type " + avro.getType()
-                        + ", which has no Connect equivalent");
+                throw new IllegalArgumentException(
+                        "field " + where + " has type " + avro.getType() + ", which has no Connect equivalent");
         }
     }
 
     /** Connect has no general unions; only null plus one other type maps, to an optional schema. */
     private static org.apache.avro.Schema nonNullBranch(org.apache.avro.Schema union, String where) {
         List<org.apache.avro.Schema> branches = union.getTypes();
-        long nulls = branches.stream().filter(b -> b.getType() == org.apache.avro.Schema.Type.NULL).count();
+        long nulls = branches.stream()
+                .filter(b -> b.getType() == org.apache.avro.Schema.Type.NULL)
+                .count();
         if (branches.size() != 2 || nulls != 1) {
             throw new IllegalArgumentException("field " + where + " is the union " + union
                     + "; only a union of null and one other type is supported");

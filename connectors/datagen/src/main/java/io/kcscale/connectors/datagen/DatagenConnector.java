@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import org.apache.kafka.common.config.Config;
 import org.apache.kafka.common.config.ConfigDef;
-import org.apache.kafka.common.config.ConfigValue;
 import org.apache.kafka.connect.connector.Task;
 import org.apache.kafka.connect.errors.ConnectException;
 import org.apache.kafka.connect.source.SourceConnector;
@@ -66,7 +65,8 @@ public class DatagenConnector extends SourceConnector {
     @Override
     public Config validate(Map<String, String> connectorConfigs) {
         Config result = super.validate(connectorConfigs);
-        boolean perKeyValid = result.configValues().stream().allMatch(value -> value.errorMessages().isEmpty());
+        boolean perKeyValid = result.configValues().stream()
+                .allMatch(value -> value.errorMessages().isEmpty());
         if (perKeyValid) {
             try {
                 new DatagenConfig(connectorConfigs);

@@ -49,18 +49,25 @@ public class DatagenTask extends SourceTask {
         produced = committedCount(taskId);
         limit = config.iterationLimit();
         // one seeded stream per task, split into independent streams for data, keys and timing
-        Random seeds = config.randomSeed().isPresent() ? new Random(config.randomSeed().getAsLong() + taskId)
-                : new Random();
+        Random seeds =
+                config.randomSeed().isPresent() ? new Random(config.randomSeed().getAsLong() + taskId) : new Random();
         generator = new Generator.Builder()
                 .schema(config.valueSchema())
                 .random(new Random(seeds.nextLong()))
                 // continues avro-random-generator's 'iteration' properties where the last run stopped
                 .generation(produced)
                 .build();
-        records = new RecordFactory(config.topic(), taskId, KeyChooser.forConfig(config, seeds.nextLong()),
+        records = new RecordFactory(
+                config.topic(),
+                taskId,
+                KeyChooser.forConfig(config, seeds.nextLong()),
                 new ValueFactory(config.valueSchema()));
         pacer = new Pacer(ArrivalSchedule.forConfig(config, new Random(seeds.nextLong())), clock);
-        log.info("datagen task {} producing to {} from record {} (limit {})", taskId, config.topic(), produced,
+        log.info(
+                "datagen task {} producing to {} from record {} (limit {})",
+                taskId,
+                config.topic(),
+                produced,
                 limit == Long.MAX_VALUE ? "none" : limit);
     }
 

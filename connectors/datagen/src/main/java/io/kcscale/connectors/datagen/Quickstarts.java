@@ -14,8 +14,7 @@ final class Quickstarts {
     /** Every quickstart this build ships; each has a resource {@code quickstarts/<name>.avsc}. */
     static final List<String> NAMES = List.of("stock_trades", "users");
 
-    private Quickstarts() {
-    }
+    private Quickstarts() {}
 
     /** The schema text of a quickstart, matched case-insensitively as kafka-connect-datagen does. */
     static Optional<String> schemaText(String name) {

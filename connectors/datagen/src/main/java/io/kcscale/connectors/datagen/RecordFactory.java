@@ -37,8 +37,16 @@ final class RecordFactory {
         String key = keys.key(generated);
         ConnectHeaders headers = new ConnectHeaders();
         headers.addLong(PRODUCED_HEADER, nowMs);
-        return new SourceRecord(sourcePartition, Map.of(OFFSET_PRODUCED, produced), topic, null,
-                key == null ? Schema.OPTIONAL_STRING_SCHEMA : Schema.STRING_SCHEMA, key,
-                values.schema(), values.value(generated, nowMs), nowMs, headers);
+        return new SourceRecord(
+                sourcePartition,
+                Map.of(OFFSET_PRODUCED, produced),
+                topic,
+                null,
+                key == null ? Schema.OPTIONAL_STRING_SCHEMA : Schema.STRING_SCHEMA,
+                key,
+                values.schema(),
+                values.value(generated, nowMs),
+                nowMs,
+                headers);
     }
 }

@@ -3,8 +3,7 @@ package io.kcscale.connectors.datagen;
 /** The connector's version, from the jar manifest that the build writes. */
 final class Version {
 
-    private Version() {
-    }
+    private Version() {}
 
     static String current() {
         String version = Version.class.getPackage().getImplementationVersion();

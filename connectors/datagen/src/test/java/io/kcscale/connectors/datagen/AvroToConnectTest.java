@@ -22,38 +22,52 @@ import org.junit.jupiter.api.Test;
 
 class AvroToConnectTest {
 
-    private static final org.apache.avro.Schema ORDER = new Parser().parse("{\"type\":\"record\",\"name\":\"Order\","
-            + "\"namespace\":\"shop\",\"fields\":["
-            + "{\"name\":\"id\",\"type\":\"long\"},"
-            + "{\"name\":\"note\",\"type\":[\"null\",\"string\"]},"
-            + "{\"name\":\"status\",\"type\":{\"type\":\"enum\",\"name\":\"Status\",\"symbols\":[\"NEW\",\"PAID\"]}},"
-            + "{\"name\":\"tags\",\"type\":{\"type\":\"array\",\"items\":\"string\"}},"
-            + "{\"name\":\"counts\",\"type\":{\"type\":\"map\",\"values\":\"int\"}},"
-            + "{\"name\":\"blob\",\"type\":\"bytes\"},"
-            + "{\"name\":\"ratio\",\"type\":[\"double\",\"null\"]},"
-            + "{\"name\":\"ship\",\"type\":[\"null\",{\"type\":\"record\",\"name\":\"Address\",\"fields\":["
-            + "{\"name\":\"city\",\"type\":\"string\"},{\"name\":\"zip\",\"type\":\"int\"}]}]},"
-            + "{\"name\":\"lines\",\"type\":{\"type\":\"array\",\"items\":{\"type\":\"record\",\"name\":\"Line\","
-            + "\"fields\":[{\"name\":\"sku\",\"type\":\"string\"},{\"name\":\"qty\",\"type\":\"float\"}]}}},"
-            + "{\"name\":\"paid\",\"type\":\"boolean\"}]}");
+    private static final org.apache.avro.Schema ORDER = new Parser()
+            .parse("{\"type\":\"record\",\"name\":\"Order\","
+                    + "\"namespace\":\"shop\",\"fields\":["
+                    + "{\"name\":\"id\",\"type\":\"long\"},"
+                    + "{\"name\":\"note\",\"type\":[\"null\",\"string\"]},"
+                    + "{\"name\":\"status\",\"type\":{\"type\":\"enum\",\"name\":\"Status\",\"symbols\":[\"NEW\",\"PAID\"]}},"
+                    + "{\"name\":\"tags\",\"type\":{\"type\":\"array\",\"items\":\"string\"}},"
+                    + "{\"name\":\"counts\",\"type\":{\"type\":\"map\",\"values\":\"int\"}},"
+                    + "{\"name\":\"blob\",\"type\":\"bytes\"},"
+                    + "{\"name\":\"ratio\",\"type\":[\"double\",\"null\"]},"
+                    + "{\"name\":\"ship\",\"type\":[\"null\",{\"type\":\"record\",\"name\":\"Address\",\"fields\":["
+                    + "{\"name\":\"city\",\"type\":\"string\"},{\"name\":\"zip\",\"type\":\"int\"}]}]},"
+                    + "{\"name\":\"lines\",\"type\":{\"type\":\"array\",\"items\":{\"type\":\"record\",\"name\":\"Line\","
+                    + "\"fields\":[{\"name\":\"sku\",\"type\":\"string\"},{\"name\":\"qty\",\"type\":\"float\"}]}}},"
+                    + "{\"name\":\"paid\",\"type\":\"boolean\"}]}");
 
-    private static final Schema LINE = SchemaBuilder.struct().name("shop.Line")
-            .field("sku", Schema.STRING_SCHEMA).field("qty", Schema.FLOAT32_SCHEMA).build();
+    private static final Schema LINE = SchemaBuilder.struct()
+            .name("shop.Line")
+            .field("sku", Schema.STRING_SCHEMA)
+            .field("qty", Schema.FLOAT32_SCHEMA)
+            .build();
 
     @Test
     void schemasMapTypeByTypeWithNullableUnionsOptional() {
         Schema schema = AvroToConnect.structBuilder(ORDER).build();
 
-        Schema expected = SchemaBuilder.struct().name("shop.Order")
+        Schema expected = SchemaBuilder.struct()
+                .name("shop.Order")
                 .field("id", Schema.INT64_SCHEMA)
                 .field("note", Schema.OPTIONAL_STRING_SCHEMA)
                 .field("status", Schema.STRING_SCHEMA)
                 .field("tags", SchemaBuilder.array(Schema.STRING_SCHEMA).build())
-                .field("counts", SchemaBuilder.map(Schema.STRING_SCHEMA, Schema.INT32_SCHEMA).build())
+                .field(
+                        "counts",
+                        SchemaBuilder.map(Schema.STRING_SCHEMA, Schema.INT32_SCHEMA)
+                                .build())
                 .field("blob", Schema.BYTES_SCHEMA)
                 .field("ratio", Schema.OPTIONAL_FLOAT64_SCHEMA)
-                .field("ship", SchemaBuilder.struct().name("shop.Address")
-                        .field("city", Schema.STRING_SCHEMA).field("zip", Schema.INT32_SCHEMA).optional().build())
+                .field(
+                        "ship",
+                        SchemaBuilder.struct()
+                                .name("shop.Address")
+                                .field("city", Schema.STRING_SCHEMA)
+                                .field("zip", Schema.INT32_SCHEMA)
+                                .optional()
+                                .build())
                 .field("lines", SchemaBuilder.array(LINE).build())
                 .field("paid", Schema.BOOLEAN_SCHEMA)
                 .build();
@@ -62,10 +76,12 @@ class AvroToConnectTest {
 
     @Test
     void valuesConvertIncludingNestedRecordsAndNulls() {
-        GenericRecord address = new GenericData.Record(ORDER.getField("ship").schema().getTypes().get(1));
+        GenericRecord address = new GenericData.Record(
+                ORDER.getField("ship").schema().getTypes().get(1));
         address.put("city", new Utf8("Oslo"));
         address.put("zip", 150);
-        GenericRecord line = new GenericData.Record(ORDER.getField("lines").schema().getElementType());
+        GenericRecord line =
+                new GenericData.Record(ORDER.getField("lines").schema().getElementType());
         line.put("sku", "A-1");
         line.put("qty", 2.5f);
         GenericRecord order = new GenericData.Record(ORDER);
@@ -94,25 +110,30 @@ class AvroToConnectTest {
         assertEquals(0.5, struct.getFloat64("ratio"));
         assertEquals("Oslo", struct.getStruct("ship").getString("city"));
         assertEquals(150, struct.getStruct("ship").getInt32("zip"));
-        assertEquals(new Struct(LINE).put("sku", "A-1").put("qty", 2.5f), struct.getArray("lines").get(0));
+        assertEquals(
+                new Struct(LINE).put("sku", "A-1").put("qty", 2.5f),
+                struct.getArray("lines").get(0));
         assertEquals(true, struct.getBoolean("paid"));
     }
 
     @Test
     void unionsOfTwoRealTypesAreRejectedNamingTheField() {
-        org.apache.avro.Schema either = new Parser().parse("{\"type\":\"record\",\"name\":\"R\",\"fields\":["
-                + "{\"name\":\"either\",\"type\":[\"null\",\"int\",\"string\"]}]}");
+        org.apache.avro.Schema either = new Parser()
+                .parse("{\"type\":\"record\",\"name\":\"R\",\"fields\":["
+                        + "{\"name\":\"either\",\"type\":[\"null\",\"int\",\"string\"]}]}");
 
-        IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
-                () -> AvroToConnect.structBuilder(either));
+        IllegalArgumentException error =
+                assertThrows(IllegalArgumentException.class, () -> AvroToConnect.structBuilder(either));
         assertTrue(error.getMessage().contains("field either"), error.getMessage());
     }
 
     @Test
     void generatedQuickstartRecordsConvertToValidStructs() {
-        org.apache.avro.Schema trades = new Parser().parse(Quickstarts.schemaText("stock_trades").orElseThrow());
+        org.apache.avro.Schema trades =
+                new Parser().parse(Quickstarts.schemaText("stock_trades").orElseThrow());
         ValueFactory values = new ValueFactory(trades);
-        Generator generator = new Generator.Builder().schema(trades).random(new Random(1)).build();
+        Generator generator =
+                new Generator.Builder().schema(trades).random(new Random(1)).build();
 
         for (int i = 0; i < 100; i++) {
             Struct struct = values.value((GenericRecord) generator.generate(), 42L);

@@ -29,51 +29,94 @@ class DatagenConfigTest {
     /** A bad config, the key the error must be reported on, and text its message must contain. */
     static Stream<Arguments> badConfigs() {
         return Stream.of(
-                Arguments.of(stockTrades("quickstart", "pageviewz"), "quickstart",
+                Arguments.of(
+                        stockTrades("quickstart", "pageviewz"),
+                        "quickstart",
                         List.of("pageviewz", "[stock_trades, users]")),
-                Arguments.of(stockTrades("schema.string", "{\"type\":\"record\",\"name\":\"R\",\"fields\":[]}"),
-                        "quickstart", List.of("exactly one of quickstart and schema.string")),
-                Arguments.of(props("kafka.topic", "t"), "quickstart",
-                        List.of("exactly one of quickstart", "schema.string")),
-                Arguments.of(stockTrades("schema.keyfield", "ticker"), "schema.keyfield",
+                Arguments.of(
+                        stockTrades("schema.string", "{\"type\":\"record\",\"name\":\"R\",\"fields\":[]}"),
+                        "quickstart",
+                        List.of("exactly one of quickstart and schema.string")),
+                Arguments.of(
+                        props("kafka.topic", "t"), "quickstart", List.of("exactly one of quickstart", "schema.string")),
+                Arguments.of(
+                        stockTrades("schema.keyfield", "ticker"),
+                        "schema.keyfield",
                         List.of("ticker", "[side, quantity, symbol, price, account, userid]")),
                 Arguments.of(stockTrades("rate.per.task", "0"), "rate.per.task", List.of("0", "> 0")),
                 Arguments.of(stockTrades("rate.per.task", "-5"), "rate.per.task", List.of("-5", "> 0")),
-                Arguments.of(stockTrades("arrival", "weird"), "arrival",
-                        List.of("weird", "constant", "poisson", "bursts")),
-                Arguments.of(stockTrades("arrival", "poisson"), "rate.per.task",
+                Arguments.of(
+                        stockTrades("arrival", "weird"), "arrival", List.of("weird", "constant", "poisson", "bursts")),
+                Arguments.of(
+                        stockTrades("arrival", "poisson"),
+                        "rate.per.task",
                         List.of("arrival=poisson needs rate.per.task")),
-                Arguments.of(stockTrades("arrival", "bursts", "rate.per.task", "10"), "burst.rate",
+                Arguments.of(
+                        stockTrades("arrival", "bursts", "rate.per.task", "10"),
+                        "burst.rate",
                         List.of("arrival=bursts needs burst.rate")),
-                Arguments.of(stockTrades("arrival", "bursts", "rate.per.task", "10", "burst.rate", "100",
-                        "burst.seconds", "10", "burst.period.seconds", "10"), "burst.seconds",
+                Arguments.of(
+                        stockTrades(
+                                "arrival",
+                                "bursts",
+                                "rate.per.task",
+                                "10",
+                                "burst.rate",
+                                "100",
+                                "burst.seconds",
+                                "10",
+                                "burst.period.seconds",
+                                "10"),
+                        "burst.seconds",
                         List.of("10.0", "less than burst.period.seconds")),
                 Arguments.of(stockTrades("key.cardinality", "0"), "key.cardinality", List.of("0", "at least 1")),
                 Arguments.of(stockTrades("key.skew", "1.2"), "key.skew", List.of("1.2", "needs key.cardinality")),
-                Arguments.of(stockTrades("key.skew", "-1", "key.cardinality", "5"), "key.skew",
-                        List.of("-1", "at least 0")),
+                Arguments.of(
+                        stockTrades("key.skew", "-1", "key.cardinality", "5"), "key.skew", List.of("-1", "at least 0")),
                 Arguments.of(stockTrades("max.interval", "-1"), "max.interval", List.of("-1", "at least 0")),
                 Arguments.of(props("kafka.topic", "", "quickstart", "users"), "kafka.topic", List.of("empty")),
-                Arguments.of(props("kafka.topic", "t", "schema.string", "{not json"), "schema.string",
+                Arguments.of(
+                        props("kafka.topic", "t", "schema.string", "{not json"),
+                        "schema.string",
                         List.of("{not json", "Avro record schema")),
-                Arguments.of(props("kafka.topic", "t", "schema.string", "\"string\""), "schema.string",
+                Arguments.of(
+                        props("kafka.topic", "t", "schema.string", "\"string\""),
+                        "schema.string",
                         List.of("must be a record")),
-                Arguments.of(props("kafka.topic", "t", "schema.string", "{\"type\":\"record\",\"name\":\"R\","
-                        + "\"fields\":[{\"name\":\"u\",\"type\":[\"int\",\"string\"]}]}"), "schema.string",
+                Arguments.of(
+                        props(
+                                "kafka.topic",
+                                "t",
+                                "schema.string",
+                                "{\"type\":\"record\",\"name\":\"R\","
+                                        + "\"fields\":[{\"name\":\"u\",\"type\":[\"int\",\"string\"]}]}"),
+                        "schema.string",
                         List.of("only a union of null and one other type")),
-                Arguments.of(props("kafka.topic", "t", "schema.string", "{\"type\":\"record\",\"name\":\"R\","
-                        + "\"fields\":[{\"name\":\"produced_at_ms\",\"type\":\"long\"}]}"), "schema.string",
+                Arguments.of(
+                        props(
+                                "kafka.topic",
+                                "t",
+                                "schema.string",
+                                "{\"type\":\"record\",\"name\":\"R\","
+                                        + "\"fields\":[{\"name\":\"produced_at_ms\",\"type\":\"long\"}]}"),
+                        "schema.string",
                         List.of("reserved")),
-                Arguments.of(props("kafka.topic", "t", "schema.string", "{\"type\":\"record\",\"name\":\"R\","
-                        + "\"fields\":[{\"name\":\"n\",\"type\":{\"type\":\"int\",\"arg.properties\":"
-                        + "{\"range\":{\"min\":\"low\"}}}}]}"), "schema.string",
+                Arguments.of(
+                        props(
+                                "kafka.topic",
+                                "t",
+                                "schema.string",
+                                "{\"type\":\"record\",\"name\":\"R\","
+                                        + "\"fields\":[{\"name\":\"n\",\"type\":{\"type\":\"int\",\"arg.properties\":"
+                                        + "{\"range\":{\"min\":\"low\"}}}}]}"),
+                        "schema.string",
                         List.of("arg.properties")));
     }
 
     @ParameterizedTest
     @MethodSource("badConfigs")
-    void aBadConfigIsRejectedNamingKeyValueAndWhatIsAllowed(Map<String, String> props, String key,
-            List<String> expected) {
+    void aBadConfigIsRejectedNamingKeyValueAndWhatIsAllowed(
+            Map<String, String> props, String key, List<String> expected) {
         ConfigException error = assertThrows(ConfigException.class, () -> new DatagenConfig(props));
 
         assertTrue(error.getMessage().contains(key), error.getMessage());
@@ -87,8 +130,10 @@ class DatagenConfigTest {
     void theConnectorReportsTheErrorOnThatKeyWhenValidating(Map<String, String> props, String key) {
         List<ConfigValue> values = new DatagenConnector().validate(props).configValues();
 
-        List<String> keysWithErrors = values.stream().filter(value -> !value.errorMessages().isEmpty())
-                .map(ConfigValue::name).collect(Collectors.toList());
+        List<String> keysWithErrors = values.stream()
+                .filter(value -> !value.errorMessages().isEmpty())
+                .map(ConfigValue::name)
+                .collect(Collectors.toList());
         assertEquals(List.of(key), keysWithErrors);
     }
 
@@ -96,8 +141,9 @@ class DatagenConfigTest {
     void aGoodConfigValidatesCleanlyWithDatagenDefaults() {
         DatagenConfig config = new DatagenConfig(stockTrades());
 
-        assertTrue(new DatagenConnector().validate(stockTrades()).configValues().stream()
-                .allMatch(value -> value.errorMessages().isEmpty()));
+        assertTrue(new DatagenConnector()
+                .validate(stockTrades()).configValues().stream()
+                        .allMatch(value -> value.errorMessages().isEmpty()));
         assertEquals("trades", config.topic());
         assertEquals("side", config.keyField());
         assertEquals(500L, config.maxIntervalMs());
@@ -111,9 +157,15 @@ class DatagenConfigTest {
 
     @Test
     void anInlineSchemaWithArgPropertiesIsAccepted() {
-        DatagenConfig config = new DatagenConfig(props("kafka.topic", "t", "schema.keyfield", "id", "schema.string",
-                "{\"type\":\"record\",\"name\":\"R\",\"fields\":[{\"name\":\"name\",\"type\":\"string\"},"
-                        + "{\"name\":\"id\",\"type\":{\"type\":\"int\",\"arg.properties\":{\"range\":{\"min\":0,\"max\":9}}}}]}"));
+        DatagenConfig config = new DatagenConfig(
+                props(
+                        "kafka.topic",
+                        "t",
+                        "schema.keyfield",
+                        "id",
+                        "schema.string",
+                        "{\"type\":\"record\",\"name\":\"R\",\"fields\":[{\"name\":\"name\",\"type\":\"string\"},"
+                                + "{\"name\":\"id\",\"type\":{\"type\":\"int\",\"arg.properties\":{\"range\":{\"min\":0,\"max\":9}}}}]}"));
 
         assertEquals("id", config.keyField());
         assertEquals(2, config.valueSchema().getFields().size());

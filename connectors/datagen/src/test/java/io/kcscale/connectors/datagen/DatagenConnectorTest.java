@@ -25,7 +25,9 @@ class DatagenConnectorTest {
 
         List<Map<String, String>> tasks = connector.taskConfigs(3);
 
-        assertEquals(List.of("0", "1", "2"), tasks.stream().map(task -> task.get("task.id")).collect(Collectors.toList()));
+        assertEquals(
+                List.of("0", "1", "2"),
+                tasks.stream().map(task -> task.get("task.id")).collect(Collectors.toList()));
         assertTrue(tasks.stream().allMatch(task -> "trades".equals(task.get("kafka.topic"))));
         assertEquals(DatagenTask.class, connector.taskClass());
     }
@@ -40,7 +42,8 @@ class DatagenConnectorTest {
     @Test
     void theServiceLoaderManifestNamesTheConnector() {
         List<Class<?>> found = ServiceLoader.load(SourceConnector.class).stream()
-                .map(ServiceLoader.Provider::type).collect(Collectors.toList());
+                .map(ServiceLoader.Provider::type)
+                .collect(Collectors.toList());
 
         assertEquals(List.of(DatagenConnector.class), found);
     }
@@ -50,9 +53,11 @@ class DatagenConnectorTest {
         DatagenConnector connector = new DatagenConnector();
 
         assertTrue(connector.alterOffsets(config, Map.of(Map.of("task", 0), Map.of("produced", 10L))));
-        assertThrows(ConnectException.class,
+        assertThrows(
+                ConnectException.class,
                 () -> connector.alterOffsets(config, Map.of(Map.of("task", 0), Map.of("produced", -1L))));
-        assertThrows(ConnectException.class,
+        assertThrows(
+                ConnectException.class,
                 () -> connector.alterOffsets(config, Map.of(Map.of("tasks", 0), Map.of("produced", 1L))));
     }
 }

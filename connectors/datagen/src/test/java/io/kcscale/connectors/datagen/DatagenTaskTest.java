@@ -75,7 +75,8 @@ class DatagenTaskTest {
         List<SourceRecord> records = TaskHarness.poll(task, 3);
 
         long after = System.currentTimeMillis();
-        assertEquals(List.of("side", "quantity", "symbol", "price", "account", "userid", "produced_at_ms"),
+        assertEquals(
+                List.of("side", "quantity", "symbol", "price", "account", "userid", "produced_at_ms"),
                 records.get(0).valueSchema().fields().stream().map(Field::name).collect(Collectors.toList()));
         for (int i = 0; i < records.size(); i++) {
             SourceRecord record = records.get(i);
@@ -93,8 +94,9 @@ class DatagenTaskTest {
 
     @Test
     void usersQuickstartGeneratesItsFields() throws InterruptedException {
-        SourceRecord record = TaskHarness.poll(TaskHarness.start(
-                props("kafka.topic", "users", "quickstart", "USERS", "max.interval", "0")), 1).get(0);
+        SourceRecord record = TaskHarness.poll(
+                        TaskHarness.start(props("kafka.topic", "users", "quickstart", "USERS", "max.interval", "0")), 1)
+                .get(0);
 
         Struct user = value(record);
         long registered = user.getInt64("registertime");
@@ -135,11 +137,14 @@ class DatagenTaskTest {
         seeded.put("task.id", "1");
         List<SourceRecord> otherTask = TaskHarness.poll(TaskHarness.start(seeded), 200);
 
-        assertEquals(first.stream().map(SourceRecord::key).collect(Collectors.toList()),
+        assertEquals(
+                first.stream().map(SourceRecord::key).collect(Collectors.toList()),
                 again.stream().map(SourceRecord::key).collect(Collectors.toList()));
-        assertEquals(first.stream().map(DatagenTaskTest::generatedFields).collect(Collectors.toList()),
+        assertEquals(
+                first.stream().map(DatagenTaskTest::generatedFields).collect(Collectors.toList()),
                 again.stream().map(DatagenTaskTest::generatedFields).collect(Collectors.toList()));
-        assertNotEquals(first.stream().map(DatagenTaskTest::generatedFields).collect(Collectors.toList()),
+        assertNotEquals(
+                first.stream().map(DatagenTaskTest::generatedFields).collect(Collectors.toList()),
                 otherTask.stream().map(DatagenTaskTest::generatedFields).collect(Collectors.toList()));
     }
 
@@ -163,8 +168,8 @@ class DatagenTaskTest {
         Set<Object> keys = new HashSet<>();
         for (SourceRecord record : TaskHarness.poll(TaskHarness.start(props), 200)) {
             keys.add(record.key());
-            assertEquals(record.key() == null ? Schema.OPTIONAL_STRING_SCHEMA : Schema.STRING_SCHEMA,
-                    record.keySchema());
+            assertEquals(
+                    record.key() == null ? Schema.OPTIONAL_STRING_SCHEMA : Schema.STRING_SCHEMA, record.keySchema());
         }
         props.put("key.cardinality", "1000");
         Set<Object> cappedKeys = new HashSet<>();

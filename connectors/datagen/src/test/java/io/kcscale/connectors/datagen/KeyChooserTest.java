@@ -22,7 +22,10 @@ class KeyChooserTest {
     }
 
     private static Generator generator(DatagenConfig config, long seed) {
-        return new Generator.Builder().schema(config.valueSchema()).random(new Random(seed)).build();
+        return new Generator.Builder()
+                .schema(config.valueSchema())
+                .random(new Random(seed))
+                .build();
     }
 
     /** How often each key comes out of {@code records} generated records. */
@@ -84,8 +87,10 @@ class KeyChooserTest {
         int cardinality = 10;
         double skew = 1.0;
         int records = 50_000;
-        Map<String, Integer> counts = keyCounts(stockTrades("key.cardinality", Integer.toString(cardinality),
-                "key.skew", Double.toString(skew)), 11, records);
+        Map<String, Integer> counts = keyCounts(
+                stockTrades("key.cardinality", Integer.toString(cardinality), "key.skew", Double.toString(skew)),
+                11,
+                records);
 
         double harmonic = 0;
         for (int rank = 1; rank <= cardinality; rank++) {
@@ -95,7 +100,8 @@ class KeyChooserTest {
         double topShare = counts.get("side-0") / (double) records;
         assertEquals(expectedTopShare, topShare, expectedTopShare * 0.05);
         assertEquals(cardinality, counts.size());
-        assertTrue(counts.get("side-0") > counts.get("side-1") && counts.get("side-1") > counts.get("side-9"),
+        assertTrue(
+                counts.get("side-0") > counts.get("side-1") && counts.get("side-1") > counts.get("side-9"),
                 counts.toString());
     }
 
@@ -103,7 +109,8 @@ class KeyChooserTest {
     void withoutCardinalityTheKeyIsTheFieldValue() {
         Map<String, Integer> counts = keyCounts(stockTrades("schema.keyfield", "userid"), 1, 2000);
 
-        assertEquals(Set.of("User_1", "User_2", "User_3", "User_4", "User_5", "User_6", "User_7", "User_8",
-                "User_9"), counts.keySet());
+        assertEquals(
+                Set.of("User_1", "User_2", "User_3", "User_4", "User_5", "User_6", "User_7", "User_8", "User_9"),
+                counts.keySet());
     }
 }

@@ -14,7 +14,8 @@ class RealTimePacingTest {
     @Test
     void aTaskHoldsItsRateWithinThreePercentOverTenSeconds() throws InterruptedException {
         double rate = 500;
-        DatagenTask task = TaskHarness.start(PacerClock.SYSTEM,
+        DatagenTask task = TaskHarness.start(
+                PacerClock.SYSTEM,
                 props("kafka.topic", "trades", "quickstart", "stock_trades", "rate.per.task", Double.toString(rate)),
                 null);
         long start = System.nanoTime();

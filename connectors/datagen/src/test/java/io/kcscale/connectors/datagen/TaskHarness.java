@@ -13,8 +13,7 @@ import org.apache.kafka.connect.storage.OffsetStorageReader;
 /** Runs a {@link DatagenTask} outside a worker: configs, committed offsets, and draining its polls. */
 final class TaskHarness {
 
-    private TaskHarness() {
-    }
+    private TaskHarness() {}
 
     /** A config map from alternating keys and values. */
     static Map<String, String> props(String... keysAndValues) {

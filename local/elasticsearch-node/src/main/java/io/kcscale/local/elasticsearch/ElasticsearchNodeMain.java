@@ -4,7 +4,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
-
 import org.elasticsearch.common.settings.Settings;
 import org.elasticsearch.env.Environment;
 import org.elasticsearch.node.InternalSettingsPreparer;
@@ -19,8 +18,7 @@ import org.elasticsearch.transport.Netty4Plugin;
  */
 public final class ElasticsearchNodeMain {
 
-    private ElasticsearchNodeMain() {
-    }
+    private ElasticsearchNodeMain() {}
 
     public static void main(String[] args) throws Exception {
         if (args.length != 3) {
@@ -45,18 +43,21 @@ public final class ElasticsearchNodeMain {
                 .build();
         Environment environment = InternalSettingsPreparer.prepareEnvironment(
                 settings, java.util.Map.of(), home.resolve("config"), () -> "kcscale-es-0");
-        Node node = new Node(environment, List.of(Netty4Plugin.class), true) { };
+        Node node = new Node(environment, List.of(Netty4Plugin.class), true) {};
 
         CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            try {
-                node.close();
-            } catch (Exception e) {
-                e.printStackTrace();
-            } finally {
-                stopped.countDown();
-            }
-        }, "elasticsearch-shutdown"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            try {
+                                node.close();
+                            } catch (Exception e) {
+                                e.printStackTrace();
+                            } finally {
+                                stopped.countDown();
+                            }
+                        },
+                        "elasticsearch-shutdown"));
         node.start();
         System.out.println("kcscale: elasticsearch node started on http://127.0.0.1:" + args[1]);
         stopped.await();

@@ -21,8 +21,7 @@ import java.util.function.Supplier;
  */
 public final class PluginsLoaderNodeMain {
 
-    private PluginsLoaderNodeMain() {
-    }
+    private PluginsLoaderNodeMain() {}
 
     public static void main(String[] args) throws Exception {
         if (args.length != 4) {
@@ -36,40 +35,66 @@ public final class PluginsLoaderNodeMain {
         // Elasticsearch's logging facade has no provider until this is called
         call("org.elasticsearch.common.logging.LogConfigurator", "configureESLogging", new Class<?>[0]);
         Object settings = settings(Map.of(
-                "path.home", home.toString(),
-                "path.data", home.resolve("data").toString(),
-                "path.logs", home.resolve("logs").toString(),
-                "cluster.name", "kcscale",
-                "node.name", "kcscale-es-0",
-                "network.host", "127.0.0.1",
-                "http.port", args[1],
-                "transport.port", args[2],
-                "discovery.type", "single-node",
+                "path.home",
+                home.toString(),
+                "path.data",
+                home.resolve("data").toString(),
+                "path.logs",
+                home.resolve("logs").toString(),
+                "cluster.name",
+                "kcscale",
+                "node.name",
+                "kcscale-es-0",
+                "network.host",
+                "127.0.0.1",
+                "http.port",
+                args[1],
+                "transport.port",
+                args[2],
+                "discovery.type",
+                "single-node",
                 // a nearly full disk (a CI machine) would otherwise turn indices read-only mid-test
-                "cluster.routing.allocation.disk.threshold_enabled", "false"));
+                "cluster.routing.allocation.disk.threshold_enabled",
+                "false"));
         Class<?> settingsClass = Class.forName("org.elasticsearch.common.settings.Settings");
-        Object environment = call("org.elasticsearch.node.InternalSettingsPreparer", "prepareEnvironment",
+        Object environment = call(
+                "org.elasticsearch.node.InternalSettingsPreparer",
+                "prepareEnvironment",
                 new Class<?>[] {settingsClass, Map.class, Path.class, Supplier.class},
-                settings, Map.of(), home.resolve("config"), (Supplier<String>) () -> "kcscale-es-0");
+                settings,
+                Map.of(),
+                home.resolve("config"),
+                (Supplier<String>) () -> "kcscale-es-0");
         Class<?> loaderClass = Class.forName("org.elasticsearch.plugins.PluginsLoader");
-        Object modules = call(loaderClass.getName(), "loadModulesBundles", new Class<?>[] {Path.class}, Path.of(args[3]));
+        Object modules =
+                call(loaderClass.getName(), "loadModulesBundles", new Class<?>[] {Path.class}, Path.of(args[3]));
         // false: no qualified exports of a modular server; this one runs on the class path
-        Object plugins = call(loaderClass.getName(), "createPluginsLoader", new Class<?>[] {Set.class, Set.class, Map.class, boolean.class},
-                modules, Set.of(), Map.of(), false);
+        Object plugins = call(
+                loaderClass.getName(),
+                "createPluginsLoader",
+                new Class<?>[] {Set.class, Set.class, Map.class, boolean.class},
+                modules,
+                Set.of(),
+                Map.of(),
+                false);
         Class<?> nodeClass = Class.forName("org.elasticsearch.node.Node");
-        Constructor<?> constructor = nodeClass.getConstructor(Class.forName("org.elasticsearch.env.Environment"), loaderClass);
+        Constructor<?> constructor =
+                nodeClass.getConstructor(Class.forName("org.elasticsearch.env.Environment"), loaderClass);
         Object node = constructor.newInstance(environment, plugins);
 
         CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            try {
-                nodeClass.getMethod("close").invoke(node);
-            } catch (ReflectiveOperationException e) {
-                e.printStackTrace();
-            } finally {
-                stopped.countDown();
-            }
-        }, "elasticsearch-shutdown"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            try {
+                                nodeClass.getMethod("close").invoke(node);
+                            } catch (ReflectiveOperationException e) {
+                                e.printStackTrace();
+                            } finally {
+                                stopped.countDown();
+                            }
+                        },
+                        "elasticsearch-shutdown"));
         nodeClass.getMethod("start").invoke(node);
         System.out.println("kcscale: elasticsearch node started on http://127.0.0.1:" + args[1]);
         stopped.await();
@@ -84,7 +109,8 @@ public final class PluginsLoaderNodeMain {
         return builder.getClass().getMethod("build").invoke(builder);
     }
 
-    private static Object call(String className, String method, Class<?>[] types, Object... args) throws ReflectiveOperationException {
+    private static Object call(String className, String method, Class<?>[] types, Object... args)
+            throws ReflectiveOperationException {
         try {
             return Class.forName(className).getMethod(method, types).invoke(null, args);
         } catch (InvocationTargetException e) {

@@ -28,13 +28,27 @@ public record ConnectorBenchResult(
      * @param sinkTurnsCpu      where the cores went while the sink ran (its sender: the Connect worker)
      * @param rawTurnsCpu       where the cores went while the raw load ran (its sender: this benchmark)
      */
-    public record BulkAgainstCeiling(int inFlightRequests, double sinkDocsPerSecond, double rawDocsPerSecond, double fractionOfCeiling,
-                                     TurnsCpu sinkTurnsCpu, TurnsCpu rawTurnsCpu) {
+    public record BulkAgainstCeiling(
+            int inFlightRequests,
+            double sinkDocsPerSecond,
+            double rawDocsPerSecond,
+            double fractionOfCeiling,
+            TurnsCpu sinkTurnsCpu,
+            TurnsCpu rawTurnsCpu) {
 
-        public static BulkAgainstCeiling of(int inFlightRequests, double sinkDocsPerSecond, double rawDocsPerSecond,
-                                            TurnsCpu sinkTurnsCpu, TurnsCpu rawTurnsCpu) {
-            return new BulkAgainstCeiling(inFlightRequests, sinkDocsPerSecond, rawDocsPerSecond, sinkDocsPerSecond / rawDocsPerSecond,
-                    sinkTurnsCpu, rawTurnsCpu);
+        public static BulkAgainstCeiling of(
+                int inFlightRequests,
+                double sinkDocsPerSecond,
+                double rawDocsPerSecond,
+                TurnsCpu sinkTurnsCpu,
+                TurnsCpu rawTurnsCpu) {
+            return new BulkAgainstCeiling(
+                    inFlightRequests,
+                    sinkDocsPerSecond,
+                    rawDocsPerSecond,
+                    sinkDocsPerSecond / rawDocsPerSecond,
+                    sinkTurnsCpu,
+                    rawTurnsCpu);
         }
     }
 
@@ -45,6 +59,5 @@ public record ConnectorBenchResult(
      * @param senderMsPerThousandDocs        the sending process's CPU time per 1,000 documents, in ms
      * @param stackCores                     the cores Elasticsearch, Kafka, the worker and this benchmark used together
      */
-    public record TurnsCpu(Double elasticsearchMsPerThousandDocs, Double senderMsPerThousandDocs, Double stackCores) {
-    }
+    public record TurnsCpu(Double elasticsearchMsPerThousandDocs, Double senderMsPerThousandDocs, Double stackCores) {}
 }

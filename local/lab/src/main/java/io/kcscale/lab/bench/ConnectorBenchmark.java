@@ -1,5 +1,17 @@
 package io.kcscale.lab.bench;
 
+import io.kcscale.lab.experiment.DatagenSource;
+import io.kcscale.local.LocalStack;
+import io.kcscale.local.Offsets;
+import io.kcscale.local.SinkMode;
+import io.kcscale.local.StackOptions;
+import io.kcscale.scaler.connect.ConnectRestClient;
+import io.kcscale.scaler.connect.ConnectorChange;
+import io.kcscale.scaler.connect.ConnectorStatus;
+import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
+import io.kcscale.scaler.elasticsearch.ElasticsearchReadingsClient;
+import io.kcscale.scaler.kafka.KafkaReadingsClient;
+import io.kcscale.scaler.poll.Poll;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
@@ -15,19 +27,6 @@ import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
-
-import io.kcscale.lab.experiment.DatagenSource;
-import io.kcscale.local.LocalStack;
-import io.kcscale.local.Offsets;
-import io.kcscale.local.SinkMode;
-import io.kcscale.local.StackOptions;
-import io.kcscale.scaler.connect.ConnectRestClient;
-import io.kcscale.scaler.connect.ConnectorChange;
-import io.kcscale.scaler.connect.ConnectorStatus;
-import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
-import io.kcscale.scaler.elasticsearch.ElasticsearchReadingsClient;
-import io.kcscale.scaler.kafka.KafkaReadingsClient;
-import io.kcscale.scaler.poll.Poll;
 
 /**
  * Measures, on a stack of its own (one worker, free ports), one task of each connector at full
@@ -45,12 +44,14 @@ public final class ConnectorBenchmark {
     private static final String IN_FLIGHT = "kcscale.bulk.max.in.flight.requests";
     /** Above what raw _bulk reached on two cores (about 80,000 docs/s): records read for the raw load's turns. */
     private static final long RAW_DOCUMENTS_PER_SECOND = 100_000;
+
     private static final int SLICES = 3;
     private static final String ELASTICSEARCH = "elasticsearch";
     private static final String WORKER = "worker";
     private static final String BENCHMARK = "benchmark";
     /** Above what one bulk sink task reached on two cores: the backlog lets it run that fast throughout. */
     private static final long BACKLOG_PER_SECOND = 120_000;
+
     private static final Duration BACKLOG_TIMEOUT = Duration.ofMinutes(5);
     /** A paused sink may still send the batch its aggregator held: it completes within timeout + 1 s. */
     private static final Duration SINK_SETTLE = Duration.ofSeconds(2);
@@ -75,8 +76,15 @@ public final class ConnectorBenchmark {
     }
 
     /** Starts a fresh stack in {@code dataDir}, measures, stops it. */
-    public static ConnectorBenchResult run(Path home, Path dataDir, Duration warmup, Duration window, Consumer<String> progress) {
-        StackOptions options = StackOptions.builder(home).dataDir(dataDir).freePorts().fresh(true).workers(1).scaler(false).build();
+    public static ConnectorBenchResult run(
+            Path home, Path dataDir, Duration warmup, Duration window, Consumer<String> progress) {
+        StackOptions options = StackOptions.builder(home)
+                .dataDir(dataDir)
+                .freePorts()
+                .fresh(true)
+                .workers(1)
+                .scaler(false)
+                .build();
         try (LocalStack stack = LocalStack.start(options, progress)) {
             ConnectorBenchmark bench = new ConnectorBenchmark(stack, new RateMeter(warmup, window), progress);
             try {
@@ -93,15 +101,24 @@ public final class ConnectorBenchmark {
         double loadBefore = systemLoad();
         double datagen = datagenUnthrottled();
         // each sink drains the backlog from its start for a warm-up, a window and the turns in between
-        fillBacklog(BACKLOG_PER_SECOND * (meter.warmup().toSeconds() + meter.window().toSeconds() + 10));
+        fillBacklog(BACKLOG_PER_SECOND
+                * (meter.warmup().toSeconds() + meter.window().toSeconds() + 10));
         PerRecordSink perRecord = perRecordSink();
         List<ConnectorBenchResult.BulkAgainstCeiling> bulk = new ArrayList<>();
         for (int inFlight : inFlightCounts()) {
             bulk.add(bulkSinkAgainstCeiling(inFlight));
         }
         noteBusyMachine(Math.max(loadBefore, systemLoad()));
-        return new ConnectorBenchResult(datagen, perRecord.docsPerSecond(), perRecord.cpu(), List.copyOf(bulk), bulkSize(), aggregationTimeoutMs(),
-                meter.warmup().toMillis() / 1000.0, meter.window().toMillis() / 1000.0, List.copyOf(notes));
+        return new ConnectorBenchResult(
+                datagen,
+                perRecord.docsPerSecond(),
+                perRecord.cpu(),
+                List.copyOf(bulk),
+                bulkSize(),
+                aggregationTimeoutMs(),
+                meter.warmup().toMillis() / 1000.0,
+                meter.window().toMillis() / 1000.0,
+                List.copyOf(notes));
     }
 
     private double datagenUnthrottled() {
@@ -112,8 +129,7 @@ public final class ConnectorBenchmark {
         return rate;
     }
 
-    private record PerRecordSink(double docsPerSecond, ConnectorBenchResult.TurnsCpu cpu) {
-    }
+    private record PerRecordSink(double docsPerSecond, ConnectorBenchResult.TurnsCpu cpu) {}
 
     /** Its rate, and the CPU time each process spent over the window (as over the bulk sink's turns). */
     private PerRecordSink perRecordSink() {
@@ -125,7 +141,8 @@ public final class ConnectorBenchmark {
         double rate = new RateMeter(Duration.ZERO, meter.window()).perSecond(indexed);
         window.end();
         stopSink(SinkMode.INDEX, PER_RECORD_INDEX);
-        return new PerRecordSink(rate, turnsCpu(cpu, WORKER, rate * meter.window().toNanos() / 1e9));
+        return new PerRecordSink(
+                rate, turnsCpu(cpu, WORKER, rate * meter.window().toNanos() / 1e9));
     }
 
     /** 1, and the default of the bulk sink's config template (when it differs). */
@@ -142,19 +159,27 @@ public final class ConnectorBenchmark {
      * later) and the raw load writing into a near-empty index (105,800–108,900 against 91,700–102,500 later).
      */
     private ConnectorBenchResult.BulkAgainstCeiling bulkSinkAgainstCeiling(int inFlight) {
-        progress.accept("measuring one sink task in bulk mode against Elasticsearch's raw bulk rate ("
-                + bulkSize() + " documents per request, " + inFlight + " in flight), in turns");
+        progress.accept("measuring one sink task in bulk mode against Elasticsearch's raw bulk rate (" + bulkSize()
+                + " documents per request, " + inFlight + " in flight), in turns");
         String name = BULK_INDEX + "-" + inFlight;
         // like the sink, the raw load reads the topic from its start into an index of its own
         String rawIndex = RAW_INDEX + "-" + inFlight;
         stack.createIndex(elasticsearch, rawIndex, 1);
-        long documents = RAW_DOCUMENTS_PER_SECOND * (meter.warmup().toSeconds() + meter.window().toSeconds());
+        long documents = RAW_DOCUMENTS_PER_SECOND
+                * (meter.warmup().toSeconds() + meter.window().toSeconds());
         progress.accept("reading up to " + documents + " records of the topic for the raw load");
-        RawBulkLoad raw = RawBulkLoad.read(elasticsearch.restClient(), rawIndex, stack.endpoints().kafkaBootstrap(),
-                StackOptions.TOPIC, bulkSize(), documents, BACKLOG_TIMEOUT);
+        RawBulkLoad raw = RawBulkLoad.read(
+                elasticsearch.restClient(),
+                rawIndex,
+                stack.endpoints().kafkaBootstrap(),
+                StackOptions.TOPIC,
+                bulkSize(),
+                documents,
+                BACKLOG_TIMEOUT);
         ConnectorBenchResult.BulkAgainstCeiling result = bulkSinkAgainstCeiling(name, raw, inFlight);
         if (raw.wentRound()) {
-            notes.add(inFlight + " in flight: the raw load used up the records read for it and sent them again, overwriting "
+            notes.add(inFlight
+                    + " in flight: the raw load used up the records read for it and sent them again, overwriting "
                     + "documents, which costs Elasticsearch more: its ceiling is low");
         }
         return result;
@@ -170,15 +195,24 @@ public final class ConnectorBenchmark {
         double rawSum = 0;
         for (int i = 1; i <= SLICES; i++) {
             double[] rates = turn(name, indexed, raw, inFlight, slice, sinkCpu, rawCpu);
-            progress.accept(String.format(Locale.ROOT, "turn %d of %d: bulk sink %.0f docs/s, raw _bulk %.0f docs/s", i, SLICES,
-                    rates[0], rates[1]));
+            progress.accept(String.format(
+                    Locale.ROOT,
+                    "turn %d of %d: bulk sink %.0f docs/s, raw _bulk %.0f docs/s",
+                    i,
+                    SLICES,
+                    rates[0],
+                    rates[1]));
             sinkSum += rates[0];
             rawSum += rates[1];
         }
         stopSink(SinkMode.BULK, name);
         double sliceSeconds = slice.toNanos() / 1e9;
-        return ConnectorBenchResult.BulkAgainstCeiling.of(inFlight, sinkSum / SLICES, rawSum / SLICES,
-                turnsCpu(sinkCpu, WORKER, sinkSum * sliceSeconds), turnsCpu(rawCpu, BENCHMARK, rawSum * sliceSeconds));
+        return ConnectorBenchResult.BulkAgainstCeiling.of(
+                inFlight,
+                sinkSum / SLICES,
+                rawSum / SLICES,
+                turnsCpu(sinkCpu, WORKER, sinkSum * sliceSeconds),
+                turnsCpu(rawCpu, BENCHMARK, rawSum * sliceSeconds));
     }
 
     /** Elasticsearch, Kafka, the worker and this benchmark's own JVM (the raw load's sender). */
@@ -192,8 +226,10 @@ public final class ConnectorBenchmark {
     }
 
     private static ConnectorBenchResult.TurnsCpu turnsCpu(CpuShares cpu, String sender, double docs) {
-        return new ConnectorBenchResult.TurnsCpu(cpu.msPerThousand(ELASTICSEARCH, docs).orElse(null),
-                cpu.msPerThousand(sender, docs).orElse(null), cpu.cores().orElse(null));
+        return new ConnectorBenchResult.TurnsCpu(
+                cpu.msPerThousand(ELASTICSEARCH, docs).orElse(null),
+                cpu.msPerThousand(sender, docs).orElse(null),
+                cpu.cores().orElse(null));
     }
 
     /**
@@ -201,8 +237,14 @@ public final class ConnectorBenchmark {
      * the raw load for as long; the sink runs again when it returns. Returns both rates; adds each part's
      * CPU time to {@code sinkCpu} and {@code rawCpu}.
      */
-    private double[] turn(String sink, LongSupplier indexed, RawBulkLoad raw, int inFlight, Duration length,
-                          CpuShares sinkCpu, CpuShares rawCpu) {
+    private double[] turn(
+            String sink,
+            LongSupplier indexed,
+            RawBulkLoad raw,
+            int inFlight,
+            Duration length,
+            CpuShares sinkCpu,
+            CpuShares rawCpu) {
         CpuShares.Stretch sinkStretch = sinkCpu.begin();
         double sinkRate = new RateMeter(Duration.ZERO, length).perSecond(indexed);
         sinkStretch.end();
@@ -223,8 +265,12 @@ public final class ConnectorBenchmark {
         }
         progress.accept("producing a backlog of " + records + " records for the sink phases");
         source.produceUpTo(records);
-        Poll.untilTrue("a backlog of " + records + " records", BACKLOG_TIMEOUT, Duration.ofSeconds(1),
-                () -> recordsInTopic() >= records, () -> recordsInTopic() + " records so far");
+        Poll.untilTrue(
+                "a backlog of " + records + " records",
+                BACKLOG_TIMEOUT,
+                Duration.ofSeconds(1),
+                () -> recordsInTopic() >= records,
+                () -> recordsInTopic() + " records so far");
         source.stop();
     }
 
@@ -235,25 +281,42 @@ public final class ConnectorBenchmark {
      */
     private LongSupplier startSink(SinkMode mode, String name, Map<String, String> overrides) {
         stack.createIndex(elasticsearch, name, 1);
-        Map<String, String> config = new HashMap<>(stack.connectorConfig(mode.template(), Map.of(
-                "TOPIC", StackOptions.TOPIC, "INDEX", name, "SINK_TASKS", "1",
-                "ES_HOST_PORT", stack.endpoints().sinkElasticsearchHostPort())));
+        Map<String, String> config = new HashMap<>(stack.connectorConfig(
+                mode.template(),
+                Map.of(
+                        "TOPIC",
+                        StackOptions.TOPIC,
+                        "INDEX",
+                        name,
+                        "SINK_TASKS",
+                        "1",
+                        "ES_HOST_PORT",
+                        stack.endpoints().sinkElasticsearchHostPort())));
         config.putAll(overrides);
         connect.putConnectorConfig(name, config);
         ElasticsearchReadingsClient observer = new ElasticsearchReadingsClient(elasticsearch);
-        Poll.untilTrue(name + " to index its first documents", Duration.ofSeconds(120), Duration.ofMillis(250), () -> {
-            ConnectorStatus status = connect.connectorStatus(name);
-            status.tasks().stream().filter(t -> "FAILED".equals(t.state())).findFirst().ifPresent(t -> {
-                throw new Poll.Abort(name + " task " + t.id() + " FAILED: " + t.trace());
-            });
-            return observer.indexStats(name).indexTotal() > 0;
-        }, () -> "no documents yet");
+        Poll.untilTrue(
+                name + " to index its first documents",
+                Duration.ofSeconds(120),
+                Duration.ofMillis(250),
+                () -> {
+                    ConnectorStatus status = connect.connectorStatus(name);
+                    status.tasks().stream()
+                            .filter(t -> "FAILED".equals(t.state()))
+                            .findFirst()
+                            .ifPresent(t -> {
+                                throw new Poll.Abort(name + " task " + t.id() + " FAILED: " + t.trace());
+                            });
+                    return observer.indexStats(name).indexTotal() > 0;
+                },
+                () -> "no documents yet");
         return () -> observer.indexStats(name).indexTotal();
     }
 
     private void stopSink(SinkMode mode, String name) {
         if (lag("connect-" + name) == 0) {
-            notes.add(mode.flagValue() + " sink: the backlog ran out during the window, so its figure is a lower bound");
+            notes.add(
+                    mode.flagValue() + " sink: the backlog ran out during the window, so its figure is a lower bound");
         }
         connect.deleteConnector(name);
     }
@@ -261,20 +324,29 @@ public final class ConnectorBenchmark {
     /** Waits until {@code counter} has not moved for {@link #SINK_SETTLE}: the paused sink has nothing left in flight. */
     private static void awaitStill(LongSupplier counter) {
         long[] last = {counter.getAsLong(), System.nanoTime()};
-        Poll.untilTrue("the paused sink to settle", Duration.ofSeconds(60), Duration.ofMillis(250), () -> {
-            long now = counter.getAsLong();
-            if (now != last[0]) {
-                last[0] = now;
-                last[1] = System.nanoTime();
-            }
-            return System.nanoTime() - last[1] >= SINK_SETTLE.toNanos();
-        }, () -> "still indexing");
+        Poll.untilTrue(
+                "the paused sink to settle",
+                Duration.ofSeconds(60),
+                Duration.ofMillis(250),
+                () -> {
+                    long now = counter.getAsLong();
+                    if (now != last[0]) {
+                        last[0] = now;
+                        last[1] = System.nanoTime();
+                    }
+                    return System.nanoTime() - last[1] >= SINK_SETTLE.toNanos();
+                },
+                () -> "still indexing");
     }
 
     private static void awaitGrowth(LongSupplier counter) {
         long from = counter.getAsLong();
-        Poll.untilTrue("the resumed sink to index again", Duration.ofSeconds(60), Duration.ofMillis(100),
-                () -> counter.getAsLong() > from, () -> "no documents since the resume");
+        Poll.untilTrue(
+                "the resumed sink to index again",
+                Duration.ofSeconds(60),
+                Duration.ofMillis(100),
+                () -> counter.getAsLong() > from,
+                () -> "no documents since the resume");
     }
 
     /** The one-minute load average, the stack itself included. */
@@ -289,13 +361,19 @@ public final class ConnectorBenchmark {
     private void noteBusyMachine(double load) {
         int cores = Runtime.getRuntime().availableProcessors();
         if (load > 3 * cores) {
-            notes.add(String.format(Locale.ROOT, "the machine was busy (load average %.1f on %d cores): other work took "
-                    + "cores from the phases unevenly, so these figures are low and their ratios unreliable", load, cores));
+            notes.add(String.format(
+                    Locale.ROOT,
+                    "the machine was busy (load average %.1f on %d cores): other work took "
+                            + "cores from the phases unevenly, so these figures are low and their ratios unreliable",
+                    load,
+                    cores));
         }
     }
 
     private long recordsInTopic() {
-        return kafka.endOffsets(StackOptions.TOPIC).values().stream().mapToLong(Long::longValue).sum();
+        return kafka.endOffsets(StackOptions.TOPIC).values().stream()
+                .mapToLong(Long::longValue)
+                .sum();
     }
 
     private long lag(String group) {
@@ -311,10 +389,11 @@ public final class ConnectorBenchmark {
     }
 
     private String bulkTemplateValue(String key) {
-        Map<String, String> template = stack.connectorConfig(SinkMode.BULK.template(),
-                Map.of("TOPIC", "t", "INDEX", "i", "SINK_TASKS", "1", "ES_HOST_PORT", "h:1"));
-        return Optional.ofNullable(template.get(key)).orElseThrow(() -> new IllegalStateException(
-                "configs/connectors/" + SinkMode.BULK.template() + " sets no " + key));
+        Map<String, String> template = stack.connectorConfig(
+                SinkMode.BULK.template(), Map.of("TOPIC", "t", "INDEX", "i", "SINK_TASKS", "1", "ES_HOST_PORT", "h:1"));
+        return Optional.ofNullable(template.get(key))
+                .orElseThrow(() -> new IllegalStateException(
+                        "configs/connectors/" + SinkMode.BULK.template() + " sets no " + key));
     }
 
     private void close() {

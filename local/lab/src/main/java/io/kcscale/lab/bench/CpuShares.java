@@ -46,7 +46,8 @@ final class CpuShares {
         if (!known || wallNanos <= 0) {
             return Optional.empty();
         }
-        return Optional.of(spentNanos.values().stream().mapToLong(Long::longValue).sum() / (double) wallNanos);
+        return Optional.of(
+                spentNanos.values().stream().mapToLong(Long::longValue).sum() / (double) wallNanos);
     }
 
     private Map<String, Optional<Duration>> read() {

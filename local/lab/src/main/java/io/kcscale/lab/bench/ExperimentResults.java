@@ -1,5 +1,9 @@
 package io.kcscale.lab.bench;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.kcscale.lab.simulator.BenchmarkReport;
+import io.kcscale.lab.simulator.Timeline;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -9,12 +13,6 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-
-import io.kcscale.lab.simulator.BenchmarkReport;
-import io.kcscale.lab.simulator.Timeline;
 
 /**
  * One benchmark run on disk, in a directory of its own: its whole configuration and seed
@@ -26,12 +24,11 @@ public final class ExperimentResults {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT);
 
-    private ExperimentResults() {
-    }
+    private ExperimentResults() {}
 
     /** Writes under {@code root/<timestamp>-<mode>/} and returns that directory. */
-    public static Path write(Path root, Map<String, Object> configuration, BenchmarkReport report, List<Timeline> runs,
-                             String table) {
+    public static Path write(
+            Path root, Map<String, Object> configuration, BenchmarkReport report, List<Timeline> runs, String table) {
         Path dir = root.resolve(LocalDateTime.now().format(STAMP) + "-" + report.mode());
         try {
             Files.createDirectories(dir);
@@ -48,10 +45,19 @@ public final class ExperimentResults {
     }
 
     static String csv(Timeline run) {
-        StringBuilder out = new StringBuilder("atSeconds,offeredRate,appendRate,sinkRate,indexRate,lag,tasks,latencySeconds\n");
+        StringBuilder out =
+                new StringBuilder("atSeconds,offeredRate,appendRate,sinkRate,indexRate,lag,tasks,latencySeconds\n");
         for (Timeline.Point p : run.points()) {
-            out.append(String.format(Locale.ROOT, "%.1f,%.1f,%s,%s,%s,%d,%d,%s%n", p.atSeconds(), p.offeredRate(),
-                    orEmpty(p.appendRate()), orEmpty(p.sinkRate()), orEmpty(p.indexRate()), p.lag(), p.tasks(),
+            out.append(String.format(
+                    Locale.ROOT,
+                    "%.1f,%.1f,%s,%s,%s,%d,%d,%s%n",
+                    p.atSeconds(),
+                    p.offeredRate(),
+                    orEmpty(p.appendRate()),
+                    orEmpty(p.sinkRate()),
+                    orEmpty(p.indexRate()),
+                    p.lag(),
+                    p.tasks(),
                     orEmpty(p.latencySeconds())));
         }
         return out.toString();

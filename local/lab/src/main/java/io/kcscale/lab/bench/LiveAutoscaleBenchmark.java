@@ -1,5 +1,30 @@
 package io.kcscale.lab.bench;
 
+import io.kcscale.lab.simulator.LoadPhase;
+import io.kcscale.lab.simulator.LoadTrace;
+import io.kcscale.lab.simulator.ScalingAction;
+import io.kcscale.lab.simulator.Simulation;
+import io.kcscale.lab.simulator.Timeline;
+import io.kcscale.local.LocalStack;
+import io.kcscale.local.SinkDelayProxy;
+import io.kcscale.local.SinkMode;
+import io.kcscale.local.StackOptions;
+import io.kcscale.scaler.act.ScaleException;
+import io.kcscale.scaler.act.ScaleRequest;
+import io.kcscale.scaler.act.ScaleResult;
+import io.kcscale.scaler.autoscale.Decision;
+import io.kcscale.scaler.autoscale.Observation;
+import io.kcscale.scaler.autoscale.PolicyMemory;
+import io.kcscale.scaler.autoscale.RatioScalingRule;
+import io.kcscale.scaler.autoscale.ScalingRule;
+import io.kcscale.scaler.connect.ConnectRestClient;
+import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
+import io.kcscale.scaler.elasticsearch.ElasticsearchReadingsClient;
+import io.kcscale.scaler.model.PipelineSnapshot;
+import io.kcscale.scaler.poll.Poll;
+import io.kcscale.scaler.service.ScalerService;
+import io.kcscale.scaler.service.ScalerSettings;
+import io.kcscale.vocabulary.Arrival;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -14,32 +39,6 @@ import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
 
-import io.kcscale.local.LocalStack;
-import io.kcscale.local.SinkDelayProxy;
-import io.kcscale.local.SinkMode;
-import io.kcscale.local.StackOptions;
-import io.kcscale.scaler.act.ScaleException;
-import io.kcscale.scaler.act.ScaleRequest;
-import io.kcscale.scaler.act.ScaleResult;
-import io.kcscale.scaler.autoscale.Decision;
-import io.kcscale.scaler.autoscale.Observation;
-import io.kcscale.scaler.autoscale.PolicyMemory;
-import io.kcscale.scaler.autoscale.RatioScalingRule;
-import io.kcscale.scaler.autoscale.ScalingRule;
-import io.kcscale.vocabulary.Arrival;
-import io.kcscale.lab.simulator.LoadPhase;
-import io.kcscale.lab.simulator.LoadTrace;
-import io.kcscale.lab.simulator.ScalingAction;
-import io.kcscale.lab.simulator.Simulation;
-import io.kcscale.lab.simulator.Timeline;
-import io.kcscale.scaler.model.PipelineSnapshot;
-import io.kcscale.scaler.connect.ConnectRestClient;
-import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
-import io.kcscale.scaler.elasticsearch.ElasticsearchReadingsClient;
-import io.kcscale.scaler.poll.Poll;
-import io.kcscale.scaler.service.ScalerService;
-import io.kcscale.scaler.service.ScalerSettings;
-
 /**
  * Autoscaling policies on the real local pipeline, one after the other on the same trace: a stack of
  * its own (free ports, one worker, per-record sink writing through a {@link SinkDelayProxy}); the trace
@@ -51,6 +50,7 @@ public final class LiveAutoscaleBenchmark implements AutoCloseable {
 
     /** The scaler's defaults: a sample every 2 s, rates over 30 s. */
     public static final Duration SAMPLE_INTERVAL = Duration.ofSeconds(2);
+
     public static final Duration WINDOW = Duration.ofSeconds(30);
     private static final Duration LOOP_TICK = Duration.ofMillis(100);
     private static final Duration RESET_TIMEOUT = Duration.ofMinutes(3);
@@ -69,8 +69,8 @@ public final class LiveAutoscaleBenchmark implements AutoCloseable {
                 throw new IllegalArgumentException("--partitions must be at least 1, got " + partitions);
             }
             if (sinkDelay.isNegative() || sinkDelay.toMillis() > SinkDelayProxy.MAX_DELAY_MILLIS) {
-                throw new IllegalArgumentException("--sink-latency-ms must be from 0 to " + SinkDelayProxy.MAX_DELAY_MILLIS
-                        + ", got " + sinkDelay.toMillis());
+                throw new IllegalArgumentException("--sink-latency-ms must be from 0 to "
+                        + SinkDelayProxy.MAX_DELAY_MILLIS + ", got " + sinkDelay.toMillis());
             }
         }
     }
@@ -102,11 +102,19 @@ public final class LiveAutoscaleBenchmark implements AutoCloseable {
 
     /** Starts a fresh stack in the data directory, its sink writing through the delay, and starts observing it. */
     public static LiveAutoscaleBenchmark start(Settings settings, Consumer<String> progress) {
-        StackOptions options = StackOptions.builder(settings.home()).dataDir(settings.dataDir()).freePorts().fresh(true)
-                .workers(1).partitions(settings.partitions()).sinkTasks(1).sinkMode(SinkMode.INDEX).ratePerSecond(10)
+        StackOptions options = StackOptions.builder(settings.home())
+                .dataDir(settings.dataDir())
+                .freePorts()
+                .fresh(true)
+                .workers(1)
+                .partitions(settings.partitions())
+                .sinkTasks(1)
+                .sinkMode(SinkMode.INDEX)
+                .ratePerSecond(10)
                 .sinkLatencyMs((int) settings.sinkDelay().toMillis())
                 // the benchmark's scaler runs in this process; the stack's would only take CPU from the run
-                .scaler(false).build();
+                .scaler(false)
+                .build();
         LocalStack stack = LocalStack.start(options, progress);
         try {
             LiveAutoscaleBenchmark bench = new LiveAutoscaleBenchmark(settings, progress, stack);
@@ -127,23 +135,30 @@ public final class LiveAutoscaleBenchmark implements AutoCloseable {
      */
     public double calibrate(int tasks) {
         double offered = tasks * overloadRate();
-        progress.accept(String.format(Locale.ROOT, "measuring %d sink task(s) (the source offers %.0f/s)", tasks, offered));
+        progress.accept(
+                String.format(Locale.ROOT, "measuring %d sink task(s) (the source offers %.0f/s)", tasks, offered));
         scaleTo(tasks);
         setSource(new LoadPhase("calibration", 1, offered, Arrival.CONSTANT));
         ElasticsearchReadingsClient observer = new ElasticsearchReadingsClient(elasticsearch);
         LongSupplier indexed = () -> observer.indexStats(StackOptions.INDEX).indexTotal();
         long before = indexed.getAsLong();
         // measure once the sink writes
-        Poll.untilTrue("the sink to write through the delay", RESET_TIMEOUT, Duration.ofSeconds(1),
-                () -> indexed.getAsLong() > before, () -> "index operations still " + before);
+        Poll.untilTrue(
+                "the sink to write through the delay",
+                RESET_TIMEOUT,
+                Duration.ofSeconds(1),
+                () -> indexed.getAsLong() > before,
+                () -> "index operations still " + before);
         RateMeter window = new RateMeter(Duration.ZERO, CALIBRATION_WINDOW);
         List<Double> rates = new ArrayList<>();
         while (rates.size() < CALIBRATION_WINDOWS) {
             rates.add(window.perSecond(indexed));
-            progress.accept(String.format(Locale.ROOT, "%d sink task(s): %.1f docs/s", tasks, rates.get(rates.size() - 1)));
+            progress.accept(
+                    String.format(Locale.ROOT, "%d sink task(s): %.1f docs/s", tasks, rates.get(rates.size() - 1)));
             if (rates.size() >= AGREEING_WINDOWS) {
                 List<Double> last = rates.subList(rates.size() - AGREEING_WINDOWS, rates.size());
-                double mean = last.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+                double mean =
+                        last.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
                 if (last.stream().allMatch(r -> Math.abs(r - mean) <= CALIBRATION_AGREEMENT * mean)) {
                     return mean;
                 }
@@ -155,7 +170,9 @@ public final class LiveAutoscaleBenchmark implements AutoCloseable {
 
     /** Records/s that one task cannot keep up with: half again the most the sink's delay lets it write. */
     public double overloadRate() {
-        return settings.sinkDelay().isZero() ? 20_000 : 1.5 * 1000.0 / settings.sinkDelay().toMillis();
+        return settings.sinkDelay().isZero()
+                ? 20_000
+                : 1.5 * 1000.0 / settings.sinkDelay().toMillis();
     }
 
     /**
@@ -171,7 +188,8 @@ public final class LiveAutoscaleBenchmark implements AutoCloseable {
         List<ScalingAction> actions = new ArrayList<>();
         long start = System.currentTimeMillis();
         long end = start + Math.round(trace.durationSeconds() * 1000);
-        long nextEvaluation = start + Math.round(Simulation.clockPhase(settings.seed()) * policy.evaluationIntervalMillis());
+        long nextEvaluation =
+                start + Math.round(Simulation.clockPhase(settings.seed()) * policy.evaluationIntervalMillis());
         long lastSample = start;
         int phase = 0;
         for (long now = start; now < end; now = System.currentTimeMillis()) {
@@ -185,7 +203,8 @@ public final class LiveAutoscaleBenchmark implements AutoCloseable {
                 PipelineSnapshot s = snapshot.get();
                 lastSample = s.observedAtMillis();
                 int tasks = s.tasksMax() == null ? 0 : s.tasksMax();
-                points.add(Timeline.Point.of((lastSample - start) / 1000.0, trace.phases().get(phase).ratePerSecond(), s, tasks));
+                points.add(Timeline.Point.of(
+                        (lastSample - start) / 1000.0, trace.phases().get(phase).ratePerSecond(), s, tasks));
                 if (now >= nextEvaluation) {
                     evaluate(policy, memory, s, now, start).ifPresent(actions::add);
                     nextEvaluation = now + policy.evaluationIntervalMillis();
@@ -200,14 +219,20 @@ public final class LiveAutoscaleBenchmark implements AutoCloseable {
      * One evaluation; a scale goes through the scaler's action, as the live autoscaler's does. Each new
      * verdict is reported once, as the live autoscaler records it.
      */
-    private Optional<ScalingAction> evaluate(ScalingRule policy, PolicyMemory memory, PipelineSnapshot s, long now, long start) {
+    private Optional<ScalingAction> evaluate(
+            ScalingRule policy, PolicyMemory memory, PipelineSnapshot s, long now, long start) {
         List<String> blocking = scaler.checks().blockingFindings(StackOptions.SINK_CONNECTOR);
         // time from the run's start, as in the simulator: a schedule or a cooldown means the same in both
         Decision d = policy.decide(Observation.of(s, blocking, now - start), memory);
         if (!d.scales()) {
             if (!d.repeats(lastVerdict)) {
-                progress.accept(String.format(Locale.ROOT, "%s at %.1f s: %s %s", policy.name(), (now - start) / 1000.0,
-                        d.action(), d.reason()));
+                progress.accept(String.format(
+                        Locale.ROOT,
+                        "%s at %.1f s: %s %s",
+                        policy.name(),
+                        (now - start) / 1000.0,
+                        d.action(),
+                        d.reason()));
             }
             lastVerdict = d;
             return Optional.empty();
@@ -215,11 +240,24 @@ public final class LiveAutoscaleBenchmark implements AutoCloseable {
         // the peers' rules run without our checks, as they do where they come from
         boolean force = !(policy instanceof RatioScalingRule);
         try {
-            ScaleResult result = scaler.scaleAction().scale(StackOptions.SINK_CONNECTOR, new ScaleRequest(d.toTasks(), false, false, force));
+            ScaleResult result = scaler.scaleAction()
+                    .scale(StackOptions.SINK_CONNECTOR, new ScaleRequest(d.toTasks(), false, false, force));
             policy.applied(d, result.rebalancePauseSeconds(), memory);
-            progress.accept(String.format(Locale.ROOT, "%s at %.1f s: %d -> %d tasks, pause %s s: %s", policy.name(),
-                    (now - start) / 1000.0, d.fromTasks(), d.toTasks(), result.rebalancePauseSeconds(), d.reason()));
-            return Optional.of(new ScalingAction((now - start) / 1000.0, d.fromTasks(), d.toTasks(), d.code(), d.reason(),
+            progress.accept(String.format(
+                    Locale.ROOT,
+                    "%s at %.1f s: %d -> %d tasks, pause %s s: %s",
+                    policy.name(),
+                    (now - start) / 1000.0,
+                    d.fromTasks(),
+                    d.toTasks(),
+                    result.rebalancePauseSeconds(),
+                    d.reason()));
+            return Optional.of(new ScalingAction(
+                    (now - start) / 1000.0,
+                    d.fromTasks(),
+                    d.toTasks(),
+                    d.code(),
+                    d.reason(),
                     result.rebalancePauseSeconds()));
         } catch (ScaleException e) {
             progress.accept(policy.name() + ": the scale to " + d.toTasks() + " was not made: " + e.getMessage());
@@ -237,7 +275,8 @@ public final class LiveAutoscaleBenchmark implements AutoCloseable {
         setSource(new LoadPhase("drain", 1, first.ratePerSecond() / 10, Arrival.CONSTANT));
         scaleTo(settings.partitions());
         double drained = Math.max(10, first.ratePerSecond());
-        awaitSnapshot("the backlog to drain", s -> s.lag().total() != null && s.lag().total() <= drained);
+        awaitSnapshot(
+                "the backlog to drain", s -> s.lag().total() != null && s.lag().total() <= drained);
         scaleTo(1);
         setSource(first);
         awaitSnapshot("a stable window", PipelineSnapshot::stable);
@@ -249,7 +288,10 @@ public final class LiveAutoscaleBenchmark implements AutoCloseable {
     }
 
     private void awaitSnapshot(String what, Predicate<PipelineSnapshot> condition) {
-        Poll.until(what, RESET_TIMEOUT, Duration.ofSeconds(1),
+        Poll.until(
+                what,
+                RESET_TIMEOUT,
+                Duration.ofSeconds(1),
                 () -> scaler.watcher().snapshot(StackOptions.SINK_CONNECTOR).filter(condition));
     }
 

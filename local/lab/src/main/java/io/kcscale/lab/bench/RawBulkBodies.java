@@ -3,7 +3,6 @@ package io.kcscale.lab.bench;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /**
@@ -13,8 +12,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  */
 final class RawBulkBodies {
 
-    private RawBulkBodies() {
-    }
+    private RawBulkBodies() {}
 
     /** One {@code _bulk} body of {@code records} into {@code index}; records without a value are left out. */
     static byte[] body(String index, List<ConsumerRecord<byte[], byte[]>> records) {
@@ -23,8 +21,8 @@ final class RawBulkBodies {
             if (record.value() == null) {
                 continue;
             }
-            String action = "{\"index\":{\"_index\":\"" + index + "\",\"_id\":\"" + record.topic() + "-" + record.partition() + "-"
-                    + record.offset() + "\"}}\n";
+            String action = "{\"index\":{\"_index\":\"" + index + "\",\"_id\":\"" + record.topic() + "-"
+                    + record.partition() + "-" + record.offset() + "\"}}\n";
             body.writeBytes(action.getBytes(StandardCharsets.UTF_8));
             byte[] document = record.value().clone();
             // as the sink does: a line break inside a document would end its line of the body

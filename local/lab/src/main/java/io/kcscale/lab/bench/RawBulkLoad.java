@@ -1,5 +1,7 @@
 package io.kcscale.lab.bench;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Duration;
@@ -13,7 +15,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
-
 import org.apache.http.entity.ByteArrayEntity;
 import org.apache.http.entity.ContentType;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -24,9 +25,6 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.elasticsearch.client.Request;
 import org.elasticsearch.client.Response;
 import org.elasticsearch.client.RestClient;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * Elasticsearch's own bulk index rate, with nothing in front of it: the topic's records from its start
@@ -55,18 +53,31 @@ final class RawBulkLoad {
      * Reads up to {@code documents} records of {@code topic} from its start, or what it holds (at least one
      * request's worth), into requests of {@code batchSize} into {@code index}. About 200 bytes of heap a document.
      */
-    static RawBulkLoad read(RestClient elasticsearch, String index, String bootstrapServers, String topic, int batchSize,
-                            long documents, Duration timeout) {
-        Map<String, Object> config = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ConsumerConfig.MAX_POLL_RECORDS_CONFIG, batchSize);
+    static RawBulkLoad read(
+            RestClient elasticsearch,
+            String index,
+            String bootstrapServers,
+            String topic,
+            int batchSize,
+            long documents,
+            Duration timeout) {
+        Map<String, Object> config = Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrapServers,
+                ConsumerConfig.MAX_POLL_RECORDS_CONFIG,
+                batchSize);
         List<byte[]> bodies = new ArrayList<>();
         long deadline = System.nanoTime() + timeout.toNanos();
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+        try (KafkaConsumer<byte[], byte[]> consumer =
+                new KafkaConsumer<>(config, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
             List<TopicPartition> partitions = consumer.partitionsFor(topic, timeout).stream()
-                    .map(p -> new TopicPartition(topic, p.partition())).toList();
+                    .map(p -> new TopicPartition(topic, p.partition()))
+                    .toList();
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
-            long end = consumer.endOffsets(partitions, timeout).values().stream().mapToLong(Long::longValue).sum();
+            long end = consumer.endOffsets(partitions, timeout).values().stream()
+                    .mapToLong(Long::longValue)
+                    .sum();
             long wanted = Math.min(documents, end) / batchSize;
             List<ConsumerRecord<byte[], byte[]>> batch = new ArrayList<>(batchSize);
             while (bodies.size() < wanted && System.nanoTime() < deadline) {
@@ -80,8 +91,8 @@ final class RawBulkLoad {
             }
         }
         if (bodies.isEmpty()) {
-            throw new IllegalStateException("the raw load read no " + batchSize + " records from topic " + topic + " within "
-                    + timeout.toSeconds() + " s");
+            throw new IllegalStateException("the raw load read no " + batchSize + " records from topic " + topic
+                    + " within " + timeout.toSeconds() + " s");
         }
         return new RawBulkLoad(elasticsearch, List.copyOf(bodies));
     }
@@ -111,7 +122,8 @@ final class RawBulkLoad {
             }
             return total / ((System.nanoTime() - from) / 1e9);
         } catch (TimeoutException e) {
-            throw new IllegalStateException("a raw bulk request had no answer within " + LAST_REQUEST.toSeconds() + " s", e);
+            throw new IllegalStateException(
+                    "a raw bulk request had no answer within " + LAST_REQUEST.toSeconds() + " s", e);
         } catch (ExecutionException e) {
             throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
         } catch (InterruptedException e) {
@@ -147,7 +159,10 @@ final class RawBulkLoad {
             return answer.path("items").size();
         } catch (IOException e) {
             // the client's message carries the whole answer, JSON and all: its first line says what failed
-            String message = String.valueOf(e.getMessage()).lines().findFirst().orElse(e.getClass().getSimpleName());
+            String message = String.valueOf(e.getMessage())
+                    .lines()
+                    .findFirst()
+                    .orElse(e.getClass().getSimpleName());
             throw new IllegalStateException("a raw bulk request to Elasticsearch failed: " + message, e);
         }
     }

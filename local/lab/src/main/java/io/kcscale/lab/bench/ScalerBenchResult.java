@@ -11,8 +11,13 @@ import java.util.Map;
  * @param loadPerSecond         records/s spread over every partition, so offsets move
  * @param windowSeconds         how long each point's round, CPU and heap figures are measured over
  */
-public record ScalerBenchResult(double sampleIntervalSeconds, double loadPerSecond, double windowSeconds,
-                                List<Point> points, Map<String, Object> machine, double seconds) {
+public record ScalerBenchResult(
+        double sampleIntervalSeconds,
+        double loadPerSecond,
+        double windowSeconds,
+        List<Point> points,
+        Map<String, Object> machine,
+        double seconds) {
 
     /**
      * @param rounds              sampling rounds that ended in the window
@@ -27,8 +32,20 @@ public record ScalerBenchResult(double sampleIntervalSeconds, double loadPerSeco
      * @param apiP99Ms            {@code GET /api/v1/connectors}, one request at a time, after the window
      * @param loadAverage         the machine's one-minute load average at the window's end
      */
-    public record Point(int connectors, int partitions, long rounds, double roundMeanMs, double roundP50Ms, double roundP99Ms,
-                        boolean withinInterval, double cpuPercentOfCore, double cpuMsPerRound, Double heapUsedAfterGcMb, double heapMaxMb,
-                        int apiRequests, double apiP50Ms, double apiP99Ms, double loadAverage) {
-    }
+    public record Point(
+            int connectors,
+            int partitions,
+            long rounds,
+            double roundMeanMs,
+            double roundP50Ms,
+            double roundP99Ms,
+            boolean withinInterval,
+            double cpuPercentOfCore,
+            double cpuMsPerRound,
+            Double heapUsedAfterGcMb,
+            double heapMaxMb,
+            int apiRequests,
+            double apiP50Ms,
+            double apiP99Ms,
+            double loadAverage) {}
 }

@@ -1,5 +1,15 @@
 package io.kcscale.lab.bench;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kcscale.lab.experiment.Machine;
+import io.kcscale.lab.experiment.Pause;
+import io.kcscale.lab.experiment.Percentiles;
+import io.kcscale.local.LocalStack;
+import io.kcscale.local.SinkMode;
+import io.kcscale.local.StackOptions;
+import io.kcscale.scaler.connect.ConnectRestClient;
+import io.kcscale.scaler.poll.Poll;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -16,23 +26,10 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.TopicPartition;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
-import io.kcscale.lab.experiment.Machine;
-import io.kcscale.lab.experiment.Pause;
-import io.kcscale.lab.experiment.Percentiles;
-import io.kcscale.local.LocalStack;
-import io.kcscale.local.SinkMode;
-import io.kcscale.local.StackOptions;
-import io.kcscale.scaler.connect.ConnectRestClient;
-import io.kcscale.scaler.poll.Poll;
 
 /**
  * What the scaler costs as the pipeline grows, on a stack of its own: its two connectors are removed, then
@@ -45,6 +42,7 @@ public final class ScalerBenchmark {
 
     /** The stack's scaler samples at its default interval. */
     public static final Duration SAMPLE_INTERVAL = Duration.ofSeconds(2);
+
     static final String TOPIC_PREFIX = "bench-scaler-";
     private static final String FILE_SINK = "org.apache.kafka.connect.file.FileStreamSinkConnector";
     private static final Duration SCRAPE_EVERY = Duration.ofSeconds(10);
@@ -78,8 +76,14 @@ public final class ScalerBenchmark {
      * @param apiRequests   {@code GET /api/v1/connectors} timed per point, one at a time
      * @param loadPerSecond records/s over every partition
      */
-    public record Settings(Path home, Path dataDir, List<Point> points, Duration window, int apiRequests, double loadPerSecond,
-                           Duration setupTimeout) {
+    public record Settings(
+            Path home,
+            Path dataDir,
+            List<Point> points,
+            Duration window,
+            int apiRequests,
+            double loadPerSecond,
+            Duration setupTimeout) {
 
         public Settings {
             if (points.isEmpty()) {
@@ -88,10 +92,14 @@ public final class ScalerBenchmark {
             int perConnector = -1;
             int previous = 0;
             for (Point p : points) {
-                if (p.connectors() < 1 || p.connectors() > 1_000 || p.partitions() % p.connectors() != 0
-                        || p.partitions() < p.connectors() || p.partitions() > 20_000) {
-                    throw new IllegalArgumentException("point " + p.connectors() + "x" + p.partitions() + ": 1 to 1,000 connectors,"
-                            + " at most 20,000 partitions, and the partitions a whole multiple of the connectors");
+                if (p.connectors() < 1
+                        || p.connectors() > 1_000
+                        || p.partitions() % p.connectors() != 0
+                        || p.partitions() < p.connectors()
+                        || p.partitions() > 20_000) {
+                    throw new IllegalArgumentException(
+                            "point " + p.connectors() + "x" + p.partitions() + ": 1 to 1,000 connectors,"
+                                    + " at most 20,000 partitions, and the partitions a whole multiple of the connectors");
                 }
                 if (p.connectors() <= previous || (perConnector > 0 && p.perConnector() != perConnector)) {
                     throw new IllegalArgumentException("points must add connectors, each with the same partitions: "
@@ -111,7 +119,8 @@ public final class ScalerBenchmark {
     private final Consumer<String> progress;
     private final LocalStack stack;
     private final ConnectRestClient connect;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(HTTP_TIMEOUT).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(HTTP_TIMEOUT).build();
     private final List<TopicPartition> loaded = new ArrayList<>();
 
     private ScalerBenchmark(Settings settings, Consumer<String> progress, LocalStack stack) {
@@ -124,11 +133,21 @@ public final class ScalerBenchmark {
     /** Starts the stack, measures every point, and stops the stack whatever happens. */
     public static ScalerBenchResult run(Settings settings, Consumer<String> progress) {
         long started = System.nanoTime();
-        StackOptions options = StackOptions.builder(settings.home()).dataDir(settings.dataDir()).freePorts().fresh(true)
-                .workers(1).partitions(1).sinkTasks(1).sinkMode(SinkMode.INDEX).ratePerSecond(1).build();
+        StackOptions options = StackOptions.builder(settings.home())
+                .dataDir(settings.dataDir())
+                .freePorts()
+                .fresh(true)
+                .workers(1)
+                .partitions(1)
+                .sinkTasks(1)
+                .sinkMode(SinkMode.INDEX)
+                .ratePerSecond(1)
+                .build();
         try (LocalStack stack = LocalStack.start(options, progress);
-             SteadyLoad load = new SteadyLoad(stack.endpoints().kafkaBootstrap(), settings.loadPerSecond());
-             Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, stack.endpoints().kafkaBootstrap()))) {
+                SteadyLoad load = new SteadyLoad(stack.endpoints().kafkaBootstrap(), settings.loadPerSecond());
+                Admin admin = Admin.create(Map.of(
+                        AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        stack.endpoints().kafkaBootstrap()))) {
             ScalerBenchmark bench = new ScalerBenchmark(settings, progress, stack);
             // the scaler is to watch the benchmark's sinks alone
             bench.connect.deleteConnector(StackOptions.SOURCE_CONNECTOR);
@@ -140,16 +159,25 @@ public final class ScalerBenchmark {
                 connectors = point.connectors();
                 points.add(bench.measure(point, load));
             }
-            return new ScalerBenchResult(SAMPLE_INTERVAL.toMillis() / 1000.0, settings.loadPerSecond(), settings.window().toSeconds(),
-                    points, Machine.describe(), Math.round((System.nanoTime() - started) / 1e8) / 10.0);
+            return new ScalerBenchResult(
+                    SAMPLE_INTERVAL.toMillis() / 1000.0,
+                    settings.loadPerSecond(),
+                    settings.window().toSeconds(),
+                    points,
+                    Machine.describe(),
+                    Math.round((System.nanoTime() - started) / 1e8) / 10.0);
         }
     }
 
     /** Adds connectors {@code from} to the point's, each with a topic of its own, the topics created in one request. */
     private void grow(Admin admin, int from, Point point) {
         int partitions = point.perConnector();
-        progress.accept(String.format(Locale.ROOT, "%d sink connectors over %,d partitions: creating %d topics and connectors",
-                point.connectors(), point.partitions(), point.connectors() - from));
+        progress.accept(String.format(
+                Locale.ROOT,
+                "%d sink connectors over %,d partitions: creating %d topics and connectors",
+                point.connectors(),
+                point.partitions(),
+                point.connectors() - from));
         List<NewTopic> topics = new ArrayList<>();
         for (int c = from; c < point.connectors(); c++) {
             topics.add(new NewTopic(name(c), partitions, (short) 1));
@@ -162,15 +190,31 @@ public final class ScalerBenchmark {
         } catch (ExecutionException | TimeoutException e) {
             throw new IllegalStateException("cannot create the benchmark's topics: " + e.getMessage(), e);
         }
-        // a sink task whose partitions have no leader yet fails after its consumer's 60 s: a loaded broker takes that long
+        // a sink task whose partitions have no leader yet fails after its consumer's 60 s: a loaded broker takes that
+        // long
         List<String> names = topics.stream().map(NewTopic::name).toList();
-        Poll.untilTrue("every new partition to have a leader", settings.setupTimeout(), Duration.ofSeconds(1),
-                () -> leaderless(admin, names) == 0, () -> leaderless(admin, names) + " partitions without a leader");
+        Poll.untilTrue(
+                "every new partition to have a leader",
+                settings.setupTimeout(),
+                Duration.ofSeconds(1),
+                () -> leaderless(admin, names) == 0,
+                () -> leaderless(admin, names) + " partitions without a leader");
         for (int c = from; c < point.connectors(); c++) {
-            connect.putConnectorConfig(name(c), Map.of("connector.class", FILE_SINK, "tasks.max", "1", "topics", name(c),
-                    "file", settings.dataDir().resolve(name(c) + ".txt").toString(),
-                    "key.converter", "org.apache.kafka.connect.storage.StringConverter",
-                    "value.converter", "org.apache.kafka.connect.storage.StringConverter"));
+            connect.putConnectorConfig(
+                    name(c),
+                    Map.of(
+                            "connector.class",
+                            FILE_SINK,
+                            "tasks.max",
+                            "1",
+                            "topics",
+                            name(c),
+                            "file",
+                            settings.dataDir().resolve(name(c) + ".txt").toString(),
+                            "key.converter",
+                            "org.apache.kafka.connect.storage.StringConverter",
+                            "value.converter",
+                            "org.apache.kafka.connect.storage.StringConverter"));
             for (int p = 0; p < partitions; p++) {
                 loaded.add(new TopicPartition(name(c), p));
             }
@@ -178,19 +222,34 @@ public final class ScalerBenchmark {
     }
 
     private ScalerBenchResult.Point measure(Point point, SteadyLoad load) {
-        Poll.untilTrue("every benchmark connector's task to run", settings.setupTimeout(), Duration.ofSeconds(1),
-                () -> runningTasks() == point.connectors(), () -> runningTasks() + " of " + point.connectors() + " tasks RUNNING");
+        Poll.untilTrue(
+                "every benchmark connector's task to run",
+                settings.setupTimeout(),
+                Duration.ofSeconds(1),
+                () -> runningTasks() == point.connectors(),
+                () -> runningTasks() + " of " + point.connectors() + " tasks RUNNING");
         // once the tasks run, the new topics' leaders are long known: the producer does not chase them
         load.spread(loaded);
-        Poll.untilTrue("the scaler to observe every connector whole", settings.setupTimeout(), Duration.ofSeconds(2),
+        Poll.untilTrue(
+                "the scaler to observe every connector whole",
+                settings.setupTimeout(),
+                Duration.ofSeconds(2),
                 () -> observedWhole(point.perConnector()) == point.connectors(),
-                () -> observedWhole(point.perConnector()) + " of " + point.connectors() + " observed, not degraded, every partition's lag known");
+                () -> observedWhole(point.perConnector()) + " of " + point.connectors()
+                        + " observed, not degraded, every partition's lag known");
         // rounds that began before the last connector was known do not count
-        ScalerScrape all = Poll.until("the scaler's rounds to sample " + point.connectors() + " connectors", settings.setupTimeout(),
-                Duration.ofSeconds(1), () -> Optional.of(scrape()).filter(s -> s.roundConnectors() == point.connectors()));
-        ScalerScrape start = Poll.until("one more round", settings.setupTimeout(), Duration.ofMillis(500),
+        ScalerScrape all = Poll.until(
+                "the scaler's rounds to sample " + point.connectors() + " connectors",
+                settings.setupTimeout(),
+                Duration.ofSeconds(1),
+                () -> Optional.of(scrape()).filter(s -> s.roundConnectors() == point.connectors()));
+        ScalerScrape start = Poll.until(
+                "one more round",
+                settings.setupTimeout(),
+                Duration.ofMillis(500),
                 () -> Optional.of(scrape()).filter(s -> s.rounds() > all.rounds()));
-        progress.accept(String.format(Locale.ROOT, "measuring the scaler over %d s", settings.window().toSeconds()));
+        progress.accept(String.format(
+                Locale.ROOT, "measuring the scaler over %d s", settings.window().toSeconds()));
         long end = start.atNanos() + settings.window().toNanos();
         Long heap = start.heapAfterGc();
         ScalerScrape last = start;
@@ -203,27 +262,52 @@ public final class ScalerBenchmark {
         }
         ScalerScrape.Window window = start.until(last);
         if (runningTasks() != point.connectors()) {
-            throw new IllegalStateException("a sink task stopped running in the window (" + runningTasks() + " of " + point.connectors()
-                    + " RUNNING): the figures would not be those of " + point.connectors() + " running sinks");
+            throw new IllegalStateException(
+                    "a sink task stopped running in the window (" + runningTasks() + " of " + point.connectors()
+                            + " RUNNING): the figures would not be those of " + point.connectors() + " running sinks");
         }
         double[] api = timeConnectorsList(point.connectors());
         Percentiles apiMs = new Percentiles(api);
-        ScalerBenchResult.Point result = new ScalerBenchResult.Point(point.connectors(), point.partitions(), window.rounds(),
-                ms(window.roundMeanSeconds()), ms(window.roundP50Seconds()), ms(window.roundP99Seconds()),
-                window.roundP99Seconds() < SAMPLE_INTERVAL.toMillis() / 1000.0, round1(100 * window.cpuShare()),
+        ScalerBenchResult.Point result = new ScalerBenchResult.Point(
+                point.connectors(),
+                point.partitions(),
+                window.rounds(),
+                ms(window.roundMeanSeconds()),
+                ms(window.roundP50Seconds()),
+                ms(window.roundP99Seconds()),
+                window.roundP99Seconds() < SAMPLE_INTERVAL.toMillis() / 1000.0,
+                round1(100 * window.cpuShare()),
                 window.rounds() == 0 ? Double.NaN : ms(window.cpuShare() * window.seconds() / window.rounds()),
-                heap == null ? null : round1(heap / 1048576.0), round1(last.heapMax() / 1048576.0),
-                api.length, round1(apiMs.at(0.5)), round1(apiMs.at(0.99)), Machine.loadAverage());
-        progress.accept(String.format(Locale.ROOT, "  %d rounds, p50 %.1f ms, p99 %.1f ms; CPU %.1f%% of a core; heap after GC %s MB;"
-                        + " GET /api/v1/connectors p99 %.1f ms", result.rounds(), result.roundP50Ms(), result.roundP99Ms(),
-                result.cpuPercentOfCore(), result.heapUsedAfterGcMb(), result.apiP99Ms()));
+                heap == null ? null : round1(heap / 1048576.0),
+                round1(last.heapMax() / 1048576.0),
+                api.length,
+                round1(apiMs.at(0.5)),
+                round1(apiMs.at(0.99)),
+                Machine.loadAverage());
+        progress.accept(String.format(
+                Locale.ROOT,
+                "  %d rounds, p50 %.1f ms, p99 %.1f ms; CPU %.1f%% of a core; heap after GC %s MB;"
+                        + " GET /api/v1/connectors p99 %.1f ms",
+                result.rounds(),
+                result.roundP50Ms(),
+                result.roundP99Ms(),
+                result.cpuPercentOfCore(),
+                result.heapUsedAfterGcMb(),
+                result.apiP99Ms()));
         return result;
     }
 
     private static long leaderless(Admin admin, List<String> topics) {
         try {
-            return admin.describeTopics(topics).allTopicNames().get(HTTP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS).values().stream()
-                    .flatMap(t -> t.partitions().stream()).filter(p -> p.leader() == null || p.leader().isEmpty()).count();
+            return admin
+                    .describeTopics(topics)
+                    .allTopicNames()
+                    .get(HTTP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
+                    .values()
+                    .stream()
+                    .flatMap(t -> t.partitions().stream())
+                    .filter(p -> p.leader() == null || p.leader().isEmpty())
+                    .count();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while describing topics", e);
@@ -237,8 +321,11 @@ public final class ScalerBenchmark {
         try {
             long whole = 0;
             for (JsonNode c : JSON.readTree(get("/api/v1/connectors"))) {
-                whole += c.path("name").asText().startsWith(TOPIC_PREFIX) && !c.path("degraded").asBoolean(true)
-                        && c.path("lag").path("perPartition").size() == perConnector ? 1 : 0;
+                whole += c.path("name").asText().startsWith(TOPIC_PREFIX)
+                                && !c.path("degraded").asBoolean(true)
+                                && c.path("lag").path("perPartition").size() == perConnector
+                        ? 1
+                        : 0;
             }
             return whole;
         } catch (IOException e) {
@@ -248,8 +335,10 @@ public final class ScalerBenchmark {
 
     private long runningTasks() {
         return connect.connectorsExpanded().values().stream()
-                .filter(v -> v.name().startsWith(TOPIC_PREFIX) && "RUNNING".equals(v.status().state()))
-                .mapToLong(v -> v.status().tasksInState("RUNNING")).sum();
+                .filter(v -> v.name().startsWith(TOPIC_PREFIX)
+                        && "RUNNING".equals(v.status().state()))
+                .mapToLong(v -> v.status().tasksInState("RUNNING"))
+                .sum();
     }
 
     private ScalerScrape scrape() {
@@ -274,7 +363,8 @@ public final class ScalerBenchmark {
             throw new IllegalStateException("GET /api/v1/connectors answered what is not JSON: " + e.getMessage(), e);
         }
         if (listed != connectors) {
-            throw new IllegalStateException("GET /api/v1/connectors listed " + listed + " benchmark connectors, not " + connectors);
+            throw new IllegalStateException(
+                    "GET /api/v1/connectors listed " + listed + " benchmark connectors, not " + connectors);
         }
         return ms;
     }
@@ -282,7 +372,8 @@ public final class ScalerBenchmark {
     private String get(String path) {
         URI uri = stack.endpoints().scalerUrl().resolve(path);
         try {
-            HttpResponse<String> r = http.send(HttpRequest.newBuilder(uri).timeout(HTTP_TIMEOUT).GET().build(),
+            HttpResponse<String> r = http.send(
+                    HttpRequest.newBuilder(uri).timeout(HTTP_TIMEOUT).GET().build(),
                     HttpResponse.BodyHandlers.ofString());
             if (r.statusCode() != 200) {
                 throw new IllegalStateException("GET " + uri + " answered " + r.statusCode());

@@ -11,8 +11,15 @@ import java.util.TreeMap;
  * @param roundBuckets   the round histogram's cumulative counts by upper bound ({@code le}), +Inf included
  * @param heapAfterGc    heap used after the latest collection, or null before the first
  */
-record ScalerScrape(long atNanos, NavigableMap<Double, Long> roundBuckets, long rounds, double roundSeconds,
-                    int roundConnectors, double cpuSeconds, Long heapAfterGc, long heapMax) {
+record ScalerScrape(
+        long atNanos,
+        NavigableMap<Double, Long> roundBuckets,
+        long rounds,
+        double roundSeconds,
+        int roundConnectors,
+        double cpuSeconds,
+        Long heapAfterGc,
+        long heapMax) {
 
     static final String ROUND = "kcscale_sampling_round_seconds";
 
@@ -36,12 +43,18 @@ record ScalerScrape(long atNanos, NavigableMap<Double, Long> roundBuckets, long 
             }
         }
         if (buckets.isEmpty()) {
-            throw new IllegalArgumentException("the scaler's /metrics has no " + ROUND + " histogram: is it a scaler of this version?");
+            throw new IllegalArgumentException(
+                    "the scaler's /metrics has no " + ROUND + " histogram: is it a scaler of this version?");
         }
         Double heap = values.get("kcscale_scaler_heap_used_after_gc_bytes");
-        return new ScalerScrape(atNanos, buckets, required(values, ROUND + "_count").longValue(), required(values, ROUND + "_sum"),
+        return new ScalerScrape(
+                atNanos,
+                buckets,
+                required(values, ROUND + "_count").longValue(),
+                required(values, ROUND + "_sum"),
                 values.getOrDefault("kcscale_sampling_round_connectors", 0.0).intValue(),
-                required(values, "kcscale_scaler_cpu_seconds_total"), heap == null ? null : heap.longValue(),
+                required(values, "kcscale_scaler_cpu_seconds_total"),
+                heap == null ? null : heap.longValue(),
                 required(values, "kcscale_scaler_heap_max_bytes").longValue());
     }
 
@@ -59,8 +72,13 @@ record ScalerScrape(long atNanos, NavigableMap<Double, Long> roundBuckets, long 
         later.roundBuckets.forEach((le, count) -> delta.put(le, count - roundBuckets.getOrDefault(le, 0L)));
         long rounds = later.rounds - this.rounds;
         double seconds = (later.atNanos - atNanos) / 1e9;
-        return new Window(seconds, rounds, rounds == 0 ? Double.NaN : (later.roundSeconds - roundSeconds) / rounds,
-                quantile(delta, 0.5), quantile(delta, 0.99), (later.cpuSeconds - cpuSeconds) / seconds);
+        return new Window(
+                seconds,
+                rounds,
+                rounds == 0 ? Double.NaN : (later.roundSeconds - roundSeconds) / rounds,
+                quantile(delta, 0.5),
+                quantile(delta, 0.99),
+                (later.cpuSeconds - cpuSeconds) / seconds);
     }
 
     /**
@@ -68,9 +86,13 @@ record ScalerScrape(long atNanos, NavigableMap<Double, Long> roundBuckets, long 
      * @param roundP50Seconds  estimated from the buckets, as Prometheus' histogram_quantile does (linear within a bucket)
      * @param cpuShare         CPU seconds per second of the window: the share of one core
      */
-    record Window(double seconds, long rounds, double roundMeanSeconds, double roundP50Seconds, double roundP99Seconds,
-                  double cpuShare) {
-    }
+    record Window(
+            double seconds,
+            long rounds,
+            double roundMeanSeconds,
+            double roundP50Seconds,
+            double roundP99Seconds,
+            double cpuShare) {}
 
     /**
      * The q-quantile of cumulative bucket counts, interpolated linearly within the bucket it falls in (from 0

@@ -5,7 +5,6 @@ import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -33,10 +32,20 @@ final class SteadyLoad implements AutoCloseable {
     private long sent;
 
     SteadyLoad(String bootstrapServers, double ratePerSecond) {
-        this.producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ProducerConfig.LINGER_MS_CONFIG, 20, ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 30_000,
-                ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000, ProducerConfig.MAX_BLOCK_MS_CONFIG, 10_000),
-                new StringSerializer(), new StringSerializer());
+        this.producer = new KafkaProducer<>(
+                Map.of(
+                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        bootstrapServers,
+                        ProducerConfig.LINGER_MS_CONFIG,
+                        20,
+                        ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG,
+                        30_000,
+                        ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG,
+                        10_000,
+                        ProducerConfig.MAX_BLOCK_MS_CONFIG,
+                        10_000),
+                new StringSerializer(),
+                new StringSerializer());
         this.perTick = ratePerSecond / TICKS_PER_SECOND;
         ticks.scheduleAtFixedRate(this::tick, 0, 1000 / TICKS_PER_SECOND, TimeUnit.MILLISECONDS);
     }

@@ -6,7 +6,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -25,16 +24,20 @@ final class DeadLetterRecords {
     private static final String OFFSET_HEADER = "__connect.errors.offset";
     private static final Duration READ_TIMEOUT = Duration.ofSeconds(60);
 
-    private DeadLetterRecords() {
-    }
+    private DeadLetterRecords() {}
 
     /** Reads {@code topic} to its end as it is now; a topic that does not exist holds none. */
     static void read(String bootstrapServers, String topic, OffsetLedger ledger) {
-        Map<String, Object> config = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+        Map<String, Object> config = Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrapServers,
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+                false);
+        try (KafkaConsumer<byte[], byte[]> consumer =
+                new KafkaConsumer<>(config, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
             List<TopicPartition> partitions = consumer.listTopics(READ_TIMEOUT).getOrDefault(topic, List.of()).stream()
-                    .map(p -> new TopicPartition(topic, p.partition())).toList();
+                    .map(p -> new TopicPartition(topic, p.partition()))
+                    .toList();
             Map<TopicPartition, Long> end = consumer.endOffsets(partitions, READ_TIMEOUT);
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
@@ -43,8 +46,8 @@ final class DeadLetterRecords {
             long deadline = System.nanoTime() + READ_TIMEOUT.toNanos();
             while (!unread.isEmpty()) {
                 if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException("the dead-letter topic " + topic + " was not read to its end within "
-                            + READ_TIMEOUT.toSeconds() + " s");
+                    throw new IllegalStateException("the dead-letter topic " + topic
+                            + " was not read to its end within " + READ_TIMEOUT.toSeconds() + " s");
                 }
                 for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(500))) {
                     Header partition = r.headers().lastHeader(PARTITION_HEADER);

@@ -1,14 +1,12 @@
 package io.kcscale.lab.chaos;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kcscale.local.LocalStack;
+import io.kcscale.local.StackOptions;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
-import io.kcscale.local.LocalStack;
-import io.kcscale.local.StackOptions;
 
 /**
  * Does one scheduled fault to the running stack and returns once the fault is done and the component

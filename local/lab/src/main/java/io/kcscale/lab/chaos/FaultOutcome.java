@@ -9,5 +9,5 @@ package io.kcscale.lab.chaos;
  * @param recoverySeconds from its start until the sink committed offsets and indexed documents again, both
  *                        past where they were once the fault was done; null when they did not within the timeout
  */
-public record FaultOutcome(double dueSeconds, double atSeconds, Fault fault, String target, String what, Double recoverySeconds) {
-}
+public record FaultOutcome(
+        double dueSeconds, double atSeconds, Fault fault, String target, String what, Double recoverySeconds) {}

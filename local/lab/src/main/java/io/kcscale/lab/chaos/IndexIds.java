@@ -1,15 +1,13 @@
 package io.kcscale.lab.chaos;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.function.Consumer;
-
 import org.elasticsearch.client.Request;
 import org.elasticsearch.client.RestClient;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * Every document id of an index, read with a scroll in index order ({@code _doc}, the cheapest) without
@@ -21,13 +19,15 @@ final class IndexIds {
     private static final int PAGE = 10_000;
     private static final String KEEP_ALIVE = "2m";
 
-    private IndexIds() {
-    }
+    private IndexIds() {}
 
     /** Refreshes {@code index} (every acknowledged write becomes searchable) and hands each id to {@code each}; returns the count. */
     static long scan(RestClient elasticsearch, String index, Consumer<String> each) {
         call(elasticsearch, "POST", "/" + index + "/_refresh", null);
-        JsonNode page = call(elasticsearch, "POST", "/" + index + "/_search?scroll=" + KEEP_ALIVE,
+        JsonNode page = call(
+                elasticsearch,
+                "POST",
+                "/" + index + "/_search?scroll=" + KEEP_ALIVE,
                 "{\"size\":" + PAGE + ",\"_source\":false,\"sort\":[\"_doc\"],\"query\":{\"match_all\":{}}}");
         long seen = 0;
         String scrollId = page.path("_scroll_id").asText();
@@ -37,7 +37,10 @@ final class IndexIds {
                     each.accept(hit.path("_id").asText());
                     seen++;
                 }
-                page = call(elasticsearch, "POST", "/_search/scroll",
+                page = call(
+                        elasticsearch,
+                        "POST",
+                        "/_search/scroll",
                         "{\"scroll\":\"" + KEEP_ALIVE + "\",\"scroll_id\":\"" + scrollId + "\"}");
                 scrollId = page.path("_scroll_id").asText();
             }

@@ -1,15 +1,14 @@
 package io.kcscale.lab.chaos;
 
+import io.kcscale.local.Offsets;
+import io.kcscale.local.StackOptions;
+import io.kcscale.scaler.kafka.KafkaReadingsClient;
+import io.kcscale.scaler.model.SinkTarget;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-
-import io.kcscale.local.Offsets;
-import io.kcscale.local.StackOptions;
-import io.kcscale.scaler.kafka.KafkaReadingsClient;
-import io.kcscale.scaler.model.SinkTarget;
 
 /**
  * Reads the topic's end and the sink group's committed offsets every second, on a thread of its own, and

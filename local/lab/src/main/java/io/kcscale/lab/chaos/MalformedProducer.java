@@ -9,7 +9,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -35,6 +34,7 @@ final class MalformedProducer implements AutoCloseable {
             "[1,2,3]".getBytes(StandardCharsets.UTF_8));
     /** The one record per batch that is valid JSON: indexed whatever its headers say. */
     static final byte[] VALID = "{\"symbol\":\"HOSTILE\",\"price\":1.5}".getBytes(StandardCharsets.UTF_8);
+
     static final Map<String, String> STEERING_HEADERS = Map.of(
             "CamelHeader.operation", "DeleteIndex",
             "CamelHeader.indexName", "*",
@@ -48,10 +48,18 @@ final class MalformedProducer implements AutoCloseable {
 
     MalformedProducer(String bootstrapServers, String topic) {
         this.topic = topic;
-        // idempotent and acks=all: a retried send after a broker restart must not add a second, unknown malformed record
-        this.producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ProducerConfig.ACKS_CONFIG, "all", ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true),
-                new ByteArraySerializer(), new ByteArraySerializer());
+        // idempotent and acks=all: a retried send after a broker restart must not add a second, unknown malformed
+        // record
+        this.producer = new KafkaProducer<>(
+                Map.of(
+                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        bootstrapServers,
+                        ProducerConfig.ACKS_CONFIG,
+                        "all",
+                        ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
+                        true),
+                new ByteArraySerializer(),
+                new ByteArraySerializer());
     }
 
     /**
@@ -86,7 +94,8 @@ final class MalformedProducer implements AutoCloseable {
     }
 
     private ProducerRecord<byte[], byte[]> steered(int partition, byte[] value) {
-        ProducerRecord<byte[], byte[]> r = new ProducerRecord<>(topic, partition, "hostile".getBytes(StandardCharsets.UTF_8), value);
+        ProducerRecord<byte[], byte[]> r =
+                new ProducerRecord<>(topic, partition, "hostile".getBytes(StandardCharsets.UTF_8), value);
         STEERING_HEADERS.forEach((k, v) -> r.headers().add(new RecordHeader(k, v.getBytes(StandardCharsets.UTF_8))));
         return r;
     }

@@ -43,7 +43,8 @@ public final class OffsetLedger {
      *                   one at or past it is still pending (the sink has not got that far)
      * @param malformed  the records that are no JSON document: they belong in the dead-letter topic, not the index
      */
-    public OffsetLedger(String topic, Map<Integer, Long> endOffsets, Map<Integer, Long> committed, Set<Coordinates> malformed) {
+    public OffsetLedger(
+            String topic, Map<Integer, Long> endOffsets, Map<Integer, Long> committed, Set<Coordinates> malformed) {
         this.topic = topic;
         this.endOffsets = Map.copyOf(endOffsets);
         this.committed = Map.copyOf(committed);
@@ -71,12 +72,23 @@ public final class OffsetLedger {
 
     public Reconciliation result() {
         long records = endOffsets.values().stream().mapToLong(Long::longValue).sum();
-        long indexedCount = indexed.values().stream().mapToLong(BitSet::cardinality).sum();
-        long malformedToDeadLetter = malformed.stream().filter(deadLettered::contains).count();
+        long indexedCount =
+                indexed.values().stream().mapToLong(BitSet::cardinality).sum();
+        long malformedToDeadLetter =
+                malformed.stream().filter(deadLettered::contains).count();
         long missing = records - malformed.size() - indexedCount;
-        long pending = endOffsets.keySet().stream().mapToLong(p -> missingFrom(p, committed.getOrDefault(p, 0L))).sum();
-        return new Reconciliation(records, indexedCount, missing - pending, pending, duplicated,
-                malformed.size(), malformedToDeadLetter, lostExamples());
+        long pending = endOffsets.keySet().stream()
+                .mapToLong(p -> missingFrom(p, committed.getOrDefault(p, 0L)))
+                .sum();
+        return new Reconciliation(
+                records,
+                indexedCount,
+                missing - pending,
+                pending,
+                duplicated,
+                malformed.size(),
+                malformedToDeadLetter,
+                lostExamples());
     }
 
     /** Well-formed records of partition {@code p} from {@code offset} on without their document. */
@@ -95,7 +107,9 @@ public final class OffsetLedger {
         List<String> lost = new ArrayList<>();
         endOffsets.keySet().stream().sorted().forEach(p -> {
             BitSet bits = indexed.getOrDefault(p, new BitSet());
-            for (long o = 0; o < Math.min(endOffsets.get(p), committed.getOrDefault(p, 0L)) && lost.size() < LOST_EXAMPLES; o++) {
+            for (long o = 0;
+                    o < Math.min(endOffsets.get(p), committed.getOrDefault(p, 0L)) && lost.size() < LOST_EXAMPLES;
+                    o++) {
                 if (!bits.get((int) o) && !malformed.contains(new Coordinates(p, o))) {
                     lost.add(topic + "-" + p + "-" + o);
                 }
@@ -116,7 +130,9 @@ public final class OffsetLedger {
         try {
             int partition = Integer.parseInt(rest[0]);
             long offset = Long.parseLong(rest[1]);
-            return partition >= 0 && offset >= 0 && offset <= Integer.MAX_VALUE ? new Coordinates(partition, offset) : null;
+            return partition >= 0 && offset >= 0 && offset <= Integer.MAX_VALUE
+                    ? new Coordinates(partition, offset)
+                    : null;
         } catch (NumberFormatException e) {
             return null;
         }

@@ -14,8 +14,15 @@ import java.util.List;
  * @param malformedToDeadLetter of those, the ones found in the dead-letter topic
  * @param lostExamples          the first lost records' ids, as evidence
  */
-public record Reconciliation(long records, long indexed, long lost, long pending, long duplicated, long malformed,
-                             long malformedToDeadLetter, List<String> lostExamples) {
+public record Reconciliation(
+        long records,
+        long indexed,
+        long lost,
+        long pending,
+        long duplicated,
+        long malformed,
+        long malformedToDeadLetter,
+        List<String> lostExamples) {
 
     public Reconciliation {
         lostExamples = List.copyOf(lostExamples);

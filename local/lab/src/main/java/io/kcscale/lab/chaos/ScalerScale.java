@@ -1,13 +1,12 @@
 package io.kcscale.lab.chaos;
 
+import io.kcscale.scaler.connect.ConnectorPath;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-
-import io.kcscale.scaler.connect.ConnectorPath;
 
 /**
  * {@code POST /api/v1/connectors/{name}/scale} on the stack's scaler service, forced: the scale is a fault the schedule
@@ -19,7 +18,8 @@ final class ScalerScale {
     private static final Duration TIMEOUT = Duration.ofMinutes(3);
 
     private final URI scaler;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     ScalerScale(URI scaler) {
         this.scaler = scaler;
@@ -28,17 +28,21 @@ final class ScalerScale {
     /** @return the scaler's answer, as it gave it; @throws IllegalStateException on any answer but 200 */
     String scale(String connector, int tasks) {
         URI url = scaler.resolve("/api/v1/connectors/" + ConnectorPath.segment(connector) + "/scale");
-        HttpRequest request = HttpRequest.newBuilder(url).timeout(TIMEOUT).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString("{\"tasks\":" + tasks + ",\"force\":true}")).build();
+        HttpRequest request = HttpRequest.newBuilder(url)
+                .timeout(TIMEOUT)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"tasks\":" + tasks + ",\"force\":true}"))
+                .build();
         try {
             HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
             if (response.statusCode() != 200) {
-                throw new IllegalStateException("the scaler answered " + response.statusCode() + " to a scale to " + tasks
-                        + ": " + response.body());
+                throw new IllegalStateException("the scaler answered " + response.statusCode() + " to a scale to "
+                        + tasks + ": " + response.body());
             }
             return response.body();
         } catch (IOException e) {
-            throw new IllegalStateException("the scaler at " + scaler + " did not answer a scale to " + tasks + ": " + e, e);
+            throw new IllegalStateException(
+                    "the scaler at " + scaler + " did not answer a scale to " + tasks + ": " + e, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted scaling", e);

@@ -10,8 +10,7 @@ import java.util.Deque;
  */
 final class TimeLag {
 
-    private record Sample(long atMillis, long appended) {
-    }
+    private record Sample(long atMillis, long appended) {}
 
     private final Deque<Sample> appendedAt = new ArrayDeque<>();
     private double maxSeconds;
@@ -27,7 +26,8 @@ final class TimeLag {
         while (appendedAt.size() > 1 && appendedAt.peekFirst().appended() <= committed) {
             appendedAt.removeFirst();
         }
-        double lag = committed >= appended ? 0 : (atMillis - appendedAt.peekFirst().atMillis()) / 1000.0;
+        double lag =
+                committed >= appended ? 0 : (atMillis - appendedAt.peekFirst().atMillis()) / 1000.0;
         maxSeconds = Math.max(maxSeconds, lag);
         return lag;
     }

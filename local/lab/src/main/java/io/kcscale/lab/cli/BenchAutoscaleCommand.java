@@ -1,6 +1,22 @@
 package io.kcscale.lab.cli;
 
+import io.kcscale.lab.bench.ExperimentResults;
+import io.kcscale.lab.bench.LiveAutoscaleBenchmark;
+import io.kcscale.lab.peers.LagThresholdRule;
+import io.kcscale.lab.peers.PeerRules;
+import io.kcscale.lab.simulator.Assignor;
+import io.kcscale.lab.simulator.AutoscaleBenchmark;
+import io.kcscale.lab.simulator.BenchmarkPolicies;
+import io.kcscale.lab.simulator.BenchmarkReport;
+import io.kcscale.lab.simulator.BenchmarkTable;
+import io.kcscale.lab.simulator.LoadTrace;
+import io.kcscale.lab.simulator.SimulationSettings;
+import io.kcscale.lab.simulator.Timeline;
 import io.kcscale.local.InstallLayout;
+import io.kcscale.local.LocalStack;
+import io.kcscale.local.StackStartException;
+import io.kcscale.scaler.input.Flags;
+import io.kcscale.scaler.input.InvalidInputException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -9,39 +25,32 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-
-import io.kcscale.local.LocalStack;
-import io.kcscale.local.StackStartException;
-import io.kcscale.lab.bench.ExperimentResults;
-import io.kcscale.lab.bench.LiveAutoscaleBenchmark;
-import io.kcscale.lab.peers.LagThresholdRule;
-import io.kcscale.lab.simulator.Assignor;
-import io.kcscale.lab.simulator.AutoscaleBenchmark;
-import io.kcscale.lab.simulator.BenchmarkPolicies;
-import io.kcscale.lab.simulator.BenchmarkReport;
-import io.kcscale.lab.simulator.BenchmarkTable;
-import io.kcscale.lab.peers.PeerRules;
-import io.kcscale.lab.simulator.LoadTrace;
-import io.kcscale.lab.simulator.SimulationSettings;
-import io.kcscale.lab.simulator.Timeline;
-import io.kcscale.scaler.input.Flags;
-import io.kcscale.scaler.input.InvalidInputException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "autoscale", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Run one load trace (steady at 1x one sink task's capacity, a step to 4x, back to 1x, then Poisson",
-                "noise) through kcscale's policy and four peers' rules (KEDA's lag threshold, a Druid-style cost-based rule,",
-                "a kafka-pod-autoscaler-style p99 rate plus lag, a Responsive-style rate-based rule), and compare: scaling actions,",
-                "seconds to steady state after each step, peak lag, peak Little's latency, seconds over the target, task-seconds.",
-                "--simulate: the simulator, in seconds. Without it: the real pipeline, a stack of its own on free ports",
-                "whose sink writes through a delay (--sink-latency-ms), on a trace --time-scale as long (about 12 minutes).",
-                "Each run writes its configuration, seed and results under --results-dir."})
+@Command(
+        name = "autoscale",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Run one load trace (steady at 1x one sink task's capacity, a step to 4x, back to 1x, then Poisson",
+            "noise) through kcscale's policy and four peers' rules (KEDA's lag threshold, a Druid-style cost-based rule,",
+            "a kafka-pod-autoscaler-style p99 rate plus lag, a Responsive-style rate-based rule), and compare: scaling actions,",
+            "seconds to steady state after each step, peak lag, peak Little's latency, seconds over the target, task-seconds.",
+            "--simulate: the simulator, in seconds. Without it: the real pipeline, a stack of its own on free ports",
+            "whose sink writes through a delay (--sink-latency-ms), on a trace --time-scale as long (about 12 minutes).",
+            "Each run writes its configuration, seed and results under --results-dir."
+        })
 final class BenchAutoscaleCommand implements Callable<Integer> {
 
-    private static final List<String> SIMULATOR_ONLY = List.of("--per-task-rate", "--sink-ceiling", "--rebalance-pause-seconds",
-            "--key-cardinality", "--key-skew", "--assignor");
+    private static final List<String> SIMULATOR_ONLY = List.of(
+            "--per-task-rate",
+            "--sink-ceiling",
+            "--rebalance-pause-seconds",
+            "--key-cardinality",
+            "--key-skew",
+            "--assignor");
     private static final List<String> REAL_ONLY = List.of("--sink-latency-ms", "--time-scale", "--data-dir");
 
     @CommandLine.Spec
@@ -49,38 +58,96 @@ final class BenchAutoscaleCommand implements Callable<Integer> {
 
     @Option(names = "--simulate", description = "Run the simulator instead of the real pipeline.")
     boolean simulate;
+
     @Option(names = "--json", description = "Print the report as JSON instead of a table.")
     boolean json;
-    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seeds keys, Poisson arrivals and the policies' clock phase (default: ${DEFAULT-VALUE}).")
+
+    @Option(
+            names = "--seed",
+            paramLabel = "N",
+            defaultValue = "1",
+            description = "Seeds keys, Poisson arrivals and the policies' clock phase (default: ${DEFAULT-VALUE}).")
     long seed;
-    @Option(names = "--target-latency-seconds", paramLabel = "S", defaultValue = "5", description = "The latency target both policies aim at (default: ${DEFAULT-VALUE}).")
+
+    @Option(
+            names = "--target-latency-seconds",
+            paramLabel = "S",
+            defaultValue = "5",
+            description = "The latency target both policies aim at (default: ${DEFAULT-VALUE}).")
     double targetLatencySeconds;
-    @Option(names = "--partitions", paramLabel = "N", defaultValue = "20", description = "Partitions of the topic; also both policies' maxTasks (default: ${DEFAULT-VALUE}).")
+
+    @Option(
+            names = "--partitions",
+            paramLabel = "N",
+            defaultValue = "20",
+            description = "Partitions of the topic; also both policies' maxTasks (default: ${DEFAULT-VALUE}).")
     int partitions;
-    @Option(names = "--per-task-rate", paramLabel = "R", description = "Simulator: records/s one task writes (default: 2600, measured here).")
+
+    @Option(
+            names = "--per-task-rate",
+            paramLabel = "R",
+            description = "Simulator: records/s one task writes (default: 2600, measured here).")
     Double perTaskRate;
-    @Option(names = "--sink-ceiling", paramLabel = "R", description = "Simulator: records/s the sink absorbs in all (default: ten tasks' worth).")
+
+    @Option(
+            names = "--sink-ceiling",
+            paramLabel = "R",
+            description = "Simulator: records/s the sink absorbs in all (default: ten tasks' worth).")
     Double sinkCeiling;
-    @Option(names = "--rebalance-pause-seconds", paramLabel = "S", description = "Simulator: consumption stops this long per change (default: 0.3, measured here).")
+
+    @Option(
+            names = "--rebalance-pause-seconds",
+            paramLabel = "S",
+            description = "Simulator: consumption stops this long per change (default: 0.3, measured here).")
     Double rebalancePauseSeconds;
-    @Option(names = "--key-cardinality", paramLabel = "K", description = "Simulator: distinct record keys (default: 1000, the local stack's prices).")
+
+    @Option(
+            names = "--key-cardinality",
+            paramLabel = "K",
+            description = "Simulator: distinct record keys (default: 1000, the local stack's prices).")
     Integer keyCardinality;
-    @Option(names = "--key-skew", paramLabel = "S", description = "Simulator: Zipf exponent of key popularity (default: 0, uniform).")
+
+    @Option(
+            names = "--key-skew",
+            paramLabel = "S",
+            description = "Simulator: Zipf exponent of key popularity (default: 0, uniform).")
     Double keySkew;
-    @Option(names = "--assignor", paramLabel = "range|round-robin", description = "Simulator: how partitions spread over tasks (default: range).")
+
+    @Option(
+            names = "--assignor",
+            paramLabel = "range|round-robin",
+            description = "Simulator: how partitions spread over tasks (default: range).")
     String assignor;
-    @Option(names = "--sink-latency-ms", paramLabel = "L", defaultValue = "5", description = "Real: each sink request waits L ms, as against a remote cluster (default: ${DEFAULT-VALUE}; 0: none).")
+
+    @Option(
+            names = "--sink-latency-ms",
+            paramLabel = "L",
+            defaultValue = "5",
+            description =
+                    "Real: each sink request waits L ms, as against a remote cluster (default: ${DEFAULT-VALUE}; 0: none).")
     int sinkLatencyMs;
-    @Option(names = "--time-scale", paramLabel = "F", defaultValue = "0.25", description = "Real: each phase lasts F times the standard trace's (default: ${DEFAULT-VALUE}).")
+
+    @Option(
+            names = "--time-scale",
+            paramLabel = "F",
+            defaultValue = "0.25",
+            description = "Real: each phase lasts F times the standard trace's (default: ${DEFAULT-VALUE}).")
     double timeScale;
-    @Option(names = "--data-dir", paramLabel = "DIR", description = "Real: the benchmark stack's data, wiped first (default: data/bench-autoscale).")
+
+    @Option(
+            names = "--data-dir",
+            paramLabel = "DIR",
+            description = "Real: the benchmark stack's data, wiped first (default: data/bench-autoscale).")
     Path dataDir;
-    @Option(names = "--results-dir", paramLabel = "DIR", description = "Where each run's directory goes (default: experiments/results, git-ignored).")
+
+    @Option(
+            names = "--results-dir",
+            paramLabel = "DIR",
+            description = "Where each run's directory goes (default: experiments/results, git-ignored).")
     Path resultsDir;
 
     /** What one mode produced: the report, each policy's run, and everything needed to repeat it. */
-    private record Outcome(BenchmarkReport report, List<Timeline> runs, Map<String, Object> configuration) {
-    }
+    private record Outcome(BenchmarkReport report, List<Timeline> runs, Map<String, Object> configuration) {}
 
     @Override
     public Integer call() {
@@ -103,8 +170,12 @@ final class BenchAutoscaleCommand implements Callable<Integer> {
             return 1;
         }
         String table = BenchmarkTable.render(outcome.report()) + BenchmarkTable.actions(outcome.report());
-        Path written = ExperimentResults.write(resultsDir != null ? resultsDir : InstallLayout.toolkitHome().resolve("experiments/results"),
-                outcome.configuration(), outcome.report(), outcome.runs(), table);
+        Path written = ExperimentResults.write(
+                resultsDir != null ? resultsDir : InstallLayout.toolkitHome().resolve("experiments/results"),
+                outcome.configuration(),
+                outcome.report(),
+                outcome.runs(),
+                table);
         System.out.print(json ? ExperimentResults.json(outcome.report()) + System.lineSeparator() : table);
         System.err.println("kcscale: configuration, seed and results in " + written);
         return 0;
@@ -112,11 +183,12 @@ final class BenchAutoscaleCommand implements Callable<Integer> {
 
     private Outcome simulated() {
         SimulationSettings settings = settings();
-        BenchmarkPolicies policies = policies(settings.perTaskRate(), Math.round(settings.sampleIntervalSeconds() * 1000));
+        BenchmarkPolicies policies =
+                policies(settings.perTaskRate(), Math.round(settings.sampleIntervalSeconds() * 1000));
         LoadTrace trace = LoadTrace.standard(settings.perTaskRate());
         List<Timeline> runs = AutoscaleBenchmark.runs(trace, settings, policies);
-        BenchmarkReport report = BenchmarkReport.of("simulated", seed, trace, policies, settings.perTaskRate(), runs,
-                settings.windowSeconds());
+        BenchmarkReport report = BenchmarkReport.of(
+                "simulated", seed, trace, policies, settings.perTaskRate(), runs, settings.windowSeconds());
         Map<String, Object> configuration = configuration("simulated", trace, policies);
         configuration.put("simulation", settings);
         return new Outcome(report, runs, configuration);
@@ -128,23 +200,42 @@ final class BenchAutoscaleCommand implements Callable<Integer> {
         }
         LiveAutoscaleBenchmark.Settings settings = liveSettings();
         // Ctrl-C must not leave the benchmark's stack running
-        Thread stopStack = new Thread(() -> LocalStack.stopRecorded(settings.dataDir(), m -> System.err.println("kcscale: " + m)));
+        Thread stopStack =
+                new Thread(() -> LocalStack.stopRecorded(settings.dataDir(), m -> System.err.println("kcscale: " + m)));
         Runtime.getRuntime().addShutdownHook(stopStack);
         double loadAtStart = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
-        try (LiveAutoscaleBenchmark live = LiveAutoscaleBenchmark.start(settings, m -> System.err.println("kcscale: " + m))) {
+        try (LiveAutoscaleBenchmark live =
+                LiveAutoscaleBenchmark.start(settings, m -> System.err.println("kcscale: " + m))) {
             double perTask = live.calibrate(1);
             LoadTrace trace = LoadTrace.standard(perTask).shortened(timeScale);
             BenchmarkPolicies policies = policies(perTask, LiveAutoscaleBenchmark.SAMPLE_INTERVAL.toMillis());
-            List<Timeline> runs = policies.create().stream().map(p -> live.run(p, trace)).toList();
-            BenchmarkReport report = BenchmarkReport.of("real", seed, trace, policies, perTask, runs,
-                    LiveAutoscaleBenchmark.WINDOW.toSeconds());
+            List<Timeline> runs =
+                    policies.create().stream().map(p -> live.run(p, trace)).toList();
+            BenchmarkReport report = BenchmarkReport.of(
+                    "real", seed, trace, policies, perTask, runs, LiveAutoscaleBenchmark.WINDOW.toSeconds());
             Map<String, Object> configuration = configuration("real", trace, policies);
             // other work on the machine changes every measured rate: the load average says how much there was
-            configuration.put("real", Map.of("partitions", partitions, "sinkLatencyMs", sinkLatencyMs, "timeScale", timeScale,
-                    "measuredPerTaskRate", perTask, "sampleIntervalSeconds", LiveAutoscaleBenchmark.SAMPLE_INTERVAL.toSeconds(),
-                    "windowSeconds", LiveAutoscaleBenchmark.WINDOW.toSeconds(), "loadAverageAtStart", loadAtStart,
-                    "loadAverageAtEnd", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
-                    "processors", Runtime.getRuntime().availableProcessors()));
+            configuration.put(
+                    "real",
+                    Map.of(
+                            "partitions",
+                            partitions,
+                            "sinkLatencyMs",
+                            sinkLatencyMs,
+                            "timeScale",
+                            timeScale,
+                            "measuredPerTaskRate",
+                            perTask,
+                            "sampleIntervalSeconds",
+                            LiveAutoscaleBenchmark.SAMPLE_INTERVAL.toSeconds(),
+                            "windowSeconds",
+                            LiveAutoscaleBenchmark.WINDOW.toSeconds(),
+                            "loadAverageAtStart",
+                            loadAtStart,
+                            "loadAverageAtEnd",
+                            ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
+                            "processors",
+                            Runtime.getRuntime().availableProcessors()));
             return new Outcome(report, runs, configuration);
         } finally {
             Runtime.getRuntime().removeShutdownHook(stopStack);
@@ -153,9 +244,14 @@ final class BenchAutoscaleCommand implements Callable<Integer> {
 
     private LiveAutoscaleBenchmark.Settings liveSettings() {
         try {
-            return new LiveAutoscaleBenchmark.Settings(InstallLayout.toolkitHome(),
-                    dataDir != null ? dataDir.toAbsolutePath().normalize() : InstallLayout.toolkitHome().resolve("data/bench-autoscale"),
-                    partitions, Duration.ofMillis(sinkLatencyMs), seed);
+            return new LiveAutoscaleBenchmark.Settings(
+                    InstallLayout.toolkitHome(),
+                    dataDir != null
+                            ? dataDir.toAbsolutePath().normalize()
+                            : InstallLayout.toolkitHome().resolve("data/bench-autoscale"),
+                    partitions,
+                    Duration.ofMillis(sinkLatencyMs),
+                    seed);
         } catch (IllegalArgumentException e) {
             throw new BadFlag(e.getMessage());
         }
@@ -167,7 +263,8 @@ final class BenchAutoscaleCommand implements Callable<Integer> {
     }
 
     private SimulationSettings settings() {
-        SimulationSettings.Builder b = SimulationSettings.builder().partitions(partitions).seed(seed);
+        SimulationSettings.Builder b =
+                SimulationSettings.builder().partitions(partitions).seed(seed);
         if (perTaskRate != null) {
             b.perTaskRate(perTaskRate).sinkCeiling(10 * perTaskRate);
         }
@@ -207,11 +304,19 @@ final class BenchAutoscaleCommand implements Callable<Integer> {
         Map<String, Object> c = new LinkedHashMap<>();
         c.put("mode", mode);
         c.put("seed", seed);
-        c.put("command", "./kcscale bench autoscale " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
+        c.put(
+                "command",
+                "./kcscale bench autoscale "
+                        + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
         c.put("trace", trace);
         c.put("policies", policies);
-        c.put("baseline", Map.of("pollSeconds", LagThresholdRule.POLL_MILLIS / 1000,
-                "scaleDownStabilizationSeconds", LagThresholdRule.SCALE_DOWN_STABILIZATION_MILLIS / 1000));
+        c.put(
+                "baseline",
+                Map.of(
+                        "pollSeconds",
+                        LagThresholdRule.POLL_MILLIS / 1000,
+                        "scaleDownStabilizationSeconds",
+                        LagThresholdRule.SCALE_DOWN_STABILIZATION_MILLIS / 1000));
         c.put("peers", PeerRules.settings());
         return c;
     }
@@ -224,7 +329,10 @@ final class BenchAutoscaleCommand implements Callable<Integer> {
         List<String> wrong = simulate ? REAL_ONLY : SIMULATOR_ONLY;
         for (String flag : wrong) {
             if (spec.commandLine().getParseResult().hasMatchedOption(flag)) {
-                return flag + (simulate ? " applies to the real pipeline only, not with --simulate" : " applies with --simulate only");
+                return flag
+                        + (simulate
+                                ? " applies to the real pipeline only, not with --simulate"
+                                : " applies with --simulate only");
             }
         }
         return null;

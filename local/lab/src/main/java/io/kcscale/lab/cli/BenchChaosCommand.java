@@ -1,13 +1,5 @@
 package io.kcscale.lab.cli;
 
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.Locale;
-import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.Callable;
-
 import io.kcscale.lab.chaos.ChaosBenchmark;
 import io.kcscale.lab.chaos.ChaosResult;
 import io.kcscale.lab.chaos.ChaosSchedule;
@@ -15,35 +7,73 @@ import io.kcscale.lab.chaos.FaultOutcome;
 import io.kcscale.lab.experiment.Machine;
 import io.kcscale.local.InstallLayout;
 import io.kcscale.local.SinkMode;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-@Command(name = "chaos", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"The sink under faults, on a stack of its own (two Connect workers, the cooperative assignor, a steady",
-                "load): on a seeded schedule, kill -9 of a worker and of Elasticsearch (each started again), a broker restart,",
-                "scales 1 -> 3 -> 2 through the scaler and malformed records at known offsets. Then the source stops, the sink",
-                "drains, and every offset of the topic is reconciled with the index's ids and the dead-letter topic.",
-                "Exits 1 when a record was lost or duplicated, a malformed one missed the dead-letter topic, or the sink",
-                "did not recover or drain in time. Writes the result, the schedule and the seed under --results-dir."})
+@Command(
+        name = "chaos",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "The sink under faults, on a stack of its own (two Connect workers, the cooperative assignor, a steady",
+            "load): on a seeded schedule, kill -9 of a worker and of Elasticsearch (each started again), a broker restart,",
+            "scales 1 -> 3 -> 2 through the scaler and malformed records at known offsets. Then the source stops, the sink",
+            "drains, and every offset of the topic is reconciled with the index's ids and the dead-letter topic.",
+            "Exits 1 when a record was lost or duplicated, a malformed one missed the dead-letter topic, or the sink",
+            "did not recover or drain in time. Writes the result, the schedule and the seed under --results-dir."
+        })
 final class BenchChaosCommand implements Callable<Integer> {
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--sink-mode", paramLabel = "index|bulk", defaultValue = "index", description = "How the sink writes (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--sink-mode",
+            paramLabel = "index|bulk",
+            defaultValue = "index",
+            description = "How the sink writes (default: ${DEFAULT-VALUE}).")
     String sinkMode;
-    @Option(names = "--minutes", paramLabel = "M", defaultValue = "10", description = "Minutes of load the faults fall in (default: ${DEFAULT-VALUE}).")
+
+    @Option(
+            names = "--minutes",
+            paramLabel = "M",
+            defaultValue = "10",
+            description = "Minutes of load the faults fall in (default: ${DEFAULT-VALUE}).")
     double minutes;
-    @Option(names = "--quick", description = "One minute of faults at 200 records/s, 10 malformed records: a few minutes in all.")
+
+    @Option(
+            names = "--quick",
+            description = "One minute of faults at 200 records/s, 10 malformed records: a few minutes in all.")
     boolean quick;
-    @Option(names = "--rate", paramLabel = "R", description = "Records/s the source offers (default: 2000; 200 with --quick).")
+
+    @Option(
+            names = "--rate",
+            paramLabel = "R",
+            description = "Records/s the source offers (default: 2000; 200 with --quick).")
     Double rate;
-    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seeds the schedule: order, times, worker, partitions (default: ${DEFAULT-VALUE}).")
+
+    @Option(
+            names = "--seed",
+            paramLabel = "N",
+            defaultValue = "1",
+            description = "Seeds the schedule: order, times, worker, partitions (default: ${DEFAULT-VALUE}).")
     long seed;
-    @Option(names = "--data-dir", paramLabel = "DIR", description = "The benchmark stack's data, wiped first (default: data/bench-chaos).")
+
+    @Option(
+            names = "--data-dir",
+            paramLabel = "DIR",
+            description = "The benchmark stack's data, wiped first (default: data/bench-chaos).")
     Path dataDir;
+
     @Mixin
     StackBenchOutput output;
 
@@ -67,11 +97,13 @@ final class BenchChaosCommand implements Callable<Integer> {
         }
         Path home = InstallLayout.toolkitHome();
         Path data = dataDir != null ? dataDir.toAbsolutePath().normalize() : home.resolve("data/bench-chaos");
-        ChaosSchedule schedule = quick ? ChaosSchedule.create(seed, 60, ChaosBenchmark.WORKERS, 20, 2, 5)
+        ChaosSchedule schedule = quick
+                ? ChaosSchedule.create(seed, 60, ChaosBenchmark.WORKERS, 20, 2, 5)
                 : ChaosSchedule.create(seed, minutes * 60, ChaosBenchmark.WORKERS, 20, 4, 25);
-        ChaosBenchmark.Settings settings = new ChaosBenchmark.Settings(home, data, mode, load,
-                Duration.ofSeconds(quick ? 120 : 180), Duration.ofSeconds(quick ? 150 : 300));
-        Optional<ChaosResult> ran = StackBenchOutput.run(data, progress -> ChaosBenchmark.run(settings, schedule, progress));
+        ChaosBenchmark.Settings settings = new ChaosBenchmark.Settings(
+                home, data, mode, load, Duration.ofSeconds(quick ? 120 : 180), Duration.ofSeconds(quick ? 150 : 300));
+        Optional<ChaosResult> ran =
+                StackBenchOutput.run(data, progress -> ChaosBenchmark.run(settings, schedule, progress));
         if (ran.isEmpty()) {
             return 1;
         }
@@ -82,7 +114,10 @@ final class BenchChaosCommand implements Callable<Integer> {
 
     private Map<String, Object> configuration(ChaosSchedule schedule, ChaosBenchmark.Settings settings) {
         Map<String, Object> c = new LinkedHashMap<>();
-        c.put("command", "./kcscale bench chaos " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
+        c.put(
+                "command",
+                "./kcscale bench chaos "
+                        + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
         c.put("seed", seed);
         c.put("sinkMode", settings.sinkMode().flagValue());
         c.put("loadPerSecond", settings.ratePerSecond());
@@ -95,19 +130,39 @@ final class BenchChaosCommand implements Callable<Integer> {
     }
 
     private static String table(ChaosResult r) {
-        StringBuilder t = new StringBuilder(String.format(Locale.ROOT,
+        StringBuilder t = new StringBuilder(String.format(
+                Locale.ROOT,
                 "%s sink, %.0f records/s, seed %d: %d records, %d indexed, %d lost, %d duplicated, %d pending, %d malformed (%d to the dead-letter topic)%n",
-                r.sinkMode(), r.loadPerSecond(), r.seed(), r.records(), r.indexed(), r.lost(), r.duplicated(), r.pending(), r.malformed(),
+                r.sinkMode(),
+                r.loadPerSecond(),
+                r.seed(),
+                r.records(),
+                r.indexed(),
+                r.lost(),
+                r.duplicated(),
+                r.pending(),
+                r.malformed(),
                 r.malformedToDeadLetter()));
         t.append(String.format(Locale.ROOT, "%8s  %-40s  %-14s  %s%n", "at (s)", "fault", "target", "recovery (s)"));
         for (FaultOutcome f : r.faults()) {
-            t.append(String.format(Locale.ROOT, "%8.1f  %-40s  %-14s  %s%n", f.atSeconds(), f.fault().description(), f.target(),
+            t.append(String.format(
+                    Locale.ROOT,
+                    "%8.1f  %-40s  %-14s  %s%n",
+                    f.atSeconds(),
+                    f.fault().description(),
+                    f.target(),
                     f.recoverySeconds() == null ? "NOT RECOVERED" : f.recoverySeconds()));
         }
-        t.append(String.format(Locale.ROOT, "max lag %.1f s; %s; %.0f s in all%n", r.maxLagSeconds(),
-                r.drained() ? "drained" : "NOT DRAINED", r.seconds()));
+        t.append(String.format(
+                Locale.ROOT,
+                "max lag %.1f s; %s; %.0f s in all%n",
+                r.maxLagSeconds(),
+                r.drained() ? "drained" : "NOT DRAINED",
+                r.seconds()));
         if (!r.lostExamples().isEmpty()) {
-            t.append("lost, first ones: ").append(String.join(", ", r.lostExamples())).append(System.lineSeparator());
+            t.append("lost, first ones: ")
+                    .append(String.join(", ", r.lostExamples()))
+                    .append(System.lineSeparator());
         }
         return t.toString();
     }

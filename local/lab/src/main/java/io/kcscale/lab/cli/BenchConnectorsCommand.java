@@ -1,38 +1,55 @@
 package io.kcscale.lab.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kcscale.lab.bench.ConnectorBenchResult;
+import io.kcscale.lab.bench.ConnectorBenchmark;
 import io.kcscale.local.InstallLayout;
+import io.kcscale.local.StackStartException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
-import io.kcscale.local.StackStartException;
-import io.kcscale.lab.bench.ConnectorBenchResult;
-import io.kcscale.lab.bench.ConnectorBenchmark;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "connectors", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Start a stack of its own on free ports and measure one task of each connector at full speed:",
-                "datagen unthrottled, the sink per-record and in bulk mode, and Elasticsearch's raw bulk rate (the ceiling),",
-                "the bulk ones with 1 and with the default number of requests in flight.",
-                "Takes about four minutes."})
+@Command(
+        name = "connectors",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Start a stack of its own on free ports and measure one task of each connector at full speed:",
+            "datagen unthrottled, the sink per-record and in bulk mode, and Elasticsearch's raw bulk rate (the ceiling),",
+            "the bulk ones with 1 and with the default number of requests in flight.",
+            "Takes about four minutes."
+        })
 final class BenchConnectorsCommand implements Callable<Integer> {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @Option(names = "--json", description = "Print the figures as JSON instead of a table.")
     boolean json;
-    @Option(names = "--warmup", paramLabel = "S", defaultValue = "10",
-            description = "Seconds each phase runs before it is measured, JIT compilation included (default: ${DEFAULT-VALUE}).")
+
+    @Option(
+            names = "--warmup",
+            paramLabel = "S",
+            defaultValue = "10",
+            description =
+                    "Seconds each phase runs before it is measured, JIT compilation included (default: ${DEFAULT-VALUE}).")
     int warmupSeconds;
-    @Option(names = "--window", paramLabel = "S", defaultValue = "15", description = "Seconds each phase is measured over (default: ${DEFAULT-VALUE}).")
+
+    @Option(
+            names = "--window",
+            paramLabel = "S",
+            defaultValue = "15",
+            description = "Seconds each phase is measured over (default: ${DEFAULT-VALUE}).")
     int windowSeconds;
-    @Option(names = "--data-dir", paramLabel = "DIR",
-            description = "The benchmark stack's data, a few GB, wiped by the next run (default: data/bench in the toolkit's folder).")
+
+    @Option(
+            names = "--data-dir",
+            paramLabel = "DIR",
+            description =
+                    "The benchmark stack's data, a few GB, wiped by the next run (default: data/bench in the toolkit's folder).")
     Path dataDir;
 
     @Override
@@ -41,11 +58,17 @@ final class BenchConnectorsCommand implements Callable<Integer> {
             System.err.println("kcscale: --warmup must be 0 or more and --window at least 1 second");
             return 2;
         }
-        Path data = dataDir != null ? dataDir.toAbsolutePath().normalize() : InstallLayout.toolkitHome().resolve("data/bench");
+        Path data = dataDir != null
+                ? dataDir.toAbsolutePath().normalize()
+                : InstallLayout.toolkitHome().resolve("data/bench");
         ConnectorBenchResult result;
         try {
-            result = ConnectorBenchmark.run(InstallLayout.toolkitHome(), data, Duration.ofSeconds(warmupSeconds),
-                    Duration.ofSeconds(windowSeconds), m -> System.err.println("kcscale: " + m));
+            result = ConnectorBenchmark.run(
+                    InstallLayout.toolkitHome(),
+                    data,
+                    Duration.ofSeconds(warmupSeconds),
+                    Duration.ofSeconds(windowSeconds),
+                    m -> System.err.println("kcscale: " + m));
         } catch (IllegalStateException | IllegalArgumentException | StackStartException e) {
             System.err.println("kcscale: the benchmark failed: " + e.getMessage());
             return 1;
@@ -56,18 +79,35 @@ final class BenchConnectorsCommand implements Callable<Integer> {
 
     static String table(ConnectorBenchResult r) {
         StringBuilder out = new StringBuilder();
-        out.append(String.format(Locale.ROOT, "one connector task each; measured over %.0f s after %.0f s of warm-up%n", r.windowSeconds(),
+        out.append(String.format(
+                Locale.ROOT,
+                "one connector task each; measured over %.0f s after %.0f s of warm-up%n",
+                r.windowSeconds(),
                 r.warmupSeconds()));
         row(out, "datagen source, unthrottled", r.datagenRecordsPerSecond(), "records/s");
         row(out, "sink, per-record (--sink-mode index)", r.perRecordSinkDocsPerSecond(), "docs/s");
         out.append(cpu("  CPU while it ran:          ", "worker", r.perRecordSinkCpu()));
         for (ConnectorBenchResult.BulkAgainstCeiling bulk : r.bulk()) {
             int n = bulk.inFlightRequests();
-            row(out, String.format(Locale.ROOT, "sink, bulk (%d docs / %d ms), %d in flight", r.bulkSize(), r.aggregationTimeoutMs(), n),
-                    bulk.sinkDocsPerSecond(), "docs/s");
-            row(out, String.format(Locale.ROOT, "raw _bulk, %d docs each, %d in flight (ceiling)", r.bulkSize(), n),
-                    bulk.rawDocsPerSecond(), "docs/s");
-            out.append(String.format(Locale.ROOT, "%-56s %10.0f %%%n", "bulk sink / ceiling, " + n + " in flight",
+            row(
+                    out,
+                    String.format(
+                            Locale.ROOT,
+                            "sink, bulk (%d docs / %d ms), %d in flight",
+                            r.bulkSize(),
+                            r.aggregationTimeoutMs(),
+                            n),
+                    bulk.sinkDocsPerSecond(),
+                    "docs/s");
+            row(
+                    out,
+                    String.format(Locale.ROOT, "raw _bulk, %d docs each, %d in flight (ceiling)", r.bulkSize(), n),
+                    bulk.rawDocsPerSecond(),
+                    "docs/s");
+            out.append(String.format(
+                    Locale.ROOT,
+                    "%-56s %10.0f %%%n",
+                    "bulk sink / ceiling, " + n + " in flight",
                     100 * bulk.fractionOfCeiling()));
             out.append(cpu("  CPU while the sink ran:    ", "worker", bulk.sinkTurnsCpu()));
             out.append(cpu("  CPU while the raw load ran:", "raw load", bulk.rawTurnsCpu()));
@@ -78,8 +118,13 @@ final class BenchConnectorsCommand implements Callable<Integer> {
 
     /** Where the cores went over one kind of turn: what the sink is held against is not only its requests. */
     private static String cpu(String what, String sender, ConnectorBenchResult.TurnsCpu cpu) {
-        return String.format(Locale.ROOT, "%s Elasticsearch %s, %s %s per 1,000 docs; %s cores in use by the stack%n", what,
-                ms(cpu.elasticsearchMsPerThousandDocs()), sender, ms(cpu.senderMsPerThousandDocs()),
+        return String.format(
+                Locale.ROOT,
+                "%s Elasticsearch %s, %s %s per 1,000 docs; %s cores in use by the stack%n",
+                what,
+                ms(cpu.elasticsearchMsPerThousandDocs()),
+                sender,
+                ms(cpu.senderMsPerThousandDocs()),
                 cpu.stackCores() == null ? "n/a" : String.format(Locale.ROOT, "%.2f", cpu.stackCores()));
     }
 

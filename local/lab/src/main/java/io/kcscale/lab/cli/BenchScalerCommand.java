@@ -1,5 +1,9 @@
 package io.kcscale.lab.cli;
 
+import io.kcscale.lab.bench.ScalerBenchResult;
+import io.kcscale.lab.bench.ScalerBenchmark;
+import io.kcscale.lab.experiment.Machine;
+import io.kcscale.local.InstallLayout;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -9,22 +13,22 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-
-import io.kcscale.lab.bench.ScalerBenchResult;
-import io.kcscale.lab.bench.ScalerBenchmark;
-import io.kcscale.lab.experiment.Machine;
-import io.kcscale.local.InstallLayout;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-@Command(name = "scaler", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"What the scaler costs as the pipeline grows, on a stack of its own: point after point adds sink",
-                "connectors (Kafka's FileStreamSink, one topic each) under a steady low load; per point the duration of one",
-                "sampling round (p50, p99), the scaler's CPU (% of one core) and heap after GC, read from its /metrics over",
-                "a window, then GET /api/v1/connectors timed one request at a time. Writes the result under --results-dir.",
-                "The full run (1x50 to 100x5000) takes ten minutes or more; --quick about two."})
+@Command(
+        name = "scaler",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "What the scaler costs as the pipeline grows, on a stack of its own: point after point adds sink",
+            "connectors (Kafka's FileStreamSink, one topic each) under a steady low load; per point the duration of one",
+            "sampling round (p50, p99), the scaler's CPU (% of one core) and heap after GC, read from its /metrics over",
+            "a window, then GET /api/v1/connectors timed one request at a time. Writes the result under --results-dir.",
+            "The full run (1x50 to 100x5000) takes ten minutes or more; --quick about two."
+        })
 final class BenchScalerCommand implements Callable<Integer> {
 
     private static final List<String> FULL = List.of("1x50", "10x500", "50x2500", "100x5000");
@@ -33,19 +37,44 @@ final class BenchScalerCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--quick", description = "Point 1x50, a 16 s window, 30 requests: a check that it works, not the growth table.")
+    @Option(
+            names = "--quick",
+            description = "Point 1x50, a 16 s window, 30 requests: a check that it works, not the growth table.")
     boolean quick;
-    @Option(names = "--points", paramLabel = "CxP", split = ",",
-            description = "Connectors x partitions in all, growing, the same partitions per connector (default: 1x50,10x500,50x2500,100x5000).")
+
+    @Option(
+            names = "--points",
+            paramLabel = "CxP",
+            split = ",",
+            description =
+                    "Connectors x partitions in all, growing, the same partitions per connector (default: 1x50,10x500,50x2500,100x5000).")
     List<String> points;
-    @Option(names = "--window", paramLabel = "S", description = "Seconds each point is measured over (default: 60; 16 with --quick).")
+
+    @Option(
+            names = "--window",
+            paramLabel = "S",
+            description = "Seconds each point is measured over (default: 60; 16 with --quick).")
     Integer windowSeconds;
-    @Option(names = "--api-requests", paramLabel = "N", description = "GET /api/v1/connectors timed per point (default: 200; 30 with --quick).")
+
+    @Option(
+            names = "--api-requests",
+            paramLabel = "N",
+            description = "GET /api/v1/connectors timed per point (default: 200; 30 with --quick).")
     Integer apiRequests;
-    @Option(names = "--rate", paramLabel = "R", defaultValue = "100", description = "Records/s spread over every partition (default: ${DEFAULT-VALUE}).")
+
+    @Option(
+            names = "--rate",
+            paramLabel = "R",
+            defaultValue = "100",
+            description = "Records/s spread over every partition (default: ${DEFAULT-VALUE}).")
     double rate;
-    @Option(names = "--data-dir", paramLabel = "DIR", description = "The benchmark stack's data, wiped first (default: data/bench-scaler).")
+
+    @Option(
+            names = "--data-dir",
+            paramLabel = "DIR",
+            description = "The benchmark stack's data, wiped first (default: data/bench-scaler).")
     Path dataDir;
+
     @Mixin
     StackBenchOutput output;
 
@@ -62,14 +91,20 @@ final class BenchScalerCommand implements Callable<Integer> {
             for (String p : points != null ? points : quick ? QUICK : FULL) {
                 parsed.add(ScalerBenchmark.Point.parse(p));
             }
-            settings = new ScalerBenchmark.Settings(home, data, parsed,
+            settings = new ScalerBenchmark.Settings(
+                    home,
+                    data,
+                    parsed,
                     Duration.ofSeconds(windowSeconds != null ? windowSeconds : quick ? 16 : 60),
-                    apiRequests != null ? apiRequests : quick ? 30 : 200, rate, Duration.ofMinutes(quick ? 2 : 10));
+                    apiRequests != null ? apiRequests : quick ? 30 : 200,
+                    rate,
+                    Duration.ofMinutes(quick ? 2 : 10));
         } catch (IllegalArgumentException e) {
             return usage(e.getMessage());
         }
         ScalerBenchmark.Settings bench = settings;
-        Optional<ScalerBenchResult> result = StackBenchOutput.run(data, progress -> ScalerBenchmark.run(bench, progress));
+        Optional<ScalerBenchResult> result =
+                StackBenchOutput.run(data, progress -> ScalerBenchmark.run(bench, progress));
         if (result.isEmpty()) {
             return 1;
         }
@@ -79,7 +114,10 @@ final class BenchScalerCommand implements Callable<Integer> {
 
     private Map<String, Object> configuration(ScalerBenchmark.Settings settings) {
         Map<String, Object> c = new LinkedHashMap<>();
-        c.put("command", "./kcscale bench scaler " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
+        c.put(
+                "command",
+                "./kcscale bench scaler "
+                        + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
         c.put("points", settings.points());
         c.put("windowSeconds", settings.window().toSeconds());
         c.put("apiRequests", settings.apiRequests());
@@ -89,21 +127,52 @@ final class BenchScalerCommand implements Callable<Integer> {
     }
 
     static String table(ScalerBenchResult r) {
-        StringBuilder t = new StringBuilder(String.format(Locale.ROOT,
+        StringBuilder t = new StringBuilder(String.format(
+                Locale.ROOT,
                 "a sampling round every %.0f s; %.0f records/s over every partition; each point measured over %.0f s%n",
-                r.sampleIntervalSeconds(), r.loadPerSecond(), r.windowSeconds()));
-        t.append(String.format(Locale.ROOT, "%10s  %10s  %6s  %9s  %9s  %9s  %4s  %10s  %12s  %9s  %10s  %5s%n", "connectors", "partitions",
-                "rounds", "round p50", "round p99", "mean (ms)", "fits", "CPU % core", "CPU ms/round", "heap MB", "API p99 ms", "load"));
+                r.sampleIntervalSeconds(),
+                r.loadPerSecond(),
+                r.windowSeconds()));
+        t.append(String.format(
+                Locale.ROOT,
+                "%10s  %10s  %6s  %9s  %9s  %9s  %4s  %10s  %12s  %9s  %10s  %5s%n",
+                "connectors",
+                "partitions",
+                "rounds",
+                "round p50",
+                "round p99",
+                "mean (ms)",
+                "fits",
+                "CPU % core",
+                "CPU ms/round",
+                "heap MB",
+                "API p99 ms",
+                "load"));
         for (ScalerBenchResult.Point p : r.points()) {
-            t.append(String.format(Locale.ROOT, "%10d  %,10d  %6d  %9.1f  %9.1f  %9.1f  %4s  %10.1f  %12.1f  %9s  %10.1f  %5.1f%n", p.connectors(),
-                    p.partitions(), p.rounds(), p.roundP50Ms(), p.roundP99Ms(), p.roundMeanMs(), p.withinInterval() ? "yes" : "NO",
-                    p.cpuPercentOfCore(), p.cpuMsPerRound(),
-                    p.heapUsedAfterGcMb() == null ? "-" : String.format(Locale.ROOT, "%.0f / %.0f", p.heapUsedAfterGcMb(), p.heapMaxMb()),
-                    p.apiP99Ms(), p.loadAverage()));
+            t.append(String.format(
+                    Locale.ROOT,
+                    "%10d  %,10d  %6d  %9.1f  %9.1f  %9.1f  %4s  %10.1f  %12.1f  %9s  %10.1f  %5.1f%n",
+                    p.connectors(),
+                    p.partitions(),
+                    p.rounds(),
+                    p.roundP50Ms(),
+                    p.roundP99Ms(),
+                    p.roundMeanMs(),
+                    p.withinInterval() ? "yes" : "NO",
+                    p.cpuPercentOfCore(),
+                    p.cpuMsPerRound(),
+                    p.heapUsedAfterGcMb() == null
+                            ? "-"
+                            : String.format(Locale.ROOT, "%.0f / %.0f", p.heapUsedAfterGcMb(), p.heapMaxMb()),
+                    p.apiP99Ms(),
+                    p.loadAverage()));
         }
-        t.append("round p50/p99 from the round histogram's buckets; heap: the most in use after a GC in the window / -Xmx;")
+        t.append(
+                        "round p50/p99 from the round histogram's buckets; heap: the most in use after a GC in the window / -Xmx;")
                 .append(System.lineSeparator())
-                .append(String.format(Locale.ROOT, "load: the machine's load average on %d cores, every process of the stack included%n",
+                .append(String.format(
+                        Locale.ROOT,
+                        "load: the machine's load average on %d cores, every process of the stack included%n",
                         Runtime.getRuntime().availableProcessors()));
         return t.toString();
     }

@@ -4,8 +4,11 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** {@code kcscale experiment ...}: experiments on a stack of their own that write their results to a folder. */
-@Command(name = "experiment", mixinStandardHelpOptions = true,
-        description = "Measure on this machine: results, report, charts and configuration under experiments/results/<timestamp>/.",
+@Command(
+        name = "experiment",
+        mixinStandardHelpOptions = true,
+        description =
+                "Measure on this machine: results, report, charts and configuration under experiments/results/<timestamp>/.",
         subcommands = {ExperimentSweepCommand.class, ExperimentHumpsCommand.class, ExperimentValidateCommand.class})
 final class ExperimentCommand implements Runnable {
 
@@ -14,6 +17,7 @@ final class ExperimentCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "name an experiment: " + spec.subcommands().keySet());
+        throw new CommandLine.ParameterException(
+                spec.commandLine(), "name an experiment: " + spec.subcommands().keySet());
     }
 }

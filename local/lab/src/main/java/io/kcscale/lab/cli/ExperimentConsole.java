@@ -1,15 +1,14 @@
 package io.kcscale.lab.cli;
 
+import io.kcscale.lab.experiment.RunDirectory;
+import io.kcscale.local.StackStartException;
+import io.kcscale.scaler.poll.PollTimeoutException;
 import java.io.PrintWriter;
 import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Function;
-
-import io.kcscale.local.StackStartException;
-import io.kcscale.lab.experiment.RunDirectory;
-import io.kcscale.scaler.poll.PollTimeoutException;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -51,21 +50,30 @@ final class ExperimentConsole {
      * @param json      what {@code --json} prints
      * @param table     what is printed otherwise
      */
-    <R> int run(Function<Consumer<String>, R> experiment, WriteFiles<R> write, Function<R, String> json,
-                Function<R, String> table) {
+    <R> int run(
+            Function<Consumer<String>, R> experiment,
+            WriteFiles<R> write,
+            Function<R, String> json,
+            Function<R, String> table) {
         R result;
         try {
             result = experiment.apply(this::progress);
         } catch (RuntimeException e) {
             // the expected failures say what failed in their message; anything else is named by its type too
-            boolean expected = e instanceof IllegalStateException || e instanceof IllegalArgumentException
-                    || e instanceof StackStartException || e instanceof PollTimeoutException;
-            progress("the " + spec.name() + " experiment failed: " + (expected ? "" : e.getClass().getSimpleName() + ": ")
-                    + e.getMessage());
+            boolean expected = e instanceof IllegalStateException
+                    || e instanceof IllegalArgumentException
+                    || e instanceof StackStartException
+                    || e instanceof PollTimeoutException;
+            progress("the " + spec.name() + " experiment failed: "
+                    + (expected ? "" : e.getClass().getSimpleName() + ": ") + e.getMessage());
             return 1;
         }
         RunDirectory dir = RunDirectory.create(options.results());
-        List<String> files = write.apply(dir, result, "./kcscale " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
+        List<String> files = write.apply(
+                dir,
+                result,
+                "./kcscale "
+                        + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
         PrintWriter out = spec.commandLine().getOut();
         out.print(options.json ? json.apply(result) + "\n" : table.apply(result));
         out.flush();

@@ -5,7 +5,10 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** {@code kcscale bench ...} and {@code kcscale experiment ...}: the lab's verbs, each on a stack of its own. */
-@Command(name = "kcscale", mixinStandardHelpOptions = true, versionProvider = KcscaleVersion.class,
+@Command(
+        name = "kcscale",
+        mixinStandardHelpOptions = true,
+        versionProvider = KcscaleVersion.class,
         description = "Benchmarks and experiments on this machine, each on a stack the launcher starts.",
         subcommands = {BenchCommand.class, ExperimentCommand.class})
 public final class LabCommand implements Runnable {

@@ -1,16 +1,15 @@
 package io.kcscale.lab.cli;
 
+import io.kcscale.lab.experiment.RunDirectory;
+import io.kcscale.local.LocalStack;
+import io.kcscale.local.StackStartException;
+import io.kcscale.scaler.api.Json;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
-
-import io.kcscale.lab.experiment.RunDirectory;
-import io.kcscale.local.LocalStack;
-import io.kcscale.local.StackStartException;
-import io.kcscale.scaler.api.Json;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
@@ -22,7 +21,11 @@ final class StackBenchOutput {
 
     @Option(names = "--json", description = "Print the result as JSON instead of a table.")
     boolean json;
-    @Option(names = "--results-dir", paramLabel = "DIR", description = "Where each run's directory goes (default: experiments/results, git-ignored).")
+
+    @Option(
+            names = "--results-dir",
+            paramLabel = "DIR",
+            description = "Where each run's directory goes (default: experiments/results, git-ignored).")
     Path resultsDir;
 
     /** The benchmark's result, or empty when it failed (said on standard error). */
@@ -46,8 +49,13 @@ final class StackBenchOutput {
      * the result (as JSON with {@code --json}, else {@code table}) on picocli's writer: a caller that runs the
      * verb in-process reads it there.
      */
-    void write(CommandLine.Model.CommandSpec spec, Path home, String file, Object result, Map<String, Object> configuration,
-               String table) {
+    void write(
+            CommandLine.Model.CommandSpec spec,
+            Path home,
+            String file,
+            Object result,
+            Map<String, Object> configuration,
+            String table) {
         RunDirectory run = RunDirectory.create(resultsDir != null ? resultsDir : home.resolve("experiments/results"));
         run.writeJson(file, result);
         run.writeJson("config.json", configuration);

@@ -6,8 +6,7 @@ import java.util.List;
 /** A flag's list of task counts, checked: whole numbers from 1, increasing, none above the partitions. */
 final class TaskCounts {
 
-    private TaskCounts() {
-    }
+    private TaskCounts() {}
 
     /**
      * @param example a valid list, named in the refusals
@@ -20,7 +19,8 @@ final class TaskCounts {
             try {
                 n = Integer.parseInt(item.strip());
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(flag + " must be whole numbers separated by commas, e.g. " + example + "; got '" + list + "'");
+                throw new IllegalArgumentException(
+                        flag + " must be whole numbers separated by commas, e.g. " + example + "; got '" + list + "'");
             }
             if (n < 1) {
                 throw new IllegalArgumentException(flag + " must be at least 1, got " + n);

@@ -1,11 +1,10 @@
 package io.kcscale.lab.experiment;
 
+import io.kcscale.local.Offsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-
-import io.kcscale.local.Offsets;
 
 /**
  * Sink throughput per task from committed offsets sampled often. A sink task commits between calls
@@ -62,7 +61,8 @@ final class CommitTrace {
             double span = seconds.get(to) - seconds.get(from);
             rates[t] = span > 0 ? (committed.get(to)[t] - committed.get(from)[t]) / span : 0;
         }
-        return new Throughput(Arrays.stream(rates).sum(), Arrays.stream(rates).boxed().toList());
+        return new Throughput(
+                Arrays.stream(rates).sum(), Arrays.stream(rates).boxed().toList());
     }
 
     /** The samples at which task {@code t}'s committed offsets had moved since the sample before. */

@@ -1,17 +1,15 @@
 package io.kcscale.lab.experiment;
 
-import java.time.Duration;
-import java.util.Map;
-import java.util.function.Consumer;
-import java.util.function.LongSupplier;
-
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import io.kcscale.local.StackOptions;
 import io.kcscale.scaler.connect.ConnectRestException;
 import io.kcscale.scaler.connect.ConnectorChange;
 import io.kcscale.scaler.poll.Poll;
+import java.time.Duration;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The stack's datagen source, paced by an experiment or a benchmark. Every change is a read-modify-write
@@ -79,7 +77,11 @@ public final class DatagenSource {
     /** Waits until the source appends again: a config change restarts its task, which takes a moment. */
     void awaitAppending() {
         long from = appended.getAsLong();
-        Poll.untilTrue("the source to append records", RESTART_TIMEOUT, Duration.ofMillis(100), () -> appended.getAsLong() > from,
+        Poll.untilTrue(
+                "the source to append records",
+                RESTART_TIMEOUT,
+                Duration.ofMillis(100),
+                () -> appended.getAsLong() > from,
                 () -> "the topic still ends at " + from);
     }
 }

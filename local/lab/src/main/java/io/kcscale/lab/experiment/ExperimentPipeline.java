@@ -1,5 +1,19 @@
 package io.kcscale.lab.experiment;
 
+import io.kcscale.local.LocalStack;
+import io.kcscale.local.Offsets;
+import io.kcscale.local.SinkMode;
+import io.kcscale.local.StackEndpoints;
+import io.kcscale.local.StackOptions;
+import io.kcscale.scaler.connect.Backoff;
+import io.kcscale.scaler.connect.ConnectApi;
+import io.kcscale.scaler.connect.ConnectRestClient;
+import io.kcscale.scaler.connect.ConnectorChange;
+import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
+import io.kcscale.scaler.kafka.KafkaReadingsClient;
+import io.kcscale.scaler.model.PipelineSnapshot;
+import io.kcscale.scaler.model.SinkTarget;
+import io.kcscale.scaler.poll.Poll;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.HashMap;
@@ -11,7 +25,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
-
 import org.apache.kafka.clients.admin.MemberDescription;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
@@ -19,21 +32,6 @@ import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.GroupIdNotFoundException;
 import org.elasticsearch.client.RestClient;
-
-import io.kcscale.local.LocalStack;
-import io.kcscale.local.Offsets;
-import io.kcscale.local.SinkMode;
-import io.kcscale.local.StackEndpoints;
-import io.kcscale.local.StackOptions;
-import io.kcscale.scaler.model.PipelineSnapshot;
-import io.kcscale.scaler.model.SinkTarget;
-import io.kcscale.scaler.connect.Backoff;
-import io.kcscale.scaler.connect.ConnectApi;
-import io.kcscale.scaler.connect.ConnectRestClient;
-import io.kcscale.scaler.connect.ConnectorChange;
-import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
-import io.kcscale.scaler.kafka.KafkaReadingsClient;
-import io.kcscale.scaler.poll.Poll;
 
 /**
  * The pipeline an experiment drives on a stack of its own: the stack's source and sink connectors,
@@ -45,6 +43,7 @@ final class ExperimentPipeline implements AutoCloseable {
     private static final Duration CONVERGE = Duration.ofSeconds(120);
     /** A request during a rebalance is retried for about as long as the pipeline may take to converge. */
     private static final Backoff REBALANCE_BACKOFF = new Backoff(28, Duration.ofMillis(250), Duration.ofSeconds(5));
+
     private static final Duration POLL = Duration.ofMillis(250);
     private static final Duration ADMIN_TIMEOUT = Duration.ofSeconds(10);
     private static final String SOURCE = StackOptions.SOURCE_CONNECTOR;
@@ -84,12 +83,21 @@ final class ExperimentPipeline implements AutoCloseable {
         connect.resumeConnector(SINK);
         createTopic(next);
         stack.createIndex(elasticsearch, next.name(), next.shards());
-        Map<String, String> sourceConfig = new HashMap<>(stack.connectorConfig("stocks-datagen.json", Map.of("TOPIC", next.name(),
-                "KEY_FIELD", next.keyField(), "RATE_PER_TASK", "1", "ITERATIONS", "1")));
+        Map<String, String> sourceConfig = new HashMap<>(stack.connectorConfig(
+                "stocks-datagen.json",
+                Map.of("TOPIC", next.name(), "KEY_FIELD", next.keyField(), "RATE_PER_TASK", "1", "ITERATIONS", "1")));
         sourceConfig.put("random.seed", String.valueOf(seed));
-        Map<String, String> sink = new HashMap<>(stack.connectorConfig(next.sinkMode().template(), Map.of("TOPIC", next.name(),
-                "INDEX", next.name(), "SINK_TASKS", String.valueOf(tasks),
-                "ES_HOST_PORT", stack.endpoints().sinkElasticsearchHostPort())));
+        Map<String, String> sink = new HashMap<>(stack.connectorConfig(
+                next.sinkMode().template(),
+                Map.of(
+                        "TOPIC",
+                        next.name(),
+                        "INDEX",
+                        next.name(),
+                        "SINK_TASKS",
+                        String.valueOf(tasks),
+                        "ES_HOST_PORT",
+                        stack.endpoints().sinkElasticsearchHostPort())));
         if (next.sinkMode() == SinkMode.INDEX) {
             sink.put(MAX_POLL_RECORDS, String.valueOf(INDEX_MODE_POLL_RECORDS));
         }
@@ -136,7 +144,10 @@ final class ExperimentPipeline implements AutoCloseable {
     /** Stops the sink consuming; its tasks keep their partitions and the group its offsets. */
     void pauseSink() {
         connect.pauseConnector(SINK);
-        Poll.untilTrue("the sink to pause", CONVERGE, POLL,
+        Poll.untilTrue(
+                "the sink to pause",
+                CONVERGE,
+                POLL,
                 () -> connect.connectorStatus(SINK).tasks().stream().allMatch(t -> "PAUSED".equals(t.state())),
                 () -> "tasks " + connect.connectorStatus(SINK).tasks());
     }
@@ -147,16 +158,27 @@ final class ExperimentPipeline implements AutoCloseable {
      */
     private void awaitSinkConsuming(int tasks, Set<String> before) {
         int owners = Math.min(tasks, layout.partitions());
-        Poll.untilTrue("the " + tasks + " sink tasks to own all partitions", CONVERGE, POLL, () -> {
-            if (members().stream().anyMatch(before::contains)) {
-                return false;
-            }
-            Map<Integer, Integer> assignment = assignment();
-            return assignment.size() == layout.partitions() && new HashSet<>(assignment.values()).size() == owners;
-        }, () -> "sink tasks " + connect.connectorStatus(SINK).tasks() + ", group members " + members().size());
+        Poll.untilTrue(
+                "the " + tasks + " sink tasks to own all partitions",
+                CONVERGE,
+                POLL,
+                () -> {
+                    if (members().stream().anyMatch(before::contains)) {
+                        return false;
+                    }
+                    Map<Integer, Integer> assignment = assignment();
+                    return assignment.size() == layout.partitions()
+                            && new HashSet<>(assignment.values()).size() == owners;
+                },
+                () -> "sink tasks " + connect.connectorStatus(SINK).tasks() + ", group members "
+                        + members().size());
         Offsets from = offsets();
         if (from.lag() > 0) {
-            Poll.untilTrue("the sink tasks to commit progress", CONVERGE, POLL, () -> offsets().consumed() > from.consumed(),
+            Poll.untilTrue(
+                    "the sink tasks to commit progress",
+                    CONVERGE,
+                    POLL,
+                    () -> offsets().consumed() > from.consumed(),
                     () -> "committed " + from.consumed() + " still");
         }
     }
@@ -167,8 +189,16 @@ final class ExperimentPipeline implements AutoCloseable {
      */
     private Set<String> members() {
         try {
-            return await("describe group " + GROUP, kafka.admin().describeConsumerGroups(List.of(GROUP)).describedGroups().get(GROUP))
-                    .members().stream().map(MemberDescription::consumerId).collect(Collectors.toSet());
+            return await(
+                            "describe group " + GROUP,
+                            kafka.admin()
+                                    .describeConsumerGroups(List.of(GROUP))
+                                    .describedGroups()
+                                    .get(GROUP))
+                    .members()
+                    .stream()
+                    .map(MemberDescription::consumerId)
+                    .collect(Collectors.toSet());
         } catch (IllegalStateException e) {
             if (e.getCause() instanceof ExecutionException x && x.getCause() instanceof GroupIdNotFoundException) {
                 return Set.of();
@@ -180,8 +210,10 @@ final class ExperimentPipeline implements AutoCloseable {
     /** Which sink task consumes each partition, from the group's members. */
     Map<Integer, Integer> assignment() {
         Map<Integer, Integer> tasks = new HashMap<>();
-        kafka.describeGroup(GROUP, layout.name()).clientIdByPartition()
-                .forEach((partition, clientId) -> SinkTarget.taskOfClientId(clientId).ifPresent(t -> tasks.put(partition, t)));
+        kafka.describeGroup(GROUP, layout.name())
+                .clientIdByPartition()
+                .forEach((partition, clientId) ->
+                        SinkTarget.taskOfClientId(clientId).ifPresent(t -> tasks.put(partition, t)));
         return tasks;
     }
 
@@ -192,7 +224,8 @@ final class ExperimentPipeline implements AutoCloseable {
     /** The sink's tasks with the workers Connect runs them on (partitions and rates left out). */
     List<PipelineSnapshot.Task> taskPlacement() {
         return connect.connectorStatus(SINK).tasks().stream()
-                .map(t -> new PipelineSnapshot.Task(t.id(), t.state(), t.workerId(), List.of(), Map.of(), null)).toList();
+                .map(t -> new PipelineSnapshot.Task(t.id(), t.state(), t.workerId(), List.of(), Map.of(), null))
+                .toList();
     }
 
     /**
@@ -203,11 +236,17 @@ final class ExperimentPipeline implements AutoCloseable {
     void skipBacklog() {
         Map<String, String> config = connect.connectorConfig(SINK);
         connect.deleteConnector(SINK);
-        Poll.untilTrue("the sink group to have no members", CONVERGE, POLL, () -> members().isEmpty(),
+        Poll.untilTrue(
+                "the sink group to have no members",
+                CONVERGE,
+                POLL,
+                () -> members().isEmpty(),
                 () -> members().size() + " members");
         Map<TopicPartition, OffsetAndMetadata> ends = new HashMap<>();
         offsets().end().forEach((p, end) -> ends.put(new TopicPartition(layout.name(), p), new OffsetAndMetadata(end)));
-        await("move group " + GROUP + " to the end of " + layout.name(), kafka.admin().alterConsumerGroupOffsets(GROUP, ends).all());
+        await(
+                "move group " + GROUP + " to the end of " + layout.name(),
+                kafka.admin().alterConsumerGroupOffsets(GROUP, ends).all());
         int tasks = ConnectorChange.tasksMax(config);
         change.put(SINK, config, tasks);
         awaitSinkConsuming(tasks, Set.of());
@@ -215,8 +254,12 @@ final class ExperimentPipeline implements AutoCloseable {
 
     /** Waits, with the source stopped, until the sink has consumed all but {@code records}. */
     void awaitLagAtMost(long records, Duration timeout) {
-        Poll.untilTrue("the sink group's lag to fall to " + records, timeout, Duration.ofMillis(500),
-                () -> offsets().lag() <= records, () -> "lag " + offsets().lag());
+        Poll.untilTrue(
+                "the sink group's lag to fall to " + records,
+                timeout,
+                Duration.ofMillis(500),
+                () -> offsets().lag() <= records,
+                () -> "lag " + offsets().lag());
     }
 
     RestClient elasticsearch() {
@@ -228,7 +271,11 @@ final class ExperimentPipeline implements AutoCloseable {
     }
 
     private void createTopic(PipelineLayout next) {
-        await("create topic " + next.name(), kafka.admin().createTopics(List.of(new NewTopic(next.name(), next.partitions(), (short) 1))).all());
+        await(
+                "create topic " + next.name(),
+                kafka.admin()
+                        .createTopics(List.of(new NewTopic(next.name(), next.partitions(), (short) 1)))
+                        .all());
     }
 
     private static <T> T await(String what, KafkaFuture<T> future) {
@@ -238,9 +285,11 @@ final class ExperimentPipeline implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted: " + what, e);
         } catch (ExecutionException e) {
-            throw new IllegalStateException("cannot " + what + ": " + e.getCause().getMessage(), e);
+            throw new IllegalStateException(
+                    "cannot " + what + ": " + e.getCause().getMessage(), e);
         } catch (TimeoutException e) {
-            throw new IllegalStateException("cannot " + what + ": no answer within " + ADMIN_TIMEOUT.toSeconds() + " s", e);
+            throw new IllegalStateException(
+                    "cannot " + what + ": no answer within " + ADMIN_TIMEOUT.toSeconds() + " s", e);
         }
     }
 

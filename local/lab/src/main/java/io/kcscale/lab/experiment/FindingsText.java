@@ -1,15 +1,13 @@
 package io.kcscale.lab.experiment;
 
+import io.kcscale.scaler.checks.Finding;
 import java.util.List;
 import java.util.Locale;
-
-import io.kcscale.scaler.checks.Finding;
 
 /** The findings the checks raised before a run, one line each, as reports and the console show them. */
 final class FindingsText {
 
-    private FindingsText() {
-    }
+    private FindingsText() {}
 
     static String lines(List<Finding> findings, String indent) {
         if (findings.isEmpty()) {
@@ -17,7 +15,8 @@ final class FindingsText {
         }
         StringBuilder out = new StringBuilder();
         for (Finding f : findings) {
-            out.append(String.format(Locale.ROOT, "%s%s %s: %s%n", indent, f.id(), f.severity().label(), f.title()));
+            out.append(String.format(
+                    Locale.ROOT, "%s%s %s: %s%n", indent, f.id(), f.severity().label(), f.title()));
         }
         return out.toString();
     }

@@ -1,14 +1,13 @@
 package io.kcscale.lab.experiment;
 
+import io.kcscale.local.Offsets;
+import io.kcscale.local.SinkMode;
+import io.kcscale.scaler.poll.Poll;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
-
-import io.kcscale.local.Offsets;
-import io.kcscale.local.SinkMode;
-import io.kcscale.scaler.poll.Poll;
 
 /**
  * Measures what the sink's tasks consume at full speed: with a backlog in the topic and the source
@@ -20,10 +19,12 @@ final class FullSpeed {
 
     /** Time a task-count change takes before the warm-up starts: the rebalance. */
     private static final Duration REBALANCE_ALLOWANCE = Duration.ofSeconds(5);
+
     private static final double BACKLOG_MARGIN = 1.3;
     private static final Duration FILL_TIMEOUT = Duration.ofMinutes(5);
     /** A window that ended with less backlog than this share of what it consumed may have run dry. */
     private static final double DRY_SHARE = 0.05;
+
     private static final int ATTEMPTS = 3;
     private static final int STEPS = 3;
     private static final int STRETCH = 3;
@@ -79,8 +80,7 @@ final class FullSpeed {
      * @param last    the last window
      * @param perTask records/s per task the last window saw, a better guess than the first one for sizing backlogs
      */
-    record Warm(List<Double> windows, FullSpeedResult last, double perTask) {
-    }
+    record Warm(List<Double> windows, FullSpeedResult last, double perTask) {}
 
     /**
      * Measures {@code tasks} tasks; a window whose backlog ran out is measured again with twice the
@@ -90,7 +90,8 @@ final class FullSpeed {
      * @return the throughput, and whether the backlog ran out even so (then it is a lower bound)
      */
     FullSpeedResult measure(int tasks, double expected) {
-        double seconds = timing.warmup().plus(timing.window()).plus(REBALANCE_ALLOWANCE).toMillis() / 1000.0;
+        double seconds =
+                timing.warmup().plus(timing.window()).plus(REBALANCE_ALLOWANCE).toMillis() / 1000.0;
         double rate = expected;
         FullSpeedResult measured = null;
         for (int attempt = 0; attempt < ATTEMPTS && (measured == null || measured.ranDry()); attempt++) {
@@ -100,9 +101,16 @@ final class FullSpeed {
             ensureBacklog(Math.round(rate * seconds * BACKLOG_MARGIN));
             measured = window(tasks);
         }
-        progress.accept(String.format(Locale.ROOT, "%d task(s) at full speed: %.0f records/s%s%s", tasks,
-                measured.throughput().total(), measured.ranDry() ? " (the backlog ran out: a lower bound)" : "",
-                measured.workerCapacity() == null ? "" : "; worker-capacity for one task more: " + measured.workerCapacity().summary()));
+        progress.accept(String.format(
+                Locale.ROOT,
+                "%d task(s) at full speed: %.0f records/s%s%s",
+                tasks,
+                measured.throughput().total(),
+                measured.ranDry() ? " (the backlog ran out: a lower bound)" : "",
+                measured.workerCapacity() == null
+                        ? ""
+                        : "; worker-capacity for one task more: "
+                                + measured.workerCapacity().summary()));
         return measured;
     }
 
@@ -124,13 +132,16 @@ final class FullSpeed {
         long enough = start + timing.window().toNanos();
         long deadline = start + timing.window().toNanos() * STRETCH;
         Offsets last = first;
-        for (long tick = start; System.nanoTime() < deadline && (System.nanoTime() < enough || !trace.stepped(STEPS)); ) {
+        for (long tick = start;
+                System.nanoTime() < deadline && (System.nanoTime() < enough || !trace.stepped(STEPS)); ) {
             tick += (long) (Trial.SAMPLE_SECONDS * 1e9);
             Pause.until(tick);
             last = pipeline.offsets();
             trace.add(last);
         }
-        return new FullSpeedResult(trace.throughput(), ranDry(last.lag(), last.consumed() - first.consumed()),
+        return new FullSpeedResult(
+                trace.throughput(),
+                ranDry(last.lag(), last.consumed() - first.consumed()),
                 workers == null ? null : workers.read());
     }
 
@@ -150,8 +161,12 @@ final class FullSpeed {
         progress.accept("producing a backlog of " + records + " records");
         pipeline.pauseSink();
         pipeline.source().flatOut();
-        Poll.untilTrue("a backlog of " + records + " records", FILL_TIMEOUT, Duration.ofMillis(500),
-                () -> pipeline.offsets().lag() >= records, () -> "lag " + pipeline.offsets().lag());
+        Poll.untilTrue(
+                "a backlog of " + records + " records",
+                FILL_TIMEOUT,
+                Duration.ofMillis(500),
+                () -> pipeline.offsets().lag() >= records,
+                () -> "lag " + pipeline.offsets().lag());
         pipeline.source().stop();
     }
 }

@@ -1,5 +1,8 @@
 package io.kcscale.lab.experiment;
 
+import io.kcscale.local.LocalStack;
+import io.kcscale.local.SinkMode;
+import io.kcscale.scaler.checks.Finding;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -9,10 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-
-import io.kcscale.local.LocalStack;
-import io.kcscale.local.SinkMode;
-import io.kcscale.scaler.checks.Finding;
 
 /**
  * The two speed humps field reports hit, reproduced on one stack, each scenario on a topic and index
@@ -55,8 +54,12 @@ public final class Humps {
             scenario("shard-hump-1", 1, "price", List.of(3, 3), List.of(3)),
             scenario("shard-hump-3", 3, "price", List.of(3, 3), List.of(3)));
 
-    private static Scenario scenario(String name, int shards, String keyField, List<Integer> sequence, List<Integer> quickSequence) {
-        return new Scenario(name, new PipelineLayout("kcscale-" + name, PARTITIONS, shards, keyField, SINK_MODE), sequence,
+    private static Scenario scenario(
+            String name, int shards, String keyField, List<Integer> sequence, List<Integer> quickSequence) {
+        return new Scenario(
+                name,
+                new PipelineLayout("kcscale-" + name, PARTITIONS, shards, keyField, SINK_MODE),
+                sequence,
                 quickSequence);
     }
 
@@ -71,27 +74,34 @@ public final class Humps {
     }
 
     /** @param connectorConfigs each scenario's source and sink configs as run, by scenario name */
-    public record Result(List<ScenarioResult> scenarios, Map<String, Map<String, Map<String, String>>> connectorConfigs) {
-    }
+    public record Result(
+            List<ScenarioResult> scenarios, Map<String, Map<String, Map<String, String>>> connectorConfigs) {}
 
-    private Humps() {
-    }
+    private Humps() {}
 
     /** Starts a fresh stack in {@code dataDir}, runs every scenario, stops it. */
-    public static Result run(Path home, Path dataDir, Timing timing, boolean quick, long seed, int sinkLatencyMs,
-                             Consumer<String> progress) {
-        try (LocalStack stack = ExperimentStack.start(home, dataDir, PARTITIONS, SINK_MODE, sinkLatencyMs, 0, progress);
-             ExperimentPipeline pipeline = new ExperimentPipeline(stack)) {
+    public static Result run(
+            Path home,
+            Path dataDir,
+            Timing timing,
+            boolean quick,
+            long seed,
+            int sinkLatencyMs,
+            Consumer<String> progress) {
+        try (LocalStack stack =
+                        ExperimentStack.start(home, dataDir, PARTITIONS, SINK_MODE, sinkLatencyMs, 0, progress);
+                ExperimentPipeline pipeline = new ExperimentPipeline(stack)) {
             FullSpeed fullSpeed = new FullSpeed(pipeline, timing, progress);
             List<ScenarioResult> results = new ArrayList<>();
             Map<String, Map<String, Map<String, String>>> configs = new LinkedHashMap<>();
             double perTask = FullSpeed.firstGuessPerTask(SINK_MODE);
             for (Scenario s : SCENARIOS) {
-                progress.accept("scenario " + s.name() + ": key " + s.layout().keyField() + ", " + s.layout().shards()
-                        + " shard(s), tasks " + s.tasks(quick));
+                progress.accept("scenario " + s.name() + ": key " + s.layout().keyField() + ", "
+                        + s.layout().shards() + " shard(s), tasks " + s.tasks(quick));
                 pipeline.prepare(s.layout(), s.mostTasks(), seed);
                 configs.put(s.name(), pipeline.connectorConfigs());
-                List<Finding> findings = PreRunChecks.raised(pipeline, s.mostTasks(), dataDir.resolve("experiment-scaler"), progress);
+                List<Finding> findings =
+                        PreRunChecks.raised(pipeline, s.mostTasks(), dataDir.resolve("experiment-scaler"), progress);
                 Measurement m = new Measurement(fullSpeed, perTask);
                 List<Integer> sequence = s.tasks(quick);
                 if (results.isEmpty()) {

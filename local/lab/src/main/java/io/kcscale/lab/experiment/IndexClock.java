@@ -1,5 +1,7 @@
 package io.kcscale.lab.experiment;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Iterator;
@@ -7,12 +9,8 @@ import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-
 import org.elasticsearch.client.Request;
 import org.elasticsearch.client.RestClient;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * Reads each primary shard's highest sequence number every {@link #INTERVAL_MILLIS} ms while it runs,
@@ -55,7 +53,8 @@ final class IndexClock implements AutoCloseable {
         request.addParameter("filter_path", "indices.*.shards.*.seq_no.max_seq_no,indices.*.shards.*.routing.primary");
         long sent = System.currentTimeMillis();
         JsonNode shards;
-        try (InputStream body = elasticsearch.performRequest(request).getEntity().getContent()) {
+        try (InputStream body =
+                elasticsearch.performRequest(request).getEntity().getContent()) {
             shards = JSON.readTree(body).path("indices").path(index).path("shards");
         } catch (IOException | RuntimeException e) {
             return;
@@ -66,7 +65,10 @@ final class IndexClock implements AutoCloseable {
             Map.Entry<String, JsonNode> shard = it.next();
             for (JsonNode copy : shard.getValue()) {
                 if (copy.path("routing").path("primary").asBoolean()) {
-                    timeline.add(Integer.parseInt(shard.getKey()), at, copy.path("seq_no").path("max_seq_no").asLong());
+                    timeline.add(
+                            Integer.parseInt(shard.getKey()),
+                            at,
+                            copy.path("seq_no").path("max_seq_no").asLong());
                 }
             }
         }

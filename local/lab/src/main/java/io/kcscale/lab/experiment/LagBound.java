@@ -36,13 +36,21 @@ public record LagBound(double maxSlopeShare, double capSeconds, long capFloor, d
         }
         double slope = slope(hold);
         double end = hold.get(hold.size() - 1).seconds();
-        double finalLag = hold.stream().filter(s -> s.seconds() >= end - TAIL_SECONDS).mapToLong(LagSample::lag).average().orElseThrow();
+        double finalLag = hold.stream()
+                .filter(s -> s.seconds() >= end - TAIL_SECONDS)
+                .mapToLong(LagSample::lag)
+                .average()
+                .orElseThrow();
         String reason;
         if (delivered < minDeliveredShare * rate) {
-            reason = String.format(Locale.ROOT, "the source delivered only %.0f of %.0f records/s: this machine, not the sink, set the limit",
-                    delivered, rate);
+            reason = String.format(
+                    Locale.ROOT,
+                    "the source delivered only %.0f of %.0f records/s: this machine, not the sink, set the limit",
+                    delivered,
+                    rate);
         } else if (slope > maxSlopeShare * rate) {
-            reason = String.format(Locale.ROOT, "lag grew %.1f records/s (%.1f%% of the rate)", slope, 100 * slope / rate);
+            reason = String.format(
+                    Locale.ROOT, "lag grew %.1f records/s (%.1f%% of the rate)", slope, 100 * slope / rate);
         } else if (finalLag > cap(rate)) {
             reason = String.format(Locale.ROOT, "lag ended at %.0f records, above the cap of %d", finalLag, cap(rate));
         } else {
@@ -54,16 +62,26 @@ public record LagBound(double maxSlopeShare, double capSeconds, long capFloor, d
 
     /** The definition, as the report and the command print it. */
     public String describe() {
-        return String.format(Locale.ROOT, "a rate R is sustained when, over the hold window, (1) the least-squares slope of the sink group's"
-                + " total lag (log-end minus committed offsets, sampled every %.2f s) is at most %.0f%% of R, (2) the mean lag over"
-                + " the hold's last %.0f s is at most %.0f s of arrivals + %d records (%.0f × R + %d), and (3) the source appended"
-                + " at least %.0f%% of R", Trial.SAMPLE_SECONDS, 100 * maxSlopeShare, TAIL_SECONDS, capSeconds, capFloor, capSeconds,
-                capFloor, 100 * minDeliveredShare);
+        return String.format(
+                Locale.ROOT,
+                "a rate R is sustained when, over the hold window, (1) the least-squares slope of the sink group's"
+                        + " total lag (log-end minus committed offsets, sampled every %.2f s) is at most %.0f%% of R, (2) the mean lag over"
+                        + " the hold's last %.0f s is at most %.0f s of arrivals + %d records (%.0f × R + %d), and (3) the source appended"
+                        + " at least %.0f%% of R",
+                Trial.SAMPLE_SECONDS,
+                100 * maxSlopeShare,
+                TAIL_SECONDS,
+                capSeconds,
+                capFloor,
+                capSeconds,
+                capFloor,
+                100 * minDeliveredShare);
     }
 
     /** Least-squares slope of lag over time, in records per second. */
     static double slope(List<LagSample> samples) {
-        double meanT = samples.stream().mapToDouble(LagSample::seconds).average().orElseThrow();
+        double meanT =
+                samples.stream().mapToDouble(LagSample::seconds).average().orElseThrow();
         double meanLag = samples.stream().mapToLong(LagSample::lag).average().orElseThrow();
         double covariance = 0;
         double variance = 0;
@@ -79,6 +97,5 @@ public record LagBound(double maxSlopeShare, double capSeconds, long capFloor, d
      * @param finalLag       the mean lag over the hold's last seconds
      * @param reason         why, in words
      */
-    public record Verdict(boolean bounded, double slopePerSecond, double finalLag, String reason) {
-    }
+    public record Verdict(boolean bounded, double slopePerSecond, double finalLag, String reason) {}
 }

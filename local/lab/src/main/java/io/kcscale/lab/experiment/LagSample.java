@@ -6,5 +6,4 @@ package io.kcscale.lab.experiment;
  * @param seconds seconds since the trial's source rate was set
  * @param lag     records appended to the topic and not yet committed by the sink group
  */
-public record LagSample(double seconds, long lag) {
-}
+public record LagSample(double seconds, long lag) {}

@@ -6,5 +6,4 @@ package io.kcscale.lab.experiment;
  *
  * @param samples documents measured
  */
-public record Latency(double p50Millis, double p99Millis, int samples) {
-}
+public record Latency(double p50Millis, double p99Millis, int samples) {}

@@ -1,5 +1,8 @@
 package io.kcscale.lab.experiment;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -7,13 +10,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
-
 import org.elasticsearch.client.Request;
 import org.elasticsearch.client.RestClient;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * Measures end-to-end latency after a hold window: draws a seeded random sample of the documents each
@@ -48,7 +46,8 @@ final class LatencyProbe {
                 continue;
             }
             for (JsonNode hit : sample(index, shard, first.getAsLong(), last.getAsLong())) {
-                OptionalDouble indexedAt = timeline.indexedAt(shard, hit.path("_seq_no").asLong());
+                OptionalDouble indexedAt =
+                        timeline.indexedAt(shard, hit.path("_seq_no").asLong());
                 JsonNode producedAt = hit.path("_source").path(PRODUCED_AT);
                 if (indexedAt.isPresent() && producedAt.isNumber()) {
                     latencies.add(indexedAt.getAsDouble() - producedAt.asLong());
@@ -58,7 +57,8 @@ final class LatencyProbe {
         if (latencies.isEmpty()) {
             return Optional.empty();
         }
-        Percentiles p = new Percentiles(latencies.stream().mapToDouble(Double::doubleValue).toArray());
+        Percentiles p = new Percentiles(
+                latencies.stream().mapToDouble(Double::doubleValue).toArray());
         return Optional.of(new Latency(p.at(0.50), p.at(0.99), p.size()));
     }
 
@@ -78,7 +78,11 @@ final class LatencyProbe {
         body.put("seq_no_primary_term", true);
         body.putArray("_source").add(PRODUCED_AT);
         ObjectNode score = body.putObject("query").putObject("function_score");
-        score.putObject("query").putObject("range").putObject("_seq_no").put("gt", after).put("lte", upTo);
+        score.putObject("query")
+                .putObject("range")
+                .putObject("_seq_no")
+                .put("gt", after)
+                .put("lte", upTo);
         score.putObject("random_score").put("seed", seed).put("field", "_seq_no");
         score.put("boost_mode", "replace");
         Request request = new Request("GET", "/" + index + "/_search");
@@ -87,7 +91,8 @@ final class LatencyProbe {
         try (InputStream in = elasticsearch.performRequest(request).getEntity().getContent()) {
             return JSON.readTree(in).path("hits").path("hits");
         } catch (IOException e) {
-            throw new IllegalStateException("cannot sample documents of " + index + " shard " + shard + ": " + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "cannot sample documents of " + index + " shard " + shard + ": " + e.getMessage(), e);
         }
     }
 }

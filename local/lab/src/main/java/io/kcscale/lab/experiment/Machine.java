@@ -7,8 +7,7 @@ import java.util.Map;
 /** The machine a run measures on: its figures depend on it, and on what else runs there, as much as on the code. */
 public final class Machine {
 
-    private Machine() {
-    }
+    private Machine() {}
 
     /** The system's one-minute load average, to two decimals: how busy the cores were around a measurement. */
     public static double loadAverage() {
@@ -17,7 +16,8 @@ public final class Machine {
 
     /** The reports' closing line. */
     static String note() {
-        return "Load average at the end: " + loadAverage() + " on " + Runtime.getRuntime().availableProcessors()
+        return "Load average at the end: " + loadAverage() + " on "
+                + Runtime.getRuntime().availableProcessors()
                 + " cores, the stack's own processes included: the figures are this machine's, and move with whatever else runs on it.\n";
     }
 

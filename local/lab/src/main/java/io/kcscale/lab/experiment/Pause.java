@@ -5,8 +5,7 @@ import java.time.Duration;
 /** A measurement window is a span of time to let pass, not a state to wait for: the one place that sleeps. */
 public final class Pause {
 
-    private Pause() {
-    }
+    private Pause() {}
 
     public static void of(Duration duration) {
         until(System.nanoTime() + duration.toNanos());

@@ -7,5 +7,4 @@ import io.kcscale.local.SinkMode;
  * a bulk sink too, which names it outside its URL), their partitions and primary shards, the record
  * field the source keys by, and how the sink writes.
  */
-public record PipelineLayout(String name, int partitions, int shards, String keyField, SinkMode sinkMode) {
-}
+public record PipelineLayout(String name, int partitions, int shards, String keyField, SinkMode sinkMode) {}

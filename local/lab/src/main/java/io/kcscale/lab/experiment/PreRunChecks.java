@@ -1,13 +1,5 @@
 package io.kcscale.lab.experiment;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.List;
-import java.util.Map;
-import java.util.function.Consumer;
-
 import io.kcscale.local.StackEndpoints;
 import io.kcscale.local.StackOptions;
 import io.kcscale.scaler.checks.Finding;
@@ -18,6 +10,13 @@ import io.kcscale.scaler.poll.Poll;
 import io.kcscale.scaler.poll.PollTimeoutException;
 import io.kcscale.scaler.service.ScalerService;
 import io.kcscale.scaler.service.ScalerSettings;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * What the scaler's checks say about a scenario before it is measured, judged for the most tasks the
@@ -29,25 +28,27 @@ final class PreRunChecks {
 
     /** Records/s while the checks look: enough to fill every keyed partition, far below any sink's capacity. */
     static final double LOAD = 200;
+
     private static final Duration WINDOW = Duration.ofSeconds(6);
     private static final Duration SAMPLE_INTERVAL = Duration.ofSeconds(1);
     private static final SampleBudget KEY_SAMPLE = new SampleBudget(20_000, Duration.ofSeconds(3));
     private static final Duration STEADY_TIMEOUT = Duration.ofSeconds(40);
     private static final Duration DRAIN_TIMEOUT = Duration.ofMinutes(2);
 
-    private PreRunChecks() {
-    }
+    private PreRunChecks() {}
 
     /** Every finding of warning or worse, in the checks' order. */
     static List<Finding> raised(ExperimentPipeline pipeline, int tasks, Path stateDir, Consumer<String> progress) {
-        progress.accept("running the scaler's checks for " + tasks + " task(s) under a load of " + (int) LOAD + " records/s");
+        progress.accept(
+                "running the scaler's checks for " + tasks + " task(s) under a load of " + (int) LOAD + " records/s");
         pipeline.sinkTasks(tasks);
         pipeline.source().at(LOAD);
         try (ScalerService scaler = new ScalerService(settings(pipeline.endpoints(), stateDir))) {
             scaler.watcher().start();
             PipelineSnapshot snapshot = steadySnapshot(scaler);
             return scaler.checks().run(snapshot, tasks, KEY_SAMPLE).findings().stream()
-                    .filter(f -> f.severity().atLeast(Severity.WARNING)).toList();
+                    .filter(f -> f.severity().atLeast(Severity.WARNING))
+                    .toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {
@@ -63,13 +64,21 @@ final class PreRunChecks {
      */
     private static PipelineSnapshot steadySnapshot(ScalerService scaler) {
         try {
-            return Poll.until("a steady window of the sink", STEADY_TIMEOUT, Duration.ofMillis(500), () -> scaler.watcher()
-                    .snapshot(StackOptions.SINK_CONNECTOR)
-                    .filter(s -> s.stable() && s.windowSeconds() >= WINDOW.toSeconds() - SAMPLE_INTERVAL.toSeconds()
-                            && s.rates().sinkPerSecond() != null && s.rates().sinkPerSecond() > 0));
+            return Poll.until(
+                    "a steady window of the sink",
+                    STEADY_TIMEOUT,
+                    Duration.ofMillis(500),
+                    () -> scaler.watcher()
+                            .snapshot(StackOptions.SINK_CONNECTOR)
+                            .filter(s -> s.stable()
+                                    && s.windowSeconds() >= WINDOW.toSeconds() - SAMPLE_INTERVAL.toSeconds()
+                                    && s.rates().sinkPerSecond() != null
+                                    && s.rates().sinkPerSecond() > 0));
         } catch (PollTimeoutException e) {
-            return scaler.watcher().snapshot(StackOptions.SINK_CONNECTOR).orElseThrow(() -> new IllegalStateException(
-                    "the scaler could not observe " + StackOptions.SINK_CONNECTOR + ": " + e.getMessage()));
+            return scaler.watcher()
+                    .snapshot(StackOptions.SINK_CONNECTOR)
+                    .orElseThrow(() -> new IllegalStateException(
+                            "the scaler could not observe " + StackOptions.SINK_CONNECTOR + ": " + e.getMessage()));
         }
     }
 
@@ -82,6 +91,10 @@ final class PreRunChecks {
                 "sample.interval.seconds", String.valueOf(SAMPLE_INTERVAL.toSeconds()),
                 "state.dir", stateDir.toString(),
                 // the worker's consumer settings, for the rebalance-config check
-                "connect.worker.config", endpoints.dataDir().resolve("config/connect-0.properties").toString()));
+                "connect.worker.config",
+                        endpoints
+                                .dataDir()
+                                .resolve("config/connect-0.properties")
+                                .toString()));
     }
 }

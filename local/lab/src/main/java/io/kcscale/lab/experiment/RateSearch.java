@@ -29,6 +29,7 @@ public record RateSearch(double low, double high, int trials, double resolution)
 
     /** Trials beyond the bracket when it was wrong: below it, at its bottom, half, a quarter; above, its top and 1.5× twice. */
     static final int OUTSIDE_BRACKET = 3;
+
     private static final double RAISE = 1.5;
 
     /**
@@ -76,8 +77,7 @@ public record RateSearch(double low, double high, int trials, double resolution)
     }
 
     /** One trial: its rate, what it measured, and whether that rate was sustained. */
-    public record Tried<T>(double rate, T outcome, boolean sustained) {
-    }
+    public record Tried<T>(double rate, T outcome, boolean sustained) {}
 
     /**
      * @param best  the highest sustained trial, empty when no rate tried was sustained

@@ -1,11 +1,10 @@
 package io.kcscale.lab.experiment;
 
+import io.kcscale.scaler.checks.WorkerCpu;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Collectors;
-
-import io.kcscale.scaler.checks.WorkerCpu;
 
 /**
  * {@code results.csv}: one row per task count. The columns {@code tasks} and {@code sustainedRate} are
@@ -21,8 +20,7 @@ final class ResultsCsv {
             + "p50LatencyMs,p99LatencyMs,latencySamples,littleLatencyMs,lagSlopePerSecond,finalLag,trials,loadAverage,"
             + "workerCapacity,workerProcessCores,hostBusy";
 
-    private ResultsCsv() {
-    }
+    private ResultsCsv() {}
 
     static String write(List<Sweep.Row> rows) {
         StringBuilder csv = new StringBuilder(HEADER).append('\n');
@@ -31,24 +29,34 @@ final class ResultsCsv {
             Latency latency = t == null ? null : t.latency().orElse(null);
             WorkerCapacityProbe.Reading capacity = r.fullSpeed().workerCapacity();
             Optional<WorkerCpu> busiest = capacity == null ? Optional.empty() : capacity.busiest();
-            csv.append(String.join(",",
-                    String.valueOf(r.tasks()),
-                    number(r.sustainedRate()),
-                    number(r.sustainedRate() / r.tasks()),
-                    t == null ? "" : number(t.throughput().total()),
-                    t == null ? "" : t.throughput().perTask().stream().map(ResultsCsv::number).collect(Collectors.joining(";")),
-                    number(r.fullSpeed().throughput().total()),
-                    latency == null ? "" : number(latency.p50Millis()),
-                    latency == null ? "" : number(latency.p99Millis()),
-                    latency == null ? "" : String.valueOf(latency.samples()),
-                    t == null ? "" : number(t.littleSeconds() * 1000),
-                    t == null ? "" : number(t.verdict().slopePerSecond()),
-                    t == null ? "" : number(t.verdict().finalLag()),
-                    String.valueOf(r.search().tried().size()),
-                    String.valueOf(r.loadAverage()),
-                    capacity == null ? "" : capacity.finding().severity().label(),
-                    busiest.map(w -> number2(w.processCores())).orElse(""),
-                    busiest.filter(WorkerCpu::hostBusyRead).map(w -> number2(w.hostBusy())).orElse(""))).append('\n');
+            csv.append(String.join(
+                            ",",
+                            String.valueOf(r.tasks()),
+                            number(r.sustainedRate()),
+                            number(r.sustainedRate() / r.tasks()),
+                            t == null ? "" : number(t.throughput().total()),
+                            t == null
+                                    ? ""
+                                    : t.throughput().perTask().stream()
+                                            .map(ResultsCsv::number)
+                                            .collect(Collectors.joining(";")),
+                            number(r.fullSpeed().throughput().total()),
+                            latency == null ? "" : number(latency.p50Millis()),
+                            latency == null ? "" : number(latency.p99Millis()),
+                            latency == null ? "" : String.valueOf(latency.samples()),
+                            t == null ? "" : number(t.littleSeconds() * 1000),
+                            t == null ? "" : number(t.verdict().slopePerSecond()),
+                            t == null ? "" : number(t.verdict().finalLag()),
+                            String.valueOf(r.search().tried().size()),
+                            String.valueOf(r.loadAverage()),
+                            capacity == null
+                                    ? ""
+                                    : capacity.finding().severity().label(),
+                            busiest.map(w -> number2(w.processCores())).orElse(""),
+                            busiest.filter(WorkerCpu::hostBusyRead)
+                                    .map(w -> number2(w.hostBusy()))
+                                    .orElse("")))
+                    .append('\n');
         }
         return csv.toString();
     }

@@ -3,7 +3,6 @@ package io.kcscale.lab.experiment;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
-
 import org.apache.kafka.common.utils.AppInfoParser;
 
 /**

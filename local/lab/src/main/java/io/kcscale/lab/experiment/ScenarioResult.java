@@ -1,8 +1,7 @@
 package io.kcscale.lab.experiment;
 
-import java.util.List;
-
 import io.kcscale.scaler.checks.Finding;
+import java.util.List;
 
 /**
  * One scenario's measurements and what the scaler's checks raised (warning or worse) before it ran.
@@ -15,7 +14,8 @@ public record ScenarioResult(String name, List<Point> points, List<Finding> find
      * One task count: the sink's throughput in records/s, in all and per task (by task id); {@code workerCapacity}: the
      * worker-capacity check at full speed, for one task more, where the experiment read it (the sweep), else null.
      */
-    public record Point(int tasks, double throughput, List<Double> perTaskThroughput, WorkerCapacityProbe.Reading workerCapacity) {
+    public record Point(
+            int tasks, double throughput, List<Double> perTaskThroughput, WorkerCapacityProbe.Reading workerCapacity) {
 
         public Point(int tasks, double throughput, List<Double> perTaskThroughput) {
             this(tasks, throughput, perTaskThroughput, null);
@@ -28,7 +28,9 @@ public record ScenarioResult(String name, List<Point> points, List<Finding> find
 
     /** The point measured with {@code tasks} tasks. */
     public Point at(int tasks) {
-        return points.stream().filter(p -> p.tasks() == tasks).findFirst()
+        return points.stream()
+                .filter(p -> p.tasks() == tasks)
+                .findFirst()
                 .orElseThrow(() -> new IllegalArgumentException(name + " has no point at " + tasks + " tasks"));
     }
 }

@@ -1,11 +1,10 @@
 package io.kcscale.lab.experiment;
 
-import java.util.List;
-
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
 
 /**
  * The {@code --json} output, exactly {@code {"scenarios": [{"name", "points": [{"tasks", "throughput",
@@ -16,8 +15,7 @@ public final class ScenariosJson {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private ScenariosJson() {
-    }
+    private ScenariosJson() {}
 
     public static String write(List<ScenarioResult> scenarios) {
         ObjectNode root = JSON.createObjectNode();
@@ -33,7 +31,9 @@ public final class ScenariosJson {
                 ArrayNode perTask = point.putArray("perTaskThroughput");
                 p.perTaskThroughput().forEach(t -> perTask.add(round(t)));
                 if (p.workerCapacity() != null) {
-                    point.set("workerCapacity", JSON.valueToTree(p.workerCapacity().finding()));
+                    point.set(
+                            "workerCapacity",
+                            JSON.valueToTree(p.workerCapacity().finding()));
                 }
             }
             ArrayNode findings = scenario.putArray("findings");

@@ -15,8 +15,7 @@ import java.util.OptionalLong;
  */
 public final class SeqNoTimeline {
 
-    private record Mark(double atMillis, long maxSeqNo) {
-    }
+    private record Mark(double atMillis, long maxSeqNo) {}
 
     private final Map<Integer, List<Mark>> marks = new HashMap<>();
 

@@ -12,8 +12,7 @@ public final class SweepOutput {
     public static final String CONFIG = "config.json";
     public static final String SCENARIOS = "scenarios.json";
 
-    private SweepOutput() {
-    }
+    private SweepOutput() {}
 
     /** @return the files written, by name */
     public static List<String> write(RunDirectory dir, Sweep.Result result, String command, boolean quick) {
@@ -23,15 +22,30 @@ public final class SweepOutput {
         Map<String, String> charts = SweepCharts.draw(result);
         charts.forEach(dir::write);
         dir.write(SCENARIOS, ScenariosJson.write(List.of(result.scenario())) + "\n");
-        dir.writeJson(CONFIG, new RunConfig("sweep", command, plan.seed(), quick, plan.timing())
-                .put("tasks", plan.tasks()).put("partitions", plan.partitions()).put("sinkMode", plan.sinkMode().flagValue())
-                .put("sinkLatencyMs", plan.sinkLatencyMs()).put("sinkSerialMs", plan.sinkSerialMs())
-                .put("topicAndIndex", Sweep.TOPIC).put("primaryShards", 1).put("keyField", plan.layout().keyField())
-                .put("bound", RunConfig.bound(plan.bound()))
-                .put("bisection", Map.of("bracketLowShareOfFullSpeed", Sweep.BRACKET_LOW,
-                        "bracketHighShareOfFullSpeed", Sweep.BRACKET_HIGH, "resolution", Sweep.RESOLUTION))
-                .put("preRunChecks", Map.of("loadRecordsPerSecond", PreRunChecks.LOAD))
-                .put("connectors", result.connectorConfigs()).values());
+        dir.writeJson(
+                CONFIG,
+                new RunConfig("sweep", command, plan.seed(), quick, plan.timing())
+                        .put("tasks", plan.tasks())
+                        .put("partitions", plan.partitions())
+                        .put("sinkMode", plan.sinkMode().flagValue())
+                        .put("sinkLatencyMs", plan.sinkLatencyMs())
+                        .put("sinkSerialMs", plan.sinkSerialMs())
+                        .put("topicAndIndex", Sweep.TOPIC)
+                        .put("primaryShards", 1)
+                        .put("keyField", plan.layout().keyField())
+                        .put("bound", RunConfig.bound(plan.bound()))
+                        .put(
+                                "bisection",
+                                Map.of(
+                                        "bracketLowShareOfFullSpeed",
+                                        Sweep.BRACKET_LOW,
+                                        "bracketHighShareOfFullSpeed",
+                                        Sweep.BRACKET_HIGH,
+                                        "resolution",
+                                        Sweep.RESOLUTION))
+                        .put("preRunChecks", Map.of("loadRecordsPerSecond", PreRunChecks.LOAD))
+                        .put("connectors", result.connectorConfigs())
+                        .values());
         List<String> files = new ArrayList<>(List.of(RESULTS, REPORT));
         files.addAll(charts.keySet());
         files.addAll(List.of(SCENARIOS, CONFIG));

@@ -7,5 +7,4 @@ import java.util.List;
  *
  * @param perTask by task id, 0 for a task whose partitions received nothing
  */
-public record Throughput(double total, List<Double> perTask) {
-}
+public record Throughput(double total, List<Double> perTask) {}

@@ -15,10 +15,11 @@ import java.time.Duration;
 public record Timing(Duration settle, Duration hold, Duration warmup, Duration window, int trials, int latencySamples) {
 
     /** Under five minutes for any experiment on two cores (CI). */
-    public static final Timing QUICK = new Timing(Duration.ofSeconds(3), Duration.ofSeconds(10), Duration.ofSeconds(2),
-            Duration.ofSeconds(8), 3, 300);
-    public static final Timing FULL = new Timing(Duration.ofSeconds(5), Duration.ofSeconds(30), Duration.ofSeconds(5),
-            Duration.ofSeconds(20), 5, 1000);
+    public static final Timing QUICK = new Timing(
+            Duration.ofSeconds(3), Duration.ofSeconds(10), Duration.ofSeconds(2), Duration.ofSeconds(8), 3, 300);
+
+    public static final Timing FULL = new Timing(
+            Duration.ofSeconds(5), Duration.ofSeconds(30), Duration.ofSeconds(5), Duration.ofSeconds(20), 5, 1000);
 
     /** The same timing with another full-speed window. */
     public Timing withWindow(Duration fullSpeedWindow) {

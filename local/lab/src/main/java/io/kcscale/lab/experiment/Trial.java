@@ -1,12 +1,11 @@
 package io.kcscale.lab.experiment;
 
+import io.kcscale.local.Offsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-
-import io.kcscale.local.Offsets;
 
 /**
  * Holds the source at one rate and judges whether the sink kept up: sets the rate and, once the
@@ -20,6 +19,7 @@ final class Trial {
     static final double SAMPLE_SECONDS = 0.25;
     /** Past this many times the cap the lag cannot come back within the hold: the trial ends. */
     static final int ABORT_FACTOR = 2;
+
     private static final Duration DRAIN_TIMEOUT = Duration.ofMinutes(3);
 
     private final ExperimentPipeline pipeline;
@@ -35,8 +35,13 @@ final class Trial {
     }
 
     /** What a trial saw: every lag sample, the offsets where the hold began and ended, the commits in between. */
-    private record Recording(List<LagSample> lag, double startMillis, Offsets holdStart, Offsets last, CommitTrace commits,
-                             boolean aborted) {
+    private record Recording(
+            List<LagSample> lag,
+            double startMillis,
+            Offsets holdStart,
+            Offsets last,
+            CommitTrace commits,
+            boolean aborted) {
 
         double holdStartSeconds() {
             return (holdStart.atMillis() - startMillis) / 1000;
@@ -59,17 +64,39 @@ final class Trial {
             Recording r = record(tasks, rate);
             pipeline.source().stop();
             double delivered = (r.last().appended() - r.holdStart().appended()) / r.holdSeconds();
-            LagBound.Verdict verdict = r.aborted() ? new LagBound.Verdict(false, LagBound.slope(r.hold()), r.last().lag(),
-                    String.format(Locale.ROOT, "lag reached %d records, %d × the cap, %.1f s into the hold: stopped early",
-                            r.last().lag(), ABORT_FACTOR, r.holdSeconds()))
+            LagBound.Verdict verdict = r.aborted()
+                    ? new LagBound.Verdict(
+                            false,
+                            LagBound.slope(r.hold()),
+                            r.last().lag(),
+                            String.format(
+                                    Locale.ROOT,
+                                    "lag reached %d records, %d × the cap, %.1f s into the hold: stopped early",
+                                    r.last().lag(),
+                                    ABORT_FACTOR,
+                                    r.holdSeconds()))
                     : bound.judge(rate, delivered, r.hold());
             Throughput throughput = r.commits().throughput();
-            double meanLag = r.hold().stream().mapToLong(LagSample::lag).average().orElse(0);
-            Optional<Latency> measured = verdict.bounded() ? latency.measure(layout.name(), layout.shards(), clock.timeline(),
-                    r.holdStart().atMillis(), r.last().atMillis()) : Optional.empty();
+            double meanLag =
+                    r.hold().stream().mapToLong(LagSample::lag).average().orElse(0);
+            Optional<Latency> measured = verdict.bounded()
+                    ? latency.measure(
+                            layout.name(),
+                            layout.shards(),
+                            clock.timeline(),
+                            r.holdStart().atMillis(),
+                            r.last().atMillis())
+                    : Optional.empty();
             pipeline.awaitLagAtMost(bound.capFloor(), DRAIN_TIMEOUT);
-            return new TrialResult(rate, delivered, throughput, verdict, r.lag(), r.holdStartSeconds(),
-                    throughput.total() > 0 ? meanLag / throughput.total() : Double.NaN, measured);
+            return new TrialResult(
+                    rate,
+                    delivered,
+                    throughput,
+                    verdict,
+                    r.lag(),
+                    r.holdStartSeconds(),
+                    throughput.total() > 0 ? meanLag / throughput.total() : Double.NaN,
+                    measured);
         }
     }
 

@@ -14,8 +14,15 @@ import java.util.Optional;
  * @param littleSeconds      Little's law: the hold's mean lag divided by its throughput
  * @param latency            measured end-to-end latency; only for sustained trials
  */
-public record TrialResult(double rate, double delivered, Throughput throughput, LagBound.Verdict verdict, List<LagSample> lag,
-                          double holdStartSeconds, double littleSeconds, Optional<Latency> latency) {
+public record TrialResult(
+        double rate,
+        double delivered,
+        Throughput throughput,
+        LagBound.Verdict verdict,
+        List<LagSample> lag,
+        double holdStartSeconds,
+        double littleSeconds,
+        Optional<Latency> latency) {
 
     public boolean sustained() {
         return verdict.bounded();

@@ -1,5 +1,6 @@
 package io.kcscale.lab.experiment;
 
+import io.kcscale.local.SinkMode;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -8,8 +9,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.function.Consumer;
-
-import io.kcscale.local.SinkMode;
 
 /**
  * {@code experiment validate}: one sweep over the fit and the held-out task counts (each measured the
@@ -30,16 +29,23 @@ public final class Validation {
      * Under {@code --quick}: shorter windows and holds than the sweep's quick timing, and one more bisection
      * trial, which halves the rate's resolution (the bracket spans 55% of full speed: 4 trials pin it to ~3%).
      */
-    static final Timing QUICK = new Timing(Duration.ofSeconds(3), Duration.ofSeconds(8), Duration.ofSeconds(2),
-            Duration.ofSeconds(8), 4, 100);
+    static final Timing QUICK = new Timing(
+            Duration.ofSeconds(3), Duration.ofSeconds(8), Duration.ofSeconds(2), Duration.ofSeconds(8), 4, 100);
+
     static final Timing FULL = Timing.FULL.withTrials(6);
 
     /**
      * @param fit   task counts the model is fitted to, increasing
      * @param check held-out task counts, increasing, none among {@code fit}
      */
-    public record Plan(List<Integer> fit, List<Integer> check, int partitions, long seed, Timing timing, int sinkLatencyMs,
-                       int sinkSerialMs) {
+    public record Plan(
+            List<Integer> fit,
+            List<Integer> check,
+            int partitions,
+            long seed,
+            Timing timing,
+            int sinkLatencyMs,
+            int sinkSerialMs) {
 
         public Plan {
             fit = List.copyOf(fit);
@@ -49,7 +55,8 @@ public final class Validation {
             }
             for (int n : fit) {
                 if (check.contains(n)) {
-                    throw new IllegalArgumentException("--check " + n + " is also a --fit point: a held-out point must not be fitted");
+                    throw new IllegalArgumentException(
+                            "--check " + n + " is also a --fit point: a held-out point must not be fitted");
                 }
             }
         }
@@ -62,16 +69,24 @@ public final class Validation {
         }
 
         Sweep.Plan sweep() {
-            return new Sweep.Plan(all(), partitions, SinkMode.INDEX, seed, timing, LagBound.DEFAULT, sinkLatencyMs, sinkSerialMs, false);
+            return new Sweep.Plan(
+                    all(),
+                    partitions,
+                    SinkMode.INDEX,
+                    seed,
+                    timing,
+                    LagBound.DEFAULT,
+                    sinkLatencyMs,
+                    sinkSerialMs,
+                    false);
         }
     }
 
     /** The sweep as measured, the held-out comparison drawn from it, when it ended and on what machine. */
-    public record Result(Plan plan, Sweep.Result sweep, HeldOut.Report report, Instant recordedAt, Map<String, Object> machine) {
-    }
+    public record Result(
+            Plan plan, Sweep.Result sweep, HeldOut.Report report, Instant recordedAt, Map<String, Object> machine) {}
 
-    private Validation() {
-    }
+    private Validation() {}
 
     public static Timing timing(boolean quick) {
         return quick ? QUICK : FULL;
@@ -79,22 +94,36 @@ public final class Validation {
 
     /** Starts a fresh stack in {@code dataDir}, measures every count, stops it, and compares. */
     public static Result run(Path home, Path dataDir, Plan plan, Consumer<String> progress) {
-        progress.accept("fitting on " + plan.fit() + " task(s), checking " + plan.check() + ", every sink request waiting "
-                + plan.sinkLatencyMs() + " ms, then holding one shared lock " + plan.sinkSerialMs() + " ms");
+        progress.accept(
+                "fitting on " + plan.fit() + " task(s), checking " + plan.check() + ", every sink request waiting "
+                        + plan.sinkLatencyMs() + " ms, then holding one shared lock " + plan.sinkSerialMs() + " ms");
         Sweep.Result sweep = Sweep.run(home, dataDir, plan.sweep(), progress);
         HeldOut.Report report = HeldOut.evaluate(measured(sweep, plan.fit()), measured(sweep, plan.check()));
         if (report.refusal() != null) {
             progress.accept("predict tasks refused the fit points: " + report.refusal());
         }
-        report.points().forEach(p -> progress.accept(p.predicted() == null
-                ? String.format(Locale.ROOT, "%d task(s): no prediction, measured %.0f records/s", p.tasks(), p.measured())
-                : String.format(Locale.ROOT, "%d task(s): predicted %.0f, measured %.0f records/s (%+.1f%%)",
-                        p.tasks(), p.predicted(), p.measured(), p.errorPercent())));
+        report.points()
+                .forEach(p -> progress.accept(
+                        p.predicted() == null
+                                ? String.format(
+                                        Locale.ROOT,
+                                        "%d task(s): no prediction, measured %.0f records/s",
+                                        p.tasks(),
+                                        p.measured())
+                                : String.format(
+                                        Locale.ROOT,
+                                        "%d task(s): predicted %.0f, measured %.0f records/s (%+.1f%%)",
+                                        p.tasks(),
+                                        p.predicted(),
+                                        p.measured(),
+                                        p.errorPercent())));
         return new Result(plan, sweep, report, Instant.now(), Machine.describe());
     }
 
     private static List<HeldOut.Measured> measured(Sweep.Result sweep, List<Integer> counts) {
-        return sweep.rows().stream().filter(r -> counts.contains(r.tasks()))
-                .map(r -> new HeldOut.Measured(r.tasks(), r.sustainedRate())).toList();
+        return sweep.rows().stream()
+                .filter(r -> counts.contains(r.tasks()))
+                .map(r -> new HeldOut.Measured(r.tasks(), r.sustainedRate()))
+                .toList();
     }
 }

@@ -40,11 +40,16 @@ record WarmUp(double tolerance, int maxWindows) {
 
     /** For the report: the windows, and whether they settled. */
     String describe(int tasks, List<Double> windows) {
-        String each = windows.stream().map(w -> String.format(Locale.ROOT, "%.1f", w)).collect(Collectors.joining(", "));
+        String each =
+                windows.stream().map(w -> String.format(Locale.ROOT, "%.1f", w)).collect(Collectors.joining(", "));
         String verdict = settled(windows)
                 ? String.format(Locale.ROOT, "settled (the last two within %.0f%%)", 100 * tolerance)
-                : String.format(Locale.ROOT, "did NOT settle within %d windows (no two in a row within %.0f%%): the machine was"
-                        + " still speeding up or too busy to measure steadily, so the figures below may drift", maxWindows, 100 * tolerance);
+                : String.format(
+                        Locale.ROOT,
+                        "did NOT settle within %d windows (no two in a row within %.0f%%): the machine was"
+                                + " still speeding up or too busy to measure steadily, so the figures below may drift",
+                        maxWindows,
+                        100 * tolerance);
         return "warm-up at " + tasks + " task(s): windows " + each + " records/s, only the last counted; " + verdict;
     }
 }

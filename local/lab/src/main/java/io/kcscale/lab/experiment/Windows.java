@@ -30,9 +30,11 @@ final class Windows {
             List<Double> perTask = new ArrayList<>();
             for (int i = 0; i < tasks; i++) {
                 int task = i;
-                perTask.add(median(windows.stream().map(w -> w.perTask().get(task)).toList()));
+                perTask.add(
+                        median(windows.stream().map(w -> w.perTask().get(task)).toList()));
             }
-            points.add(new ScenarioResult.Point(tasks, median(windows.stream().map(Throughput::total).toList()), List.copyOf(perTask)));
+            points.add(new ScenarioResult.Point(
+                    tasks, median(windows.stream().map(Throughput::total).toList()), List.copyOf(perTask)));
         });
         return points;
     }
@@ -53,7 +55,11 @@ final class Windows {
         byTasks.forEach((tasks, windows) -> {
             List<String> each = new ArrayList<>();
             for (int i = 0; i < windows.size(); i++) {
-                each.add(String.format(Locale.ROOT, "%.1f (load %.1f)", windows.get(i).total(), loads.get(tasks).get(i)));
+                each.add(String.format(
+                        Locale.ROOT,
+                        "%.1f (load %.1f)",
+                        windows.get(i).total(),
+                        loads.get(tasks).get(i)));
             }
             lines.add(tasks + " task(s): windows " + String.join(", ", each) + " records/s");
         });

@@ -1,16 +1,15 @@
 package io.kcscale.lab.experiment;
 
-import java.util.List;
-import java.util.Locale;
-import java.util.Objects;
-import java.util.Optional;
-import java.util.function.Supplier;
-
 import io.kcscale.scaler.checks.Finding;
 import io.kcscale.scaler.checks.WorkerCapacityCheck;
 import io.kcscale.scaler.checks.WorkerCpu;
 import io.kcscale.scaler.model.PipelineSnapshot;
 import io.kcscale.scaler.observe.WorkerCpuMeter;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The scaler's {@code worker-capacity} check at a task count an experiment measures: the workers' CPU read
@@ -33,8 +32,14 @@ final class WorkerCapacityProbe {
         /** The severity and the busiest worker, in words for a table: "critical: 0.74 of 2 cores, host 91% busy". */
         String summary() {
             String severity = finding.severity().label();
-            return busiest().map(w -> String.format(Locale.ROOT, "%s: %.2f of %d cores, %s", severity, w.processCores(),
-                            w.hostProcessors(), WorkerCapacityCheck.hostBusy(w)))
+            return busiest()
+                    .map(w -> String.format(
+                            Locale.ROOT,
+                            "%s: %.2f of %d cores, %s",
+                            severity,
+                            w.processCores(),
+                            w.hostProcessors(),
+                            WorkerCapacityCheck.hostBusy(w)))
                     .orElse(severity + ": CPU not read");
         }
     }
@@ -61,6 +66,10 @@ final class WorkerCapacityProbe {
     }
 
     private static List<String> workerIds(List<PipelineSnapshot.Task> tasks) {
-        return tasks.stream().map(PipelineSnapshot.Task::workerId).filter(Objects::nonNull).distinct().toList();
+        return tasks.stream()
+                .map(PipelineSnapshot.Task::workerId)
+                .filter(Objects::nonNull)
+                .distinct()
+                .toList();
     }
 }

@@ -1,11 +1,10 @@
 package io.kcscale.lab.peers;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
-
 import io.kcscale.scaler.autoscale.Decision;
 import io.kcscale.scaler.autoscale.Observation;
 import io.kcscale.scaler.autoscale.PolicyMemory;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * A cost-based rule in the manner of Apache Druid's cost-based autoscaler: every period it prices each task
@@ -22,7 +21,6 @@ public final class CostBasedRule extends PeerRule {
     public static final double LAG_WEIGHT = 0.4;
     public static final double IDLE_WEIGHT = 0.6;
     public static final double MIN_COST_DROP = 0.1;
-
 
     public CostBasedRule(double perTaskRate, double targetLatencySeconds, int minTasks, int maxTasks) {
         super(NAME, PERIOD_MILLIS, perTaskRate, targetLatencySeconds, minTasks, maxTasks);
@@ -56,11 +54,28 @@ public final class CostBasedRule extends PeerRule {
         in.put("bestTasks", best);
         in.put("bestCost", bestCost);
         if (best == o.tasks() || current - bestCost < MIN_COST_DROP * current) {
-            return new Decision(o.atMillis(), Decision.Action.NONE, o.tasks(), o.tasks(), "cheapest",
-                    "no task count costs " + Math.round(MIN_COST_DROP * 100) + "% less than " + o.tasks(), in);
+            return new Decision(
+                    o.atMillis(),
+                    Decision.Action.NONE,
+                    o.tasks(),
+                    o.tasks(),
+                    "cheapest",
+                    "no task count costs " + Math.round(MIN_COST_DROP * 100) + "% less than " + o.tasks(),
+                    in);
         }
-        return new Decision(o.atMillis(), best > o.tasks() ? Decision.Action.SCALE_UP : Decision.Action.SCALE_DOWN,
-                o.tasks(), best, "cost", String.format(java.util.Locale.ROOT, "cost %.2f at %d tasks -> %.2f at %d",
-                        current, o.tasks(), bestCost, best), in);
+        return new Decision(
+                o.atMillis(),
+                best > o.tasks() ? Decision.Action.SCALE_UP : Decision.Action.SCALE_DOWN,
+                o.tasks(),
+                best,
+                "cost",
+                String.format(
+                        java.util.Locale.ROOT,
+                        "cost %.2f at %d tasks -> %.2f at %d",
+                        current,
+                        o.tasks(),
+                        bestCost,
+                        best),
+                in);
     }
 }

@@ -1,11 +1,10 @@
 package io.kcscale.lab.peers;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
-
 import io.kcscale.scaler.autoscale.Decision;
 import io.kcscale.scaler.autoscale.Observation;
 import io.kcscale.scaler.autoscale.PolicyMemory;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * The baseline peers use (KEDA's Kafka scaler behind a Kubernetes HPA): tasks = ceil(total lag /
@@ -38,19 +37,38 @@ public final class LagThresholdRule extends PeerRule {
         in.put("desiredTasks", desired);
         if (desired > o.tasks()) {
             m.notIdle();
-            return new Decision(o.atMillis(), Decision.Action.SCALE_UP, o.tasks(), desired, "lag",
-                    "lag " + o.lag() + " / threshold " + lagThreshold + " -> " + desired + " tasks", in);
+            return new Decision(
+                    o.atMillis(),
+                    Decision.Action.SCALE_UP,
+                    o.tasks(),
+                    desired,
+                    "lag",
+                    "lag " + o.lag() + " / threshold " + lagThreshold + " -> " + desired + " tasks",
+                    in);
         }
         if (desired < o.tasks()) {
             if (m.idleSinceMillis() == Long.MIN_VALUE) {
                 m.idleSince(o.atMillis());
             }
             if (o.atMillis() - m.idleSinceMillis() >= SCALE_DOWN_STABILIZATION_MILLIS) {
-                return new Decision(o.atMillis(), Decision.Action.SCALE_DOWN, o.tasks(), desired, "lag",
-                        "lag " + o.lag() + " / threshold " + lagThreshold + " -> " + desired + " tasks after stabilization", in);
+                return new Decision(
+                        o.atMillis(),
+                        Decision.Action.SCALE_DOWN,
+                        o.tasks(),
+                        desired,
+                        "lag",
+                        "lag " + o.lag() + " / threshold " + lagThreshold + " -> " + desired
+                                + " tasks after stabilization",
+                        in);
             }
-            return new Decision(o.atMillis(), Decision.Action.HOLD, o.tasks(), o.tasks(), "stabilization",
-                    "wants " + desired + " tasks; waiting out the scale-down stabilization window", in);
+            return new Decision(
+                    o.atMillis(),
+                    Decision.Action.HOLD,
+                    o.tasks(),
+                    o.tasks(),
+                    "stabilization",
+                    "wants " + desired + " tasks; waiting out the scale-down stabilization window",
+                    in);
         }
         m.notIdle();
         return new Decision(o.atMillis(), Decision.Action.NONE, o.tasks(), o.tasks(), "steady", "lag at threshold", in);

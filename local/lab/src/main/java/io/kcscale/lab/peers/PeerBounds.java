@@ -10,7 +10,8 @@ record PeerBounds(int minTasks, int maxTasks) {
 
     PeerBounds {
         if (minTasks < 1 || maxTasks < minTasks) {
-            throw new IllegalArgumentException("task bounds must satisfy 1 <= minTasks <= maxTasks, got " + minTasks + ".." + maxTasks);
+            throw new IllegalArgumentException(
+                    "task bounds must satisfy 1 <= minTasks <= maxTasks, got " + minTasks + ".." + maxTasks);
         }
     }
 

@@ -15,7 +15,13 @@ abstract class PeerRule implements ScalingRule {
     protected final double targetLatencySeconds;
 
     /** A rule that aims at a latency target with a known per-task rate. */
-    PeerRule(String name, long intervalMillis, double perTaskRate, double targetLatencySeconds, int minTasks, int maxTasks) {
+    PeerRule(
+            String name,
+            long intervalMillis,
+            double perTaskRate,
+            double targetLatencySeconds,
+            int minTasks,
+            int maxTasks) {
         PeerBounds.requirePositive("perTaskRate", perTaskRate);
         PeerBounds.requirePositive("targetLatencySeconds", targetLatencySeconds);
         this.name = name;

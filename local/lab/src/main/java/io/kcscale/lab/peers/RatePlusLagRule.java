@@ -1,15 +1,14 @@
 package io.kcscale.lab.peers;
 
+import io.kcscale.scaler.autoscale.Decision;
+import io.kcscale.scaler.autoscale.Observation;
+import io.kcscale.scaler.autoscale.PolicyMemory;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-
-import io.kcscale.scaler.autoscale.Decision;
-import io.kcscale.scaler.autoscale.Observation;
-import io.kcscale.scaler.autoscale.PolicyMemory;
 
 /**
  * A rule in the manner of Brandwatch's kafka-pod-autoscaler: the capacity needed is the topic's p99 append
@@ -45,16 +44,34 @@ public final class RatePlusLagRule extends PeerRule {
         in.put("lag", o.lag());
         in.put("desiredTasks", desired);
         if (desired == o.tasks()) {
-            return new Decision(o.atMillis(), Decision.Action.NONE, o.tasks(), o.tasks(), "steady", "capacity matches", in);
+            return new Decision(
+                    o.atMillis(), Decision.Action.NONE, o.tasks(), o.tasks(), "steady", "capacity matches", in);
         }
         if (m.hasActed() && o.atMillis() - m.lastActionAtMillis() < COOL_OFF_MILLIS) {
-            return new Decision(o.atMillis(), Decision.Action.HOLD, o.tasks(), o.tasks(), "cool-off",
-                    "wants " + desired + " tasks; cooling off after the last change", in);
+            return new Decision(
+                    o.atMillis(),
+                    Decision.Action.HOLD,
+                    o.tasks(),
+                    o.tasks(),
+                    "cool-off",
+                    "wants " + desired + " tasks; cooling off after the last change",
+                    in);
         }
-        return new Decision(o.atMillis(), desired > o.tasks() ? Decision.Action.SCALE_UP : Decision.Action.SCALE_DOWN,
-                o.tasks(), desired, "rate-plus-lag", String.format(Locale.ROOT,
-                        "(p99 %.0f/s + lag %d / %.1f s) / %.0f per task -> %d tasks", p99, o.lag(), targetLatencySeconds,
-                        perTaskRate, desired), in);
+        return new Decision(
+                o.atMillis(),
+                desired > o.tasks() ? Decision.Action.SCALE_UP : Decision.Action.SCALE_DOWN,
+                o.tasks(),
+                desired,
+                "rate-plus-lag",
+                String.format(
+                        Locale.ROOT,
+                        "(p99 %.0f/s + lag %d / %.1f s) / %.0f per task -> %d tasks",
+                        p99,
+                        o.lag(),
+                        targetLatencySeconds,
+                        perTaskRate,
+                        desired),
+                in);
     }
 
     /** The nearest-rank 99th percentile. */

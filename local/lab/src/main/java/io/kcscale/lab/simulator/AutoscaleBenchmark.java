@@ -5,16 +5,23 @@ import java.util.List;
 /** The side-by-side benchmark on the simulator: the same trace, settings and seed through each policy. */
 public final class AutoscaleBenchmark {
 
-    private AutoscaleBenchmark() {
-    }
+    private AutoscaleBenchmark() {}
 
     /** Each policy's run, ours first. */
     public static List<Timeline> runs(LoadTrace trace, SimulationSettings settings, BenchmarkPolicies policies) {
-        return policies.create().stream().map(p -> new Simulation(trace, settings).run(p)).toList();
+        return policies.create().stream()
+                .map(p -> new Simulation(trace, settings).run(p))
+                .toList();
     }
 
     public static BenchmarkReport simulate(LoadTrace trace, SimulationSettings settings, BenchmarkPolicies policies) {
-        return BenchmarkReport.of("simulated", settings.seed(), trace, policies, settings.perTaskRate(),
-                runs(trace, settings, policies), settings.windowSeconds());
+        return BenchmarkReport.of(
+                "simulated",
+                settings.seed(),
+                trace,
+                policies,
+                settings.perTaskRate(),
+                runs(trace, settings, policies),
+                settings.windowSeconds());
     }
 }

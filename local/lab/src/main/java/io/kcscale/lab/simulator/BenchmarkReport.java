@@ -13,38 +13,67 @@ import java.util.Map;
  * @param mode         {@code simulated} or {@code real}
  * @param lagThreshold the baseline's threshold, with {@code lagThresholdChoice} saying how it was chosen
  */
-public record BenchmarkReport(String mode, long seed, List<Step> steps, long lagThreshold, String lagThresholdChoice,
-                              Map<String, PolicyOutcome> policies, Goals goals) {
+public record BenchmarkReport(
+        String mode,
+        long seed,
+        List<Step> steps,
+        long lagThreshold,
+        String lagThresholdChoice,
+        Map<String, PolicyOutcome> policies,
+        Goals goals) {
 
     public static final String OURS = "kcscale";
     public static final String BASELINE = "lag-threshold";
 
     /** A load step: when it starts, the rate it offers, and the lag that rate allows under the target. */
-    public record Step(String name, double atSeconds, double ratePerSecond, double targetLag) {
-    }
+    public record Step(String name, double atSeconds, double ratePerSecond, double targetLag) {}
 
     /** @param met all three */
-    public record Goals(boolean atMostOneActionPerStep, boolean peakLagAtMostHalf, boolean noMoreTaskSeconds, boolean met) {
+    public record Goals(
+            boolean atMostOneActionPerStep, boolean peakLagAtMostHalf, boolean noMoreTaskSeconds, boolean met) {
         static Goals of(boolean atMostOneActionPerStep, boolean peakLagAtMostHalf, boolean noMoreTaskSeconds) {
-            return new Goals(atMostOneActionPerStep, peakLagAtMostHalf, noMoreTaskSeconds,
+            return new Goals(
+                    atMostOneActionPerStep,
+                    peakLagAtMostHalf,
+                    noMoreTaskSeconds,
                     atMostOneActionPerStep && peakLagAtMostHalf && noMoreTaskSeconds);
         }
     }
 
-    public static BenchmarkReport of(String mode, long seed, LoadTrace trace, BenchmarkPolicies policies,
-                                     double perTaskRate, List<Timeline> runs, double steadyWindowSeconds) {
+    public static BenchmarkReport of(
+            String mode,
+            long seed,
+            LoadTrace trace,
+            BenchmarkPolicies policies,
+            double perTaskRate,
+            List<Timeline> runs,
+            double steadyWindowSeconds) {
         Map<String, PolicyOutcome> outcomes = new LinkedHashMap<>();
         for (Timeline run : runs) {
-            outcomes.put(run.policy(), PolicyOutcome.of(run, trace, policies.targetLatencySeconds(), steadyWindowSeconds));
+            outcomes.put(
+                    run.policy(), PolicyOutcome.of(run, trace, policies.targetLatencySeconds(), steadyWindowSeconds));
         }
         List<Step> steps = new ArrayList<>();
         for (int i = 1; i < trace.phases().size(); i++) {
             LoadPhase p = trace.phases().get(i);
-            steps.add(new Step(p.name(), trace.startOf(i), p.ratePerSecond(), policies.targetLatencySeconds() * p.ratePerSecond()));
+            steps.add(new Step(
+                    p.name(),
+                    trace.startOf(i),
+                    p.ratePerSecond(),
+                    policies.targetLatencySeconds() * p.ratePerSecond()));
         }
-        String choice = String.format(Locale.ROOT, "the lag one task (%.0f records/s) drains within the %.1f s target",
-                perTaskRate, policies.targetLatencySeconds());
-        return new BenchmarkReport(mode, seed, steps, policies.lagThreshold(), choice, outcomes,
+        String choice = String.format(
+                Locale.ROOT,
+                "the lag one task (%.0f records/s) drains within the %.1f s target",
+                perTaskRate,
+                policies.targetLatencySeconds());
+        return new BenchmarkReport(
+                mode,
+                seed,
+                steps,
+                policies.lagThreshold(),
+                choice,
+                outcomes,
                 goals(outcomes.get(OURS), outcomes.get(BASELINE)));
     }
 
@@ -52,7 +81,8 @@ public record BenchmarkReport(String mode, long seed, List<Step> steps, long lag
         if (ours == null || baseline == null) {
             throw new IllegalArgumentException("the report compares " + OURS + " with " + BASELINE);
         }
-        return Goals.of(ours.actionsPerStep().stream().allMatch(n -> n <= 1),
+        return Goals.of(
+                ours.actionsPerStep().stream().allMatch(n -> n <= 1),
                 ours.peakLag() <= baseline.peakLag() / 2.0,
                 ours.taskSeconds() <= baseline.taskSeconds());
     }

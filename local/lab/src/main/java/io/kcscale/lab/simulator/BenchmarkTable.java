@@ -7,27 +7,58 @@ import java.util.stream.Collectors;
 /** The benchmark report as a table for people: one row per policy, then the baseline's setting and the goals. */
 public final class BenchmarkTable {
 
-    private BenchmarkTable() {
-    }
+    private BenchmarkTable() {}
 
     public static String render(BenchmarkReport r) {
         StringBuilder out = new StringBuilder();
-        out.append(String.format(Locale.ROOT, "autoscale benchmark (%s, seed %d); steps: %s%n", r.mode(), r.seed(),
-                r.steps().stream().map(s -> String.format(Locale.ROOT, "%s at %.0f s (%.0f/s, target lag %.0f)",
-                        s.name(), s.atSeconds(), s.ratePerSecond(), s.targetLag())).collect(Collectors.joining(", "))));
+        out.append(String.format(
+                Locale.ROOT,
+                "autoscale benchmark (%s, seed %d); steps: %s%n",
+                r.mode(),
+                r.seed(),
+                r.steps().stream()
+                        .map(s -> String.format(
+                                Locale.ROOT,
+                                "%s at %.0f s (%.0f/s, target lag %.0f)",
+                                s.name(),
+                                s.atSeconds(),
+                                s.ratePerSecond(),
+                                s.targetLag()))
+                        .collect(Collectors.joining(", "))));
         String format = "%-14s %-8s %-10s %-24s %-10s %-13s %-12s %s%n";
-        out.append(String.format(Locale.ROOT, format, "POLICY", "ACTIONS", "PER STEP", "SECONDS TO STEADY", "PEAK LAG",
-                "PEAK LATENCY", "OVER TARGET", "TASK-SECONDS"));
+        out.append(String.format(
+                Locale.ROOT,
+                format,
+                "POLICY",
+                "ACTIONS",
+                "PER STEP",
+                "SECONDS TO STEADY",
+                "PEAK LAG",
+                "PEAK LATENCY",
+                "OVER TARGET",
+                "TASK-SECONDS"));
         for (PolicyOutcome o : r.policies().values()) {
-            out.append(String.format(Locale.ROOT, format, o.policy(), o.actions().size(), join(o.actionsPerStep()),
-                    steadiness(o.secondsToSteady()), String.format(Locale.ROOT, "%,d", o.peakLag()),
+            out.append(String.format(
+                    Locale.ROOT,
+                    format,
+                    o.policy(),
+                    o.actions().size(),
+                    join(o.actionsPerStep()),
+                    steadiness(o.secondsToSteady()),
+                    String.format(Locale.ROOT, "%,d", o.peakLag()),
                     o.peakLatencySeconds() == null ? "-" : String.format(Locale.ROOT, "%.1f s", o.peakLatencySeconds()),
-                    String.format(Locale.ROOT, "%.0f s", o.secondsOverTarget()), String.format(Locale.ROOT, "%,.0f", o.taskSeconds())));
+                    String.format(Locale.ROOT, "%.0f s", o.secondsOverTarget()),
+                    String.format(Locale.ROOT, "%,.0f", o.taskSeconds())));
         }
-        out.append(String.format(Locale.ROOT, "baseline lag threshold %,d records: %s%n", r.lagThreshold(), r.lagThresholdChoice()));
+        out.append(String.format(
+                Locale.ROOT, "baseline lag threshold %,d records: %s%n", r.lagThreshold(), r.lagThresholdChoice()));
         BenchmarkReport.Goals g = r.goals();
-        out.append(String.format(Locale.ROOT, "goals: at most one action per step %s; peak lag at most half the baseline's %s; "
-                + "no more task-seconds %s%n", yesNo(g.atMostOneActionPerStep()), yesNo(g.peakLagAtMostHalf()),
+        out.append(String.format(
+                Locale.ROOT,
+                "goals: at most one action per step %s; peak lag at most half the baseline's %s; "
+                        + "no more task-seconds %s%n",
+                yesNo(g.atMostOneActionPerStep()),
+                yesNo(g.peakLagAtMostHalf()),
                 yesNo(g.noMoreTaskSeconds())));
         return out.toString();
     }
@@ -37,8 +68,14 @@ public final class BenchmarkTable {
         StringBuilder out = new StringBuilder();
         for (PolicyOutcome o : r.policies().values()) {
             for (ScalingAction a : o.actions()) {
-                out.append(String.format(Locale.ROOT, "%-14s %7.1f s  %d -> %d  %s%n", o.policy(), a.atSeconds(),
-                        a.fromTasks(), a.toTasks(), a.reason()));
+                out.append(String.format(
+                        Locale.ROOT,
+                        "%-14s %7.1f s  %d -> %d  %s%n",
+                        o.policy(),
+                        a.atSeconds(),
+                        a.fromTasks(),
+                        a.toTasks(),
+                        a.reason()));
             }
         }
         return out.toString();
@@ -49,7 +86,8 @@ public final class BenchmarkTable {
     }
 
     private static String steadiness(List<Double> seconds) {
-        return seconds.stream().map(s -> s == null ? "never" : String.format(Locale.ROOT, "%.0f", s))
+        return seconds.stream()
+                .map(s -> s == null ? "never" : String.format(Locale.ROOT, "%.0f", s))
                 .collect(Collectors.joining(", "));
     }
 

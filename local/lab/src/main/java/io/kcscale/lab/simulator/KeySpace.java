@@ -11,8 +11,7 @@ import java.util.SplittableRandom;
  */
 public final class KeySpace {
 
-    private KeySpace() {
-    }
+    private KeySpace() {}
 
     /** Per partition, its share of the records; the shares sum to 1. */
     public static double[] partitionWeights(int partitions, int keys, double skew, long seed) {

@@ -17,7 +17,8 @@ public record LoadPhase(String name, double seconds, double ratePerSecond, Arriv
             throw new IllegalArgumentException("phase " + name + ": seconds must be positive, got " + seconds);
         }
         if (!(ratePerSecond >= 0 && Double.isFinite(ratePerSecond))) {
-            throw new IllegalArgumentException("phase " + name + ": the rate must be 0 or more records/s, got " + ratePerSecond);
+            throw new IllegalArgumentException(
+                    "phase " + name + ": the rate must be 0 or more records/s, got " + ratePerSecond);
         }
         if (arrival == null) {
             throw new IllegalArgumentException("phase " + name + ": the arrival process must be set");

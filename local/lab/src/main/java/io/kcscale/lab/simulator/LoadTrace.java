@@ -31,7 +31,8 @@ public record LoadTrace(List<LoadPhase> phases) {
     /** The same phases, each {@code factor} times as long (a reduced trace for the real pipeline). */
     public LoadTrace shortened(double factor) {
         return new LoadTrace(phases.stream()
-                .map(p -> new LoadPhase(p.name(), p.seconds() * factor, p.ratePerSecond(), p.arrival())).toList());
+                .map(p -> new LoadPhase(p.name(), p.seconds() * factor, p.ratePerSecond(), p.arrival()))
+                .toList());
     }
 
     public double durationSeconds() {

@@ -1,7 +1,6 @@
 package io.kcscale.lab.simulator;
 
 import java.util.SplittableRandom;
-
 import org.apache.commons.math3.special.Gamma;
 
 /**

@@ -16,35 +16,59 @@ import java.util.List;
  * @param secondsOverTarget  how long that latency stood above the target: from each sample over it to the next sample
  * @param taskSeconds        tasks × seconds over the whole run: what the capacity cost
  */
-public record PolicyOutcome(String policy, List<ScalingAction> actions, List<Integer> actionsPerStep,
-                            List<Double> secondsToSteady, long peakLag, Double peakLatencySeconds, double secondsOverTarget,
-                            double taskSeconds) {
+public record PolicyOutcome(
+        String policy,
+        List<ScalingAction> actions,
+        List<Integer> actionsPerStep,
+        List<Double> secondsToSteady,
+        long peakLag,
+        Double peakLatencySeconds,
+        double secondsOverTarget,
+        double taskSeconds) {
 
-    public static PolicyOutcome of(Timeline run, LoadTrace trace, double targetLatencySeconds, double steadyWindowSeconds) {
+    public static PolicyOutcome of(
+            Timeline run, LoadTrace trace, double targetLatencySeconds, double steadyWindowSeconds) {
         List<Integer> actionsPerStep = new ArrayList<>();
         List<Double> toSteady = new ArrayList<>();
         for (int step = 1; step < trace.phases().size(); step++) {
             double start = trace.startOf(step);
             double end = start + trace.phases().get(step).seconds();
             double targetLag = targetLatencySeconds * trace.phases().get(step).ratePerSecond();
-            List<ScalingAction> inStep = run.actions().stream().filter(a -> a.atSeconds() >= start && a.atSeconds() < end).toList();
+            List<ScalingAction> inStep = run.actions().stream()
+                    .filter(a -> a.atSeconds() >= start && a.atSeconds() < end)
+                    .toList();
             actionsPerStep.add(inStep.size());
-            double steadyFrom = inStep.isEmpty() ? start : inStep.get(inStep.size() - 1).atSeconds();
+            double steadyFrom =
+                    inStep.isEmpty() ? start : inStep.get(inStep.size() - 1).atSeconds();
             List<Timeline.Point> points = run.points();
             for (int i = 0; i < points.size(); i++) {
                 Timeline.Point p = points.get(i);
                 if (p.atSeconds() >= start && p.atSeconds() < end && p.lag() > targetLag) {
                     // steady can start no earlier than the next sample
-                    steadyFrom = Math.max(steadyFrom, i + 1 < points.size() ? Math.min(end, points.get(i + 1).atSeconds()) : end);
+                    steadyFrom = Math.max(
+                            steadyFrom,
+                            i + 1 < points.size()
+                                    ? Math.min(end, points.get(i + 1).atSeconds())
+                                    : end);
                 }
             }
             toSteady.add(end - steadyFrom >= steadyWindowSeconds ? tenths(steadyFrom - start) : null);
         }
-        long peakLag = run.points().stream().mapToLong(Timeline.Point::lag).max().orElse(0);
-        Double peakLatency = run.points().stream().map(Timeline.Point::latencySeconds).filter(l -> l != null)
-                .max(Double::compare).orElse(null);
-        return new PolicyOutcome(run.policy(), run.actions(), actionsPerStep, toSteady, peakLag,
-                peakLatency == null ? null : tenths(peakLatency), tenths(secondsOver(run, targetLatencySeconds)),
+        long peakLag =
+                run.points().stream().mapToLong(Timeline.Point::lag).max().orElse(0);
+        Double peakLatency = run.points().stream()
+                .map(Timeline.Point::latencySeconds)
+                .filter(l -> l != null)
+                .max(Double::compare)
+                .orElse(null);
+        return new PolicyOutcome(
+                run.policy(),
+                run.actions(),
+                actionsPerStep,
+                toSteady,
+                peakLag,
+                peakLatency == null ? null : tenths(peakLatency),
+                tenths(secondsOver(run, targetLatencySeconds)),
                 tenths(run.taskSeconds()));
     }
 

@@ -6,5 +6,5 @@ package io.kcscale.lab.simulator;
  * @param pauseSeconds the rebalance pause it caused: measured on the real pipeline (null when it could not
  *                     be), the setting in the simulator
  */
-public record ScalingAction(double atSeconds, int fromTasks, int toTasks, String code, String reason, Double pauseSeconds) {
-}
+public record ScalingAction(
+        double atSeconds, int fromTasks, int toTasks, String code, String reason, Double pauseSeconds) {}

@@ -1,13 +1,12 @@
 package io.kcscale.lab.simulator;
 
-import java.util.Map;
-import java.util.NavigableMap;
-import java.util.TreeMap;
-
 import io.kcscale.scaler.autoscale.Decision;
 import io.kcscale.scaler.autoscale.Observation;
 import io.kcscale.scaler.autoscale.PolicyMemory;
 import io.kcscale.scaler.autoscale.ScalingRule;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.TreeMap;
 
 /**
  * A policy that does not decide: it sets the tasks on a fixed schedule, whatever it observes. The
@@ -39,10 +38,17 @@ public final class ScheduledRule implements ScalingRule {
     public Decision decide(Observation o, PolicyMemory memory) {
         Map.Entry<Long, Integer> due = tasksFromMillis.floorEntry(o.atMillis());
         if (due == null || due.getValue() == o.tasks()) {
-            return new Decision(o.atMillis(), Decision.Action.NONE, o.tasks(), o.tasks(), "schedule", "as scheduled", Map.of());
+            return new Decision(
+                    o.atMillis(), Decision.Action.NONE, o.tasks(), o.tasks(), "schedule", "as scheduled", Map.of());
         }
         Decision.Action action = due.getValue() > o.tasks() ? Decision.Action.SCALE_UP : Decision.Action.SCALE_DOWN;
-        return new Decision(o.atMillis(), action, o.tasks(), due.getValue(), "schedule",
-                "scheduled at " + due.getKey() / 1000.0 + " s", Map.of());
+        return new Decision(
+                o.atMillis(),
+                action,
+                o.tasks(),
+                due.getValue(),
+                "schedule",
+                "scheduled at " + due.getKey() / 1000.0 + " s",
+                Map.of());
     }
 }

@@ -1,12 +1,11 @@
 package io.kcscale.lab.simulator;
 
+import io.kcscale.scaler.model.PipelineSample;
+import io.kcscale.scaler.model.TopicPartition;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-
-import io.kcscale.scaler.model.PipelineSample;
-import io.kcscale.scaler.model.TopicPartition;
 
 /**
  * A sink pipeline's state, advanced in steps, as Connect runs a sink: each task polls a batch of up to
@@ -31,13 +30,16 @@ final class SimulatedPipeline {
     private int tasks;
     /** The assignment in force; null between the old tasks' last batch and the end of the pause. */
     private int[][] partitionsOfTask;
+
     private boolean draining;
     /** The first new task holds every partition until it has written one batch. */
     private boolean firstAlone;
+
     private boolean alonePolled;
     private long resumeAtMillis;
     /** Per task: records of its current batch not yet written. */
     private long[] batch;
+
     private double[] credit;
     private long written;
     private long lastCommitMillis;
@@ -115,7 +117,9 @@ final class SimulatedPipeline {
             byTask.get(taskOf[p]).add(p);
             polled[p] = delivered[p];
         }
-        partitionsOfTask = byTask.stream().map(l -> l.stream().mapToInt(Integer::intValue).toArray()).toArray(int[][]::new);
+        partitionsOfTask = byTask.stream()
+                .map(l -> l.stream().mapToInt(Integer::intValue).toArray())
+                .toArray(int[][]::new);
         batch = new long[members];
         credit = new double[members];
     }
@@ -264,8 +268,25 @@ final class SimulatedPipeline {
                 }
             }
         }
-        return new PipelineSample(nowMillis, CONNECTOR, "sink", tasks, List.of(TOPIC), states, asMap(end), asMap(committed),
-                TopicPartition.onTopic(TOPIC, assignment), rebalancing ? "PREPARING_REBALANCE" : "STABLE", TOPIC, written, 1, 0, 1, 0L, writeQueue, List.of());
+        return new PipelineSample(
+                nowMillis,
+                CONNECTOR,
+                "sink",
+                tasks,
+                List.of(TOPIC),
+                states,
+                asMap(end),
+                asMap(committed),
+                TopicPartition.onTopic(TOPIC, assignment),
+                rebalancing ? "PREPARING_REBALANCE" : "STABLE",
+                TOPIC,
+                written,
+                1,
+                0,
+                1,
+                0L,
+                writeQueue,
+                List.of());
     }
 
     private static Map<TopicPartition, Long> asMap(long[] offsets) {

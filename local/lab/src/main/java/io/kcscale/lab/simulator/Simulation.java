@@ -1,15 +1,14 @@
 package io.kcscale.lab.simulator;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.SplittableRandom;
-
 import io.kcscale.scaler.autoscale.Decision;
 import io.kcscale.scaler.autoscale.Observation;
 import io.kcscale.scaler.autoscale.PolicyMemory;
 import io.kcscale.scaler.autoscale.ScalingRule;
 import io.kcscale.scaler.model.PipelineSnapshot;
 import io.kcscale.scaler.model.SampleWindow;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
 
 /**
  * One policy autoscaling a simulated pipeline through a load trace, in fixed steps. Every sample
@@ -32,8 +31,10 @@ public final class Simulation {
         this.settings = settings;
         SplittableRandom random = new SplittableRandom(settings.seed());
         this.pipeline = new SimulatedPipeline(settings);
-        this.arrivals = new PartitionArrivals(KeySpace.partitionWeights(settings.partitions(), settings.keyCardinality(),
-                settings.keySkew(), random.nextLong()), new PoissonSampler(random.split()));
+        this.arrivals = new PartitionArrivals(
+                KeySpace.partitionWeights(
+                        settings.partitions(), settings.keyCardinality(), settings.keySkew(), random.nextLong()),
+                new PoissonSampler(random.split()));
         this.clockPhase = clockPhase(settings.seed());
     }
 
@@ -71,7 +72,12 @@ public final class Simulation {
                 if (d.scales() && d.toTasks() != pipeline.tasks()) {
                     pipeline.scaleTo(d.toTasks(), now);
                     policy.applied(d, settings.rebalancePauseSeconds(), memory);
-                    actions.add(new ScalingAction(now / 1000.0, d.fromTasks(), d.toTasks(), d.code(), d.reason(),
+                    actions.add(new ScalingAction(
+                            now / 1000.0,
+                            d.fromTasks(),
+                            d.toTasks(),
+                            d.code(),
+                            d.reason(),
                             settings.rebalancePauseSeconds()));
                 }
                 nextEvaluation += intervalMillis;

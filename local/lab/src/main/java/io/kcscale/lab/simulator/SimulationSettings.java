@@ -23,10 +23,21 @@ package io.kcscale.lab.simulator;
  * @param initialTasks          the sink's tasks at the start
  * @param seed                  seeds the key → partition map, Poisson arrivals and the policies' clock phase
  */
-public record SimulationSettings(int partitions, int keyCardinality, double keySkew, Assignor assignor,
-                                 double perTaskRate, double sinkCeiling, int maxPollRecords, double rebalancePauseSeconds,
-                                 double commitIntervalSeconds, double sampleIntervalSeconds, double windowSeconds,
-                                 int stepMillis, int initialTasks, long seed) {
+public record SimulationSettings(
+        int partitions,
+        int keyCardinality,
+        double keySkew,
+        Assignor assignor,
+        double perTaskRate,
+        double sinkCeiling,
+        int maxPollRecords,
+        double rebalancePauseSeconds,
+        double commitIntervalSeconds,
+        double sampleIntervalSeconds,
+        double windowSeconds,
+        int stepMillis,
+        int initialTasks,
+        long seed) {
 
     /** One per-record Camel sink task on this machine, saturated (docs/performance.md). */
     public static final double MEASURED_PER_TASK_RATE = 2600;
@@ -38,17 +49,25 @@ public record SimulationSettings(int partitions, int keyCardinality, double keyS
         require(keyCardinality >= 1, "keyCardinality must be at least 1, got " + keyCardinality);
         require(keySkew >= 0 && Double.isFinite(keySkew), "keySkew must be 0 or more, got " + keySkew);
         require(assignor != null, "assignor must be set");
-        require(perTaskRate > 0 && Double.isFinite(perTaskRate), "perTaskRate must be a positive number of records/s, got " + perTaskRate);
+        require(
+                perTaskRate > 0 && Double.isFinite(perTaskRate),
+                "perTaskRate must be a positive number of records/s, got " + perTaskRate);
         require(sinkCeiling > 0, "sinkCeiling must be a positive number of records/s, got " + sinkCeiling);
         require(maxPollRecords >= 1, "maxPollRecords must be at least 1, got " + maxPollRecords);
-        require(rebalancePauseSeconds >= 0 && Double.isFinite(rebalancePauseSeconds),
+        require(
+                rebalancePauseSeconds >= 0 && Double.isFinite(rebalancePauseSeconds),
                 "rebalancePauseSeconds must be 0 or more, got " + rebalancePauseSeconds);
         require(stepMillis >= 1 && stepMillis <= 1000, "stepMillis must be between 1 and 1000, got " + stepMillis);
-        require(commitIntervalSeconds * 1000 >= stepMillis && Double.isFinite(commitIntervalSeconds),
-                "commitIntervalSeconds must be at least one step (" + stepMillis + " ms), got " + commitIntervalSeconds);
-        require(sampleIntervalSeconds * 1000 >= stepMillis && Double.isFinite(sampleIntervalSeconds),
-                "sampleIntervalSeconds must be at least one step (" + stepMillis + " ms), got " + sampleIntervalSeconds);
-        require(windowSeconds >= 2 * sampleIntervalSeconds && Double.isFinite(windowSeconds),
+        require(
+                commitIntervalSeconds * 1000 >= stepMillis && Double.isFinite(commitIntervalSeconds),
+                "commitIntervalSeconds must be at least one step (" + stepMillis + " ms), got "
+                        + commitIntervalSeconds);
+        require(
+                sampleIntervalSeconds * 1000 >= stepMillis && Double.isFinite(sampleIntervalSeconds),
+                "sampleIntervalSeconds must be at least one step (" + stepMillis + " ms), got "
+                        + sampleIntervalSeconds);
+        require(
+                windowSeconds >= 2 * sampleIntervalSeconds && Double.isFinite(windowSeconds),
                 "windowSeconds must span at least two samples, got " + windowSeconds);
         require(initialTasks >= 1, "initialTasks must be at least 1, got " + initialTasks);
     }
@@ -59,11 +78,21 @@ public record SimulationSettings(int partitions, int keyCardinality, double keyS
 
     /** A builder starting from these settings. */
     public Builder toBuilder() {
-        return new Builder().partitions(partitions).keyCardinality(keyCardinality).keySkew(keySkew).assignor(assignor)
-                .perTaskRate(perTaskRate).sinkCeiling(sinkCeiling).maxPollRecords(maxPollRecords)
+        return new Builder()
+                .partitions(partitions)
+                .keyCardinality(keyCardinality)
+                .keySkew(keySkew)
+                .assignor(assignor)
+                .perTaskRate(perTaskRate)
+                .sinkCeiling(sinkCeiling)
+                .maxPollRecords(maxPollRecords)
                 .rebalancePauseSeconds(rebalancePauseSeconds)
-                .commitIntervalSeconds(commitIntervalSeconds).sampleIntervalSeconds(sampleIntervalSeconds)
-                .windowSeconds(windowSeconds).stepMillis(stepMillis).initialTasks(initialTasks).seed(seed);
+                .commitIntervalSeconds(commitIntervalSeconds)
+                .sampleIntervalSeconds(sampleIntervalSeconds)
+                .windowSeconds(windowSeconds)
+                .stepMillis(stepMillis)
+                .initialTasks(initialTasks)
+                .seed(seed);
     }
 
     /**
@@ -87,29 +116,95 @@ public record SimulationSettings(int partitions, int keyCardinality, double keyS
         private int initialTasks = 1;
         private long seed = 1;
 
-        private Builder() {
+        private Builder() {}
+
+        public Builder partitions(int v) {
+            partitions = v;
+            return this;
         }
 
-        public Builder partitions(int v) { partitions = v; return this; }
-        public Builder keyCardinality(int v) { keyCardinality = v; return this; }
-        public Builder keySkew(double v) { keySkew = v; return this; }
-        public Builder assignor(Assignor v) { assignor = v; return this; }
-        public Builder perTaskRate(double v) { perTaskRate = v; return this; }
-        public Builder sinkCeiling(double v) { sinkCeiling = v; return this; }
-        public Builder maxPollRecords(int v) { maxPollRecords = v; return this; }
-        public Builder rebalancePauseSeconds(double v) { rebalancePauseSeconds = v; return this; }
-        public Builder commitIntervalSeconds(double v) { commitIntervalSeconds = v; return this; }
-        public Builder sampleIntervalSeconds(double v) { sampleIntervalSeconds = v; return this; }
-        public Builder windowSeconds(double v) { windowSeconds = v; return this; }
-        public Builder stepMillis(int v) { stepMillis = v; return this; }
-        public Builder initialTasks(int v) { initialTasks = v; return this; }
-        public Builder seed(long v) { seed = v; return this; }
+        public Builder keyCardinality(int v) {
+            keyCardinality = v;
+            return this;
+        }
+
+        public Builder keySkew(double v) {
+            keySkew = v;
+            return this;
+        }
+
+        public Builder assignor(Assignor v) {
+            assignor = v;
+            return this;
+        }
+
+        public Builder perTaskRate(double v) {
+            perTaskRate = v;
+            return this;
+        }
+
+        public Builder sinkCeiling(double v) {
+            sinkCeiling = v;
+            return this;
+        }
+
+        public Builder maxPollRecords(int v) {
+            maxPollRecords = v;
+            return this;
+        }
+
+        public Builder rebalancePauseSeconds(double v) {
+            rebalancePauseSeconds = v;
+            return this;
+        }
+
+        public Builder commitIntervalSeconds(double v) {
+            commitIntervalSeconds = v;
+            return this;
+        }
+
+        public Builder sampleIntervalSeconds(double v) {
+            sampleIntervalSeconds = v;
+            return this;
+        }
+
+        public Builder windowSeconds(double v) {
+            windowSeconds = v;
+            return this;
+        }
+
+        public Builder stepMillis(int v) {
+            stepMillis = v;
+            return this;
+        }
+
+        public Builder initialTasks(int v) {
+            initialTasks = v;
+            return this;
+        }
+
+        public Builder seed(long v) {
+            seed = v;
+            return this;
+        }
 
         /** @throws IllegalArgumentException naming the first bad setting */
         public SimulationSettings build() {
-            return new SimulationSettings(partitions, keyCardinality, keySkew, assignor, perTaskRate, sinkCeiling,
-                    maxPollRecords, rebalancePauseSeconds, commitIntervalSeconds, sampleIntervalSeconds, windowSeconds, stepMillis,
-                    initialTasks, seed);
+            return new SimulationSettings(
+                    partitions,
+                    keyCardinality,
+                    keySkew,
+                    assignor,
+                    perTaskRate,
+                    sinkCeiling,
+                    maxPollRecords,
+                    rebalancePauseSeconds,
+                    commitIntervalSeconds,
+                    sampleIntervalSeconds,
+                    windowSeconds,
+                    stepMillis,
+                    initialTasks,
+                    seed);
         }
     }
 

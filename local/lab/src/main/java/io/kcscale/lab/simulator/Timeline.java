@@ -1,8 +1,7 @@
 package io.kcscale.lab.simulator;
 
-import java.util.List;
-
 import io.kcscale.scaler.model.PipelineSnapshot;
+import java.util.List;
 
 /**
  * One policy's run over a load trace, as the scaler saw it: a point per sample and every action.
@@ -10,8 +9,8 @@ import io.kcscale.scaler.model.PipelineSnapshot;
  *
  * @param durationSeconds how long the run lasted (the trace's duration)
  */
-public record Timeline(String policy, int initialTasks, double durationSeconds, List<Point> points,
-                       List<ScalingAction> actions) {
+public record Timeline(
+        String policy, int initialTasks, double durationSeconds, List<Point> points, List<ScalingAction> actions) {
 
     public Timeline {
         points = List.copyOf(points);
@@ -27,13 +26,27 @@ public record Timeline(String policy, int initialTasks, double durationSeconds, 
      * @param lag            records not yet committed by the sink
      * @param latencySeconds Little's law, lag / sink rate; null when it cannot be known
      */
-    public record Point(double atSeconds, double offeredRate, Double appendRate, Double sinkRate, Double indexRate,
-                        long lag, int tasks, Double latencySeconds) {
+    public record Point(
+            double atSeconds,
+            double offeredRate,
+            Double appendRate,
+            Double sinkRate,
+            Double indexRate,
+            long lag,
+            int tasks,
+            Double latencySeconds) {
 
         /** A point from the scaler's snapshot, as the live pipeline and the simulator both produce it. */
         public static Point of(double atSeconds, double offeredRate, PipelineSnapshot s, int tasks) {
-            return new Point(atSeconds, offeredRate, s.rates().appendPerSecond(), s.rates().sinkPerSecond(),
-                    s.rates().indexPerSecond(), s.lag().total() == null ? 0 : s.lag().total(), tasks, s.latencySeconds());
+            return new Point(
+                    atSeconds,
+                    offeredRate,
+                    s.rates().appendPerSecond(),
+                    s.rates().sinkPerSecond(),
+                    s.rates().indexPerSecond(),
+                    s.lag().total() == null ? 0 : s.lag().total(),
+                    tasks,
+                    s.latencySeconds());
         }
     }
 

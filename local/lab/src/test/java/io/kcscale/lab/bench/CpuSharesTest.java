@@ -10,14 +10,15 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
-
 import org.junit.jupiter.api.Test;
 
 class CpuSharesTest {
 
     private final AtomicLong clock = new AtomicLong();
-    private final AtomicReference<Optional<Duration>> search = new AtomicReference<>(Optional.of(Duration.ofSeconds(100)));
-    private final AtomicReference<Optional<Duration>> worker = new AtomicReference<>(Optional.of(Duration.ofSeconds(40)));
+    private final AtomicReference<Optional<Duration>> search =
+            new AtomicReference<>(Optional.of(Duration.ofSeconds(100)));
+    private final AtomicReference<Optional<Duration>> worker =
+            new AtomicReference<>(Optional.of(Duration.ofSeconds(40)));
 
     private CpuShares shares() {
         Map<String, Supplier<Optional<Duration>>> processes = new LinkedHashMap<>();

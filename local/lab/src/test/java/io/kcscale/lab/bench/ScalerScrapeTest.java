@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.NavigableMap;
 import java.util.TreeMap;
-
 import org.junit.jupiter.api.Test;
 
 class ScalerScrapeTest {
@@ -31,8 +30,10 @@ class ScalerScrapeTest {
 
     @Test
     void aWindowIsTheDifferenceOfTwoScrapes() {
-        ScalerScrape first = ScalerScrape.parse(0, exposition(2, 2, 2, 0.01, 1.5, "kcscale_scaler_heap_used_after_gc_bytes 4.0E7"));
-        ScalerScrape last = ScalerScrape.parse(10_000_000_000L, exposition(6, 12, 12, 0.16, 2.5, "kcscale_scaler_heap_used_after_gc_bytes 5.0E7"));
+        ScalerScrape first =
+                ScalerScrape.parse(0, exposition(2, 2, 2, 0.01, 1.5, "kcscale_scaler_heap_used_after_gc_bytes 4.0E7"));
+        ScalerScrape last = ScalerScrape.parse(
+                10_000_000_000L, exposition(6, 12, 12, 0.16, 2.5, "kcscale_scaler_heap_used_after_gc_bytes 5.0E7"));
         assertEquals(10, first.roundConnectors());
         assertEquals(40_000_000L, first.heapAfterGc());
         assertEquals(268_435_456L, last.heapMax());
@@ -52,8 +53,8 @@ class ScalerScrapeTest {
 
     @Test
     void aScalerWithoutTheRoundHistogramIsNamed() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> ScalerScrape.parse(0, "kcscale_scaler_cpu_seconds_total 1.0\n"));
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class, () -> ScalerScrape.parse(0, "kcscale_scaler_cpu_seconds_total 1.0\n"));
         assertTrue(e.getMessage().contains(ScalerScrape.ROUND), e.getMessage());
     }
 

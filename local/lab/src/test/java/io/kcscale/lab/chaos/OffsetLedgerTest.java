@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
 import org.junit.jupiter.api.Test;
 
 class OffsetLedgerTest {
@@ -18,8 +17,15 @@ class OffsetLedgerTest {
     }
 
     private static void indexAllWellFormed(OffsetLedger l) {
-        for (String id : List.of("stocks-x-0-0", "stocks-x-0-1", "stocks-x-0-2", "stocks-x-0-3",
-                "stocks-x-1-0", "stocks-x-1-1", "stocks-x-1-3", "stocks-x-1-4")) {
+        for (String id : List.of(
+                "stocks-x-0-0",
+                "stocks-x-0-1",
+                "stocks-x-0-2",
+                "stocks-x-0-3",
+                "stocks-x-1-0",
+                "stocks-x-1-1",
+                "stocks-x-1-3",
+                "stocks-x-1-4")) {
             l.indexed(id);
         }
     }
@@ -41,7 +47,10 @@ class OffsetLedgerTest {
         Reconciliation r = l.result();
         assertEquals(3, r.lost());
         assertEquals(5, r.indexed());
-        assertEquals(List.of("stocks-x-0-1", "stocks-x-0-3", "stocks-x-1-4"), r.lostExamples(), "the malformed offset is not lost");
+        assertEquals(
+                List.of("stocks-x-0-1", "stocks-x-0-3", "stocks-x-1-4"),
+                r.lostExamples(),
+                "the malformed offset is not lost");
     }
 
     @Test
@@ -49,11 +58,11 @@ class OffsetLedgerTest {
         OffsetLedger l = ledger();
         indexAllWellFormed(l);
         l.indexed("stocks-x-0-1");
-        l.indexed("stocks-x-0-4");    // past the partition's end
-        l.indexed("stocks-x-7-0");    // a partition the topic does not have
-        l.indexed("other-0-0");       // another topic
-        l.indexed("a1b2c3");          // an id Elasticsearch made up
-        l.indexed("stocks-x-1-2");    // the malformed record, indexed after all
+        l.indexed("stocks-x-0-4"); // past the partition's end
+        l.indexed("stocks-x-7-0"); // a partition the topic does not have
+        l.indexed("other-0-0"); // another topic
+        l.indexed("a1b2c3"); // an id Elasticsearch made up
+        l.indexed("stocks-x-1-2"); // the malformed record, indexed after all
         Reconciliation r = l.result();
         assertEquals(6, r.duplicated());
         assertEquals(8, r.indexed());
@@ -69,7 +78,8 @@ class OffsetLedgerTest {
         l.deadLettered(1, 2);
         Reconciliation r = l.result();
         assertEquals(1, r.malformed());
-        assertEquals(1, r.malformedToDeadLetter(), "a record dead-lettered twice counts once, a well-formed one not at all");
+        assertEquals(
+                1, r.malformedToDeadLetter(), "a record dead-lettered twice counts once, a well-formed one not at all");
     }
 
     @Test

@@ -1,15 +1,13 @@
 package io.kcscale.lab.cli;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
-
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.kcscale.local.cli.LocalCommand;
 import io.kcscale.scaler.cli.KcscaleCommand;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** The script sends {@code --version} to the CLI, but the launcher's and the lab's roots answer it alike. */
 class OneVersionTest {

@@ -4,11 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.Map;
-
-import org.junit.jupiter.api.Test;
-
 import io.kcscale.local.Offsets;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
 
 class CommitTraceTest {
 

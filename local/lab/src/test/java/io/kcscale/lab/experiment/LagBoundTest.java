@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.DoubleToLongFunction;
-
 import org.junit.jupiter.api.Test;
 
 class LagBoundTest {
@@ -65,7 +64,12 @@ class LagBoundTest {
     @Test
     void theDefinitionNamesEveryThreshold() {
         String d = BOUND.describe();
-        assertTrue(d.contains("at most 5% of R") && d.contains("last 2 s") && d.contains("2 × R + 100") && d.contains("95% of R"), d);
+        assertTrue(
+                d.contains("at most 5% of R")
+                        && d.contains("last 2 s")
+                        && d.contains("2 × R + 100")
+                        && d.contains("95% of R"),
+                d);
     }
 
     @Test

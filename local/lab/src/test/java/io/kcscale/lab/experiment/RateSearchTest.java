@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 
 class RateSearchTest {
@@ -19,7 +18,9 @@ class RateSearchTest {
     @Test
     void bisectionHalvesTheBracketEachTrial() {
         RateSearch.Result<Double> r = search(new RateSearch(500, 1050, 5, 0.0), 800);
-        assertEquals(List.of(775.0, 913.0, 844.0, 810.0, 793.0), r.tried().stream().map(RateSearch.Tried::rate).toList());
+        assertEquals(
+                List.of(775.0, 913.0, 844.0, 810.0, 793.0),
+                r.tried().stream().map(RateSearch.Tried::rate).toList());
         assertEquals(793, r.best().orElseThrow().rate());
         assertEquals(810, r.lowestFailure().orElseThrow().rate());
     }
@@ -36,21 +37,27 @@ class RateSearchTest {
     @Test
     void whenNoTrialIsSustainedTheBottomOfTheBracketIsTried() {
         RateSearch.Result<Double> r = search(new RateSearch(500, 1050, 2, 0.0), 600);
-        assertEquals(List.of(775.0, 638.0, 500.0), r.tried().stream().map(RateSearch.Tried::rate).toList());
+        assertEquals(
+                List.of(775.0, 638.0, 500.0),
+                r.tried().stream().map(RateSearch.Tried::rate).toList());
         assertEquals(500, r.best().orElseThrow().rate());
     }
 
     @Test
     void belowTheBracketTheRateIsHalvedUntilOneHolds() {
         RateSearch.Result<Double> r = search(new RateSearch(500, 1050, 2, 0.0), 300);
-        assertEquals(List.of(775.0, 638.0, 500.0, 250.0), r.tried().stream().map(RateSearch.Tried::rate).toList());
+        assertEquals(
+                List.of(775.0, 638.0, 500.0, 250.0),
+                r.tried().stream().map(RateSearch.Tried::rate).toList());
         assertEquals(250, r.best().orElseThrow().rate());
     }
 
     @Test
     void aSinkFarBelowTheBracketHasNoSustainedRate() {
         RateSearch.Result<Double> r = search(new RateSearch(500, 1050, 2, 0.0), 100);
-        assertEquals(List.of(775.0, 638.0, 500.0, 250.0, 125.0), r.tried().stream().map(RateSearch.Tried::rate).toList());
+        assertEquals(
+                List.of(775.0, 638.0, 500.0, 250.0, 125.0),
+                r.tried().stream().map(RateSearch.Tried::rate).toList());
         assertTrue(r.best().isEmpty());
         assertEquals(125, r.lowestFailure().orElseThrow().rate());
     }
@@ -58,7 +65,9 @@ class RateSearchTest {
     @Test
     void aboveTheBracketTheRateIsRaisedUntilOneFails() {
         RateSearch.Result<Double> r = search(new RateSearch(500, 1050, 2, 0.0), 1400);
-        assertEquals(List.of(775.0, 913.0, 1050.0, 1575.0), r.tried().stream().map(RateSearch.Tried::rate).toList());
+        assertEquals(
+                List.of(775.0, 913.0, 1050.0, 1575.0),
+                r.tried().stream().map(RateSearch.Tried::rate).toList());
         assertEquals(1050, r.best().orElseThrow().rate());
         assertFalse(r.lowerBound());
     }
@@ -66,7 +75,9 @@ class RateSearchTest {
     @Test
     void aSinkFarAboveTheBracketGivesALowerBound() {
         RateSearch.Result<Double> r = search(new RateSearch(500, 1050, 2, 0.0), 10_000);
-        assertEquals(List.of(775.0, 913.0, 1050.0, 1575.0, 2363.0), r.tried().stream().map(RateSearch.Tried::rate).toList());
+        assertEquals(
+                List.of(775.0, 913.0, 1050.0, 1575.0, 2363.0),
+                r.tried().stream().map(RateSearch.Tried::rate).toList());
         assertEquals(2363, r.best().orElseThrow().rate());
         assertTrue(r.lowerBound());
     }

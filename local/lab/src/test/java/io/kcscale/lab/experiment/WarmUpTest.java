@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 
 class WarmUpTest {
@@ -44,11 +43,15 @@ class WarmUpTest {
 
     @Test
     void saysWhetherItSettled() {
-        assertEquals("warm-up at 2 task(s): windows 296.0, 467.0, 716.0, 773.0 records/s, only the last counted; settled (the last two"
-                + " within 15%)", rule.describe(2, List.of(296.0, 467.0, 716.0, 773.0)));
-        assertEquals("warm-up at 2 task(s): windows 100.0, 200.0, 300.0, 450.0 records/s, only the last counted; did NOT settle within"
-                + " 4 windows (no two in a row within 15%): the machine was still speeding up or too busy to measure steadily, so the"
-                + " figures below may drift", rule.describe(2, List.of(100.0, 200.0, 300.0, 450.0)));
+        assertEquals(
+                "warm-up at 2 task(s): windows 296.0, 467.0, 716.0, 773.0 records/s, only the last counted; settled (the last two"
+                        + " within 15%)",
+                rule.describe(2, List.of(296.0, 467.0, 716.0, 773.0)));
+        assertEquals(
+                "warm-up at 2 task(s): windows 100.0, 200.0, 300.0, 450.0 records/s, only the last counted; did NOT settle within"
+                        + " 4 windows (no two in a row within 15%): the machine was still speeding up or too busy to measure steadily, so the"
+                        + " figures below may drift",
+                rule.describe(2, List.of(100.0, 200.0, 300.0, 450.0)));
     }
 
     @Test

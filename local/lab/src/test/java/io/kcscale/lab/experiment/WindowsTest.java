@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 
 class WindowsTest {
@@ -22,8 +21,11 @@ class WindowsTest {
         List<ScenarioResult.Point> points = w.points();
         assertEquals(new ScenarioResult.Point(2, 98, List.of(48.0, 50.0)), points.get(0));
         assertEquals(new ScenarioResult.Point(3, 102, List.of(50.0, 52.0, 0.0)), points.get(1));
-        assertEquals(List.of("2 task(s): windows 100.0 (load 3.0), 30.0 (load 6.3), 98.0 (load 4.0) records/s",
-                "3 task(s): windows 104.0 (load 4.0), 96.0 (load 5.0), 102.0 (load 4.0) records/s"), w.describe());
+        assertEquals(
+                List.of(
+                        "2 task(s): windows 100.0 (load 3.0), 30.0 (load 6.3), 98.0 (load 4.0) records/s",
+                        "3 task(s): windows 104.0 (load 4.0), 96.0 (load 5.0), 102.0 (load 4.0) records/s"),
+                w.describe());
     }
 
     @Test

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.kcscale.vocabulary.Arrival;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 
 class LoadTraceTest {
@@ -13,7 +12,9 @@ class LoadTraceTest {
     @Test
     void theStandardTraceStepsFromOneToFourTimesATasksCapacityAndBackThenAddsNoise() {
         LoadTrace t = LoadTrace.standard(2600);
-        assertEquals(List.of(2600.0, 10_400.0, 2600.0, 2600.0), t.phases().stream().map(LoadPhase::ratePerSecond).toList());
+        assertEquals(
+                List.of(2600.0, 10_400.0, 2600.0, 2600.0),
+                t.phases().stream().map(LoadPhase::ratePerSecond).toList());
         assertEquals(Arrival.POISSON, t.phases().get(3).arrival());
         assertEquals(1020, t.durationSeconds());
         assertEquals(420, t.startOf(2));

@@ -3,26 +3,26 @@ package io.kcscale.lab.simulator;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.kcscale.scaler.autoscale.ScalingRule;
 import io.kcscale.vocabulary.Arrival;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import io.kcscale.scaler.autoscale.ScalingRule;
-
 /** Both policies on the simulator: the goals on the standard trace, no flapping, and speed. */
 class SimulatedBenchmarkTest {
 
-    private static final SimulationSettings DEFAULTS = SimulationSettings.builder().build();
+    private static final SimulationSettings DEFAULTS =
+            SimulationSettings.builder().build();
     private static final BenchmarkPolicies POLICIES = BenchmarkPolicies.forTarget(2600, 5, 20, 2_000);
 
     @ParameterizedTest(name = "seed {0}")
     @ValueSource(longs = {1, 2, 3, 4, 5})
     void oursTakesOneActionPerStepWithAtMostHalfThePeakLagAndNoMoreTaskSeconds(long seed) {
-        BenchmarkReport r = AutoscaleBenchmark.simulate(LoadTrace.standard(2600), DEFAULTS.toBuilder().seed(seed).build(), POLICIES);
+        BenchmarkReport r = AutoscaleBenchmark.simulate(
+                LoadTrace.standard(2600), DEFAULTS.toBuilder().seed(seed).build(), POLICIES);
         PolicyOutcome ours = r.policies().get(BenchmarkReport.OURS);
         PolicyOutcome baseline = r.policies().get(BenchmarkReport.BASELINE);
         String table = BenchmarkTable.render(r) + BenchmarkTable.actions(r);
@@ -37,8 +37,11 @@ class SimulatedBenchmarkTest {
     void theBaselinesThresholdIsTheLagOneTaskDrainsWithinTheTarget() {
         assertEquals(13_000, POLICIES.lagThreshold());
         BenchmarkReport r = AutoscaleBenchmark.simulate(LoadTrace.standard(2600), DEFAULTS, POLICIES);
-        assertTrue(BenchmarkTable.render(r).contains("baseline lag threshold 13,000 records: the lag one task (2600 records/s) "
-                + "drains within the 5.0 s target"), BenchmarkTable.render(r));
+        assertTrue(
+                BenchmarkTable.render(r)
+                        .contains("baseline lag threshold 13,000 records: the lag one task (2600 records/s) "
+                                + "drains within the 5.0 s target"),
+                BenchmarkTable.render(r));
     }
 
     @ParameterizedTest(name = "{0} tasks at {1}/s")
@@ -53,17 +56,20 @@ class SimulatedBenchmarkTest {
     @Test
     void onceSizedForAStepTenMinutesOfNoisyLoadBringNoFurtherAction() {
         // the policy learns its per-task capacity under the step's backlog, then must sit still
-        LoadTrace stepThenNoise = new LoadTrace(List.of(new LoadPhase("1x", 60, 2600, Arrival.CONSTANT),
+        LoadTrace stepThenNoise = new LoadTrace(List.of(
+                new LoadPhase("1x", 60, 2600, Arrival.CONSTANT),
                 new LoadPhase("4x", 60, 10_400, Arrival.CONSTANT),
                 new LoadPhase("4x poisson", 600, 10_400, Arrival.POISSON)));
-        Timeline run = new Simulation(stepThenNoise, DEFAULTS).run(POLICIES.create().get(0));
+        Timeline run =
+                new Simulation(stepThenNoise, DEFAULTS).run(POLICIES.create().get(0));
         assertEquals(1, run.actions().size(), run.actions().toString());
         assertEquals(5, run.actions().get(0).toTasks(), run.actions().toString());
     }
 
     @Test
     void aSaturatedSinkGetsOneScaleUpWhileTheBaselineClimbsToItsCap() {
-        SimulationSettings saturating = DEFAULTS.toBuilder().sinkCeiling(1.5 * 2600).build();
+        SimulationSettings saturating =
+                DEFAULTS.toBuilder().sinkCeiling(1.5 * 2600).build();
         BenchmarkReport r = AutoscaleBenchmark.simulate(LoadTrace.standard(2600), saturating, POLICIES);
         PolicyOutcome ours = r.policies().get(BenchmarkReport.OURS);
         PolicyOutcome baseline = r.policies().get(BenchmarkReport.BASELINE);
@@ -75,10 +81,16 @@ class SimulatedBenchmarkTest {
     @Test
     void tenThousandRecordsPerSecondOver150TasksSimulateTenMinutesInSeconds() {
         // the field report's sizing: 70/s per task, 10,000/s -> 143 tasks; many keys so no partition runs hot
-        SimulationSettings big = DEFAULTS.toBuilder().partitions(150).initialTasks(150).perTaskRate(70)
-                .keyCardinality(1_000_000).sinkCeiling(1e9).build();
+        SimulationSettings big = DEFAULTS.toBuilder()
+                .partitions(150)
+                .initialTasks(150)
+                .perTaskRate(70)
+                .keyCardinality(1_000_000)
+                .sinkCeiling(1e9)
+                .build();
         LoadTrace tenMinutes = new LoadTrace(List.of(new LoadPhase("10k", 600, 10_000, Arrival.POISSON)));
-        ScalingRule ours = BenchmarkPolicies.forTarget(70, 5, 150, 2_000).create().get(0);
+        ScalingRule ours =
+                BenchmarkPolicies.forTarget(70, 5, 150, 2_000).create().get(0);
         long start = System.nanoTime();
         Simulation sim = new Simulation(tenMinutes, big);
         Timeline run = sim.run(ours);

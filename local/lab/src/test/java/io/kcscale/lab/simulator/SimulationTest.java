@@ -11,13 +11,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
-
 import org.junit.jupiter.api.Test;
 
 /** The simulated pipeline's physics: conservation, determinism, pauses, keys, assignment and the sink's ceiling. */
 class SimulationTest {
 
-    private static final SimulationSettings DEFAULTS = SimulationSettings.builder().build();
+    private static final SimulationSettings DEFAULTS =
+            SimulationSettings.builder().build();
     private static final ScheduledRule FIXED = new ScheduledRule(Map.of(), 1_000);
 
     private static LoadTrace steady(double rate, double seconds, Arrival arrival) {
@@ -27,15 +27,18 @@ class SimulationTest {
     @Test
     void recordsInEqualRecordsOutPlusLagThroughRebalancesAndPoissonNoise() {
         Simulation sim = new Simulation(LoadTrace.standard(2600), DEFAULTS);
-        Timeline run = sim.run(BenchmarkPolicies.forTarget(2600, 5, 20, 2_000).create().get(0));
-        assertTrue(run.actions().size() >= 2, "the run must rebalance to test conservation across it: " + run.actions());
+        Timeline run =
+                sim.run(BenchmarkPolicies.forTarget(2600, 5, 20, 2_000).create().get(0));
+        assertTrue(
+                run.actions().size() >= 2, "the run must rebalance to test conservation across it: " + run.actions());
         SimulatedPipeline p = sim.pipeline();
         long[] end = p.endOffsets();
         long[] polled = p.polledOffsets();
         long[] committed = p.committedOffsets();
         for (int i = 0; i < end.length; i++) {
-            assertTrue(committed[i] <= polled[i] && polled[i] <= end[i], "partition " + i + ": committed "
-                    + committed[i] + " <= polled " + polled[i] + " <= end " + end[i]);
+            assertTrue(
+                    committed[i] <= polled[i] && polled[i] <= end[i],
+                    "partition " + i + ": committed " + committed[i] + " <= polled " + polled[i] + " <= end " + end[i]);
         }
         assertEquals(sim.recordsIn(), sim.recordsOut() + sim.backlog());
         // constant phases are exact; the Poisson phase (780,000 expected) within 5 standard deviations
@@ -60,9 +63,11 @@ class SimulationTest {
         LoadTrace trace = steady(20_000, 30, Arrival.CONSTANT);
         ScheduledRule scale = new ScheduledRule(Map.of(10_000L, 3), 1_000);
         SimulationSettings three = DEFAULTS.toBuilder().initialTasks(2).build();
-        Simulation quick = new Simulation(trace, three.toBuilder().rebalancePauseSeconds(0).build());
+        Simulation quick =
+                new Simulation(trace, three.toBuilder().rebalancePauseSeconds(0).build());
         quick.run(scale);
-        Simulation paused = new Simulation(trace, three.toBuilder().rebalancePauseSeconds(5).build());
+        Simulation paused =
+                new Simulation(trace, three.toBuilder().rebalancePauseSeconds(5).build());
         paused.run(scale);
         assertEquals(5 * 3 * 2600, quick.recordsOut() - paused.recordsOut(), 2600 * 0.01);
     }
@@ -70,7 +75,11 @@ class SimulationTest {
     @Test
     void aRebalanceWaitsForTheBatchesInFlight() {
         // a slow task (40/s) holds up to 500 records: 12.5 s of writes the group must wait for
-        SimulationSettings slow = DEFAULTS.toBuilder().partitions(4).perTaskRate(40).rebalancePauseSeconds(0.3).build();
+        SimulationSettings slow = DEFAULTS.toBuilder()
+                .partitions(4)
+                .perTaskRate(40)
+                .rebalancePauseSeconds(0.3)
+                .build();
         SimulatedPipeline p = new SimulatedPipeline(slow);
         long[] arrivals = {5, 5, 5, 5};
         long now = 0;
@@ -90,8 +99,12 @@ class SimulationTest {
         double stalled = (now - scaledAt) / 1000.0;
         assertTrue(stalled > 1 && stalled <= 12.5 + 0.3 + 0.2, "the group waited " + stalled + " s");
         long wrote = p.written() - writtenAtScale;
-        assertTrue(wrote >= (stalled - 0.5) * 40, "the old task kept writing its batch: " + wrote + " in " + stalled + " s");
-        assertTrue(p.committedLag() < committedLagAtScale + stalled * 200, "its batch was committed as the group rebalanced");
+        assertTrue(
+                wrote >= (stalled - 0.5) * 40,
+                "the old task kept writing its batch: " + wrote + " in " + stalled + " s");
+        assertTrue(
+                p.committedLag() < committedLagAtScale + stalled * 200,
+                "its batch was committed as the group rebalanced");
 
         // then the first new task, alone with every partition, writes a whole batch before the other three join
         assertEquals(Set.of(0), Set.copyOf(p.sample(now).assignment().values()));
@@ -107,7 +120,11 @@ class SimulationTest {
     @Test
     void twoKeysFeedAtMostTwoPartitionsSoAThirdTaskStarves() {
         // the classic trap: keyed by a field with two values, three tasks deliver at most what two do
-        SimulationSettings twoKeys = DEFAULTS.toBuilder().keyCardinality(2).initialTasks(3).partitions(3).build();
+        SimulationSettings twoKeys = DEFAULTS.toBuilder()
+                .keyCardinality(2)
+                .initialTasks(3)
+                .partitions(3)
+                .build();
         Timeline run = new Simulation(steady(20_000, 60, Arrival.CONSTANT), twoKeys).run(FIXED);
         double sinkRate = run.points().get(run.points().size() - 1).sinkRate();
         assertTrue(sinkRate <= 2 * 2600 * 1.01, "3 tasks, 2 keys: " + sinkRate + "/s");
@@ -117,13 +134,16 @@ class SimulationTest {
     void oneHotKeyPinsItsPartitionAndItsTask() {
         double[] weights = KeySpace.partitionWeights(20, 1000, 1.2, 1);
         double hottest = Arrays.stream(weights).max().orElseThrow();
-        assertTrue(hottest > 0.2, "Zipf 1.2 over 1,000 keys puts over a fifth of the records in one partition: " + hottest);
+        assertTrue(
+                hottest > 0.2,
+                "Zipf 1.2 over 1,000 keys puts over a fifth of the records in one partition: " + hottest);
         assertEquals(1.0, Arrays.stream(weights).sum(), 1e-9);
     }
 
     @Test
     void tasksShareTheSinksCeiling() {
-        SimulationSettings capped = DEFAULTS.toBuilder().initialTasks(10).sinkCeiling(5000).build();
+        SimulationSettings capped =
+                DEFAULTS.toBuilder().initialTasks(10).sinkCeiling(5000).build();
         Timeline run = new Simulation(steady(20_000, 60, Arrival.CONSTANT), capped).run(FIXED);
         Timeline.Point last = run.points().get(run.points().size() - 1);
         assertEquals(5000, last.sinkRate(), 50, "ten tasks that could write 26,000/s get 5,000/s");
@@ -165,10 +185,13 @@ class SimulationTest {
 
     @Test
     void badSettingsNameTheSetting() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
                 () -> DEFAULTS.toBuilder().windowSeconds(3).build());
         assertTrue(e.getMessage().startsWith("windowSeconds"), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> DEFAULTS.toBuilder().perTaskRate(0).build());
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> DEFAULTS.toBuilder().perTaskRate(0).build());
         assertThrows(IllegalArgumentException.class, () -> new LoadPhase("x", 10, -1, Arrival.CONSTANT));
         assertThrows(IllegalArgumentException.class, () -> new LoadPhase("x", 10, 1, Arrival.BURSTS));
     }

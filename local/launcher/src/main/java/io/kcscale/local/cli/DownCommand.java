@@ -1,12 +1,13 @@
 package io.kcscale.local.cli;
 
-import java.util.concurrent.Callable;
-
 import io.kcscale.local.LocalStack;
+import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
-@Command(name = "down", mixinStandardHelpOptions = true,
+@Command(
+        name = "down",
+        mixinStandardHelpOptions = true,
         description = "Stop a stack started with `up --detach` (workers first, then Elasticsearch and Kafka).")
 final class DownCommand implements Callable<Integer> {
 

@@ -1,5 +1,9 @@
 package io.kcscale.local.cli;
 
+import io.kcscale.scaler.connect.ConnectRestClient;
+import io.kcscale.scaler.connect.ConnectRestException;
+import io.kcscale.scaler.connect.ConnectorChange;
+import io.kcscale.scaler.poll.PollTimeoutException;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.time.Duration;
@@ -8,11 +12,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Callable;
-
-import io.kcscale.scaler.connect.ConnectRestClient;
-import io.kcscale.scaler.connect.ConnectRestException;
-import io.kcscale.scaler.connect.ConnectorChange;
-import io.kcscale.scaler.poll.PollTimeoutException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -23,28 +22,54 @@ import picocli.CommandLine.Spec;
  * One read-modify-write of its config through Connect's REST API: Connect validates the whole config
  * and applies all of it or none, so a rejected change leaves the source as it was.
  */
-@Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Change the load the running datagen source produces: total rate, arrival process, key field,",
-                "key cardinality. Kafka Connect validates the change and applies all of it or nothing."})
+@Command(
+        name = "load",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Change the load the running datagen source produces: total rate, arrival process, key field,",
+            "key cardinality. Kafka Connect validates the change and applies all of it or nothing."
+        })
 final class LoadCommand implements Callable<Integer> {
 
     private static final Duration RUNNING_TIMEOUT = Duration.ofSeconds(60);
 
-    @Option(names = "--rate", required = true, paramLabel = "R",
+    @Option(
+            names = "--rate",
+            required = true,
+            paramLabel = "R",
             description = "Records/s in total, split evenly over the source's tasks (rate.per.task = R / tasks.max).")
     String rate;
-    @Option(names = "--arrival", paramLabel = "A", description = "constant, poisson or bursts (unchanged if not given).")
+
+    @Option(
+            names = "--arrival",
+            paramLabel = "A",
+            description = "constant, poisson or bursts (unchanged if not given).")
     String arrival;
+
     @Option(names = "--keyfield", paramLabel = "F", description = "Field of the record used as key (schema.keyfield).")
     String keyField;
-    @Option(names = "--key-cardinality", paramLabel = "K", description = "Caps the distinct keys at K (key.cardinality).")
+
+    @Option(
+            names = "--key-cardinality",
+            paramLabel = "K",
+            description = "Caps the distinct keys at K (key.cardinality).")
     String keyCardinality;
-    @Option(names = "--connect-url", paramLabel = "URL", defaultValue = "http://127.0.0.1:8083",
+
+    @Option(
+            names = "--connect-url",
+            paramLabel = "URL",
+            defaultValue = "http://127.0.0.1:8083",
             description = "Kafka Connect's REST API (default: ${DEFAULT-VALUE}).")
     URI connectUrl;
-    @Option(names = "--connector", paramLabel = "NAME", defaultValue = "stocks-datagen",
+
+    @Option(
+            names = "--connector",
+            paramLabel = "NAME",
+            defaultValue = "stocks-datagen",
             description = "The datagen source connector (default: ${DEFAULT-VALUE}).")
     String connector;
+
     @Spec
     CommandSpec spec;
 
@@ -64,8 +89,10 @@ final class LoadCommand implements Callable<Integer> {
         try {
             before = connect.connectorConfig(connector);
         } catch (ConnectRestException.ConnectorNotFound e) {
-            return error("Kafka Connect at " + connectUrl + " has no connector " + connector
-                    + ": --connector names the datagen source to change", 1);
+            return error(
+                    "Kafka Connect at " + connectUrl + " has no connector " + connector
+                            + ": --connector names the datagen source to change",
+                    1);
         } catch (ConnectRestException e) {
             return error(e.getMessage() + " (is the stack up? --connect-url names Kafka Connect)", 1);
         }
@@ -73,8 +100,10 @@ final class LoadCommand implements Callable<Integer> {
         try {
             tasks = ConnectorChange.tasksMax(before);
         } catch (NumberFormatException e) {
-            return error(connector + " has a tasks.max that is not a number (" + before.get("tasks.max")
-                    + "); nothing was changed", 1);
+            return error(
+                    connector + " has a tasks.max that is not a number (" + before.get("tasks.max")
+                            + "); nothing was changed",
+                    1);
         }
         Map<String, String> after = new LinkedHashMap<>(before);
         after.put("rate.per.task", String.valueOf(total / tasks));
@@ -89,8 +118,14 @@ final class LoadCommand implements Callable<Integer> {
             return error("the new config is in place but " + e.getMessage(), 1);
         }
         PrintWriter out = spec.commandLine().getOut();
-        out.printf(Locale.ROOT, "%s now produces %s records/s in total (%d task%s at %s/s)%n", connector, number(total), tasks,
-                tasks == 1 ? "" : "s", number(total / tasks));
+        out.printf(
+                Locale.ROOT,
+                "%s now produces %s records/s in total (%d task%s at %s/s)%n",
+                connector,
+                number(total),
+                tasks,
+                tasks == 1 ? "" : "s",
+                number(total / tasks));
         after.forEach((key, value) -> {
             if (!Objects.equals(before.get(key), value)) {
                 out.printf("  %s: %s -> %s%n", key, before.getOrDefault(key, "(unset)"), value);

@@ -5,7 +5,10 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** The launcher's entry point: the {@code kcscale} script sends the local stack's verbs here (listed in subcommands, one class each). */
-@Command(name = "kcscale", mixinStandardHelpOptions = true, versionProvider = KcscaleVersion.class,
+@Command(
+        name = "kcscale",
+        mixinStandardHelpOptions = true,
+        versionProvider = KcscaleVersion.class,
         description = "Start and stop the local datagen -> Kafka -> Elasticsearch pipeline, and change its load.",
         subcommands = {UpCommand.class, DownCommand.class, LoadCommand.class})
 public final class LocalCommand implements Runnable {

@@ -1,12 +1,5 @@
 package io.kcscale.local.cli;
 
-import java.time.Duration;
-import java.util.Locale;
-import java.util.Optional;
-import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-
 import io.kcscale.local.InstallLayout;
 import io.kcscale.local.LocalStack;
 import io.kcscale.local.SinkMode;
@@ -18,14 +11,25 @@ import io.kcscale.scaler.connect.ConnectRestClient;
 import io.kcscale.scaler.connect.ConnectorStatus;
 import io.kcscale.scaler.poll.Poll;
 import io.kcscale.scaler.poll.PollTimeoutException;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-@Command(name = "up", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Start Kafka (KRaft), Elasticsearch and Kafka Connect on this machine, create topic and index",
-                "`stocks` and the connectors `stocks-datagen` and `stocks-es-sink`, then print a status line every 2 s.",
-                "Ctrl-C stops everything. With --detach, return once documents flow and the sink keeps up; `./kcscale down` stops it."})
+@Command(
+        name = "up",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Start Kafka (KRaft), Elasticsearch and Kafka Connect on this machine, create topic and index",
+            "`stocks` and the connectors `stocks-datagen` and `stocks-es-sink`, then print a status line every 2 s.",
+            "Ctrl-C stops everything. With --detach, return once documents flow and the sink keeps up; `./kcscale down` stops it."
+        })
 final class UpCommand implements Callable<Integer> {
 
     private static final Duration STATUS_INTERVAL = Duration.ofSeconds(2);
@@ -40,64 +44,169 @@ final class UpCommand implements Callable<Integer> {
     @Mixin
     DataDirOption data = new DataDirOption();
 
-    @Option(names = "--detach", description = "Return once documents reach Elasticsearch and the sink keeps up (or 90 s have passed); the stack keeps running.")
+    @Option(
+            names = "--detach",
+            description =
+                    "Return once documents reach Elasticsearch and the sink keeps up (or 90 s have passed); the stack keeps running.")
     boolean detach;
+
     @Option(names = "--fresh", description = "Wipe the data directory first.")
     boolean fresh;
-    @Option(names = "--partitions", paramLabel = "N", defaultValue = "20", description = "Partitions of topic stocks (default: ${DEFAULT-VALUE}).")
+
+    @Option(
+            names = "--partitions",
+            paramLabel = "N",
+            defaultValue = "20",
+            description = "Partitions of topic stocks (default: ${DEFAULT-VALUE}).")
     int partitions;
-    @Option(names = "--rate", paramLabel = "R", defaultValue = "100", description = "Records/s the source produces in total (default: ${DEFAULT-VALUE}).")
+
+    @Option(
+            names = "--rate",
+            paramLabel = "R",
+            defaultValue = "100",
+            description = "Records/s the source produces in total (default: ${DEFAULT-VALUE}).")
     double rate;
-    @Option(names = "--keyfield", paramLabel = "F", defaultValue = "price", description = "Field of the stock trade used as record key (default: ${DEFAULT-VALUE}).")
+
+    @Option(
+            names = "--keyfield",
+            paramLabel = "F",
+            defaultValue = "price",
+            description = "Field of the stock trade used as record key (default: ${DEFAULT-VALUE}).")
     String keyField;
-    @Option(names = "--shards", paramLabel = "S", defaultValue = "1", description = "Primary shards of index stocks (default: ${DEFAULT-VALUE}, Elasticsearch's own).")
+
+    @Option(
+            names = "--shards",
+            paramLabel = "S",
+            defaultValue = "1",
+            description = "Primary shards of index stocks (default: ${DEFAULT-VALUE}, Elasticsearch's own).")
     int shards;
-    @Option(names = "--sink-tasks", paramLabel = "T", defaultValue = "1", description = "tasks.max of the sink connector (default: ${DEFAULT-VALUE}).")
+
+    @Option(
+            names = "--sink-tasks",
+            paramLabel = "T",
+            defaultValue = "1",
+            description = "tasks.max of the sink connector (default: ${DEFAULT-VALUE}).")
     int sinkTasks;
-    @Option(names = "--sink-mode", paramLabel = "index|bulk", defaultValue = "index",
-            description = "index: one request per record (the stock Camel sink, default); bulk: one bulk request per batch, "
-                    + "offsets committed once Elasticsearch holds the documents.")
+
+    @Option(
+            names = "--sink-mode",
+            paramLabel = "index|bulk",
+            defaultValue = "index",
+            description =
+                    "index: one request per record (the stock Camel sink, default); bulk: one bulk request per batch, "
+                            + "offsets committed once Elasticsearch holds the documents.")
     String sinkMode;
-    @Option(names = "--workers", paramLabel = "W", defaultValue = "1", description = "Connect workers in the group (default: ${DEFAULT-VALUE}).")
+
+    @Option(
+            names = "--workers",
+            paramLabel = "W",
+            defaultValue = "1",
+            description = "Connect workers in the group (default: ${DEFAULT-VALUE}).")
     int workers;
-    @Option(names = "--iterations", paramLabel = "N", defaultValue = "-1", description = "Records the source produces before it stops; -1: no end (default).")
+
+    @Option(
+            names = "--iterations",
+            paramLabel = "N",
+            defaultValue = "-1",
+            description = "Records the source produces before it stops; -1: no end (default).")
     long iterations;
-    @Option(names = "--sink-latency-ms", paramLabel = "L", defaultValue = "0",
-            description = "Every request from the sink to Elasticsearch waits L ms in a proxy, as against a remote cluster (14: one"
-                    + " per-record task does ~70 records/s); 0: none (default).")
+
+    @Option(
+            names = "--sink-latency-ms",
+            paramLabel = "L",
+            defaultValue = "0",
+            description =
+                    "Every request from the sink to Elasticsearch waits L ms in a proxy, as against a remote cluster (14: one"
+                            + " per-record task does ~70 records/s); 0: none (default).")
     int sinkLatencyMs;
-    @Option(names = "--kafka-port", defaultValue = "9092", description = "Kafka listener port (default: ${DEFAULT-VALUE}).")
+
+    @Option(
+            names = "--kafka-port",
+            defaultValue = "9092",
+            description = "Kafka listener port (default: ${DEFAULT-VALUE}).")
     int kafkaPort;
-    @Option(names = "--controller-port", defaultValue = "9093", description = "KRaft controller port (default: ${DEFAULT-VALUE}).")
+
+    @Option(
+            names = "--controller-port",
+            defaultValue = "9093",
+            description = "KRaft controller port (default: ${DEFAULT-VALUE}).")
     int controllerPort;
-    @Option(names = "--connect-port", defaultValue = "8083", description = "REST port of the first Connect worker; worker i uses port+i (default: ${DEFAULT-VALUE}).")
+
+    @Option(
+            names = "--connect-port",
+            defaultValue = "8083",
+            description = "REST port of the first Connect worker; worker i uses port+i (default: ${DEFAULT-VALUE}).")
     int connectPort;
-    @Option(names = "--elasticsearch-port", defaultValue = "9200", description = "Elasticsearch HTTP port (default: ${DEFAULT-VALUE}).")
+
+    @Option(
+            names = "--elasticsearch-port",
+            defaultValue = "9200",
+            description = "Elasticsearch HTTP port (default: ${DEFAULT-VALUE}).")
     int elasticsearchPort;
-    @Option(names = "--scaler-port", defaultValue = "8080", description = "The scaler service's port (default: ${DEFAULT-VALUE}).")
+
+    @Option(
+            names = "--scaler-port",
+            defaultValue = "8080",
+            description = "The scaler service's port (default: ${DEFAULT-VALUE}).")
     int scalerPort;
-    @Option(names = "--elasticsearch-transport-port", defaultValue = "9300", description = "Elasticsearch transport port (default: ${DEFAULT-VALUE}).")
+
+    @Option(
+            names = "--elasticsearch-transport-port",
+            defaultValue = "9300",
+            description = "Elasticsearch transport port (default: ${DEFAULT-VALUE}).")
     int elasticsearchTransportPort;
-    @Option(names = "--metrics", description = "Attach the JMX exporter agent (configs/jmx-exporter/) to every Connect worker.")
+
+    @Option(
+            names = "--metrics",
+            description = "Attach the JMX exporter agent (configs/jmx-exporter/) to every Connect worker.")
     boolean metrics;
-    @Option(names = "--metrics-port", defaultValue = "9404", description = "Metrics port of the first worker's exporter; worker i uses port+i (default: ${DEFAULT-VALUE}).")
+
+    @Option(
+            names = "--metrics-port",
+            defaultValue = "9404",
+            description =
+                    "Metrics port of the first worker's exporter; worker i uses port+i (default: ${DEFAULT-VALUE}).")
     int metricsPort;
-    @Option(names = "--prometheus", description = "Also run Prometheus (on the PATH) against the stack with configs/prometheus/ rules; implies --metrics.")
+
+    @Option(
+            names = "--prometheus",
+            description =
+                    "Also run Prometheus (on the PATH) against the stack with configs/prometheus/ rules; implies --metrics.")
     boolean prometheus;
-    @Option(names = "--prometheus-port", defaultValue = "9090", description = "Prometheus' port (default: ${DEFAULT-VALUE}).")
+
+    @Option(
+            names = "--prometheus-port",
+            defaultValue = "9090",
+            description = "Prometheus' port (default: ${DEFAULT-VALUE}).")
     int prometheusPort;
 
     @Override
     public Integer call() {
         StackOptions options;
         try {
-            options = StackOptions.builder(InstallLayout.toolkitHome()).dataDir(data.resolve()).fresh(fresh)
-                    .partitions(partitions).ratePerSecond(rate).keyField(keyField).shards(shards)
-                    .sinkTasks(sinkTasks).sinkMode(SinkMode.parse(sinkMode)).workers(workers).iterations(iterations)
-                    .kafkaPort(kafkaPort).controllerPort(controllerPort).connectPort(connectPort)
-                    .elasticsearchPort(elasticsearchPort).elasticsearchTransportPort(elasticsearchTransportPort).scalerPort(scalerPort)
-                    .metrics(metrics).metricsPort(metricsPort).prometheus(prometheus).prometheusPort(prometheusPort)
-                    .sinkLatencyMs(sinkLatencyMs).build();
+            options = StackOptions.builder(InstallLayout.toolkitHome())
+                    .dataDir(data.resolve())
+                    .fresh(fresh)
+                    .partitions(partitions)
+                    .ratePerSecond(rate)
+                    .keyField(keyField)
+                    .shards(shards)
+                    .sinkTasks(sinkTasks)
+                    .sinkMode(SinkMode.parse(sinkMode))
+                    .workers(workers)
+                    .iterations(iterations)
+                    .kafkaPort(kafkaPort)
+                    .controllerPort(controllerPort)
+                    .connectPort(connectPort)
+                    .elasticsearchPort(elasticsearchPort)
+                    .elasticsearchTransportPort(elasticsearchTransportPort)
+                    .scalerPort(scalerPort)
+                    .metrics(metrics)
+                    .metricsPort(metricsPort)
+                    .prometheus(prometheus)
+                    .prometheusPort(prometheusPort)
+                    .sinkLatencyMs(sinkLatencyMs)
+                    .build();
         } catch (IllegalArgumentException e) {
             System.err.println("kcscale: " + e.getMessage());
             return 2;
@@ -123,9 +232,12 @@ final class UpCommand implements Callable<Integer> {
         try (StatusLineReader status = new StatusLineReader(stack.endpoints())) {
             Poll.until("documents to reach Elasticsearch", Duration.ofSeconds(120), Duration.ofMillis(500), () -> {
                 ConnectorStatus sink = connect.connectorStatus(StackOptions.SINK_CONNECTOR);
-                sink.tasks().stream().filter(t -> "FAILED".equals(t.state())).findFirst().ifPresent(t -> {
-                    throw new Poll.Abort("sink task " + t.id() + " FAILED: " + t.trace());
-                });
+                sink.tasks().stream()
+                        .filter(t -> "FAILED".equals(t.state()))
+                        .findFirst()
+                        .ifPresent(t -> {
+                            throw new Poll.Abort("sink task " + t.id() + " FAILED: " + t.trace());
+                        });
                 StatusLineCounters s = status.read();
                 if (s.indexed().isEmpty() || s.indexed().getAsLong() == 0) {
                     throw new IllegalStateException("Elasticsearch index operations so far: "
@@ -138,7 +250,8 @@ final class UpCommand implements Callable<Integer> {
             return 0;
         } catch (RuntimeException | java.io.IOException e) {
             System.err.println("kcscale: " + e.getMessage());
-            System.err.println("--- last lines of " + stack.component("connect-0").logFile() + " ---");
+            System.err.println(
+                    "--- last lines of " + stack.component("connect-0").logFile() + " ---");
             System.err.println(stack.component("connect-0").logTail(30));
             stack.stop();
             return 1;
@@ -166,22 +279,33 @@ final class UpCommand implements Callable<Integer> {
                 last[0] = now.statusLine(before);
                 return Optional.empty();
             });
-            return String.format(Locale.ROOT, "the sink keeps up %.1f s after up (lag %d)", (steady.nanos() - started) / 1e9,
+            return String.format(
+                    Locale.ROOT,
+                    "the sink keeps up %.1f s after up (lag %d)",
+                    (steady.nanos() - started) / 1e9,
                     steady.lag().getAsLong());
         } catch (PollTimeoutException e) {
-            return String.format(Locale.ROOT, "the sink has not kept up with the source %.0f s after up (last %d s: %s); "
-                    + "`./kcscale status` shows the lag", (System.nanoTime() - started) / 1e9, KEEPS_UP_WINDOW.toSeconds(), last[0]);
+            return String.format(
+                    Locale.ROOT,
+                    "the sink has not kept up with the source %.0f s after up (last %d s: %s); "
+                            + "`./kcscale status` shows the lag",
+                    (System.nanoTime() - started) / 1e9,
+                    KEEPS_UP_WINDOW.toSeconds(),
+                    last[0]);
         }
     }
 
     /** Prints a status line every 2 s until Ctrl-C, then stops the stack in order. */
     private static int watch(LocalStack stack) {
         CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            System.err.println("kcscale: stopping");
-            stack.stop();
-            stopped.countDown();
-        }, "kcscale-down"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            System.err.println("kcscale: stopping");
+                            stack.stop();
+                            stopped.countDown();
+                        },
+                        "kcscale-down"));
         try (StatusLineReader status = new StatusLineReader(stack.endpoints())) {
             StatusLineCounters before = status.read();
             while (!stopped.await(STATUS_INTERVAL.toMillis(), TimeUnit.MILLISECONDS)) {

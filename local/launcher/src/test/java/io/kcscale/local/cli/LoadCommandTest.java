@@ -8,7 +8,6 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-
 import org.junit.jupiter.api.Test;
 
 /** What {@code load} says before touching anything; the changes themselves are tested on the real stack. */
@@ -32,17 +31,23 @@ class LoadCommandTest {
         Run run = run("load", "--rate", "100", "--connect-url", "http://127.0.0.1:" + closedPort);
 
         assertEquals(1, run.exitCode());
-        assertTrue(run.err().startsWith("kcscale load: Kafka Connect at http://127.0.0.1:" + closedPort + "/ is unreachable"), run.err());
+        assertTrue(
+                run.err()
+                        .startsWith(
+                                "kcscale load: Kafka Connect at http://127.0.0.1:" + closedPort + "/ is unreachable"),
+                run.err());
         assertTrue(run.err().endsWith("(is the stack up? --connect-url names Kafka Connect)\n"), run.err());
     }
 
-    private record Run(int exitCode, String out, String err) {
-    }
+    private record Run(int exitCode, String out, String err) {}
 
     private static Run run(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int exitCode = LocalCommand.newCommandLine().setOut(new PrintWriter(out)).setErr(new PrintWriter(err)).execute(args);
+        int exitCode = LocalCommand.newCommandLine()
+                .setOut(new PrintWriter(out))
+                .setErr(new PrintWriter(err))
+                .execute(args);
         return new Run(exitCode, out.toString(), err.toString());
     }
 }

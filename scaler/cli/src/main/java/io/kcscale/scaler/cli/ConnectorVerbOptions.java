@@ -1,11 +1,9 @@
 package io.kcscale.scaler.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kcscale.scaler.api.Json;
 import java.io.PrintWriter;
 import java.util.function.Function;
-
-import com.fasterxml.jackson.databind.JsonNode;
-
-import io.kcscale.scaler.api.Json;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -20,10 +18,13 @@ final class ConnectorVerbOptions {
 
     @Parameters(paramLabel = "NAME", description = "The sink connector.")
     String name;
+
     @Option(names = "--json", description = "Print the API's JSON instead of text.")
     boolean json;
+
     @Mixin
     ScalerConnectionOptions connection = new ScalerConnectionOptions();
+
     @Spec(Spec.Target.MIXEE)
     CommandSpec spec;
 

@@ -8,8 +8,7 @@ final class DurationFlag {
 
     private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|s|m)?");
 
-    private DurationFlag() {
-    }
+    private DurationFlag() {}
 
     static double seconds(String flag, String value) {
         Matcher m = DURATION.matcher(value == null ? "" : value.trim());

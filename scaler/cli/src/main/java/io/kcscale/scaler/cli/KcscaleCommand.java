@@ -1,7 +1,6 @@
 package io.kcscale.scaler.cli;
 
 import java.util.List;
-
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.UsageMessageSpec;
@@ -15,7 +14,8 @@ import picocli.CommandLine.Model.UsageMessageSpec;
  * A run from the shell registers only the verb it names ({@link #newCommandLineFor(String[])}): picocli
  * reflects over every registered verb, and a {@code predict} or a {@code status} needs none of the others.
  */
-@Command(name = "kcscale",
+@Command(
+        name = "kcscale",
         mixinStandardHelpOptions = true,
         versionProvider = KcscaleVersion.class,
         description = "Scale Kafka Connect sink pipelines into Elasticsearch.")
@@ -65,14 +65,22 @@ public final class KcscaleCommand implements Runnable {
     /** One verb's command object; a switch, so that naming a verb loads no other verb's class. */
     private static Object verb(String name) {
         switch (name) {
-            case "help": return new CommandLine.HelpCommand();
-            case "status": return new StatusCommand();
-            case "check": return new CheckCommand();
-            case "scale": return new ScaleCommand();
-            case "autoscale": return new AutoscaleCommand();
-            case "decisions": return new DecisionsCommand();
-            case "predict": return new PredictCommand();
-            default: throw new IllegalArgumentException("no verb " + name);
+            case "help":
+                return new CommandLine.HelpCommand();
+            case "status":
+                return new StatusCommand();
+            case "check":
+                return new CheckCommand();
+            case "scale":
+                return new ScaleCommand();
+            case "autoscale":
+                return new AutoscaleCommand();
+            case "decisions":
+                return new DecisionsCommand();
+            case "predict":
+                return new PredictCommand();
+            default:
+                throw new IllegalArgumentException("no verb " + name);
         }
     }
 }

@@ -3,7 +3,6 @@ package io.kcscale.scaler.cli;
 import io.kcscale.scaler.input.Inputs;
 import io.kcscale.scaler.input.InvalidInputException;
 import io.kcscale.scaler.predict.Measurement;
-
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -25,8 +24,7 @@ final class MeasurementsCsv {
     private static final String FIELD = "measurements";
     private static final List<String> THROUGHPUT_NAMES = List.of("throughput", "sustainedrate");
 
-    private MeasurementsCsv() {
-    }
+    private MeasurementsCsv() {}
 
     static List<Measurement> read(Path file) {
         try {
@@ -101,16 +99,20 @@ final class MeasurementsCsv {
             }
         }
         if (count < 2) {
-            throw new InvalidInputException(FIELD, "needs columns named tasks and throughput (or sustainedRate),"
-                    + " or two numeric columns: tasks, then throughput");
+            throw new InvalidInputException(
+                    FIELD,
+                    "needs columns named tasks and throughput (or sustainedRate),"
+                            + " or two numeric columns: tasks, then throughput");
         }
         return found;
     }
 
     private static Double number(String[] row, int column, String at) {
         if (column >= row.length || !isNumber(row[column])) {
-            throw new InvalidInputException(FIELD, at + "column " + (column + 1) + " must be a number, got '"
-                    + (column < row.length ? row[column] : "") + "'");
+            throw new InvalidInputException(
+                    FIELD,
+                    at + "column " + (column + 1) + " must be a number, got '"
+                            + (column < row.length ? row[column] : "") + "'");
         }
         return new BigDecimal(row[column]).doubleValue();
     }

@@ -1,15 +1,13 @@
 package io.kcscale.scaler.cli;
 
-import io.kcscale.scaler.input.Flags;
-
 import io.kcscale.scaler.api.Json;
+import io.kcscale.scaler.input.Flags;
 import io.kcscale.scaler.input.InvalidInputException;
+import java.io.IOException;
+import java.util.function.Function;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-
-import java.io.IOException;
-import java.util.function.Function;
 
 /**
  * {@code --json} and the printing every predict verb shares: the whole result, or one error line on
@@ -37,7 +35,9 @@ final class OutputOptions {
         } catch (IOException e) {
             return ErrorLine.print(spec, e.getMessage(), spec.exitCodeOnExecutionException());
         }
-        spec.commandLine().getOut().print(json ? Json.write(result) : text.apply(result).toString());
+        spec.commandLine()
+                .getOut()
+                .print(json ? Json.write(result) : text.apply(result).toString());
         spec.commandLine().getOut().flush();
         return 0;
     }

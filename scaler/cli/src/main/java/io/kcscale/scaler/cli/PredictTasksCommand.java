@@ -3,42 +3,52 @@ package io.kcscale.scaler.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kcscale.scaler.input.Inputs;
 import io.kcscale.scaler.input.InvalidInputException;
-import io.kcscale.scaler.predict.MeasuredCapacity;
 import io.kcscale.scaler.input.Numbers;
+import io.kcscale.scaler.predict.MeasuredCapacity;
 import io.kcscale.scaler.predict.TaskPrediction;
 import io.kcscale.scaler.predict.TasksChart;
 import io.kcscale.scaler.predict.TasksRequest;
 import io.kcscale.scaler.predict.TasksResult;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** {@code kcscale predict tasks}: sink tasks and partitions for a target rate. */
-@Command(name = "tasks", mixinStandardHelpOptions = true,
+@Command(
+        name = "tasks",
+        mixinStandardHelpOptions = true,
         description = "Sink tasks and partitions a target rate needs, from a per-task rate or measured points.")
 public final class PredictTasksCommand implements java.util.concurrent.Callable<Integer> {
 
-    @Option(names = "--target-rate", required = true, paramLabel = "<records/s>",
+    @Option(
+            names = "--target-rate",
+            required = true,
+            paramLabel = "<records/s>",
             description = "Records per second the pipeline must sustain.")
     String targetRate;
 
-    @Option(names = "--per-task-rate", paramLabel = "<records/s>",
+    @Option(
+            names = "--per-task-rate",
+            paramLabel = "<records/s>",
             description = "Records per second one task sustains (or give --measurements).")
     String perTaskRate;
 
-    @Option(names = "--measurements", paramLabel = "<file.csv>",
+    @Option(
+            names = "--measurements",
+            paramLabel = "<file.csv>",
             description = "CSV of measured points: columns tasks and throughput (or sustainedRate), or the first"
                     + " two numeric columns. Three or more task counts fit the Universal Scalability Law.")
     Path measurements;
 
-    @Option(names = "--measure", paramLabel = "<connector>",
+    @Option(
+            names = "--measure",
+            paramLabel = "<connector>",
             description = "Take the per-task rate live from the scaler's view of this sink connector; only a saturated"
                     + " pipeline's rate is a capacity (see --scaler-url).")
     String measure;
@@ -46,30 +56,42 @@ public final class PredictTasksCommand implements java.util.concurrent.Callable<
     @Mixin
     ScalerConnectionOptions scaler = new ScalerConnectionOptions();
 
-    @Option(names = "--utilization", paramLabel = "<share>",
-            description = "Share of task capacity to plan for, in (0,1] (default: "
-                    + TaskPrediction.DEFAULT_UTILIZATION + ").")
+    @Option(
+            names = "--utilization",
+            paramLabel = "<share>",
+            description = "Share of task capacity to plan for, in (0,1] (default: " + TaskPrediction.DEFAULT_UTILIZATION
+                    + ").")
     String utilization;
 
-    @Option(names = "--arrivals", paramLabel = "steady|poisson",
+    @Option(
+            names = "--arrivals",
+            paramLabel = "steady|poisson",
             description = "How records arrive (default: steady); poisson adds the burst tasks.")
     String arrivals;
 
-    @Option(names = "--window-seconds", paramLabel = "<seconds>",
+    @Option(
+            names = "--window-seconds",
+            paramLabel = "<seconds>",
             description = "With --arrivals poisson: the window whose arrivals must be absorbed (default: "
                     + TaskPrediction.DEFAULT_WINDOW_SECONDS + ").")
     String windowSeconds;
 
-    @Option(names = "--quantile", paramLabel = "<probability>",
+    @Option(
+            names = "--quantile",
+            paramLabel = "<probability>",
             description = "With --arrivals poisson: the quantile of arrivals to absorb, in (0,1) (default: "
                     + TaskPrediction.DEFAULT_QUANTILE + ").")
     String quantile;
 
-    @Option(names = "--lag", paramLabel = "<records>",
+    @Option(
+            names = "--lag",
+            paramLabel = "<records>",
             description = "A consumer lag to convert into average latency (Little's law).")
     String lag;
 
-    @Option(names = "--plot", paramLabel = "<file.svg>",
+    @Option(
+            names = "--plot",
+            paramLabel = "<file.svg>",
             description = "Also draw tasks needed against target rate into this SVG file.")
     Path plot;
 
@@ -81,29 +103,34 @@ public final class PredictTasksCommand implements java.util.concurrent.Callable<
 
     @Override
     public Integer call() {
-        return output.print(() -> {
-            TasksRequest request = new TasksRequest(
-                    Inputs.parse("targetRate", targetRate),
-                    measure == null ? Inputs.parse("perTaskRate", perTaskRate) : measuredPerTaskRate(),
-                    measurements == null ? null : MeasurementsCsv.read(measurements),
-                    Inputs.parse("utilization", utilization),
-                    arrivals,
-                    Inputs.parse("windowSeconds", windowSeconds),
-                    Inputs.parse("quantile", quantile),
-                    Inputs.parse("lag", lag));
-            TasksResult result = TaskPrediction.predict(request);
-            if (plot != null) {
-                writePlot(TasksChart.svg(request));
-            }
-            return result;
-        }, PredictTasksCommand::text);
+        return output.print(
+                () -> {
+                    TasksRequest request = new TasksRequest(
+                            Inputs.parse("targetRate", targetRate),
+                            measure == null ? Inputs.parse("perTaskRate", perTaskRate) : measuredPerTaskRate(),
+                            measurements == null ? null : MeasurementsCsv.read(measurements),
+                            Inputs.parse("utilization", utilization),
+                            arrivals,
+                            Inputs.parse("windowSeconds", windowSeconds),
+                            Inputs.parse("quantile", quantile),
+                            Inputs.parse("lag", lag));
+                    TasksResult result = TaskPrediction.predict(request);
+                    if (plot != null) {
+                        writePlot(TasksChart.svg(request));
+                    }
+                    return result;
+                },
+                PredictTasksCommand::text);
     }
 
     /** The live per-task rate of {@code --measure}'s connector, if it is saturated (else a field error). */
     private Double measuredPerTaskRate() {
         if (perTaskRate != null || measurements != null) {
-            throw new InvalidInputException("measure", "cannot be combined with {0} or {1}: give one source of the per-task rate",
-                    "perTaskRate", "measurements");
+            throw new InvalidInputException(
+                    "measure",
+                    "cannot be combined with {0} or {1}: give one source of the per-task rate",
+                    "perTaskRate",
+                    "measurements");
         }
         JsonNode s;
         try {
@@ -115,10 +142,16 @@ public final class PredictTasksCommand implements java.util.concurrent.Callable<
         for (JsonNode t : s.path("tasks")) {
             running += "RUNNING".equals(t.path("state").asText()) ? 1 : 0;
         }
-        double rate = MeasuredCapacity.perTaskRate(measure, running, s.path("rates").path("appendPerSecond").asDouble(),
-                s.path("rates").path("sinkPerSecond").asDouble(), s.path("lag").path("total").asLong());
-        spec.commandLine().getErr().println("per-task rate " + Numbers.format(rate) + " records/s measured on " + measure
-                + " (saturated: lag " + s.path("lag").path("total").asLong() + ")");
+        double rate = MeasuredCapacity.perTaskRate(
+                measure,
+                running,
+                s.path("rates").path("appendPerSecond").asDouble(),
+                s.path("rates").path("sinkPerSecond").asDouble(),
+                s.path("lag").path("total").asLong());
+        spec.commandLine()
+                .getErr()
+                .println("per-task rate " + Numbers.format(rate) + " records/s measured on " + measure
+                        + " (saturated: lag " + s.path("lag").path("total").asLong() + ")");
         return rate;
     }
 
@@ -137,32 +170,46 @@ public final class PredictTasksCommand implements java.util.concurrent.Callable<
                 + (result.usl() == null ? "linear scaling" : "Universal Scalability Law") + ", "
                 + Numbers.format(result.perTaskRate()) + " records/s for one task)");
         report.row("minimum tasks", count(result.minimumTasks()), "to sustain the target");
-        report.row("recommended tasks", count(result.recommendedTasks()), "at " + Numbers.format(result.utilization() * 100)
-                + "% utilization");
+        report.row(
+                "recommended tasks",
+                count(result.recommendedTasks()),
+                "at " + Numbers.format(result.utilization() * 100) + "% utilization");
         TasksResult.Burst burst = result.burst();
         if (burst != null) {
-            report.row("burst tasks", count(result.burstTasks()), "absorb " + Numbers.format(burst.arrivalsInWindow(), 0)
-                    + " records in " + Numbers.format(burst.windowSeconds()) + " s (Poisson p"
-                    + Numbers.format(burst.quantile() * 100, 4) + ")");
+            report.row(
+                    "burst tasks",
+                    count(result.burstTasks()),
+                    "absorb " + Numbers.format(burst.arrivalsInWindow(), 0)
+                            + " records in " + Numbers.format(burst.windowSeconds()) + " s (Poisson p"
+                            + Numbers.format(burst.quantile() * 100, 4) + ")");
         }
         report.row("partitions", count(result.partitions()), "at least the tasks");
         if (result.lag() != null) {
-            report.row("latency at lag " + Numbers.format(result.lag()), Numbers.format(result.latencySecondsAtLag(), 3)
-                    + " s", "average (Little's law)");
+            report.row(
+                    "latency at lag " + Numbers.format(result.lag()),
+                    Numbers.format(result.latencySecondsAtLag(), 3) + " s",
+                    "average (Little's law)");
         }
         TasksResult.Usl usl = result.usl();
         if (usl != null) {
-            report.row("USL fit", "λ " + Numbers.format(usl.lambda()), "σ " + Numbers.format(usl.sigma(), 4) + ", κ "
-                    + Numbers.format(usl.kappa(), 6) + ", R² " + Numbers.format(usl.rSquared(), 5) + ", "
-                    + usl.points() + " points");
-            report.row("ceiling", usl.ceilingRate() == null ? "none" : Numbers.format(usl.ceilingRate()) + " records/s",
-                    usl.peakTasks() == null ? "throughput never falls" : "at " + usl.peakTasks()
-                            + " tasks; more tasks lose throughput");
+            report.row(
+                    "USL fit",
+                    "λ " + Numbers.format(usl.lambda()),
+                    "σ " + Numbers.format(usl.sigma(), 4) + ", κ "
+                            + Numbers.format(usl.kappa(), 6) + ", R² " + Numbers.format(usl.rSquared(), 5) + ", "
+                            + usl.points() + " points");
+            report.row(
+                    "ceiling",
+                    usl.ceilingRate() == null ? "none" : Numbers.format(usl.ceilingRate()) + " records/s",
+                    usl.peakTasks() == null
+                            ? "throughput never falls"
+                            : "at " + usl.peakTasks() + " tasks; more tasks lose throughput");
         }
         TasksResult.Intervals intervals = result.intervals();
         if (intervals != null) {
             // a prediction interval: the fit's spread over its refits plus one run's noise
-            String how = "(" + Numbers.format(intervals.level() * 100) + "% of runs, " + intervals.refits() + " refits)";
+            String how =
+                    "(" + Numbers.format(intervals.level() * 100) + "% of runs, " + intervals.refits() + " refits)";
             if (intervals.sustainedRate() != null) {
                 report.row("sustained at " + result.recommendedTasks(), range(intervals.sustainedRate()), how);
             }
@@ -170,14 +217,23 @@ public final class PredictTasksCommand implements java.util.concurrent.Callable<
                 report.row("ceiling interval", range(intervals.ceilingRate()), how);
             }
             TasksResult.TaskInterval tasks = intervals.recommendedTasks();
-            report.row("tasks interval", tasks.low() == null ? "none reach it" : Numbers.format(tasks.low()) + " to "
-                    + (tasks.high() == null ? "out of reach" : Numbers.format(tasks.high())), "for the recommended rate");
+            report.row(
+                    "tasks interval",
+                    tasks.low() == null
+                            ? "none reach it"
+                            : Numbers.format(tasks.low()) + " to "
+                                    + (tasks.high() == null ? "out of reach" : Numbers.format(tasks.high())),
+                    "for the recommended rate");
         }
         TasksResult.Extrapolation extrapolation = result.extrapolation();
         if (extrapolation != null) {
-            report.row("extrapolation", Numbers.format(extrapolation.factor(), 1) + "x", extrapolation.tasks() + " tasks, "
-                    + extrapolation.points() + " points measured up to " + extrapolation.mostTasksMeasured() + " tasks"
-                    + (extrapolation.beyondLimit() ? ": an assumption, not a measurement" : ""));
+            report.row(
+                    "extrapolation",
+                    Numbers.format(extrapolation.factor(), 1) + "x",
+                    extrapolation.tasks() + " tasks, "
+                            + extrapolation.points() + " points measured up to " + extrapolation.mostTasksMeasured()
+                            + " tasks"
+                            + (extrapolation.beyondLimit() ? ": an assumption, not a measurement" : ""));
         }
         TasksResult.MeasureNext next = result.measureNext();
         if (next != null) {
@@ -185,16 +241,19 @@ public final class PredictTasksCommand implements java.util.concurrent.Callable<
         }
         TasksResult.SinkGrowth growth = result.sinkGrowth();
         if (growth != null) {
-            report.row("sink must grow", Numbers.format(growth.factor()) + "x", "+" + Numbers.format(growth.additionalRate())
-                    + " records/s to reach " + Numbers.format(growth.requiredRate()) + " records/s");
+            report.row(
+                    "sink must grow",
+                    Numbers.format(growth.factor()) + "x",
+                    "+" + Numbers.format(growth.additionalRate()) + " records/s to reach "
+                            + Numbers.format(growth.requiredRate()) + " records/s");
         }
         return report.list("Assumptions", result.assumptions()).list("Advice", result.advice());
     }
 
     /** "285 to 301 records/s", open above when some refits had no ceiling. */
     private static String range(TasksResult.Interval interval) {
-        return Numbers.format(interval.low()) + " to " + (interval.high() == null ? "unbounded" : Numbers.format(interval.high())
-                + " records/s");
+        return Numbers.format(interval.low()) + " to "
+                + (interval.high() == null ? "unbounded" : Numbers.format(interval.high()) + " records/s");
     }
 
     private static String count(Integer tasks) {

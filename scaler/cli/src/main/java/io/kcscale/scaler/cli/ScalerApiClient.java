@@ -1,5 +1,8 @@
 package io.kcscale.scaler.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kcscale.scaler.api.Json;
+import io.kcscale.scaler.connect.ConnectorPath;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -9,11 +12,6 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Optional;
-
-import com.fasterxml.jackson.databind.JsonNode;
-
-import io.kcscale.scaler.api.Json;
-import io.kcscale.scaler.connect.ConnectorPath;
 
 /** The CLI's client of the scaler's own REST API; a non-2xx answer becomes a {@link Failure} with the API's message. */
 final class ScalerApiClient {
@@ -77,7 +75,8 @@ final class ScalerApiClient {
         int status;
         byte[] answer;
         try {
-            HttpURLConnection connection = (HttpURLConnection) base.resolve(path).toURL().openConnection(Proxy.NO_PROXY);
+            HttpURLConnection connection =
+                    (HttpURLConnection) base.resolve(path).toURL().openConnection(Proxy.NO_PROXY);
             try {
                 connection.setRequestMethod(method);
                 connection.setConnectTimeout((int) CONNECT_TIMEOUT.toMillis());
@@ -103,8 +102,11 @@ final class ScalerApiClient {
                 connection.disconnect();
             }
         } catch (IOException e) {
-            throw new Failure(-1, "the scaler at " + base + " does not answer (" + e.getClass().getSimpleName()
-                    + "): is it running? (`./kcscale up` starts it; --scaler-url points elsewhere)");
+            throw new Failure(
+                    -1,
+                    "the scaler at " + base + " does not answer ("
+                            + e.getClass().getSimpleName()
+                            + "): is it running? (`./kcscale up` starts it; --scaler-url points elsewhere)");
         }
         JsonNode body;
         try {

@@ -1,18 +1,18 @@
 package io.kcscale.scaler.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-
-import com.fasterxml.jackson.databind.JsonNode;
-
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 /** {@code kcscale status NAME}: what the scaler sees of one sink pipeline, as a table or JSON. */
-@Command(name = "status", mixinStandardHelpOptions = true,
+@Command(
+        name = "status",
+        mixinStandardHelpOptions = true,
         description = "Show a sink connector's tasks, rates, lag and stability as the scaler observes them.")
 public final class StatusCommand implements Callable<Integer> {
 
@@ -39,50 +39,102 @@ public final class StatusCommand implements Callable<Integer> {
             running += "RUNNING".equals(t.path("state").asText()) ? 1 : 0;
         }
         boolean severalTopics = s.path("topics").size() > 1;
-        b.append(String.format(Locale.ROOT, "%s  topics %s  tasks %d/%d RUNNING (tasks.max %s)  partitions %s%s  %s%n",
-                s.path("name").asText(), join(s.path("topics")), running, s.path("tasks").size(),
-                text(s.path("tasksMax")), text(s.path("partitions")), severalTopics ? perTopic(s.path("partitionsPerTopic")) : "",
+        b.append(String.format(
+                Locale.ROOT,
+                "%s  topics %s  tasks %d/%d RUNNING (tasks.max %s)  partitions %s%s  %s%n",
+                s.path("name").asText(),
+                join(s.path("topics")),
+                running,
+                s.path("tasks").size(),
+                text(s.path("tasksMax")),
+                text(s.path("partitions")),
+                severalTopics ? perTopic(s.path("partitionsPerTopic")) : "",
                 s.path("stable").asBoolean() ? "stable" : "NOT STABLE"));
         JsonNode r = s.path("rates");
         JsonNode es = s.path("elasticsearch");
         boolean indexed = es.path("indexes").size() > 0;
-        b.append(String.format(Locale.ROOT, "rates/s  append %s  sink %s  index %s   (over %s s)%n",
-                rate(r.path("appendPerSecond")), rate(r.path("sinkPerSecond")),
-                indexed ? rate(r.path("indexPerSecond")) : "not applicable", text(s.path("windowSeconds"))));
+        b.append(String.format(
+                Locale.ROOT,
+                "rates/s  append %s  sink %s  index %s   (over %s s)%n",
+                rate(r.path("appendPerSecond")),
+                rate(r.path("sinkPerSecond")),
+                indexed ? rate(r.path("indexPerSecond")) : "not applicable",
+                text(s.path("windowSeconds"))));
         JsonNode lag = s.path("lag");
-        b.append(String.format(Locale.ROOT, "lag %s  age %s  %s  latency %s (Little's law)%n", text(lag.path("total")),
-                age(lag.path("seconds"), lag.path("lowerBound")), lag.path("verdict").isTextual() ? lag.path("verdict").asText() : "verdict ?",
-                s.path("latencySeconds").isNumber() ? String.format(Locale.ROOT, "%.2f s", s.path("latencySeconds").asDouble()) : "?"));
+        b.append(String.format(
+                Locale.ROOT,
+                "lag %s  age %s  %s  latency %s (Little's law)%n",
+                text(lag.path("total")),
+                age(lag.path("seconds"), lag.path("lowerBound")),
+                lag.path("verdict").isTextual() ? lag.path("verdict").asText() : "verdict ?",
+                s.path("latencySeconds").isNumber()
+                        ? String.format(
+                                Locale.ROOT, "%.2f s", s.path("latencySeconds").asDouble())
+                        : "?"));
         if (es.path("indexes").size() == 1) {
             JsonNode i = es.path("indexes").get(0);
-            b.append(String.format(Locale.ROOT, "index %s%s  primary shards %s  replicas %s  data nodes %s%n",
-                    i.path("name").asText(), writeIndex(i), text(i.path("primaryShards")), text(i.path("replicas")),
+            b.append(String.format(
+                    Locale.ROOT,
+                    "index %s%s  primary shards %s  replicas %s  data nodes %s%n",
+                    i.path("name").asText(),
+                    writeIndex(i),
+                    text(i.path("primaryShards")),
+                    text(i.path("replicas")),
                     text(es.path("dataNodes"))));
             problem(b, i);
         } else if (indexed) {
-            b.append(String.format(Locale.ROOT, "indexes %d  data nodes %s%n", es.path("indexes").size(), text(es.path("dataNodes"))));
-            b.append(String.format(Locale.ROOT, "%-30s %-30s %-7s %-9s %s%n", "INDEX", "WRITE INDEX", "SHARDS", "REPLICAS", "INDEX/S"));
+            b.append(String.format(
+                    Locale.ROOT,
+                    "indexes %d  data nodes %s%n",
+                    es.path("indexes").size(),
+                    text(es.path("dataNodes"))));
+            b.append(String.format(
+                    Locale.ROOT,
+                    "%-30s %-30s %-7s %-9s %s%n",
+                    "INDEX",
+                    "WRITE INDEX",
+                    "SHARDS",
+                    "REPLICAS",
+                    "INDEX/S"));
             for (JsonNode i : es.path("indexes")) {
-                b.append(String.format(Locale.ROOT, "%-30s %-30s %-7s %-9s %s%n", i.path("name").asText(), text(i.path("writeIndex")),
-                        text(i.path("primaryShards")), text(i.path("replicas")), rate(i.path("indexPerSecond"))));
+                b.append(String.format(
+                        Locale.ROOT,
+                        "%-30s %-30s %-7s %-9s %s%n",
+                        i.path("name").asText(),
+                        text(i.path("writeIndex")),
+                        text(i.path("primaryShards")),
+                        text(i.path("replicas")),
+                        rate(i.path("indexPerSecond"))));
                 problem(b, i);
             }
         } else {
-            b.append("index: none (the sink's config names no Elasticsearch index; serve --index CONNECTOR=INDEX names one)")
+            b.append(
+                            "index: none (the sink's config names no Elasticsearch index; serve --index CONNECTOR=INDEX names one)")
                     .append(System.lineSeparator());
         }
         JsonNode dead = s.path("deadLetters");
         if (dead.isObject()) {
             JsonNode perSecond = dead.path("appendPerSecond");
-            b.append(String.format(Locale.ROOT, "dead letters/s %s to %s (%s in all)%s%n",
+            b.append(String.format(
+                    Locale.ROOT,
+                    "dead letters/s %s to %s (%s in all)%s%n",
                     perSecond.isNumber() ? String.format(Locale.ROOT, "%.2f", perSecond.asDouble()) : "?",
-                    dead.path("topic").asText(), text(dead.path("total")),
-                    dead.path("latestReason").isTextual() ? "  latest: " + dead.path("latestReason").asText() : ""));
+                    dead.path("topic").asText(),
+                    text(dead.path("total")),
+                    dead.path("latestReason").isTextual()
+                            ? "  latest: " + dead.path("latestReason").asText()
+                            : ""));
         }
-        b.append(String.format(Locale.ROOT, "%-5s %-18s %-22s %-10s %s%n", "TASK", "STATE", "WORKER", "RECORDS/S", "PARTITIONS"));
+        b.append(String.format(
+                Locale.ROOT, "%-5s %-18s %-22s %-10s %s%n", "TASK", "STATE", "WORKER", "RECORDS/S", "PARTITIONS"));
         for (JsonNode t : s.path("tasks")) {
-            b.append(String.format(Locale.ROOT, "%-5s %-18s %-22s %-10s %s%n", t.path("id").asText(), t.path("state").asText(),
-                    t.path("workerId").asText(), rate(t.path("recordsPerSecond")),
+            b.append(String.format(
+                    Locale.ROOT,
+                    "%-5s %-18s %-22s %-10s %s%n",
+                    t.path("id").asText(),
+                    t.path("state").asText(),
+                    t.path("workerId").asText(),
+                    rate(t.path("recordsPerSecond")),
                     severalTopics ? byTopic(t.path("partitionsByTopic")) : join(t.path("partitions"))));
         }
         partitions(b, lag.path("partitions"), severalTopics);
@@ -100,7 +152,10 @@ public final class StatusCommand implements Callable<Integer> {
 
     private static void problem(StringBuilder b, JsonNode index) {
         if (index.path("problem").isTextual()) {
-            b.append("index ").append(index.path("name").asText()).append(": ").append(index.path("problem").asText())
+            b.append("index ")
+                    .append(index.path("name").asText())
+                    .append(": ")
+                    .append(index.path("problem").asText())
                     .append(System.lineSeparator());
         }
     }
@@ -116,15 +171,25 @@ public final class StatusCommand implements Callable<Integer> {
         if (behind.isEmpty()) {
             return;
         }
-        behind.sort(Comparator.comparingDouble((JsonNode p) -> p.path("seconds").asDouble(0)).reversed());
+        behind.sort(Comparator.comparingDouble((JsonNode p) -> p.path("seconds").asDouble(0))
+                .reversed());
         b.append(String.format(Locale.ROOT, "%-24s %-10s %-14s %s%n", "PARTITION", "LAG", "AGE", "VERDICT"));
         for (JsonNode p : behind.subList(0, Math.min(PARTITION_ROWS, behind.size()))) {
-            b.append(String.format(Locale.ROOT, "%-24s %-10s %-14s %s%n", severalTopics
-                            ? p.path("topic").asText() + "-" + p.path("partition").asText() : p.path("partition").asText(),
-                    text(p.path("records")), age(p.path("seconds"), p.path("lowerBound")), text(p.path("verdict"))));
+            b.append(String.format(
+                    Locale.ROOT,
+                    "%-24s %-10s %-14s %s%n",
+                    severalTopics
+                            ? p.path("topic").asText() + "-"
+                                    + p.path("partition").asText()
+                            : p.path("partition").asText(),
+                    text(p.path("records")),
+                    age(p.path("seconds"), p.path("lowerBound")),
+                    text(p.path("verdict"))));
         }
         if (behind.size() > PARTITION_ROWS) {
-            b.append(String.format(Locale.ROOT, "... and %d more partitions not caught up (--json lists every partition)%n",
+            b.append(String.format(
+                    Locale.ROOT,
+                    "... and %d more partitions not caught up (--json lists every partition)%n",
                     behind.size() - PARTITION_ROWS));
         }
     }
@@ -148,7 +213,8 @@ public final class StatusCommand implements Callable<Integer> {
     /** Each topic's partition count, as {@code " (a 3, b 8)"}. */
     private static String perTopic(JsonNode counts) {
         List<String> items = new ArrayList<>();
-        counts.fields().forEachRemaining(c -> items.add(c.getKey() + " " + c.getValue().asText()));
+        counts.fields()
+                .forEachRemaining(c -> items.add(c.getKey() + " " + c.getValue().asText()));
         return items.isEmpty() ? "" : " (" + String.join(", ", items) + ")";
     }
 

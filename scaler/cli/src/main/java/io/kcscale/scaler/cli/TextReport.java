@@ -6,8 +6,7 @@ import java.util.List;
 /** The human-readable form of a result: a title, aligned label/value/note rows, then bulleted lists. */
 final class TextReport {
 
-    private record Row(String label, String value, String note) {
-    }
+    private record Row(String label, String value, String note) {}
 
     private final String title;
     private final List<Row> rows = new ArrayList<>();
@@ -36,8 +35,8 @@ final class TextReport {
         int valueWidth = rows.stream().mapToInt(r -> r.value().length()).max().orElse(0);
         StringBuilder text = new StringBuilder(title).append('\n');
         for (Row row : rows) {
-            String line = String.format("  %-" + labelWidth + "s  %" + valueWidth + "s  %s", row.label(), row.value(),
-                    row.note());
+            String line = String.format(
+                    "  %-" + labelWidth + "s  %" + valueWidth + "s  %s", row.label(), row.value(), row.note());
             text.append(line.stripTrailing()).append('\n');
         }
         return text.append(lists).toString();

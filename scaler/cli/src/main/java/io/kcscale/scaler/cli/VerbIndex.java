@@ -1,7 +1,6 @@
 package io.kcscale.scaler.cli;
 
 import java.util.List;
-
 import picocli.CommandLine.Help;
 
 /**
@@ -12,35 +11,37 @@ import picocli.CommandLine.Help;
  */
 final class VerbIndex {
 
-    record Verb(String name, String summary) {
-    }
+    record Verb(String name, String summary) {}
 
-    record Group(String title, List<Verb> verbs) {
-    }
+    record Group(String title, List<Verb> verbs) {}
 
     static final List<Group> GROUPS = List.of(
-            new Group("Local stack (this machine)", List.of(
-                    new Verb("up", "Start Kafka, Elasticsearch and Connect with the sample pipeline"),
-                    new Verb("down", "Stop a stack started with `up --detach`"),
-                    new Verb("load", "Change the load the running datagen source produces"))),
-            new Group("Lab (each run on a stack of its own)", List.of(
-                    new Verb("bench", "Run a benchmark and print its figures"),
-                    new Verb("experiment", "Measure, keeping results, report and charts in experiments/"))),
-            new Group("Scaler service", List.of(
-                    new Verb("serve", "Run the scaler's REST API until stopped"))),
-            new Group("Live verbs (through the scaler's REST API)", List.of(
-                    new Verb("status", "Show a sink connector's tasks, rates, lag and stability"),
-                    new Verb("check", "Run the scaling checks on a sink connector"),
-                    new Verb("scale", "Set a sink connector's tasks.max, the rules checked first"),
-                    new Verb("autoscale", "Autoscale a sink connector by lag and idle tasks, or stop"),
-                    new Verb("decisions", "Show the autoscaler's latest decisions and their reasons"))),
-            new Group("Predictions (no pipeline needed)", List.of(
-                    new Verb("predict", "Predict tasks, Kafka brokers, lag thresholds, shards, workers"))),
-            new Group("Help", List.of(
-                    new Verb("help", "Show a verb's options (or: kcscale VERB --help)"))));
+            new Group(
+                    "Local stack (this machine)",
+                    List.of(
+                            new Verb("up", "Start Kafka, Elasticsearch and Connect with the sample pipeline"),
+                            new Verb("down", "Stop a stack started with `up --detach`"),
+                            new Verb("load", "Change the load the running datagen source produces"))),
+            new Group(
+                    "Lab (each run on a stack of its own)",
+                    List.of(
+                            new Verb("bench", "Run a benchmark and print its figures"),
+                            new Verb("experiment", "Measure, keeping results, report and charts in experiments/"))),
+            new Group("Scaler service", List.of(new Verb("serve", "Run the scaler's REST API until stopped"))),
+            new Group(
+                    "Live verbs (through the scaler's REST API)",
+                    List.of(
+                            new Verb("status", "Show a sink connector's tasks, rates, lag and stability"),
+                            new Verb("check", "Run the scaling checks on a sink connector"),
+                            new Verb("scale", "Set a sink connector's tasks.max, the rules checked first"),
+                            new Verb("autoscale", "Autoscale a sink connector by lag and idle tasks, or stop"),
+                            new Verb("decisions", "Show the autoscaler's latest decisions and their reasons"))),
+            new Group(
+                    "Predictions (no pipeline needed)",
+                    List.of(new Verb("predict", "Predict tasks, Kafka brokers, lag thresholds, shards, workers"))),
+            new Group("Help", List.of(new Verb("help", "Show a verb's options (or: kcscale VERB --help)"))));
 
-    private VerbIndex() {
-    }
+    private VerbIndex() {}
 
     /** The section, in place of picocli's list of registered verbs. */
     static String render(Help help) {

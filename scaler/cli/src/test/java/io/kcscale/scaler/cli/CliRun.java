@@ -2,7 +2,6 @@ package io.kcscale.scaler.cli;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
-
 import picocli.CommandLine;
 
 /** One run of {@code kcscale} in this JVM, through {@link KcscaleCommand#newCommandLine()}, with what it printed. */
@@ -16,10 +15,8 @@ public record CliRun(int exitCode, String out, String err) {
     public static CliRun of(CommandLine cli, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int exitCode = cli
-                .setOut(new PrintWriter(out))
-                .setErr(new PrintWriter(err))
-                .execute(args);
+        int exitCode =
+                cli.setOut(new PrintWriter(out)).setErr(new PrintWriter(err)).execute(args);
         return new CliRun(exitCode, out.toString(), err.toString());
     }
 }

@@ -1,5 +1,8 @@
 package io.kcscale.scaler.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -7,17 +10,25 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
 import org.junit.jupiter.api.Test;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** {@code kcscale --help} names every verb of the one tool, whichever JVM runs it; {@code --version} is the build's. */
 class KcscaleHelpTest {
 
-    private static final List<String> EVERY_VERB = List.of("up", "down", "load", "bench", "experiment", "serve",
-            "status", "check", "scale", "autoscale", "decisions", "predict", "help");
+    private static final List<String> EVERY_VERB = List.of(
+            "up",
+            "down",
+            "load",
+            "bench",
+            "experiment",
+            "serve",
+            "status",
+            "check",
+            "scale",
+            "autoscale",
+            "decisions",
+            "predict",
+            "help");
 
     @Test
     void helpListsEveryVerbOnceWithALineOfItsOwnUnderItsGroup() {
@@ -25,11 +36,25 @@ class KcscaleHelpTest {
         assertEquals(0, run.exitCode(), run.err());
         List<String> lines = run.out().lines().toList();
         for (String verb : EVERY_VERB) {
-            assertEquals(1, lines.stream().filter(line -> line.matches("    " + verb + " +\\S.*")).count(), verb + " in\n" + run.out());
+            assertEquals(
+                    1,
+                    lines.stream()
+                            .filter(line -> line.matches("    " + verb + " +\\S.*"))
+                            .count(),
+                    verb + " in\n" + run.out());
         }
         assertTrue(lines.stream().allMatch(line -> line.length() <= 80), run.out());
-        List<String> order = List.of("Local stack", "    up ", "Lab", "    bench ", "Scaler service", "    serve ",
-                "Live verbs", "    status ", "Predictions", "    predict ");
+        List<String> order = List.of(
+                "Local stack",
+                "    up ",
+                "Lab",
+                "    bench ",
+                "Scaler service",
+                "    serve ",
+                "Live verbs",
+                "    status ",
+                "Predictions",
+                "    predict ");
         int at = -1;
         for (String text : order) {
             int next = run.out().indexOf(text);
@@ -41,8 +66,11 @@ class KcscaleHelpTest {
     @Test
     void everyVerbTheScriptDispatchesElsewhereIsInTheHelp() throws IOException {
         String script = Files.readString(Path.of(System.getProperty("kcscale.home"), "kcscale"));
-        Matcher dispatch = Pattern.compile("(?m)^  ([a-z|]+)\\)\\s+module=(?!scaler/cli)").matcher(script);
-        List<String> dispatched = dispatch.results().flatMap(m -> Arrays.stream(m.group(1).split("\\|"))).toList();
+        Matcher dispatch =
+                Pattern.compile("(?m)^  ([a-z|]+)\\)\\s+module=(?!scaler/cli)").matcher(script);
+        List<String> dispatched = dispatch.results()
+                .flatMap(m -> Arrays.stream(m.group(1).split("\\|")))
+                .toList();
         assertEquals(List.of("up", "down", "load", "bench", "experiment", "serve"), dispatched);
         String help = CliRun.of("--help").out();
         dispatched.forEach(verb -> assertTrue(help.contains("    " + verb + " "), verb));

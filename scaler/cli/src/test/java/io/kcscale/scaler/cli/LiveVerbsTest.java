@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
-
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -46,11 +45,41 @@ class LiveVerbsTest {
 
     @Test
     void statusShowsEachTasksWorkerAndATaskOnASilentWorkerAsSuch() {
-        scaler.answer(200, Map.of("name", "s", "topics", List.of("t"), "tasksMax", 2, "partitions", 4, "stable", false,
-                "tasks", List.of(
-                        Map.of("id", 0, "state", "RUNNING", "workerId", "10.0.0.1:8083", "partitions", List.of(0, 1)),
-                        Map.of("id", 1, "state", "WORKER_UNREACHABLE", "workerId", "10.0.0.2:8083", "partitions", List.of(2, 3))),
-                "reasons", List.of("worker 10.0.0.2:8083 has not answered for 6 s")));
+        scaler.answer(
+                200,
+                Map.of(
+                        "name",
+                        "s",
+                        "topics",
+                        List.of("t"),
+                        "tasksMax",
+                        2,
+                        "partitions",
+                        4,
+                        "stable",
+                        false,
+                        "tasks",
+                        List.of(
+                                Map.of(
+                                        "id",
+                                        0,
+                                        "state",
+                                        "RUNNING",
+                                        "workerId",
+                                        "10.0.0.1:8083",
+                                        "partitions",
+                                        List.of(0, 1)),
+                                Map.of(
+                                        "id",
+                                        1,
+                                        "state",
+                                        "WORKER_UNREACHABLE",
+                                        "workerId",
+                                        "10.0.0.2:8083",
+                                        "partitions",
+                                        List.of(2, 3))),
+                        "reasons",
+                        List.of("worker 10.0.0.2:8083 has not answered for 6 s")));
         CliRun run = run("status", "s");
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(run.out().contains("tasks 1/2 RUNNING"), run.out());
@@ -61,12 +90,37 @@ class LiveVerbsTest {
 
     @Test
     void statusShowsWhatTheSinkDeadLettersAndWhy() {
-        scaler.answer(200, Map.of("name", "s", "topics", List.of("t"), "tasksMax", 1, "partitions", 1, "stable", false,
-                "tasks", List.of(), "deadLetters", Map.of("topic", "t-dlq", "appendPerSecond", 0.25, "total", 31,
-                        "latestReason", "DataException: not a JSON object")));
+        scaler.answer(
+                200,
+                Map.of(
+                        "name",
+                        "s",
+                        "topics",
+                        List.of("t"),
+                        "tasksMax",
+                        1,
+                        "partitions",
+                        1,
+                        "stable",
+                        false,
+                        "tasks",
+                        List.of(),
+                        "deadLetters",
+                        Map.of(
+                                "topic",
+                                "t-dlq",
+                                "appendPerSecond",
+                                0.25,
+                                "total",
+                                31,
+                                "latestReason",
+                                "DataException: not a JSON object")));
         CliRun run = run("status", "s");
         assertEquals(0, run.exitCode(), run.err());
-        assertTrue(run.out().contains("dead letters/s 0.25 to t-dlq (31 in all)  latest: DataException: not a JSON object"), run.out());
+        assertTrue(
+                run.out()
+                        .contains("dead letters/s 0.25 to t-dlq (31 in all)  latest: DataException: not a JSON object"),
+                run.out());
         scaler.answer(200, Map.of("name", "s", "tasks", List.of()));
         assertFalse(run("status", "s").out().contains("dead letters"), "a sink without a dead-letter topic");
     }
@@ -78,7 +132,9 @@ class LiveVerbsTest {
         assertEquals(0, json.exitCode(), json.err());
         assertTrue(json.out().contains("\"evaluationIntervalMillis\" : 10000"), json.out());
         CliRun text = run("decisions", "s");
-        assertEquals("no decisions yet (the autoscaler evaluates every 10 s)", text.out().strip());
+        assertEquals(
+                "no decisions yet (the autoscaler evaluates every 10 s)",
+                text.out().strip());
     }
 
     @Test
@@ -86,7 +142,9 @@ class LiveVerbsTest {
         scaler.answer(422, Map.of("error", "adding tasks would not help: 2 distinct keys"));
         CliRun run = run("scale", "s", "--tasks", "3");
         assertEquals(1, run.exitCode());
-        assertEquals("kcscale scale: refused (422): adding tasks would not help: 2 distinct keys", run.err().strip());
+        assertEquals(
+                "kcscale scale: refused (422): adding tasks would not help: 2 distinct keys",
+                run.err().strip());
         assertEquals("", run.out());
     }
 
@@ -95,20 +153,27 @@ class LiveVerbsTest {
         scaler.answer(404, Map.of("error", "no connector named stocks es sink"));
         CliRun run = run("status", "stocks es sink");
         assertEquals(1, run.exitCode());
-        assertEquals("kcscale status: no connector named stocks es sink", run.err().strip());
+        assertEquals(
+                "kcscale status: no connector named stocks es sink", run.err().strip());
     }
 
     @Test
     void badFlagsAreRefusedBeforeAnyRequest() {
         CliRun tasks = run("scale", "s", "--tasks", "three");
         assertEquals(2, tasks.exitCode());
-        assertEquals("kcscale scale: --tasks must be a whole number, got three", tasks.err().strip());
+        assertEquals(
+                "kcscale scale: --tasks must be a whole number, got three",
+                tasks.err().strip());
         CliRun target = run("autoscale", "s", "--max-tasks", "4");
         assertEquals(2, target.exitCode());
-        assertEquals("kcscale autoscale: give --target-latency, --target-lag or --target-lag-seconds", target.err().strip());
+        assertEquals(
+                "kcscale autoscale: give --target-latency, --target-lag or --target-lag-seconds",
+                target.err().strip());
         CliRun both = run("autoscale", "s", "--max-tasks", "4", "--target-latency", "5s", "--target-lag", "100");
         assertEquals(2, both.exitCode());
-        assertEquals("kcscale autoscale: give at most one of --target-latency and --target-lag", both.err().strip());
+        assertEquals(
+                "kcscale autoscale: give at most one of --target-latency and --target-lag",
+                both.err().strip());
         assertNull(scaler.lastRequest(), "nothing was sent");
     }
 }

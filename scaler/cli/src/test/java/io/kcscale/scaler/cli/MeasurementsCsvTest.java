@@ -1,13 +1,12 @@
 package io.kcscale.scaler.cli;
 
-import io.kcscale.scaler.input.InvalidInputException;
-import io.kcscale.scaler.predict.Measurement;
-import org.junit.jupiter.api.Test;
-
-import java.util.List;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.kcscale.scaler.input.InvalidInputException;
+import io.kcscale.scaler.predict.Measurement;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 class MeasurementsCsvTest {
 
@@ -29,28 +28,30 @@ class MeasurementsCsvTest {
 
     @Test
     void errorsNameTheFieldAndLine() {
-        InvalidInputException empty = assertThrows(InvalidInputException.class,
-                () -> MeasurementsCsv.parse("tasks,throughput\n"));
+        InvalidInputException empty =
+                assertThrows(InvalidInputException.class, () -> MeasurementsCsv.parse("tasks,throughput\n"));
         assertEquals("measurements file holds no measurements", empty.getMessage());
-        InvalidInputException text = assertThrows(InvalidInputException.class,
-                () -> MeasurementsCsv.parse("tasks,throughput\n1,70\n2,fast\n"));
+        InvalidInputException text = assertThrows(
+                InvalidInputException.class, () -> MeasurementsCsv.parse("tasks,throughput\n1,70\n2,fast\n"));
         assertEquals("measurements line 3: column 2 must be a number, got 'fast'", text.getMessage());
-        InvalidInputException oneColumn = assertThrows(InvalidInputException.class,
-                () -> MeasurementsCsv.parse("name,rate\na,70\n"));
+        InvalidInputException oneColumn =
+                assertThrows(InvalidInputException.class, () -> MeasurementsCsv.parse("name,rate\na,70\n"));
         assertEquals("measurements", oneColumn.field());
-        InvalidInputException shortRow = assertThrows(InvalidInputException.class,
-                () -> MeasurementsCsv.parse("tasks,throughput\n1,70\n2\n"));
+        InvalidInputException shortRow =
+                assertThrows(InvalidInputException.class, () -> MeasurementsCsv.parse("tasks,throughput\n1,70\n2\n"));
         assertEquals("measurements line 3: column 2 must be a number, got ''", shortRow.getMessage());
     }
 
     @Test
     void aValueOutOfRangeIsNamedByItsLineAndColumnNotItsPlaceAmongThePoints() {
-        InvalidInputException zeroTasks = assertThrows(InvalidInputException.class,
-                () -> MeasurementsCsv.parse("# sweep\nrun,tasks,throughput\na,0,70\n"));
-        assertEquals("measurements line 3: column 2 (tasks) must be a whole number from 1 to 2,147,483,647, got 0",
+        InvalidInputException zeroTasks = assertThrows(
+                InvalidInputException.class, () -> MeasurementsCsv.parse("# sweep\nrun,tasks,throughput\na,0,70\n"));
+        assertEquals(
+                "measurements line 3: column 2 (tasks) must be a whole number from 1 to 2,147,483,647, got 0",
                 zeroTasks.getMessage());
-        InvalidInputException negative = assertThrows(InvalidInputException.class,
-                () -> MeasurementsCsv.parse("tasks,throughput\n1,70\n2,-5\n"));
-        assertEquals("measurements line 3: column 2 (throughput) must be greater than 0, got -5", negative.getMessage());
+        InvalidInputException negative = assertThrows(
+                InvalidInputException.class, () -> MeasurementsCsv.parse("tasks,throughput\n1,70\n2,-5\n"));
+        assertEquals(
+                "measurements line 3: column 2 (throughput) must be greater than 0, got -5", negative.getMessage());
     }
 }

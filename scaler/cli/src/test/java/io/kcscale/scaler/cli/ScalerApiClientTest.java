@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.kcscale.scaler.api.Json;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -16,15 +19,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
-
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
-
-import io.kcscale.scaler.api.Json;
 
 /** The CLI's client against a real HTTP server on a loopback port: what it sends, and each answer that is not a success. */
 class ScalerApiClientTest {
@@ -54,14 +51,19 @@ class ScalerApiClientTest {
     @Test
     void aPostSendsItsJsonBodyAndTokenOnceAndReadsTheAnswer() {
         ScalerApiClient client = new ScalerApiClient(url(), Optional.of("s3cret"));
-        assertEquals(3, client.post("/ok", Map.of("tasks", 3), Duration.ofSeconds(5)).path("tasks").asInt());
+        assertEquals(
+                3,
+                client.post("/ok", Map.of("tasks", 3), Duration.ofSeconds(5))
+                        .path("tasks")
+                        .asInt());
         assertEquals(List.of("POST application/json Bearer s3cret {\"tasks\":3}"), received);
         assertEquals(3, client.get("/ok").path("tasks").asInt());
     }
 
     @Test
     void aRefusalCarriesTheApisOwnMessageAndStatus() {
-        ScalerApiClient.Failure f = assertThrows(ScalerApiClient.Failure.class,
+        ScalerApiClient.Failure f = assertThrows(
+                ScalerApiClient.Failure.class,
                 () -> new ScalerApiClient(url(), Optional.empty()).post("/refused", Map.of(), Duration.ofSeconds(5)));
         assertEquals(422, f.status);
         assertEquals("adding tasks would not help", f.getMessage());
@@ -69,7 +71,8 @@ class ScalerApiClientTest {
 
     @Test
     void anAnswerThatIsNotJsonSaysSo() {
-        ScalerApiClient.Failure f = assertThrows(ScalerApiClient.Failure.class, () -> new ScalerApiClient(url(), Optional.empty()).get("/html"));
+        ScalerApiClient.Failure f = assertThrows(
+                ScalerApiClient.Failure.class, () -> new ScalerApiClient(url(), Optional.empty()).get("/html"));
         assertEquals(502, f.status);
         assertEquals("the scaler answered 502 with a body that is not JSON", f.getMessage());
     }
@@ -80,10 +83,14 @@ class ScalerApiClientTest {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             closed = s.getLocalPort();
         }
-        ScalerApiClient.Failure f = assertThrows(ScalerApiClient.Failure.class,
+        ScalerApiClient.Failure f = assertThrows(
+                ScalerApiClient.Failure.class,
                 () -> new ScalerApiClient(URI.create("http://127.0.0.1:" + closed), Optional.empty()).get("/ok"));
         assertEquals(-1, f.status);
-        assertTrue(f.getMessage().startsWith("the scaler at http://127.0.0.1:" + closed + " does not answer (ConnectException)"), f.getMessage());
+        assertTrue(
+                f.getMessage()
+                        .startsWith("the scaler at http://127.0.0.1:" + closed + " does not answer (ConnectException)"),
+                f.getMessage());
     }
 
     private URI url() {

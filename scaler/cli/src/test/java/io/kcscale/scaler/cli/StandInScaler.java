@@ -1,15 +1,13 @@
 package io.kcscale.scaler.cli;
 
+import com.sun.net.httpserver.HttpServer;
+import io.kcscale.scaler.api.Json;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-
-import com.sun.net.httpserver.HttpServer;
-
-import io.kcscale.scaler.api.Json;
 
 /**
  * A stand-in for the scaler's REST API in CLI unit tests: answers every request with the status and

@@ -2,11 +2,9 @@ package io.kcscale.scaler.cli;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.junit.jupiter.api.Test;
-
 import com.fasterxml.jackson.databind.JsonNode;
-
 import io.kcscale.scaler.api.Json;
+import org.junit.jupiter.api.Test;
 
 class StatusCommandTest {
 
@@ -45,7 +43,9 @@ class StatusCommandTest {
                                    "indexes": [{"name": "logs", "writeIndex": "logs-000002", "primaryShards": 3, "replicas": 1,
                                                 "indexPerSecond": 12.5}]}}"""));
         assertTrue(table.contains("index 12.5"), table);
-        assertTrue(table.contains("index logs (write index logs-000002)  primary shards 3  replicas 1  data nodes 2"), table);
+        assertTrue(
+                table.contains("index logs (write index logs-000002)  primary shards 3  replicas 1  data nodes 2"),
+                table);
     }
 
     @Test
@@ -70,7 +70,10 @@ class StatusCommandTest {
                    {"topic": "t", "partition": 2, "records": 1200, "seconds": 700.0, "lowerBound": true, "verdict": "stalled"}]},
                  "stable": false}"""));
         assertTrue(table.contains("lag 1500  age >=700.0 s  stalled"), table);
-        assertTrue(table.indexOf("2                        1200       >=700.0 s      stalled") < table.indexOf("1                        300        31.9 s         growing"), table);
+        assertTrue(
+                table.indexOf("2                        1200       >=700.0 s      stalled")
+                        < table.indexOf("1                        300        31.9 s         growing"),
+                table);
         assertTrue(table.indexOf("caught-up") < 0, "a partition caught up is not listed: " + table);
     }
 }

@@ -13,8 +13,7 @@ public final class Secret {
     /** How a secret's file variant is named: {@code token} → {@code token.file}. */
     public static final String FILE_SUFFIX = ".file";
 
-    private Secret() {
-    }
+    private Secret() {}
 
     /**
      * A secret's value: the key's own, else the content of the file {@code <key>.file} names (without the
@@ -32,7 +31,8 @@ public final class Secret {
             return Optional.empty();
         }
         try {
-            String content = Files.readString(Path.of(file.strip()), StandardCharsets.UTF_8).strip();
+            String content = Files.readString(Path.of(file.strip()), StandardCharsets.UTF_8)
+                    .strip();
             if (content.isEmpty()) {
                 throw new IllegalArgumentException(key + FILE_SUFFIX + " " + file + " is empty");
             }

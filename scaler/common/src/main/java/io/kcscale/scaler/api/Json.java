@@ -9,7 +9,6 @@ import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-
 import java.io.UncheckedIOException;
 
 /**
@@ -23,20 +22,20 @@ public final class Json {
             .serializationInclusion(JsonInclude.Include.NON_NULL)
             .enable(SerializationFeature.INDENT_OUTPUT)
             // one array element a line: assumptions are sentences, unreadable side by side
-            .defaultPrettyPrinter(new DefaultPrettyPrinter().withArrayIndenter(DefaultIndenter.SYSTEM_LINEFEED_INSTANCE))
+            .defaultPrettyPrinter(
+                    new DefaultPrettyPrinter().withArrayIndenter(DefaultIndenter.SYSTEM_LINEFEED_INSTANCE))
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
             .build();
 
-    private Json() {
-    }
+    private Json() {}
 
     /** Indented JSON with a final newline. */
     public static String write(Object value) {
         try {
             return MAPPER.writeValueAsString(value) + "\n";
         } catch (JsonProcessingException e) {
-            throw new UncheckedIOException(e);  // our own result types always serialize
+            throw new UncheckedIOException(e); // our own result types always serialize
         }
     }
 }

@@ -3,7 +3,6 @@ package io.kcscale.scaler.cli;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Properties;
-
 import picocli.CommandLine.IVersionProvider;
 
 /**

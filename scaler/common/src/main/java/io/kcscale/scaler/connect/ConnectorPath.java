@@ -6,8 +6,7 @@ import java.nio.charset.StandardCharsets;
 /** How a connector's name goes into a URL path, for Connect's REST API and the scaler's alike. */
 public final class ConnectorPath {
 
-    private ConnectorPath() {
-    }
+    private ConnectorPath() {}
 
     /**
      * The name as one path segment, percent-encoded: names may hold spaces, slashes or other reserved

@@ -1,9 +1,8 @@
 package io.kcscale.scaler.act;
 
-import java.util.List;
-
 import io.kcscale.scaler.checks.Finding;
 import io.kcscale.scaler.model.PipelineSnapshot;
+import java.util.List;
 
 /** The scaling checks a scale runs first, for the task count it asks for. */
 @FunctionalInterface

@@ -9,12 +9,10 @@ import java.util.OptionalDouble;
  */
 public final class RebalancePause {
 
-    private RebalancePause() {
-    }
+    private RebalancePause() {}
 
     /** A reading of the progress counter. */
-    public record Reading(long atMillis, long counter) {
-    }
+    public record Reading(long atMillis, long counter) {}
 
     /**
      * @param readings  oldest first, starting before the change

@@ -1,16 +1,14 @@
 package io.kcscale.scaler.act;
 
+import io.kcscale.scaler.model.WorkerLoss;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-import io.kcscale.scaler.model.WorkerLoss;
-
 /** Whether a scale to N tasks may go ahead, and what to warn about. Pure. */
 public final class ScaleRules {
 
-    private ScaleRules() {
-    }
+    private ScaleRules() {}
 
     /**
      * What the rules look at. {@code partitions} is the most tasks that can get a partition: the partition count of a
@@ -18,9 +16,16 @@ public final class ScaleRules {
      * how (null for one topic). It is null when Kafka did not answer; {@code workerLoss} is what the scaler last
      * observed of the connector's workers.
      */
-    public record Facts(String connector, boolean sink, int tasksMax, Integer partitions, int maxTasks,
-                        boolean stable, List<String> unstableReasons, WorkerLoss workerLoss, String partitionsBound) {
-    }
+    public record Facts(
+            String connector,
+            boolean sink,
+            int tasksMax,
+            Integer partitions,
+            int maxTasks,
+            boolean stable,
+            List<String> unstableReasons,
+            WorkerLoss workerLoss,
+            String partitionsBound) {}
 
     /** The reason to refuse, if any: the first rule broken; {@code force} overrides a lost worker only. */
     public static Optional<String> refusal(int tasks, boolean allowIdleTasks, boolean force, Facts f) {
@@ -35,18 +40,23 @@ public final class ScaleRules {
                     + " (the scaler's --max-tasks)");
         }
         if (f.partitions() == null && !allowIdleTasks) {
-            return Optional.of("the partition count is unknown (Kafka did not answer), so tasks beyond it cannot be ruled out;"
-                    + " retry, or pass allowIdleTasks");
+            return Optional.of(
+                    "the partition count is unknown (Kafka did not answer), so tasks beyond it cannot be ruled out;"
+                            + " retry, or pass allowIdleTasks");
         }
         if (f.partitions() != null && tasks > f.partitions() && !allowIdleTasks) {
-            return Optional.of("tasks " + tasks + " is above the " + (f.partitionsBound() == null ? f.partitions()
-                    + " partitions of the topic" : f.partitions() + " tasks that can get a partition (" + f.partitionsBound() + ")")
-                    + ": " + (tasks - f.partitions()) + " task(s) would sit idle; add partitions first, or pass allowIdleTasks");
+            return Optional.of("tasks " + tasks + " is above the "
+                    + (f.partitionsBound() == null
+                            ? f.partitions() + " partitions of the topic"
+                            : f.partitions() + " tasks that can get a partition (" + f.partitionsBound() + ")")
+                    + ": " + (tasks - f.partitions())
+                    + " task(s) would sit idle; add partitions first, or pass allowIdleTasks");
         }
         if (!f.workerLoss().none() && tasks != f.tasksMax() && !force) {
-            return Optional.of(f.workerLoss().describe() + ": Connect has not given its tasks to the live workers yet, so they"
-                    + " are not running and a scale would wait on them; scale once status shows every task RUNNING on a"
-                    + " worker that answers, or pass force to scale anyway");
+            return Optional.of(
+                    f.workerLoss().describe() + ": Connect has not given its tasks to the live workers yet, so they"
+                            + " are not running and a scale would wait on them; scale once status shows every task RUNNING on a"
+                            + " worker that answers, or pass force to scale anyway");
         }
         return Optional.empty();
     }

@@ -16,9 +16,17 @@ import io.kcscale.scaler.input.InvalidInputException;
  * @param utilization           the share of measured capacity the tasks should run at (headroom for bursts)
  * @param drainSeconds          how fast a backlog above the target must drain
  */
-public record AutoscalePolicy(Integer minTasks, Integer maxTasks, Double targetLatencySeconds, Long targetLag,
-                              Double cooldownSeconds, Double scaleDownIdleFraction, Double utilization,
-                              Double drainSeconds, Boolean dryRun, Double targetLagSeconds) {
+public record AutoscalePolicy(
+        Integer minTasks,
+        Integer maxTasks,
+        Double targetLatencySeconds,
+        Long targetLag,
+        Double cooldownSeconds,
+        Double scaleDownIdleFraction,
+        Double utilization,
+        Double drainSeconds,
+        Boolean dryRun,
+        Double targetLagSeconds) {
 
     public static final double MIN_COOLDOWN_SECONDS = 30;
 
@@ -32,30 +40,38 @@ public record AutoscalePolicy(Integer minTasks, Integer maxTasks, Double targetL
             throw new InvalidInputException("maxTasks", "is required: the most tasks the autoscaler may set");
         }
         if (maxTasks < min) {
-            throw new InvalidInputException("maxTasks", "must be at least {0} (" + min + "), got " + maxTasks, "minTasks");
+            throw new InvalidInputException(
+                    "maxTasks", "must be at least {0} (" + min + "), got " + maxTasks, "minTasks");
         }
         if (targetLatencySeconds != null && targetLag != null) {
-            throw new InvalidInputException("targetLatencySeconds", "or {0} is one target in records: give only one of them", "targetLag");
+            throw new InvalidInputException(
+                    "targetLatencySeconds", "or {0} is one target in records: give only one of them", "targetLag");
         }
         if (targetLatencySeconds == null && targetLag == null && targetLagSeconds == null) {
-            throw new InvalidInputException("targetLatencySeconds", "or {0} or {1} is required", "targetLag", "targetLagSeconds");
+            throw new InvalidInputException(
+                    "targetLatencySeconds", "or {0} or {1} is required", "targetLag", "targetLagSeconds");
         }
         if (targetLagSeconds != null && !(targetLagSeconds > 0 && Double.isFinite(targetLagSeconds))) {
-            throw new InvalidInputException("targetLagSeconds", "must be a positive number of seconds, got " + targetLagSeconds);
+            throw new InvalidInputException(
+                    "targetLagSeconds", "must be a positive number of seconds, got " + targetLagSeconds);
         }
         if (targetLatencySeconds != null && !(targetLatencySeconds > 0 && Double.isFinite(targetLatencySeconds))) {
-            throw new InvalidInputException("targetLatencySeconds", "must be a positive number of seconds, got " + targetLatencySeconds);
+            throw new InvalidInputException(
+                    "targetLatencySeconds", "must be a positive number of seconds, got " + targetLatencySeconds);
         }
         if (targetLag != null && targetLag < 0) {
             throw new InvalidInputException("targetLag", "must be 0 or more records, got " + targetLag);
         }
         if (cooldownSeconds != null && !(cooldownSeconds >= MIN_COOLDOWN_SECONDS && Double.isFinite(cooldownSeconds))) {
-            throw new InvalidInputException("cooldownSeconds", "must be at least " + (int) MIN_COOLDOWN_SECONDS
-                    + " s (a rebalance must settle before the next change), got " + cooldownSeconds);
+            throw new InvalidInputException(
+                    "cooldownSeconds",
+                    "must be at least " + (int) MIN_COOLDOWN_SECONDS
+                            + " s (a rebalance must settle before the next change), got " + cooldownSeconds);
         }
         double idle = scaleDownIdleFraction == null ? 0.75 : scaleDownIdleFraction;
         if (!(idle > 0 && idle < 1)) {
-            throw new InvalidInputException("scaleDownIdleFraction", "must be more than 0 and less than 1, got " + idle);
+            throw new InvalidInputException(
+                    "scaleDownIdleFraction", "must be more than 0 and less than 1, got " + idle);
         }
         double u = utilization == null ? 0.8 : utilization;
         if (!(u > 0 && u <= 1)) {
@@ -65,19 +81,38 @@ public record AutoscalePolicy(Integer minTasks, Integer maxTasks, Double targetL
         if (!(drain > 0 && Double.isFinite(drain))) {
             throw new InvalidInputException("drainSeconds", "must be a positive number of seconds, got " + drain);
         }
-        return new AutoscalePolicy(min, maxTasks, targetLatencySeconds, targetLag, cooldownSeconds, idle, u, drain,
-                dryRun != null && dryRun, targetLagSeconds);
+        return new AutoscalePolicy(
+                min,
+                maxTasks,
+                targetLatencySeconds,
+                targetLag,
+                cooldownSeconds,
+                idle,
+                u,
+                drain,
+                dryRun != null && dryRun,
+                targetLagSeconds);
     }
 
     /** The same settings deciding only: a paused policy records its decisions and changes nothing. */
     public AutoscalePolicy paused() {
-        return new AutoscalePolicy(minTasks, maxTasks, targetLatencySeconds, targetLag, cooldownSeconds,
-                scaleDownIdleFraction, utilization, drainSeconds, true, targetLagSeconds);
+        return new AutoscalePolicy(
+                minTasks,
+                maxTasks,
+                targetLatencySeconds,
+                targetLag,
+                cooldownSeconds,
+                scaleDownIdleFraction,
+                utilization,
+                drainSeconds,
+                true,
+                targetLagSeconds);
     }
 
     /** In words, for messages: the bounds and the targets. */
     public String describe() {
-        String records = targetLag != null ? ", targetLag " + targetLag
+        String records = targetLag != null
+                ? ", targetLag " + targetLag
                 : targetLatencySeconds != null ? ", targetLatencySeconds " + targetLatencySeconds : "";
         return "minTasks " + minTasks + ", maxTasks " + maxTasks + records
                 + (targetLagSeconds != null ? ", targetLagSeconds " + targetLagSeconds : "");

@@ -9,8 +9,14 @@ import java.util.Map;
  * @param code    the kind of reason (e.g. {@code cooldown}, {@code key-cardinality}), stable across evaluations
  *                where the reason's numbers change, so a repeated verdict is reported once
  */
-public record Decision(long atMillis, Action action, int fromTasks, int toTasks, String code, String reason,
-                       Map<String, Object> inputs) {
+public record Decision(
+        long atMillis,
+        Action action,
+        int fromTasks,
+        int toTasks,
+        String code,
+        String reason,
+        Map<String, Object> inputs) {
 
     public enum Action {
         /** Nothing to do: the pipeline meets its target. */
@@ -29,7 +35,10 @@ public record Decision(long atMillis, Action action, int fromTasks, int toTasks,
 
     /** Same verdict as {@code other} (action, tasks, kind of reason): a repeat that need not be reported again. */
     public boolean repeats(Decision other) {
-        return other != null && other.action == action && other.fromTasks == fromTasks && other.toTasks == toTasks
+        return other != null
+                && other.action == action
+                && other.fromTasks == fromTasks
+                && other.toTasks == toTasks
                 && other.code.equals(code);
     }
 }

@@ -5,5 +5,4 @@ package io.kcscale.scaler.autoscale;
  *
  * @param outcome {@code applied: ...}, {@code dry run}, {@code failed: ...}, or {@code none} for a decision that does not scale
  */
-public record DecisionRecord(Decision decision, String outcome) {
-}
+public record DecisionRecord(Decision decision, String outcome) {}

@@ -5,5 +5,4 @@ package io.kcscale.scaler.autoscale;
  * Generations only grow, so a deposed leader's lease is always older than its successor's: the
  * fencing token every decision carries.
  */
-public record Lease(String leaderId, int generation) {
-}
+public record Lease(String leaderId, int generation) {}

@@ -11,8 +11,7 @@ public final class ManualScaleRule {
 
     private static final String RESOURCE = "/api/v1/connectors/{name}/autoscale";
 
-    private ManualScaleRule() {
-    }
+    private ManualScaleRule() {}
 
     /**
      * @param refusal why the scale may not go ahead, if it may not
@@ -29,12 +28,19 @@ public final class ManualScaleRule {
             return Verdict.THROUGH;
         }
         if (!force) {
-            return new Verdict(Optional.of(connector + " is under an active autoscale policy (" + policy.get().describe()
-                    + ") that would undo a manual scale: stop it (DELETE " + RESOURCE + ", or kcscale autoscale " + connector
-                    + " --stop), or pass force to pause it and scale"), Optional.empty());
+            return new Verdict(
+                    Optional.of(connector + " is under an active autoscale policy ("
+                            + policy.get().describe()
+                            + ") that would undo a manual scale: stop it (DELETE " + RESOURCE
+                            + ", or kcscale autoscale " + connector
+                            + " --stop), or pass force to pause it and scale"),
+                    Optional.empty());
         }
-        return new Verdict(Optional.empty(), Optional.of((dryRun ? "would pause" : "paused") + " the autoscale policy of "
-                + connector + " (" + policy.get().describe() + "): it keeps deciding as a dry run and changes nothing; PUT "
-                + RESOURCE + " with dryRun false to resume it"));
+        return new Verdict(
+                Optional.empty(),
+                Optional.of((dryRun ? "would pause" : "paused") + " the autoscale policy of "
+                        + connector + " (" + policy.get().describe()
+                        + "): it keeps deciding as a dry run and changes nothing; PUT "
+                        + RESOURCE + " with dryRun false to resume it"));
     }
 }

@@ -1,9 +1,8 @@
 package io.kcscale.scaler.autoscale;
 
-import java.util.List;
-
 import io.kcscale.scaler.checks.TaskPlacement;
 import io.kcscale.scaler.model.PipelineSnapshot;
+import java.util.List;
 
 /**
  * What a scaling policy sees at one evaluation, from the live pipeline or the simulator alike.
@@ -21,18 +20,39 @@ import io.kcscale.scaler.model.PipelineSnapshot;
  * @param sinkRejecting     the sink rejects or queues writes (Elasticsearch write rejections)
  * @param lagSeconds        how long the oldest unconsumed record has waited ({@code lag.seconds}), or null when unknown
  */
-public record Observation(long atMillis, int tasks, int tasksRunning, int partitions, double appendRate,
-                          double sinkRate, long lag, boolean stable, List<String> unstableReasons,
-                          List<String> blockingFindings, boolean sinkRejecting, Double lagSeconds) {
+public record Observation(
+        long atMillis,
+        int tasks,
+        int tasksRunning,
+        int partitions,
+        double appendRate,
+        double sinkRate,
+        long lag,
+        boolean stable,
+        List<String> unstableReasons,
+        List<String> blockingFindings,
+        boolean sinkRejecting,
+        Double lagSeconds) {
 
     /** What the scaler's snapshot shows at {@code atMillis}; unknown rates and lag count as 0. */
     public static Observation of(PipelineSnapshot s, List<String> blockingFindings, long atMillis) {
-        int running = (int) s.tasks().stream().filter(t -> "RUNNING".equals(t.state())).count();
-        return new Observation(atMillis, s.tasksMax() == null ? running : s.tasksMax(), running,
-                s.partitionsPerTopic() == null ? 0 : TaskPlacement.tasksWithPartitionsAtMost(s.assignor(), s.partitionsPerTopic()),
+        int running = (int)
+                s.tasks().stream().filter(t -> "RUNNING".equals(t.state())).count();
+        return new Observation(
+                atMillis,
+                s.tasksMax() == null ? running : s.tasksMax(),
+                running,
+                s.partitionsPerTopic() == null
+                        ? 0
+                        : TaskPlacement.tasksWithPartitionsAtMost(s.assignor(), s.partitionsPerTopic()),
                 orZero(s.rates().appendPerSecond()),
-                orZero(s.rates().sinkPerSecond()), s.lag().total() == null ? 0 : s.lag().total(), s.stable(), s.reasons(),
-                blockingFindings, s.elasticsearch().rejectingWrites(), null);
+                orZero(s.rates().sinkPerSecond()),
+                s.lag().total() == null ? 0 : s.lag().total(),
+                s.stable(),
+                s.reasons(),
+                blockingFindings,
+                s.elasticsearch().rejectingWrites(),
+                null);
     }
 
     private static double orZero(Double d) {

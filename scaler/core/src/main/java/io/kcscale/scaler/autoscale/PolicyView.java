@@ -19,11 +19,9 @@ import java.util.TreeMap;
  */
 public final class PolicyView {
 
-    private record Policy(AutoscalePolicy settings, long version) {
-    }
+    private record Policy(AutoscalePolicy settings, long version) {}
 
-    private record Written(long offset, long policyVersion, List<DecisionRecord> decisions) {
-    }
+    private record Written(long offset, long policyVersion, List<DecisionRecord> decisions) {}
 
     private final Map<String, Policy> policies = new TreeMap<>();
     private final Map<String, Long> paused = new HashMap<>();
@@ -76,7 +74,9 @@ public final class PolicyView {
         if (p == null) {
             return Optional.empty();
         }
-        AutoscalePolicy settings = Long.valueOf(p.version()).equals(paused.get(connector)) ? p.settings().paused() : p.settings();
+        AutoscalePolicy settings = Long.valueOf(p.version()).equals(paused.get(connector))
+                ? p.settings().paused()
+                : p.settings();
         Written w = decisions.get(connector);
         List<DecisionRecord> list = w != null && w.policyVersion() == p.version() ? w.decisions() : List.of();
         return Optional.of(new StoredPolicy(connector, settings, p.version(), list));

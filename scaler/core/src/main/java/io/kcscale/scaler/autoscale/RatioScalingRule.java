@@ -56,18 +56,41 @@ public final class RatioScalingRule implements ScalingRule {
         double cooldown = settings.cooldownSeconds(m.lastPauseSeconds());
         Map<String, Object> in = inputs(o, m, allowedLag, cooldown);
         if (m.hasActed() && o.atMillis() - m.lastActionAtMillis() < cooldown * 1000) {
-            return hold(o, in, "cooldown", String.format(Locale.ROOT, "cooling down: %.0f s of %.0f s since the last change",
-                    (o.atMillis() - m.lastActionAtMillis()) / 1000.0, cooldown));
+            return hold(
+                    o,
+                    in,
+                    "cooldown",
+                    String.format(
+                            Locale.ROOT,
+                            "cooling down: %.0f s of %.0f s since the last change",
+                            (o.atMillis() - m.lastActionAtMillis()) / 1000.0,
+                            cooldown));
         }
         if (o.tasks() < settings.minTasks()) {
-            return scale(o, in, Decision.Action.SCALE_UP, settings.minTasks(), "bounds", "below minTasks " + settings.minTasks());
+            return scale(
+                    o,
+                    in,
+                    Decision.Action.SCALE_UP,
+                    settings.minTasks(),
+                    "bounds",
+                    "below minTasks " + settings.minTasks());
         }
         if (o.tasks() > settings.maxTasks()) {
-            return scale(o, in, Decision.Action.SCALE_DOWN, settings.maxTasks(), "bounds", "above maxTasks " + settings.maxTasks());
+            return scale(
+                    o,
+                    in,
+                    Decision.Action.SCALE_DOWN,
+                    settings.maxTasks(),
+                    "bounds",
+                    "above maxTasks " + settings.maxTasks());
         }
         if (!o.stable()) {
-            return hold(o, in, "unstable", "the pipeline is not stable (" + String.join("; ", o.unstableReasons())
-                    + "): scaling now would hide the cause");
+            return hold(
+                    o,
+                    in,
+                    "unstable",
+                    "the pipeline is not stable (" + String.join("; ", o.unstableReasons())
+                            + "): scaling now would hide the cause");
         }
         // with a backlog the tasks consume as fast as they can: their rate is their capacity
         boolean ageOver = settings.ageOverTarget(o.lagSeconds());
@@ -82,32 +105,69 @@ public final class RatioScalingRule implements ScalingRule {
         return scaleDownOrSteady(o, m, in, allowedLag, capacity, cooldown);
     }
 
-    private Decision scaleUp(Observation o, PolicyMemory m, Map<String, Object> in, double allowedLag, double capacity) {
+    private Decision scaleUp(
+            Observation o, PolicyMemory m, Map<String, Object> in, double allowedLag, double capacity) {
         double append = appendRateNow(o, m.lastObservation());
         in.put("appendRateNow", append);
         boolean lagOver = o.lag() > allowedLag;
         // over the age target alone no record is above the records target: the sizing rests on the append rate
         double excess = Math.max(0, o.lag() - allowedLag);
-        String over = lagOver ? String.format(Locale.ROOT, "lag %d above target %.0f", o.lag(), allowedLag)
-                : String.format(Locale.ROOT, "lag age %.0f s above targetLagSeconds %.0f", o.lagSeconds(), settings.targetLagSeconds());
+        String over = lagOver
+                ? String.format(Locale.ROOT, "lag %d above target %.0f", o.lag(), allowedLag)
+                : String.format(
+                        Locale.ROOT,
+                        "lag age %.0f s above targetLagSeconds %.0f",
+                        o.lagSeconds(),
+                        settings.targetLagSeconds());
         if (o.sinkRate() > append && excess < (o.sinkRate() - append) * settings.drainSeconds()) {
-            return decision(o, in, Decision.Action.NONE, o.tasks(), "draining", String.format(Locale.ROOT,
-                    "%s but draining at %.1f/s: %s", over, o.sinkRate() - append, lagOver
-                            ? String.format(Locale.ROOT, "within target in %.0f s", excess / (o.sinkRate() - append))
-                            : "the age falls as the backlog drains"));
+            return decision(
+                    o,
+                    in,
+                    Decision.Action.NONE,
+                    o.tasks(),
+                    "draining",
+                    String.format(
+                            Locale.ROOT,
+                            "%s but draining at %.1f/s: %s",
+                            over,
+                            o.sinkRate() - append,
+                            lagOver
+                                    ? String.format(
+                                            Locale.ROOT, "within target in %.0f s", excess / (o.sinkRate() - append))
+                                    : "the age falls as the backlog drains"));
         }
         if (!o.blockingFindings().isEmpty()) {
-            return decision(o, in, Decision.Action.BLOCKED, o.tasks(), "checks",
+            return decision(
+                    o,
+                    in,
+                    Decision.Action.BLOCKED,
+                    o.tasks(),
+                    "checks",
                     "more tasks cannot help: " + String.join("; ", o.blockingFindings()));
         }
         if (o.sinkRejecting()) {
-            return decision(o, in, Decision.Action.BLOCKED, o.tasks(), "sink-rejecting",
+            return decision(
+                    o,
+                    in,
+                    Decision.Action.BLOCKED,
+                    o.tasks(),
+                    "sink-rejecting",
                     "Elasticsearch rejects or queues writes: the sink, not the connector, must grow");
         }
         if (saturatedByLastScaleUp(o, m)) {
-            return decision(o, in, Decision.Action.BLOCKED, o.tasks(), "sink-saturated", String.format(Locale.ROOT,
-                    "the sink is saturated: %d tasks gave %.1f/s, %d tasks give %.1f/s; grow Elasticsearch (shards, nodes) or use bulk requests",
-                    m.tasksBeforeLastAction(), m.sinkRateBeforeLastAction(), o.tasks(), o.sinkRate()));
+            return decision(
+                    o,
+                    in,
+                    Decision.Action.BLOCKED,
+                    o.tasks(),
+                    "sink-saturated",
+                    String.format(
+                            Locale.ROOT,
+                            "the sink is saturated: %d tasks gave %.1f/s, %d tasks give %.1f/s; grow Elasticsearch (shards, nodes) or use bulk requests",
+                            m.tasksBeforeLastAction(),
+                            m.sinkRateBeforeLastAction(),
+                            o.tasks(),
+                            o.sinkRate()));
         }
         // the headroom drains the backlog too: add capacity only when it would not within drainSeconds
         double need = Math.max(append / settings.utilization(), append + excess / settings.drainSeconds());
@@ -115,49 +175,121 @@ public final class RatioScalingRule implements ScalingRule {
         int cap = Math.min(settings.maxTasks(), o.partitions());
         in.put("desiredTasks", desired);
         if (!lagOver && !Double.isNaN(capacity) && desired <= o.tasks()) {
-            return decision(o, in, Decision.Action.NONE, o.tasks(), "age", String.format(Locale.ROOT,
-                    "%s, yet the rates need no more than %d tasks (%.1f/s appended): more tasks would not consume it sooner"
-                            + " (lag.verdict says whether a partition is stalled or stopped)", over, o.tasks(), append));
+            return decision(
+                    o,
+                    in,
+                    Decision.Action.NONE,
+                    o.tasks(),
+                    "age",
+                    String.format(
+                            Locale.ROOT,
+                            "%s, yet the rates need no more than %d tasks (%.1f/s appended): more tasks would not consume it sooner"
+                                    + " (lag.verdict says whether a partition is stalled or stopped)",
+                            over,
+                            o.tasks(),
+                            append));
         }
-        String sizing = String.format(Locale.ROOT, "%s: %.1f/s appended, %.1f/s per task, backlog drained in %.0f s -> %d tasks",
-                over, append, capacity, settings.drainSeconds(), desired);
+        String sizing = String.format(
+                Locale.ROOT,
+                "%s: %.1f/s appended, %.1f/s per task, backlog drained in %.0f s -> %d tasks",
+                over,
+                append,
+                capacity,
+                settings.drainSeconds(),
+                desired);
         String partitionAdvice = desired > o.partitions()
-                ? "; raise the topic's partitions to at least " + desired + " (adding partitions re-maps keys)" : "";
+                ? "; raise the topic's partitions to at least " + desired + " (adding partitions re-maps keys)"
+                : "";
         if (Math.min(desired, cap) <= o.tasks()) {
-            return decision(o, in, Decision.Action.BLOCKED, o.tasks(), "capped",
-                    sizing + ", but capped at " + cap + " (maxTasks " + settings.maxTasks() + ", partitions " + o.partitions() + ")" + partitionAdvice);
+            return decision(
+                    o,
+                    in,
+                    Decision.Action.BLOCKED,
+                    o.tasks(),
+                    "capped",
+                    sizing + ", but capped at " + cap + " (maxTasks " + settings.maxTasks() + ", partitions "
+                            + o.partitions() + ")" + partitionAdvice);
         }
         int to = Math.min(desired, cap);
-        return scale(o, in, Decision.Action.SCALE_UP, to, "lag", sizing + (to < desired ? " (capped at " + cap + partitionAdvice + ")" : ""));
+        return scale(
+                o,
+                in,
+                Decision.Action.SCALE_UP,
+                to,
+                "lag",
+                sizing + (to < desired ? " (capped at " + cap + partitionAdvice + ")" : ""));
     }
 
-    private Decision scaleDownOrSteady(Observation o, PolicyMemory m, Map<String, Object> in, double allowedLag,
-                                       double capacity, double cooldown) {
+    private Decision scaleDownOrSteady(
+            Observation o,
+            PolicyMemory m,
+            Map<String, Object> in,
+            double allowedLag,
+            double capacity,
+            double cooldown) {
         if (Double.isNaN(capacity) || o.tasksRunning() == 0) {
             m.notIdle();
-            return decision(o, in, Decision.Action.NONE, o.tasks(), "steady", String.format(Locale.ROOT,
-                    "lag %d within target %.0f (per-task capacity not measured yet: it is learned under backlog)", o.lag(), allowedLag));
+            return decision(
+                    o,
+                    in,
+                    Decision.Action.NONE,
+                    o.tasks(),
+                    "steady",
+                    String.format(
+                            Locale.ROOT,
+                            "lag %d within target %.0f (per-task capacity not measured yet: it is learned under backlog)",
+                            o.lag(),
+                            allowedLag));
         }
         double idle = 1 - Math.min(1, o.sinkRate() / (o.tasksRunning() * capacity));
         in.put("idleFraction", idle);
         int desired = Math.max(settings.minTasks(), tasksFor(o.appendRate() / settings.utilization(), capacity));
         if (idle <= settings.scaleDownIdleFraction() || desired >= o.tasks()) {
             m.notIdle();
-            return decision(o, in, Decision.Action.NONE, o.tasks(), "steady", String.format(Locale.ROOT,
-                    "lag %d within target %.0f; tasks %.0f%% idle", o.lag(), allowedLag, idle * 100));
+            return decision(
+                    o,
+                    in,
+                    Decision.Action.NONE,
+                    o.tasks(),
+                    "steady",
+                    String.format(
+                            Locale.ROOT,
+                            "lag %d within target %.0f; tasks %.0f%% idle",
+                            o.lag(),
+                            allowedLag,
+                            idle * 100));
         }
         if (m.idleSinceMillis() == Long.MIN_VALUE) {
             m.idleSince(o.atMillis());
         }
         if (o.atMillis() - m.idleSinceMillis() < cooldown * 1000) {
-            return hold(o, in, "idle-wait", String.format(Locale.ROOT,
-                    "tasks %.0f%% idle (over %.0f%%): scaling down to %d once that lasts a whole cooldown of %.0f s",
-                    idle * 100, settings.scaleDownIdleFraction() * 100, desired, cooldown));
+            return hold(
+                    o,
+                    in,
+                    "idle-wait",
+                    String.format(
+                            Locale.ROOT,
+                            "tasks %.0f%% idle (over %.0f%%): scaling down to %d once that lasts a whole cooldown of %.0f s",
+                            idle * 100,
+                            settings.scaleDownIdleFraction() * 100,
+                            desired,
+                            cooldown));
         }
-        return scale(o, in, Decision.Action.SCALE_DOWN, desired, "idle", String.format(Locale.ROOT,
-                "tasks %.0f%% idle for %.0f s: %.1f/s appended needs %d tasks at %.0f%% of %.1f/s each",
-                idle * 100, (o.atMillis() - m.idleSinceMillis()) / 1000.0, o.appendRate(), desired,
-                settings.utilization() * 100, capacity));
+        return scale(
+                o,
+                in,
+                Decision.Action.SCALE_DOWN,
+                desired,
+                "idle",
+                String.format(
+                        Locale.ROOT,
+                        "tasks %.0f%% idle for %.0f s: %.1f/s appended needs %d tasks at %.0f%% of %.1f/s each",
+                        idle * 100,
+                        (o.atMillis() - m.idleSinceMillis()) / 1000.0,
+                        o.appendRate(),
+                        desired,
+                        settings.utilization() * 100,
+                        capacity));
     }
 
     /** The tasks that serve {@code need} records/s at {@code capacity} each, within the rates' precision. */
@@ -179,8 +311,11 @@ public final class RatioScalingRule implements ScalingRule {
 
     /** The last action added tasks, and throughput gained less than half of what linear scaling promised. */
     private static boolean saturatedByLastScaleUp(Observation o, PolicyMemory m) {
-        if (!m.hasActed() || m.tasksAfterLastAction() <= m.tasksBeforeLastAction() || o.tasks() != m.tasksAfterLastAction()
-                || Double.isNaN(m.sinkRateBeforeLastAction()) || m.tasksBeforeLastAction() == 0) {
+        if (!m.hasActed()
+                || m.tasksAfterLastAction() <= m.tasksBeforeLastAction()
+                || o.tasks() != m.tasksAfterLastAction()
+                || Double.isNaN(m.sinkRateBeforeLastAction())
+                || m.tasksBeforeLastAction() == 0) {
             return false;
         }
         double linearGain = (double) (m.tasksAfterLastAction() - m.tasksBeforeLastAction()) / m.tasksBeforeLastAction();
@@ -210,11 +345,13 @@ public final class RatioScalingRule implements ScalingRule {
         return decision(o, in, Decision.Action.HOLD, o.tasks(), code, reason);
     }
 
-    private static Decision scale(Observation o, Map<String, Object> in, Decision.Action action, int to, String code, String reason) {
+    private static Decision scale(
+            Observation o, Map<String, Object> in, Decision.Action action, int to, String code, String reason) {
         return decision(o, in, action, to, code, reason);
     }
 
-    private static Decision decision(Observation o, Map<String, Object> in, Decision.Action action, int to, String code, String reason) {
+    private static Decision decision(
+            Observation o, Map<String, Object> in, Decision.Action action, int to, String code, String reason) {
         return new Decision(o.atMillis(), action, o.tasks(), to, code, reason, in);
     }
 }

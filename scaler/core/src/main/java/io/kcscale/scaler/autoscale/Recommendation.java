@@ -1,11 +1,10 @@
 package io.kcscale.scaler.autoscale;
 
+import io.kcscale.scaler.model.PipelineSnapshot;
+import io.kcscale.scaler.predict.WorkerPrediction;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-
-import io.kcscale.scaler.model.PipelineSnapshot;
-import io.kcscale.scaler.predict.WorkerPrediction;
 
 /**
  * What a connector's autoscale policy would set now, for actuators that are not ours (KEDA's
@@ -19,7 +18,8 @@ import io.kcscale.scaler.predict.WorkerPrediction;
  * @param reason         the decision's one-line reason
  * @param blockedBy      the checks' critical findings against one more task ("id: title"): why more tasks cannot help
  */
-public record Recommendation(String connector, int tasks, int workers, int tasksPerWorker, String reason, List<String> blockedBy) {
+public record Recommendation(
+        String connector, int tasks, int workers, int tasksPerWorker, String reason, List<String> blockedBy) {
 
     public Recommendation {
         blockedBy = List.copyOf(blockedBy);
@@ -29,12 +29,18 @@ public record Recommendation(String connector, int tasks, int workers, int tasks
      * The recommendation a decision makes, its workers at {@code tasksPerWorker}; a decision on an unobserved
      * connector (no tasks known) makes none.
      */
-    public static Optional<Recommendation> of(String connector, Decision decision, int tasksPerWorker, List<String> blockedBy) {
+    public static Optional<Recommendation> of(
+            String connector, Decision decision, int tasksPerWorker, List<String> blockedBy) {
         if (decision.toTasks() < 1) {
             return Optional.empty();
         }
-        return Optional.of(new Recommendation(connector, decision.toTasks(), WorkerPrediction.workersFor(decision.toTasks(), tasksPerWorker),
-                tasksPerWorker, decision.reason(), blockedBy));
+        return Optional.of(new Recommendation(
+                connector,
+                decision.toTasks(),
+                WorkerPrediction.workersFor(decision.toTasks(), tasksPerWorker),
+                tasksPerWorker,
+                decision.reason(),
+                blockedBy));
     }
 
     /**
@@ -43,7 +49,10 @@ public record Recommendation(String connector, int tasks, int workers, int tasks
      * the most that can help).
      */
     public static int tasksPerWorker(List<PipelineSnapshot.Task> tasks) {
-        List<String> placed = tasks.stream().map(PipelineSnapshot.Task::workerId).filter(Objects::nonNull).toList();
+        List<String> placed = tasks.stream()
+                .map(PipelineSnapshot.Task::workerId)
+                .filter(Objects::nonNull)
+                .toList();
         long workers = placed.stream().distinct().count();
         return workers == 0 ? 1 : WorkerPrediction.workersFor(placed.size(), (int) workers);
     }

@@ -6,25 +6,21 @@ import java.util.List;
 public sealed interface StateRecord {
 
     /** A user's PUT: replaces whatever was there. */
-    record PolicySet(String connector, AutoscalePolicy policy) implements StateRecord {
-    }
+    record PolicySet(String connector, AutoscalePolicy policy) implements StateRecord {}
 
     /** A user's DELETE (a tombstone). */
-    record PolicyDeleted(String connector) implements StateRecord {
-    }
+    record PolicyDeleted(String connector) implements StateRecord {}
 
     /**
      * A forced manual scale pauses the policy it saw: only that version. Kept apart from the policy, so that a
      * pause landing after a DELETE or a newer PUT changes nothing, and never brings a deleted policy back.
      */
-    record Paused(String connector, long policyVersion) implements StateRecord {
-    }
+    record Paused(String connector, long policyVersion) implements StateRecord {}
 
     /** The leader's decisions for one policy version, newest first, fenced by its lease. */
-    record Decisions(String connector, long policyVersion, Lease lease, List<DecisionRecord> decisions) implements StateRecord {
-    }
+    record Decisions(String connector, long policyVersion, Lease lease, List<DecisionRecord> decisions)
+            implements StateRecord {}
 
     /** A replica the group made leader announces its lease; from then on only its writes count. */
-    record Claim(Lease lease) implements StateRecord {
-    }
+    record Claim(Lease lease) implements StateRecord {}
 }

@@ -9,5 +9,4 @@ import java.util.List;
  * @param version   where the policy was set (its record's offset): a write derived from it names this version
  * @param decisions the leader's decisions under this version, newest first
  */
-public record StoredPolicy(String connector, AutoscalePolicy policy, long version, List<DecisionRecord> decisions) {
-}
+public record StoredPolicy(String connector, AutoscalePolicy policy, long version, List<DecisionRecord> decisions) {}

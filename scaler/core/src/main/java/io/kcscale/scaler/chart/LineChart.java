@@ -17,6 +17,7 @@ public final class LineChart {
     public static final int HEIGHT = 600;
     /** The dash array of a dashed series. */
     public static final String DASHED = "7 5";
+
     private static final int PLOT_LEFT = 90;
     private static final int PLOT_RIGHT = 690;
     private static final int PLOT_TOP = 70;
@@ -35,12 +36,10 @@ public final class LineChart {
     }
 
     /** One line: y[i] at x[i]; {@code dash} is an SVG dash array, or null for a solid line. */
-    public record Series(String name, String color, String dash, Shape shape, double[] x, double[] y) {
-    }
+    public record Series(String name, String color, String dash, Shape shape, double[] x, double[] y) {}
 
     /** A vertical dashed line at {@code x}, labelled above the plot. */
-    public record Marker(String label, double x) {
-    }
+    public record Marker(String label, double x) {}
 
     private final String title;
     private final String xTitle;
@@ -82,9 +81,14 @@ public final class LineChart {
         Scale x = new Scale(max(true), wholeX, PLOT_LEFT, PLOT_RIGHT);
         Scale y = new Scale(max(false), wholeY, PLOT_BOTTOM, PLOT_TOP);
         StringBuilder svg = new StringBuilder();
-        svg.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\""
-                + " viewBox=\"0 0 %d %d\" font-family=\"DejaVu Sans, Arial, sans-serif\" font-size=\"13\">%n",
-                WIDTH, HEIGHT, WIDTH, HEIGHT));
+        svg.append(String.format(
+                Locale.ROOT,
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\""
+                        + " viewBox=\"0 0 %d %d\" font-family=\"DejaVu Sans, Arial, sans-serif\" font-size=\"13\">%n",
+                WIDTH,
+                HEIGHT,
+                WIDTH,
+                HEIGHT));
         svg.append(String.format(Locale.ROOT, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>%n", WIDTH, HEIGHT));
         text(svg, (PLOT_LEFT + PLOT_RIGHT) / 2.0, 32, "middle", 17, title, "");
         grid(svg, x, y);
@@ -115,32 +119,67 @@ public final class LineChart {
     private void grid(StringBuilder svg, Scale x, Scale y) {
         for (int i = 0; i <= x.ticks(); i++) {
             double px = x.pixel(i * x.step);
-            svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#e5e5e5\"/>%n",
-                    px, PLOT_TOP, px, PLOT_BOTTOM));
+            svg.append(String.format(
+                    Locale.ROOT,
+                    "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#e5e5e5\"/>%n",
+                    px,
+                    PLOT_TOP,
+                    px,
+                    PLOT_BOTTOM));
             text(svg, px, PLOT_BOTTOM + 20, "middle", 12, x.format(i * x.step), "");
         }
         for (int i = 0; i <= y.ticks(); i++) {
             double py = y.pixel(i * y.step);
-            svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#e5e5e5\"/>%n",
-                    PLOT_LEFT, py, PLOT_RIGHT, py));
+            svg.append(String.format(
+                    Locale.ROOT,
+                    "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#e5e5e5\"/>%n",
+                    PLOT_LEFT,
+                    py,
+                    PLOT_RIGHT,
+                    py));
             text(svg, PLOT_LEFT - 8, py + 4, "end", 12, y.format(i * y.step), "");
         }
-        svg.append(String.format(Locale.ROOT, "<path fill=\"none\" stroke=\"#222\" d=\"M%d %d V%d H%d\"/>%n",
-                PLOT_LEFT, PLOT_TOP, PLOT_BOTTOM, PLOT_RIGHT));
+        svg.append(String.format(
+                Locale.ROOT,
+                "<path fill=\"none\" stroke=\"#222\" d=\"M%d %d V%d H%d\"/>%n",
+                PLOT_LEFT,
+                PLOT_TOP,
+                PLOT_BOTTOM,
+                PLOT_RIGHT));
         text(svg, (PLOT_LEFT + PLOT_RIGHT) / 2.0, PLOT_BOTTOM + 50, "middle", 14, xTitle, "");
         double middle = (PLOT_TOP + PLOT_BOTTOM) / 2.0;
-        text(svg, 24, middle, "middle", 14, yTitle, String.format(Locale.ROOT, " transform=\"rotate(-90 24 %.1f)\"", middle));
+        text(
+                svg,
+                24,
+                middle,
+                "middle",
+                14,
+                yTitle,
+                String.format(Locale.ROOT, " transform=\"rotate(-90 24 %.1f)\"", middle));
     }
 
     private void markers(StringBuilder svg, Scale x) {
         for (int i = 0; i < markers.size(); i++) {
             double px = x.pixel(markers.get(i).x());
-            svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#555\""
-                    + " stroke-dasharray=\"4 4\"/>%n", px, PLOT_TOP - 12 - 16 * i, px, PLOT_BOTTOM));
+            svg.append(String.format(
+                    Locale.ROOT,
+                    "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#555\""
+                            + " stroke-dasharray=\"4 4\"/>%n",
+                    px,
+                    PLOT_TOP - 12 - 16 * i,
+                    px,
+                    PLOT_BOTTOM));
             // labels sit above the plot, one row per marker, so that neither they nor the lines collide;
             // right of the middle they end at their line so that they stay inside the picture
             boolean right = px > (PLOT_LEFT + PLOT_RIGHT) / 2.0;
-            text(svg, right ? px - 4 : px + 4, PLOT_TOP - 4 - 16 * i, right ? "end" : "start", 12, markers.get(i).label(), "");
+            text(
+                    svg,
+                    right ? px - 4 : px + 4,
+                    PLOT_TOP - 4 - 16 * i,
+                    right ? "end" : "start",
+                    12,
+                    markers.get(i).label(),
+                    "");
         }
     }
 
@@ -164,12 +203,21 @@ public final class LineChart {
                 d.add(String.format(Locale.ROOT, "L%.1f %.1f", px, py));
             }
         }
-        svg.append(String.format(Locale.ROOT, "<path fill=\"none\" stroke=\"%s\" stroke-width=\"%s\"%s d=\"%s\"/>%n",
-                line.color(), LINE_WIDTH, dash(line), String.join(" ", d)));
+        svg.append(String.format(
+                Locale.ROOT,
+                "<path fill=\"none\" stroke=\"%s\" stroke-width=\"%s\"%s d=\"%s\"/>%n",
+                line.color(),
+                LINE_WIDTH,
+                dash(line),
+                String.join(" ", d)));
         for (int i = 0; line.shape() == Shape.POINTS && i < line.x().length; i++) {
             if (Double.isFinite(line.y()[i])) {
-                svg.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\"/>%n",
-                        x.pixel(line.x()[i]), y.pixel(line.y()[i]), line.color()));
+                svg.append(String.format(
+                        Locale.ROOT,
+                        "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\"/>%n",
+                        x.pixel(line.x()[i]),
+                        y.pixel(line.y()[i]),
+                        line.color()));
             }
         }
     }
@@ -179,8 +227,16 @@ public final class LineChart {
         for (int i = 0; i < series.size(); i++) {
             Series line = series.get(i);
             int cy = PLOT_TOP + 10 + 24 * i;
-            svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\""
-                    + " stroke-width=\"%s\"%s/>%n", left, cy, left + 30, cy, line.color(), LINE_WIDTH, dash(line)));
+            svg.append(String.format(
+                    Locale.ROOT,
+                    "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\"" + " stroke-width=\"%s\"%s/>%n",
+                    left,
+                    cy,
+                    left + 30,
+                    cy,
+                    line.color(),
+                    LINE_WIDTH,
+                    dash(line)));
             text(svg, left + 38, cy + 4, "start", 12, line.name(), "");
         }
     }
@@ -189,9 +245,17 @@ public final class LineChart {
         return line.dash() == null ? "" : " stroke-dasharray=\"" + line.dash() + "\"";
     }
 
-    private static void text(StringBuilder svg, double x, double y, String anchor, int size, String text, String extra) {
-        svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\" font-size=\"%d\"%s>%s</text>%n",
-                x, y, anchor, size, extra, text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")));
+    private static void text(
+            StringBuilder svg, double x, double y, String anchor, int size, String text, String extra) {
+        svg.append(String.format(
+                Locale.ROOT,
+                "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\" font-size=\"%d\"%s>%s</text>%n",
+                x,
+                y,
+                anchor,
+                size,
+                extra,
+                text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")));
     }
 
     /**
@@ -231,7 +295,12 @@ public final class LineChart {
 
         /** A tick label: thousands grouped, as many decimals as the step has (2.5 → one). */
         String format(double v) {
-            int decimals = Math.max(0, new BigDecimal(step).round(new MathContext(12)).stripTrailingZeros().scale());
+            int decimals = Math.max(
+                    0,
+                    new BigDecimal(step)
+                            .round(new MathContext(12))
+                            .stripTrailingZeros()
+                            .scale());
             return String.format(Locale.ROOT, "%,." + decimals + "f", v);
         }
     }

@@ -1,12 +1,11 @@
 package io.kcscale.scaler.checks;
 
-import java.time.Duration;
-import java.util.List;
-import java.util.Map;
-
 import io.kcscale.scaler.checks.keys.KeySample;
 import io.kcscale.scaler.model.PipelineSample;
 import io.kcscale.scaler.model.SinkTarget;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 
 /**
  * What the checks judge beyond the snapshot, as the observers read it: raw facts, no verdicts. A

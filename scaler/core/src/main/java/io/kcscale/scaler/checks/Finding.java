@@ -9,5 +9,4 @@ import java.util.Map;
  * @param evidence the figures behind the verdict, by name, in a stable order
  * @param advice   what to do about it; for an {@code ok} finding, what keeps it so
  */
-public record Finding(String id, Severity severity, String title, Map<String, Object> evidence, String advice) {
-}
+public record Finding(String id, Severity severity, String title, Map<String, Object> evidence, String advice) {}

@@ -1,9 +1,8 @@
 package io.kcscale.scaler.checks;
 
+import io.kcscale.scaler.model.PipelineSnapshot;
 import java.util.ArrayList;
 import java.util.List;
-
-import io.kcscale.scaler.model.PipelineSnapshot;
 
 /**
  * {@code index-shards}: the primary shards of each index the sink writes to (an alias's or a data stream's write
@@ -31,12 +30,17 @@ public final class IndexShardsCheck implements Check {
         List<PipelineSnapshot.Index> indexes = es == null ? List.of() : es.indexes();
         if (indexes.isEmpty()) {
             Evidence e = new Evidence();
-            String connectorClass = samples.sinkConfig() == null ? null : samples.sinkConfig().get("connector.class");
+            String connectorClass =
+                    samples.sinkConfig() == null ? null : samples.sinkConfig().get("connector.class");
             e.put("connectorClass", connectorClass);
-            return finding(Severity.NOT_APPLICABLE, "not applicable: the sink writes to no Elasticsearch index that its config "
-                    + "names" + (connectorClass == null ? "" : " (" + connectorClass + ")") + ", so there are no shards to judge", e,
-                    "If it does write to an index, name it: serve --index " + snapshot.name() + "=INDEX (index." + snapshot.name()
-                            + "=INDEX in the settings file).");
+            return finding(
+                    Severity.NOT_APPLICABLE,
+                    "not applicable: the sink writes to no Elasticsearch index that its config " + "names"
+                            + (connectorClass == null ? "" : " (" + connectorClass + ")")
+                            + ", so there are no shards to judge",
+                    e,
+                    "If it does write to an index, name it: serve --index " + snapshot.name() + "=INDEX (index."
+                            + snapshot.name() + "=INDEX in the settings file).");
         }
         boolean several = indexes.size() > 1;
         List<Evidence> judged = new ArrayList<>();
@@ -56,13 +60,18 @@ public final class IndexShardsCheck implements Check {
             }
             int shards = index.primaryShards();
             int nodes = es.dataNodes();
-            e.put("primaryShards", shards).put("replicas", index.replicas()).put("dataNodes", nodes).put("tasks", tasks);
+            e.put("primaryShards", shards)
+                    .put("replicas", index.replicas())
+                    .put("dataNodes", nodes)
+                    .put("tasks", tasks);
             List<String> own = new ArrayList<>();
             if (shards == 1 && tasks >= TASKS_PER_SINGLE_SHARD) {
-                own.add("1 primary shard for " + tasks + " tasks: indexing runs on one node's shard whatever the task count");
+                own.add("1 primary shard for " + tasks
+                        + " tasks: indexing runs on one node's shard whatever the task count");
             }
             if (shards < nodes) {
-                own.add(shards + " primary shard(s) on " + nodes + " data nodes: " + (nodes - shards) + " node(s) index nothing");
+                own.add(shards + " primary shard(s) on " + nodes + " data nodes: " + (nodes - shards)
+                        + " node(s) index nothing");
             }
             if (!own.isEmpty()) {
                 int target = Math.max(nodes, Math.max(SUGGESTED_MINIMUM, shards + 1));
@@ -74,26 +83,42 @@ public final class IndexShardsCheck implements Check {
                         + fix(index.writeIndex(), target, split, index.replicas() == null ? 1 : index.replicas()));
             }
         }
-        Evidence evidence = several ? new Evidence().put("indexes", judged.stream().map(Evidence::map).toList())
-                .put("dataNodes", es.dataNodes()).put("tasks", tasks) : judged.get(0);
+        Evidence evidence = several
+                ? new Evidence()
+                        .put("indexes", judged.stream().map(Evidence::map).toList())
+                        .put("dataNodes", es.dataNodes())
+                        .put("tasks", tasks)
+                : judged.get(0);
         if (!problems.isEmpty()) {
             return finding(Severity.WARNING, String.join("; ", problems), evidence, String.join("\n", fixes));
         }
         if (!unknown.isEmpty()) {
-            return finding(Severity.INFO, String.join("; ", unknown), evidence, "Run the check again when Elasticsearch answers"
-                    + (indexes.stream().anyMatch(i -> i.problem() != null) ? " and the index can be read." : "."));
+            return finding(
+                    Severity.INFO,
+                    String.join("; ", unknown),
+                    evidence,
+                    "Run the check again when Elasticsearch answers"
+                            + (indexes.stream().anyMatch(i -> i.problem() != null)
+                                    ? " and the index can be read."
+                                    : "."));
         }
         PipelineSnapshot.Index first = indexes.get(0);
-        String title = several ? indexes.size() + " indexes, each with enough primary shards for " + tasks + " tasks on "
-                + es.dataNodes() + " data node(s)"
-                : first.primaryShards() + " primary shard(s) for " + tasks + " tasks on " + es.dataNodes() + " data node(s)";
-        return finding(Severity.OK, title, evidence,
+        String title = several
+                ? indexes.size() + " indexes, each with enough primary shards for " + tasks + " tasks on "
+                        + es.dataNodes() + " data node(s)"
+                : first.primaryShards() + " primary shard(s) for " + tasks + " tasks on " + es.dataNodes()
+                        + " data node(s)";
+        return finding(
+                Severity.OK,
+                title,
+                evidence,
                 "For more tasks later: indices take their shard count at creation; an index template sets it for new ones.");
     }
 
     /** The index as the sink names it, with the write index it resolves to when that is another. */
     private static String named(PipelineSnapshot.Index index) {
-        return index.writeIndex() == null || index.name().equals(index.writeIndex()) ? index.name()
+        return index.writeIndex() == null || index.name().equals(index.writeIndex())
+                ? index.name()
                 : index.name() + " (write index " + index.writeIndex() + ")";
     }
 

@@ -1,15 +1,14 @@
 package io.kcscale.scaler.checks;
 
+import io.kcscale.scaler.model.PipelineSample;
+import io.kcscale.scaler.model.PipelineSnapshot;
+import io.kcscale.scaler.model.TopicPartition;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-
-import io.kcscale.scaler.model.PipelineSample;
-import io.kcscale.scaler.model.PipelineSnapshot;
-import io.kcscale.scaler.model.TopicPartition;
 
 /**
  * {@code partition-skew}: how evenly the topic's partitions received records over the window (the
@@ -35,11 +34,15 @@ public final class PartitionSkewCheck implements Check {
 
     @Override
     public Finding check(PipelineSnapshot snapshot, CheckSamples samples) {
-        Map<TopicPartition, Double> rates = snapshot.rates() == null ? Map.of() : snapshot.rates().appendPerTopicPartition();
+        Map<TopicPartition, Double> rates =
+                snapshot.rates() == null ? Map.of() : snapshot.rates().appendPerTopicPartition();
         Optional<Double> span = spanSeconds(samples.window());
         Evidence e = new Evidence().put("partitions", snapshot.partitions());
         if (rates.isEmpty() || span.isEmpty()) {
-            return finding(Severity.INFO, "not enough samples of the topic's offsets in the window yet", e,
+            return finding(
+                    Severity.INFO,
+                    "not enough samples of the topic's offsets in the window yet",
+                    e,
                     "Run the check again in a few seconds.");
         }
         Map<TopicPartition, Long> appended = new TreeMap<>();
@@ -47,14 +50,20 @@ public final class PartitionSkewCheck implements Check {
         int partitions = appended.size();
         long total = appended.values().stream().mapToLong(Long::longValue).sum();
         double mean = (double) total / partitions;
-        e.put("partitions", partitions).put("recordsInWindow", total).ratio("windowSeconds", span.get())
+        e.put("partitions", partitions)
+                .put("recordsInWindow", total)
+                .ratio("windowSeconds", span.get())
                 .ratio("meanPerPartition", mean);
         if (total == 0) {
-            return finding(Severity.INFO, "no records were appended in the window", e, "Run the check again under load.");
+            return finding(
+                    Severity.INFO, "no records were appended in the window", e, "Run the check again under load.");
         }
         if (mean < MIN_RECORDS_PER_PARTITION) {
-            return finding(Severity.INFO, total + " records in the window are too few to judge " + partitions
-                    + " partitions (" + MIN_RECORDS_PER_PARTITION + " per partition needed)", e,
+            return finding(
+                    Severity.INFO,
+                    total + " records in the window are too few to judge " + partitions + " partitions ("
+                            + MIN_RECORDS_PER_PARTITION + " per partition needed)",
+                    e,
                     "Run the check again under more load, or over a longer window (the scaler's window.seconds).");
         }
         List<TopicPartition> empty = new ArrayList<>();
@@ -71,31 +80,54 @@ public final class PartitionSkewCheck implements Check {
         double ratio = hot / mean;
         double share = (double) hot / total;
         boolean several = snapshot.severalTopics();
-        Object hottestName = TopicPartition.named(List.of(hottest), several).iterator().next();
-        e.put("emptyPartitions", empty.size()).put("emptyPartitionIds", TopicPartition.named(empty, several))
-                .put("hottestPartition", hottestName).put("hottestRecords", hot).ratio("hottestShare", share)
+        Object hottestName =
+                TopicPartition.named(List.of(hottest), several).iterator().next();
+        e.put("emptyPartitions", empty.size())
+                .put("emptyPartitionIds", TopicPartition.named(empty, several))
+                .put("hottestPartition", hottestName)
+                .put("hottestRecords", hot)
+                .ratio("hottestShare", share)
                 .ratio("maxMeanRatio", ratio);
         List<String> problems = new ArrayList<>();
         if (ratio >= HOT_RATIO) {
-            problems.add(String.format(Locale.ROOT, "partition %s took %.0f%% of the records (%.1f× the mean)", hottestName,
-                    share * 100, ratio));
+            problems.add(String.format(
+                    Locale.ROOT,
+                    "partition %s took %.0f%% of the records (%.1f× the mean)",
+                    hottestName,
+                    share * 100,
+                    ratio));
         }
         if (!empty.isEmpty()) {
             problems.add(empty.size() + " of " + partitions + " partitions received none");
         }
         if (problems.isEmpty()) {
-            return finding(Severity.OK, String.format(Locale.ROOT, "records spread evenly: the hottest partition took "
-                    + "%.1f× the mean, none was empty", ratio), e, "Nothing to do: each task's load follows its partition count.");
+            return finding(
+                    Severity.OK,
+                    String.format(
+                            Locale.ROOT,
+                            "records spread evenly: the hottest partition took " + "%.1f× the mean, none was empty",
+                            ratio),
+                    e,
+                    "Nothing to do: each task's load follows its partition count.");
         }
-        return finding(Severity.WARNING, String.join("; ", problems), e, String.format(Locale.ROOT,
-                "One task consumes a partition, so the hottest caps the pipeline at about %.1f× one task's rate however "
-                        + "many tasks run. Spread hot keys: more distinct keys (see key-cardinality), or a salt on the hottest "
-                        + "keys (key + \"-\" + n for a small n) when per-key order allows.", 1 / share));
+        return finding(
+                Severity.WARNING,
+                String.join("; ", problems),
+                e,
+                String.format(
+                        Locale.ROOT,
+                        "One task consumes a partition, so the hottest caps the pipeline at about %.1f× one task's rate however "
+                                + "many tasks run. Spread hot keys: more distinct keys (see key-cardinality), or a salt on the hottest "
+                                + "keys (key + \"-\" + n for a small n) when per-key order allows.",
+                        1 / share));
     }
 
     /** The time between the oldest and newest sample with offsets: the span the snapshot's append rates cover. */
     static Optional<Double> spanSeconds(List<PipelineSample> window) {
-        List<Long> times = window.stream().filter(s -> s.endOffsets() != null).map(PipelineSample::atMillis).toList();
+        List<Long> times = window.stream()
+                .filter(s -> s.endOffsets() != null)
+                .map(PipelineSample::atMillis)
+                .toList();
         return times.size() < 2 ? Optional.empty() : Optional.of((times.get(times.size() - 1) - times.get(0)) / 1000.0);
     }
 

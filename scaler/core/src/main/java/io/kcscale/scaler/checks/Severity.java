@@ -1,8 +1,7 @@
 package io.kcscale.scaler.checks;
 
-import java.util.Locale;
-
 import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.Locale;
 
 /**
  * How much a finding matters, least first: {@code not-applicable} means the check does not apply to this
@@ -10,7 +9,11 @@ import com.fasterxml.jackson.annotation.JsonValue;
  * would not help.
  */
 public enum Severity {
-    NOT_APPLICABLE, OK, INFO, WARNING, CRITICAL;
+    NOT_APPLICABLE,
+    OK,
+    INFO,
+    WARNING,
+    CRITICAL;
 
     /** The name in JSON and in the CLI's report: {@code not-applicable}, {@code ok}, {@code info}, {@code warning}, {@code critical}. */
     @JsonValue

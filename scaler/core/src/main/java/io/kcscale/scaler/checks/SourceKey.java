@@ -1,11 +1,10 @@
 package io.kcscale.scaler.checks;
 
+import io.kcscale.scaler.model.SinkTarget;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-
-import io.kcscale.scaler.model.SinkTarget;
 
 /**
  * The source connector writing a topic and the field its keys come from, as its config says:
@@ -28,7 +27,8 @@ record SourceKey(String connector, String keyField, boolean firstField) {
 
     /** datagen's {@code kafka.topic}, or the {@code topic}/{@code topics} most other sources use. */
     private static boolean writes(Map<String, String> config, String topic) {
-        return topic.equals(config.get("kafka.topic")) || topic.equals(config.get("topic"))
+        return topic.equals(config.get("kafka.topic"))
+                || topic.equals(config.get("topic"))
                 || SinkTarget.topics(config).contains(topic);
     }
 
@@ -37,8 +37,11 @@ record SourceKey(String connector, String keyField, boolean firstField) {
         if (!field.isEmpty()) {
             return new SourceKey(name, field, false);
         }
-        boolean datagen = config.containsKey("quickstart") || config.containsKey("schema.string")
-                || config.getOrDefault("connector.class", "").toLowerCase(java.util.Locale.ROOT).contains("datagen");
+        boolean datagen = config.containsKey("quickstart")
+                || config.containsKey("schema.string")
+                || config.getOrDefault("connector.class", "")
+                        .toLowerCase(java.util.Locale.ROOT)
+                        .contains("datagen");
         return new SourceKey(name, null, datagen);
     }
 

@@ -1,11 +1,10 @@
 package io.kcscale.scaler.checks;
 
-import java.util.ArrayList;
-import java.util.List;
-
 import io.kcscale.scaler.model.PipelineSnapshot;
 import io.kcscale.scaler.model.SnapshotDerivation;
 import io.kcscale.scaler.model.WorkerLoss;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * {@code stability}: whether the pipeline is steady enough to scale: committed offsets advancing,
@@ -37,9 +36,15 @@ public final class StabilityCheck implements Check {
             }
         }
         boolean connectorFailed = "FAILED".equals(samples.connectorState());
-        Evidence e = new Evidence().put("tasks", snapshot.tasks().size())
-                .put("tasksRunning", snapshot.tasks().stream().filter(t -> "RUNNING".equals(t.state())).count())
-                .put("failedTasks", failed).put("tasksAdvancing", advancing)
+        Evidence e = new Evidence()
+                .put("tasks", snapshot.tasks().size())
+                .put(
+                        "tasksRunning",
+                        snapshot.tasks().stream()
+                                .filter(t -> "RUNNING".equals(t.state()))
+                                .count())
+                .put("failedTasks", failed)
+                .put("tasksAdvancing", advancing)
                 .ratio("sinkPerSecond", snapshot.rates().sinkPerSecond())
                 .put("lag", snapshot.lag() == null ? null : snapshot.lag().total())
                 .put("rebalancedInWindow", SnapshotDerivation.rebalancedWithin(samples.window()))
@@ -48,7 +53,8 @@ public final class StabilityCheck implements Check {
                 .put("reasons", snapshot.reasons());
         if (connectorFailed || !failed.isEmpty()) {
             List<String> summaries = new ArrayList<>();
-            failed.forEach(id -> summaries.add("task " + id + ": " + summary(samples.taskTraces().get(id))));
+            failed.forEach(id -> summaries.add(
+                    "task " + id + ": " + summary(samples.taskTraces().get(id))));
             List<String> what = new ArrayList<>();
             if (connectorFailed) {
                 what.add("the connector");
@@ -56,19 +62,30 @@ public final class StabilityCheck implements Check {
             if (!failed.isEmpty()) {
                 what.add(failed.size() == 1 ? "task " + failed.get(0) : "tasks " + failed);
             }
-            return finding(Severity.CRITICAL, String.join(" and ", what) + " FAILED: more tasks would not help", e,
+            return finding(
+                    Severity.CRITICAL,
+                    String.join(" and ", what) + " FAILED: more tasks would not help",
+                    e,
                     "Fix the failure first" + (summaries.isEmpty() ? "" : " (" + String.join("; ", summaries) + ")")
-                            + ", then restart: POST /connectors/" + snapshot.name() + "/restart?includeTasks=true&onlyFailed=true."
+                            + ", then restart: POST /connectors/" + snapshot.name()
+                            + "/restart?includeTasks=true&onlyFailed=true."
                             + " Scaling restarts the tasks and hides the cause.");
         }
         WorkerLoss loss = WorkerLoss.of(snapshot);
         if (!loss.none()) {
-            return finding(Severity.WARNING, "not steady: " + loss.describe(), e, loss.reassignment(samples.rebalanceDelay())
-                    + ". Do not scale until then: the tasks on it are not running, whatever Connect reports, and a scale's"
-                    + " rebalance would only add to the wait. Starting the worker again gets them back sooner.");
+            return finding(
+                    Severity.WARNING,
+                    "not steady: " + loss.describe(),
+                    e,
+                    loss.reassignment(samples.rebalanceDelay())
+                            + ". Do not scale until then: the tasks on it are not running, whatever Connect reports, and a scale's"
+                            + " rebalance would only add to the wait. Starting the worker again gets them back sooner.");
         }
         if (samples.window().size() < 2) {
-            return finding(Severity.INFO, "warming up: the window holds too few samples to see offsets advance", e,
+            return finding(
+                    Severity.INFO,
+                    "warming up: the window holds too few samples to see offsets advance",
+                    e,
                     "Run the check again in a few seconds.");
         }
         List<String> problems = new ArrayList<>(snapshot.reasons());
@@ -77,12 +94,20 @@ public final class StabilityCheck implements Check {
             problems.add("the sink group committed nothing over the window while " + lag + " records wait");
         }
         if (problems.isEmpty()) {
-            return finding(Severity.OK, "steady: offsets advance wherever there is lag, no rebalance in the window, all "
-                    + snapshot.tasks().size() + " tasks RUNNING", e, "Nothing to do.");
+            return finding(
+                    Severity.OK,
+                    "steady: offsets advance wherever there is lag, no rebalance in the window, all "
+                            + snapshot.tasks().size() + " tasks RUNNING",
+                    e,
+                    "Nothing to do.");
         }
-        return finding(Severity.WARNING, "not steady: " + String.join("; ", problems), e, "Scale once the pipeline "
-                + "is steady: wait out a rebalance (a full window without one), and find why stalled partitions or tasks do not "
-                + "advance before adding tasks.");
+        return finding(
+                Severity.WARNING,
+                "not steady: " + String.join("; ", problems),
+                e,
+                "Scale once the pipeline "
+                        + "is steady: wait out a rebalance (a full window without one), and find why stalled partitions or tasks do not "
+                        + "advance before adding tasks.");
     }
 
     /** The exception line of a trace and its root cause, when there is one. */
@@ -90,7 +115,8 @@ public final class StabilityCheck implements Check {
         if (trace == null || trace.isBlank()) {
             return "no trace reported";
         }
-        List<String> lines = trace.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
+        List<String> lines =
+                trace.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
         String summary = lines.get(0);
         for (int i = lines.size() - 1; i > 0; i--) {
             if (lines.get(i).startsWith("Caused by: ")) {

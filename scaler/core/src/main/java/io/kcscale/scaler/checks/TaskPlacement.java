@@ -1,5 +1,6 @@
 package io.kcscale.scaler.checks;
 
+import io.kcscale.scaler.model.TopicPartition;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -7,8 +8,6 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.IntStream;
-
-import io.kcscale.scaler.model.TopicPartition;
 
 /**
  * Where the sink group's assignor puts its partitions, and so which tasks can work. Range assigns each
@@ -23,8 +22,7 @@ public final class TaskPlacement {
     static final String RANGE = "range";
     static final String ROUND_ROBIN = "roundrobin";
 
-    private TaskPlacement() {
-    }
+    private TaskPlacement() {}
 
     /** Whether {@code assignor}'s placement follows from the counts alone. */
     static boolean predictable(String assignor) {
@@ -38,8 +36,14 @@ public final class TaskPlacement {
      */
     public static int tasksWithPartitionsAtMost(String assignor, Map<String, Integer> partitionsPerTopic) {
         boolean perTopic = assignor == null || assignor.isBlank() || RANGE.equals(assignor);
-        return perTopic ? partitionsPerTopic.values().stream().mapToInt(Integer::intValue).max().orElse(0)
-                : partitionsPerTopic.values().stream().mapToInt(Integer::intValue).sum();
+        return perTopic
+                ? partitionsPerTopic.values().stream()
+                        .mapToInt(Integer::intValue)
+                        .max()
+                        .orElse(0)
+                : partitionsPerTopic.values().stream()
+                        .mapToInt(Integer::intValue)
+                        .sum();
     }
 
     /**
@@ -48,14 +52,22 @@ public final class TaskPlacement {
      */
     public static String boundReason(String assignor, Map<String, Integer> partitionsPerTopic) {
         boolean perTopic = assignor == null || assignor.isBlank() || RANGE.equals(assignor);
-        int all = partitionsPerTopic.values().stream().mapToInt(Integer::intValue).sum();
+        int all =
+                partitionsPerTopic.values().stream().mapToInt(Integer::intValue).sum();
         if (!perTopic) {
-            return assignor + " assignment spreads the " + all + " partitions of the " + partitionsPerTopic.size() + " topics together";
+            return assignor + " assignment spreads the " + all + " partitions of the " + partitionsPerTopic.size()
+                    + " topics together";
         }
-        String largest = partitionsPerTopic.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse("?");
-        return (assignor == null || assignor.isBlank() ? "range assignment (Kafka's default; the group has no members to ask)"
-                : "range assignment") + " assigns each of the " + partitionsPerTopic.size() + " topics on its own, so of their "
-                + all + " partitions at most " + tasksWithPartitionsAtMost(assignor, partitionsPerTopic) + " (those of the largest, "
+        String largest = partitionsPerTopic.entrySet().stream()
+                .max(Map.Entry.comparingByValue())
+                .map(Map.Entry::getKey)
+                .orElse("?");
+        return (assignor == null || assignor.isBlank()
+                        ? "range assignment (Kafka's default; the group has no members to ask)"
+                        : "range assignment")
+                + " assigns each of the " + partitionsPerTopic.size() + " topics on its own, so of their "
+                + all + " partitions at most " + tasksWithPartitionsAtMost(assignor, partitionsPerTopic)
+                + " (those of the largest, "
                 + largest + ") go to different tasks";
     }
 
@@ -63,7 +75,8 @@ public final class TaskPlacement {
      * The task each partition goes to under range or round-robin with {@code tasks} tasks, every task reading
      * every topic (a sink's tasks share one subscription); empty when the assignor is not {@link #predictable}.
      */
-    public static Optional<Map<TopicPartition, Integer>> place(String assignor, Map<String, Integer> partitionsPerTopic, int tasks) {
+    public static Optional<Map<TopicPartition, Integer>> place(
+            String assignor, Map<String, Integer> partitionsPerTopic, int tasks) {
         if (!predictable(assignor) || tasks < 1) {
             return Optional.empty();
         }
@@ -84,9 +97,12 @@ public final class TaskPlacement {
      * The ids of the tasks, ascending, that get at least one of {@code withRecords} among one topic's
      * {@code partitions} partitions; empty when the assignor is not {@link #predictable}.
      */
-    static Optional<List<Integer>> busyTasks(String assignor, int partitions, Collection<Integer> withRecords, int tasks) {
-        return place(assignor, Map.of("", partitions), tasks).map(owners -> List.copyOf(new TreeSet<>(
-                withRecords.stream().map(p -> owners.get(new TopicPartition("", p))).toList())));
+    static Optional<List<Integer>> busyTasks(
+            String assignor, int partitions, Collection<Integer> withRecords, int tasks) {
+        return place(assignor, Map.of("", partitions), tasks)
+                .map(owners -> List.copyOf(new TreeSet<>(withRecords.stream()
+                        .map(p -> owners.get(new TopicPartition("", p)))
+                        .toList())));
     }
 
     /**
@@ -105,6 +121,9 @@ public final class TaskPlacement {
      * consumer's client id, {@code connector-consumer-NAME-TASK}, so by the task id as text (0, 1, 10, 2, ...).
      */
     static List<Integer> memberOrder(int tasks) {
-        return IntStream.range(0, tasks).boxed().sorted((a, b) -> a.toString().compareTo(b.toString())).toList();
+        return IntStream.range(0, tasks)
+                .boxed()
+                .sorted((a, b) -> a.toString().compareTo(b.toString()))
+                .toList();
     }
 }

@@ -1,5 +1,6 @@
 package io.kcscale.scaler.checks;
 
+import io.kcscale.scaler.model.PipelineSnapshot;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -7,8 +8,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
-
-import io.kcscale.scaler.model.PipelineSnapshot;
 
 /**
  * {@code worker-capacity}: tasks run on Connect workers, and a worker whose CPU is spent only shares it
@@ -47,12 +46,16 @@ public final class WorkerCapacityCheck implements Check {
      * {@code unavailable} saying why, when it was not): what {@link #check} judges, for callers that read the
      * workers themselves (an experiment, at each task count it measures).
      */
-    public static Finding judge(List<PipelineSnapshot.Task> tasks, int wanted, List<WorkerCpu> read, String unavailable) {
+    public static Finding judge(
+            List<PipelineSnapshot.Task> tasks, int wanted, List<WorkerCpu> read, String unavailable) {
         int now = tasks.size();
         Evidence e = new Evidence().put("tasks", now).put("tasksWanted", wanted);
         if (read == null || read.isEmpty()) {
-            return finding(Severity.INFO, "the workers' CPU is unknown: "
-                    + (unavailable == null ? "nothing read it" : unavailable), e, READ_THEM);
+            return finding(
+                    Severity.INFO,
+                    "the workers' CPU is unknown: " + (unavailable == null ? "nothing read it" : unavailable),
+                    e,
+                    READ_THEM);
         }
         Map<String, WorkerCpu> all = new TreeMap<>();
         read.forEach(w -> all.put(w.workerId(), w));
@@ -64,25 +67,42 @@ public final class WorkerCapacityCheck implements Check {
         Map<String, WorkerCpu> byId = new TreeMap<>();
         all.values().stream().filter(WorkerCpu::known).forEach(w -> byId.put(w.workerId(), w));
         List<WorkerCpu> unknown = all.values().stream().filter(w -> !w.known()).toList();
-        List<WorkerCpu> boundHosts = hosting.stream().map(byId::get).filter(w -> w != null && cpuBound(w)).toList();
+        List<WorkerCpu> boundHosts = hosting.stream()
+                .map(byId::get)
+                .filter(w -> w != null && cpuBound(w))
+                .toList();
         if (!boundHosts.isEmpty()) {
-            return finding(Severity.CRITICAL, now + " → " + wanted + " tasks: the added tasks would run on CPU-bound worker"
-                    + (boundHosts.size() == 1 ? " " : "s ") + describe(boundHosts) + "; more tasks there add little throughput:"
-                    + " add workers", e,
+            return finding(
+                    Severity.CRITICAL,
+                    now + " → " + wanted + " tasks: the added tasks would run on CPU-bound worker"
+                            + (boundHosts.size() == 1 ? " " : "s ") + describe(boundHosts)
+                            + "; more tasks there add little throughput:"
+                            + " add workers",
+                    e,
                     "Add Connect workers on hosts with CPU to spare (or cores) before tasks: tasks on a worker whose CPU is spent only share it. "
                             + "'predict workers' sizes the group from the measured CPU per record.");
         }
-        List<WorkerCpu> bound = byId.values().stream().filter(WorkerCapacityCheck::cpuBound).toList();
+        List<WorkerCpu> bound =
+                byId.values().stream().filter(WorkerCapacityCheck::cpuBound).toList();
         if (!bound.isEmpty()) {
-            return finding(Severity.WARNING, "CPU-bound worker" + (bound.size() == 1 ? " " : "s ") + describe(bound)
-                    + ": their tasks cannot speed up", e,
+            return finding(
+                    Severity.WARNING,
+                    "CPU-bound worker" + (bound.size() == 1 ? " " : "s ") + describe(bound)
+                            + ": their tasks cannot speed up",
+                    e,
                     "Move tasks to workers with CPU to spare (add workers), or give these hosts cores.");
         }
-        List<WorkerCpu> crowdedHosts = hosting.stream().map(byId::get).filter(w -> w != null && hostSaturated(w)).toList();
+        List<WorkerCpu> crowdedHosts = hosting.stream()
+                .map(byId::get)
+                .filter(w -> w != null && hostSaturated(w))
+                .toList();
         if (!crowdedHosts.isEmpty()) {
-            return finding(Severity.WARNING, now + " → " + wanted + " tasks: the added tasks would share the saturated host of worker"
-                    + (crowdedHosts.size() == 1 ? " " : "s ") + describe(crowdedHosts) + othersOn(crowdedHosts)
-                    + "; expect less than a task's worth each", e,
+            return finding(
+                    Severity.WARNING,
+                    now + " → " + wanted + " tasks: the added tasks would share the saturated host of worker"
+                            + (crowdedHosts.size() == 1 ? " " : "s ") + describe(crowdedHosts) + othersOn(crowdedHosts)
+                            + "; expect less than a task's worth each",
+                    e,
                     "The worker has CPU to spare; other processes take its host's cores. Scale, and measure the gain; for the"
                             + " full gain give the worker a host (or cores) of its own.");
         }
@@ -90,21 +110,36 @@ public final class WorkerCapacityCheck implements Check {
             // never "ok" for a worker nobody read: the added tasks may land on it
             List<String> parts = new ArrayList<>();
             unknown.forEach(w -> parts.add(w.workerId() + " (" + w.unknown() + ")"));
-            return finding(Severity.INFO, "the CPU of worker" + (unknown.size() == 1 ? " " : "s ") + String.join(", ", parts)
-                    + " is unknown", e, READ_THEM);
+            return finding(
+                    Severity.INFO,
+                    "the CPU of worker" + (unknown.size() == 1 ? " " : "s ") + String.join(", ", parts) + " is unknown",
+                    e,
+                    READ_THEM);
         }
-        List<WorkerCpu> crowded = byId.values().stream().filter(WorkerCapacityCheck::hostSaturated).toList();
+        List<WorkerCpu> crowded = byId.values().stream()
+                .filter(WorkerCapacityCheck::hostSaturated)
+                .toList();
         if (!crowded.isEmpty()) {
-            return finding(Severity.INFO, "the host of worker" + (crowded.size() == 1 ? " " : "s ") + describe(crowded)
-                    + " is busy with other work" + othersOn(crowded), e,
+            return finding(
+                    Severity.INFO,
+                    "the host of worker" + (crowded.size() == 1 ? " " : "s ") + describe(crowded)
+                            + " is busy with other work" + othersOn(crowded),
+                    e,
                     "Measured rates on that host move with its other work: measure again when it is quieter.");
         }
-        WorkerCpu busiest = byId.values().stream().max((a, b) -> Double.compare(a.processShare(), b.processShare())).orElseThrow();
-        return finding(Severity.OK, "every worker has CPU to spare (busiest: " + describe(List.of(busiest)) + ")", e, "Nothing to do.");
+        WorkerCpu busiest = byId.values().stream()
+                .max((a, b) -> Double.compare(a.processShare(), b.processShare()))
+                .orElseThrow();
+        return finding(
+                Severity.OK,
+                "every worker has CPU to spare (busiest: " + describe(List.of(busiest)) + ")",
+                e,
+                "Nothing to do.");
     }
 
-    private static final String READ_THEM = "Point the scaler at the workers' CPU: --worker-metrics-url (each worker's JMX exporter)"
-            + " or --prometheus-url (a Prometheus that scrapes them); a worker on the scaler's own host is read from its process.";
+    private static final String READ_THEM =
+            "Point the scaler at the workers' CPU: --worker-metrics-url (each worker's JMX exporter)"
+                    + " or --prometheus-url (a Prometheus that scrapes them); a worker on the scaler's own host is read from its process.";
 
     static boolean cpuBound(WorkerCpu w) {
         return w.processShare() >= BUSY_PROCESS_SHARE;
@@ -114,7 +149,8 @@ public final class WorkerCapacityCheck implements Check {
     private static String othersOn(List<WorkerCpu> workers) {
         List<String> parts = new ArrayList<>();
         for (WorkerCpu w : workers) {
-            parts.add(String.format(Locale.ROOT, "%.2f", Math.max(0, w.hostBusy() * w.hostProcessors() - w.processCores())));
+            parts.add(String.format(
+                    Locale.ROOT, "%.2f", Math.max(0, w.hostBusy() * w.hostProcessors() - w.processCores())));
         }
         return " (other processes: " + String.join(", ", parts) + " cores)";
     }
@@ -126,12 +162,20 @@ public final class WorkerCapacityCheck implements Check {
     /** A worker's figures; the host's busy time and the worker's share of it only where the host gave them. */
     private static Map<String, Object> evidence(WorkerCpu w) {
         if (!w.known()) {
-            return new Evidence().put("source", "unknown").put("unknown", w.unknown()).map();
+            return new Evidence()
+                    .put("source", "unknown")
+                    .put("unknown", w.unknown())
+                    .map();
         }
         boolean read = w.hostBusyRead();
-        return new Evidence().put("source", w.source().label()).ratio("processCores", w.processCores()).put("hostProcessors", w.hostProcessors())
-                .ratio("hostBusy", read ? w.hostBusy() : null).ratio("shareOfHostUse", read ? w.shareOfHostUse() : null)
-                .put("cpuBound", cpuBound(w)).map();
+        return new Evidence()
+                .put("source", w.source().label())
+                .ratio("processCores", w.processCores())
+                .put("hostProcessors", w.hostProcessors())
+                .ratio("hostBusy", read ? w.hostBusy() : null)
+                .ratio("shareOfHostUse", read ? w.shareOfHostUse() : null)
+                .put("cpuBound", cpuBound(w))
+                .map();
     }
 
     /**
@@ -144,7 +188,10 @@ public final class WorkerCapacityCheck implements Check {
         tasks.stream().filter(t -> t.workerId() != null).forEach(t -> load.merge(t.workerId(), 1, Integer::sum));
         TreeSet<String> hosts = new TreeSet<>();
         for (int i = 0; i < added && !load.isEmpty(); i++) {
-            String least = load.entrySet().stream().min(Map.Entry.comparingByValue()).orElseThrow().getKey();
+            String least = load.entrySet().stream()
+                    .min(Map.Entry.comparingByValue())
+                    .orElseThrow()
+                    .getKey();
             load.merge(least, 1, Integer::sum);
             hosts.add(least);
         }
@@ -154,15 +201,23 @@ public final class WorkerCapacityCheck implements Check {
     private static String describe(List<WorkerCpu> workers) {
         List<String> parts = new ArrayList<>();
         for (WorkerCpu w : workers) {
-            parts.add(String.format(Locale.ROOT, "%s (process %.2f of %d cores, %s; from %s)", w.workerId(), w.processCores(),
-                    w.hostProcessors(), hostBusy(w), w.source().label()));
+            parts.add(String.format(
+                    Locale.ROOT,
+                    "%s (process %.2f of %d cores, %s; from %s)",
+                    w.workerId(),
+                    w.processCores(),
+                    w.hostProcessors(),
+                    hostBusy(w),
+                    w.source().label()));
         }
         return String.join(", ", parts);
     }
 
     /** "host 91% busy", or that it was not read: for a finding's title and an experiment's table. */
     public static String hostBusy(WorkerCpu w) {
-        return w.hostBusyRead() ? String.format(Locale.ROOT, "host %.0f%% busy", 100 * w.hostBusy()) : "host's busy time not read";
+        return w.hostBusyRead()
+                ? String.format(Locale.ROOT, "host %.0f%% busy", 100 * w.hostBusy())
+                : "host's busy time not read";
     }
 
     private static Finding finding(Severity severity, String title, Evidence evidence, String advice) {

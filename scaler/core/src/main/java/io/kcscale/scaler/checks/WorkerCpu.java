@@ -12,8 +12,13 @@ package io.kcscale.scaler.checks;
  * @param source         where the figures come from
  * @param unknown        why no source read the worker, naming the setting that would; null when read
  */
-public record WorkerCpu(String workerId, double processCores, int hostProcessors, double hostBusy, WorkerCpuSource source,
-                        String unknown) {
+public record WorkerCpu(
+        String workerId,
+        double processCores,
+        int hostProcessors,
+        double hostBusy,
+        WorkerCpuSource source,
+        String unknown) {
 
     /** A worker read from its process on the scaler's host. */
     public WorkerCpu(String workerId, double processCores, int hostProcessors, double hostBusy) {
@@ -21,7 +26,8 @@ public record WorkerCpu(String workerId, double processCores, int hostProcessors
     }
 
     /** A worker read from {@code source}. */
-    public static WorkerCpu read(String workerId, double processCores, int processors, double hostBusy, WorkerCpuSource source) {
+    public static WorkerCpu read(
+            String workerId, double processCores, int processors, double hostBusy, WorkerCpuSource source) {
         return new WorkerCpu(workerId, processCores, processors, hostBusy, source, null);
     }
 

@@ -18,8 +18,7 @@ public final class WorkerCpuRates {
     /** The shortest window a rate is read over: the CPU counter moves in 10 ms ticks. */
     public static final Duration SHORTEST = Duration.ofSeconds(1);
 
-    private WorkerCpuRates() {
-    }
+    private WorkerCpuRates() {}
 
     /**
      * One scrape of a worker's exporter.
@@ -30,33 +29,48 @@ public final class WorkerCpuRates {
      * @param processors   the processors the JVM counts; NaN when not published
      * @param hostBusy     the share of the host's (container's) processor time in use, 0 to 1; NaN when not published
      */
-    public record Scrape(long atMillis, double cpuSeconds, double startSeconds, double processors, double hostBusy) {
-    }
+    public record Scrape(long atMillis, double cpuSeconds, double startSeconds, double processors, double hostBusy) {}
 
     /** The worker's CPU between two scrapes of its exporter, or unknown saying why not. */
     public static WorkerCpu between(String workerId, Scrape earlier, Scrape later, WorkerCpuSource source) {
         if (Math.abs(later.startSeconds() - earlier.startSeconds()) > 1 || later.cpuSeconds() < earlier.cpuSeconds()) {
-            return WorkerCpu.unknown(workerId, source.label() + ": its process restarted between two readings; read again");
+            return WorkerCpu.unknown(
+                    workerId, source.label() + ": its process restarted between two readings; read again");
         }
         long elapsed = later.atMillis() - earlier.atMillis();
         if (elapsed < SHORTEST.toMillis()) {
-            return WorkerCpu.unknown(workerId, source.label() + ": two readings " + elapsed + " ms apart are too close to rate");
+            return WorkerCpu.unknown(
+                    workerId, source.label() + ": two readings " + elapsed + " ms apart are too close to rate");
         }
         String warming = warmingUp(earlier.atMillis() / 1000.0, earlier.startSeconds(), source);
         if (warming != null) {
             return WorkerCpu.unknown(workerId, warming);
         }
-        return figures(workerId, (later.cpuSeconds() - earlier.cpuSeconds()) * 1000 / elapsed, later.processors(), later.hostBusy(), source);
+        return figures(
+                workerId,
+                (later.cpuSeconds() - earlier.cpuSeconds()) * 1000 / elapsed,
+                later.processors(),
+                later.hostBusy(),
+                source);
     }
 
     /**
      * The worker's CPU from a rate a Prometheus server computed over {@code window} ending at {@code evalSeconds}
      * (both on the server's clock, as is the process's start), or unknown saying why not.
      */
-    public static WorkerCpu ofRate(String workerId, double cores, double processors, double hostBusy, double startSeconds,
-                                   double evalSeconds, Duration window, WorkerCpuSource source) {
+    public static WorkerCpu ofRate(
+            String workerId,
+            double cores,
+            double processors,
+            double hostBusy,
+            double startSeconds,
+            double evalSeconds,
+            Duration window,
+            WorkerCpuSource source) {
         String warming = warmingUp(evalSeconds - window.toSeconds(), startSeconds, source);
-        return warming != null ? WorkerCpu.unknown(workerId, warming) : figures(workerId, cores, processors, hostBusy, source);
+        return warming != null
+                ? WorkerCpu.unknown(workerId, warming)
+                : figures(workerId, cores, processors, hostBusy, source);
     }
 
     /**
@@ -71,7 +85,8 @@ public final class WorkerCpuRates {
             }
             reasons.add(w.unknown());
         }
-        return WorkerCpu.unknown(workerId, reasons.isEmpty() ? "no source is set to read it" : String.join("; ", reasons));
+        return WorkerCpu.unknown(
+                workerId, reasons.isEmpty() ? "no source is set to read it" : String.join("; ", reasons));
     }
 
     /** Why a window starting at {@code fromSeconds} is too early in the process's life, or null when it is past the warm-up. */
@@ -80,18 +95,27 @@ public final class WorkerCpuRates {
             return null;
         }
         double age = fromSeconds - startSeconds;
-        return age >= WARM_UP.toSeconds() ? null : String.format(Locale.ROOT,
-                "%s: its JVM is warming up (the window starts %.0f s after its process did; it is read from %d s on)",
-                source.label(), Math.max(0, age), WARM_UP.toSeconds());
+        return age >= WARM_UP.toSeconds()
+                ? null
+                : String.format(
+                        Locale.ROOT,
+                        "%s: its JVM is warming up (the window starts %.0f s after its process did; it is read from %d s on)",
+                        source.label(),
+                        Math.max(0, age),
+                        WARM_UP.toSeconds());
     }
 
-    private static WorkerCpu figures(String workerId, double cores, double processors, double hostBusy, WorkerCpuSource source) {
+    private static WorkerCpu figures(
+            String workerId, double cores, double processors, double hostBusy, WorkerCpuSource source) {
         if (!(Double.isFinite(cores) && cores >= 0)) {
-            return WorkerCpu.unknown(workerId, source.label() + ": its CPU rate is not a number of cores (" + cores + ")");
+            return WorkerCpu.unknown(
+                    workerId, source.label() + ": its CPU rate is not a number of cores (" + cores + ")");
         }
         if (!(Double.isFinite(processors) && processors >= 1 && processors <= 100_000)) {
-            return WorkerCpu.unknown(workerId, source.label() + ": no processor count (java_lang_operatingsystem_availableprocessors);"
-                    + " give the exporter configs/jmx-exporter/connect-worker.yml's rules");
+            return WorkerCpu.unknown(
+                    workerId,
+                    source.label() + ": no processor count (java_lang_operatingsystem_availableprocessors);"
+                            + " give the exporter configs/jmx-exporter/connect-worker.yml's rules");
         }
         double busy = Double.isFinite(hostBusy) && hostBusy >= 0 && hostBusy <= 1 ? hostBusy : Double.NaN;
         return WorkerCpu.read(workerId, cores, (int) Math.round(processors), busy, source);

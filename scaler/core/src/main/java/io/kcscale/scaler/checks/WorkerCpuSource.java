@@ -1,15 +1,16 @@
 package io.kcscale.scaler.checks;
 
-import java.util.Locale;
-
 import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.Locale;
 
 /**
  * Where a worker's CPU is read: its JMX exporter's {@code /metrics}, scraped directly; a Prometheus server that
  * scrapes those exporters; or the worker's process, when it runs on the scaler's own host.
  */
 public enum WorkerCpuSource {
-    EXPORTER("--worker-metrics-url"), PROMETHEUS("--prometheus-url"), PROC(null);
+    EXPORTER("--worker-metrics-url"),
+    PROMETHEUS("--prometheus-url"),
+    PROC(null);
 
     private final String flag;
 

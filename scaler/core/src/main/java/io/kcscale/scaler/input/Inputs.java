@@ -10,8 +10,7 @@ import java.math.BigDecimal;
  */
 public final class Inputs {
 
-    private Inputs() {
-    }
+    private Inputs() {}
 
     /** Parses a number typed on the command line; "NaN", "Infinity" and "70d" are refused. */
     public static Double parse(String field, String text) {
@@ -62,7 +61,8 @@ public final class Inputs {
     public static double quantile(String field, Double value, double whenAbsent) {
         double v = value == null ? whenAbsent : required(field, "", value);
         if (!(v > 0 && v < 1)) {
-            throw new InvalidInputException(field, "must be between 0 and 1 (both excluded), got " + Numbers.format(v, 6));
+            throw new InvalidInputException(
+                    field, "must be between 0 and 1 (both excluded), got " + Numbers.format(v, 6));
         }
         return v;
     }
@@ -75,8 +75,10 @@ public final class Inputs {
     public static int count(String field, String part, Double value, int min) {
         double v = required(field, part, value);
         if (v != Math.rint(v) || v < min || v > Integer.MAX_VALUE) {
-            throw new InvalidInputException(field, part + "must be a whole number from " + min + " to "
-                    + Numbers.format(Integer.MAX_VALUE) + ", got " + Numbers.format(v, 6));
+            throw new InvalidInputException(
+                    field,
+                    part + "must be a whole number from " + min + " to " + Numbers.format(Integer.MAX_VALUE) + ", got "
+                            + Numbers.format(v, 6));
         }
         return (int) v;
     }
@@ -87,6 +89,7 @@ public final class Inputs {
 
     /** How messages name the limit of the arithmetic, the largest double; a unit may follow. */
     public static final String LARGEST = "1.8e308";
+
     public static final String LARGEST_IS = " (the largest number a prediction computes with)";
 
     /**

@@ -12,8 +12,7 @@ public final class Numbers {
     /** Like JavaScript's number to string: up to 1e21 written out in full, e.g. the largest lag 9,223,372,036,854,775,807. */
     private static final double SCIENTIFIC_FROM = 1e21;
 
-    private Numbers() {
-    }
+    private Numbers() {}
 
     public static String format(double value) {
         return format(value, 2);
@@ -29,7 +28,10 @@ public final class Numbers {
         // values too small for maxDecimals would print as 0, and values of 1e21 and more as dozens of digits:
         // three significant digits instead, in scientific notation when very small or large (1.5E+307, 4.9E-324)
         if (value != 0 && (Math.abs(value) < Math.pow(10, -maxDecimals) || Math.abs(value) >= SCIENTIFIC_FROM)) {
-            return BigDecimal.valueOf(value).round(new MathContext(3)).stripTrailingZeros().toString();
+            return BigDecimal.valueOf(value)
+                    .round(new MathContext(3))
+                    .stripTrailingZeros()
+                    .toString();
         }
         return format.format(value);
     }

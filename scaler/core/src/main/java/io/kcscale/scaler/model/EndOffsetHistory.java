@@ -16,6 +16,7 @@ public final class EndOffsetHistory {
 
     /** As long as the page's charts: 10 minutes. */
     public static final long SPAN_MILLIS = 10 * 60_000L;
+
     static final int MAX_POINTS_PER_PARTITION = 1024;
     /** About 2 MB per connector. */
     static final int MAX_POINTS = 50_000;

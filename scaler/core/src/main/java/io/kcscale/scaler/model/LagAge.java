@@ -11,19 +11,16 @@ import java.util.Optional;
  */
 public final class LagAge {
 
-    private LagAge() {
-    }
+    private LagAge() {}
 
     /** A partition's end offset at one sample. */
-    public record Point(long atMillis, long endOffset) {
-    }
+    public record Point(long atMillis, long endOffset) {}
 
     /**
      * @param seconds    how long the oldest unconsumed record has waited
      * @param lowerBound it was appended before the history began: it has waited at least this long
      */
-    public record Age(double seconds, boolean lowerBound) {
-    }
+    public record Age(double seconds, boolean lowerBound) {}
 
     /**
      * @param history   the partition's end offsets, oldest first

@@ -1,9 +1,8 @@
 package io.kcscale.scaler.model;
 
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Collection;
 import java.util.Locale;
-
-import com.fasterxml.jackson.annotation.JsonValue;
 
 /**
  * Where a partition's lag is heading, read from the sink group's commits and the lag over the window, without a
@@ -38,7 +37,8 @@ public enum LagVerdict {
      * @param oldestCommitted its committed offset at the window's oldest sample, or null when the window holds one
      * @return null when the window cannot tell yet (one sample, lag above 0)
      */
-    public static LagVerdict of(Boolean owned, long lag, long committed, Long previousEnd, Long previousLag, Long oldestCommitted) {
+    public static LagVerdict of(
+            Boolean owned, long lag, long committed, Long previousEnd, Long previousLag, Long oldestCommitted) {
         if (Boolean.FALSE.equals(owned)) {
             return STOPPED;
         }

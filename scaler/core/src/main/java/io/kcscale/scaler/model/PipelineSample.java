@@ -46,24 +46,89 @@ public record PipelineSample(
         DeadLetterReading deadLetters) {
 
     /** A sample of a sink that writes to one index (not an alias), or to none when {@code index} is null, without a dead-letter topic. */
-    public PipelineSample(long atMillis, String connector, String connectorType, Integer tasksMax, List<String> topics,
-                          List<TaskState> tasks, Map<TopicPartition, Long> endOffsets, Map<TopicPartition, Long> committedOffsets,
-                          Map<TopicPartition, Integer> assignment, String groupState, String index, Long indexTotal,
-                          Integer primaryShards, Integer replicas, Integer dataNodes, Long writeRejected, Integer writeQueue,
-                          List<String> unreachable, Map<String, Long> unreachableWorkers) {
-        this(atMillis, connector, connectorType, tasksMax, topics, tasks, endOffsets, committedOffsets, assignment, groupState, null,
-                index == null ? List.of() : List.of(new IndexReading(index, index, indexTotal, primaryShards, replicas, null)),
-                dataNodes, writeRejected, writeQueue, unreachable, unreachableWorkers, null);
+    public PipelineSample(
+            long atMillis,
+            String connector,
+            String connectorType,
+            Integer tasksMax,
+            List<String> topics,
+            List<TaskState> tasks,
+            Map<TopicPartition, Long> endOffsets,
+            Map<TopicPartition, Long> committedOffsets,
+            Map<TopicPartition, Integer> assignment,
+            String groupState,
+            String index,
+            Long indexTotal,
+            Integer primaryShards,
+            Integer replicas,
+            Integer dataNodes,
+            Long writeRejected,
+            Integer writeQueue,
+            List<String> unreachable,
+            Map<String, Long> unreachableWorkers) {
+        this(
+                atMillis,
+                connector,
+                connectorType,
+                tasksMax,
+                topics,
+                tasks,
+                endOffsets,
+                committedOffsets,
+                assignment,
+                groupState,
+                null,
+                index == null
+                        ? List.of()
+                        : List.of(new IndexReading(index, index, indexTotal, primaryShards, replicas, null)),
+                dataNodes,
+                writeRejected,
+                writeQueue,
+                unreachable,
+                unreachableWorkers,
+                null);
     }
 
     /** A sample in which every worker answered (or none was probed). */
-    public PipelineSample(long atMillis, String connector, String connectorType, Integer tasksMax, List<String> topics,
-                          List<TaskState> tasks, Map<TopicPartition, Long> endOffsets, Map<TopicPartition, Long> committedOffsets,
-                          Map<TopicPartition, Integer> assignment, String groupState, String index, Long indexTotal,
-                          Integer primaryShards, Integer replicas, Integer dataNodes, Long writeRejected, Integer writeQueue,
-                          List<String> unreachable) {
-        this(atMillis, connector, connectorType, tasksMax, topics, tasks, endOffsets, committedOffsets, assignment, groupState,
-                index, indexTotal, primaryShards, replicas, dataNodes, writeRejected, writeQueue, unreachable, Map.of());
+    public PipelineSample(
+            long atMillis,
+            String connector,
+            String connectorType,
+            Integer tasksMax,
+            List<String> topics,
+            List<TaskState> tasks,
+            Map<TopicPartition, Long> endOffsets,
+            Map<TopicPartition, Long> committedOffsets,
+            Map<TopicPartition, Integer> assignment,
+            String groupState,
+            String index,
+            Long indexTotal,
+            Integer primaryShards,
+            Integer replicas,
+            Integer dataNodes,
+            Long writeRejected,
+            Integer writeQueue,
+            List<String> unreachable) {
+        this(
+                atMillis,
+                connector,
+                connectorType,
+                tasksMax,
+                topics,
+                tasks,
+                endOffsets,
+                committedOffsets,
+                assignment,
+                groupState,
+                index,
+                indexTotal,
+                primaryShards,
+                replicas,
+                dataNodes,
+                writeRejected,
+                writeQueue,
+                unreachable,
+                Map.of());
     }
 
     /**
@@ -72,8 +137,7 @@ public record PipelineSample(
      * @param total        records it holds, the sum of its partitions' end offsets; null when it could not be read
      * @param latestReason why Connect dead-lettered its newest record ({@code __connect.errors.exception.message}), or null
      */
-    public record DeadLetterReading(String topic, Long total, String latestReason) {
-    }
+    public record DeadLetterReading(String topic, Long total, String latestReason) {}
 
     /**
      * One index the sink writes to, as read at the sample.
@@ -86,11 +150,9 @@ public record PipelineSample(
      * @param replicas      the write index's replicas per primary, or null
      * @param problem       why {@code name} could not be read (it does not exist, an alias without a write index), or null
      */
-    public record IndexReading(String name, String writeIndex, Long indexTotal, Integer primaryShards, Integer replicas,
-                               String problem) {
-    }
+    public record IndexReading(
+            String name, String writeIndex, Long indexTotal, Integer primaryShards, Integer replicas, String problem) {}
 
     /** A task as Connect reports it. */
-    public record TaskState(int id, String state, String workerId) {
-    }
+    public record TaskState(int id, String state, String workerId) {}
 }

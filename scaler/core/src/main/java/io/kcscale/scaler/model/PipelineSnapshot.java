@@ -40,13 +40,45 @@ public record PipelineSnapshot(
         long observedAtMillis) {
 
     /** A snapshot of a sink without a dead-letter topic. */
-    public PipelineSnapshot(String name, List<String> topics, Integer tasksMax, Integer partitions,
-                            Map<String, Integer> partitionsPerTopic, String assignor, List<Task> tasks, Lag lag, Rates rates,
-                            Double latencySeconds, boolean stable, List<String> reasons, Elasticsearch elasticsearch, boolean degraded,
-                            List<String> unreachable, Map<String, Long> unreachableWorkers, double windowSeconds,
-                            long observedAtMillis) {
-        this(name, topics, tasksMax, partitions, partitionsPerTopic, assignor, tasks, lag, rates, latencySeconds, stable, reasons,
-                elasticsearch, null, degraded, unreachable, unreachableWorkers, windowSeconds, observedAtMillis);
+    public PipelineSnapshot(
+            String name,
+            List<String> topics,
+            Integer tasksMax,
+            Integer partitions,
+            Map<String, Integer> partitionsPerTopic,
+            String assignor,
+            List<Task> tasks,
+            Lag lag,
+            Rates rates,
+            Double latencySeconds,
+            boolean stable,
+            List<String> reasons,
+            Elasticsearch elasticsearch,
+            boolean degraded,
+            List<String> unreachable,
+            Map<String, Long> unreachableWorkers,
+            double windowSeconds,
+            long observedAtMillis) {
+        this(
+                name,
+                topics,
+                tasksMax,
+                partitions,
+                partitionsPerTopic,
+                assignor,
+                tasks,
+                lag,
+                rates,
+                latencySeconds,
+                stable,
+                reasons,
+                elasticsearch,
+                null,
+                degraded,
+                unreachable,
+                unreachableWorkers,
+                windowSeconds,
+                observedAtMillis);
     }
 
     /** The sink reads more than one topic: readings keyed by partition number alone would mix them. */
@@ -78,23 +110,35 @@ public record PipelineSnapshot(
      * @param partitions        its partitions of the sink's one topic; null for a sink of several
      * @param partitionsByTopic its partitions of each topic it consumes from
      */
-    public record Task(int id, String state, String workerId, List<Integer> partitions, Map<String, List<Integer>> partitionsByTopic,
-                       Double recordsPerSecond) {
+    public record Task(
+            int id,
+            String state,
+            String workerId,
+            List<Integer> partitions,
+            Map<String, List<Integer>> partitionsByTopic,
+            Double recordsPerSecond) {
 
         /** The state of a task whose worker does not answer, whatever Connect still reports. */
         public static final String WORKER_UNREACHABLE = "WORKER_UNREACHABLE";
 
         /** A task of a sink, its partitions given per topic. */
-        public static Task of(int id, String state, String workerId, Map<String, List<Integer>> partitionsByTopic,
-                              Double recordsPerSecond, boolean severalTopics) {
-            List<Integer> ofOneTopic = severalTopics ? null
+        public static Task of(
+                int id,
+                String state,
+                String workerId,
+                Map<String, List<Integer>> partitionsByTopic,
+                Double recordsPerSecond,
+                boolean severalTopics) {
+            List<Integer> ofOneTopic = severalTopics
+                    ? null
                     : partitionsByTopic.values().stream().findFirst().orElse(List.of());
             return new Task(id, state, workerId, ofOneTopic, partitionsByTopic, recordsPerSecond);
         }
 
         /** Its partitions, each named by topic and partition. */
         public List<TopicPartition> topicPartitions() {
-            return partitionsByTopic.entrySet().stream().flatMap(t -> t.getValue().stream().map(p -> new TopicPartition(t.getKey(), p)))
+            return partitionsByTopic.entrySet().stream()
+                    .flatMap(t -> t.getValue().stream().map(p -> new TopicPartition(t.getKey(), p)))
                     .toList();
         }
     }
@@ -111,8 +155,14 @@ public record PipelineSnapshot(
      * @param verdict      the worst partition's verdict, or null when none is known yet
      * @param partitions   each partition's lag, age and verdict
      */
-    public record Lag(Long total, Map<Integer, Long> perPartition, Map<String, Map<Integer, Long>> perTopic, Double seconds,
-                      Boolean lowerBound, LagVerdict verdict, List<PartitionLag> partitions) {
+    public record Lag(
+            Long total,
+            Map<Integer, Long> perPartition,
+            Map<String, Map<Integer, Long>> perTopic,
+            Double seconds,
+            Boolean lowerBound,
+            LagVerdict verdict,
+            List<PartitionLag> partitions) {
 
         /** The lag of each partition (null when unknown), with each partition's age and verdict. */
         public static Lag of(Map<TopicPartition, Long> lag, List<PartitionLag> partitions, boolean severalTopics) {
@@ -120,10 +170,21 @@ public record PipelineSnapshot(
                 return new Lag(null, null, null, null, null, null, List.of());
             }
             Map<String, Map<Integer, Long>> perTopic = TopicPartition.byTopic(lag);
-            Double seconds = partitions.stream().map(PartitionLag::seconds).filter(s -> s != null).max(Double::compare).orElse(null);
+            Double seconds = partitions.stream()
+                    .map(PartitionLag::seconds)
+                    .filter(s -> s != null)
+                    .max(Double::compare)
+                    .orElse(null);
             Boolean lowerBound = seconds == null ? null : partitions.stream().anyMatch(PartitionLag::lowerBound);
-            return new Lag(lag.values().stream().mapToLong(Long::longValue).sum(), onlyTopic(perTopic, severalTopics), perTopic,
-                    seconds, lowerBound, LagVerdict.worst(partitions.stream().map(PartitionLag::verdict).toList()), partitions);
+            return new Lag(
+                    lag.values().stream().mapToLong(Long::longValue).sum(),
+                    onlyTopic(perTopic, severalTopics),
+                    perTopic,
+                    seconds,
+                    lowerBound,
+                    LagVerdict.worst(
+                            partitions.stream().map(PartitionLag::verdict).toList()),
+                    partitions);
         }
 
         /** The lag of each partition; empty when unknown. */
@@ -140,8 +201,8 @@ public record PipelineSnapshot(
      * @param lowerBound it was appended before the scaler's end-offset history begins: {@code seconds} is a lower bound
      * @param verdict    where its lag is heading, or null while the window cannot tell
      */
-    public record PartitionLag(String topic, int partition, long records, Double seconds, boolean lowerBound, LagVerdict verdict) {
-    }
+    public record PartitionLag(
+            String topic, int partition, long records, Double seconds, boolean lowerBound, LagVerdict verdict) {}
 
     /**
      * @param appendPerSecond records appended to the topic
@@ -151,16 +212,28 @@ public record PipelineSnapshot(
      *                           few distinct keys); null for a sink of several
      * @param appendPerTopic     records appended to each partition, by topic, then partition
      */
-    public record Rates(Double appendPerSecond, Double sinkPerSecond, Double indexPerSecond,
-                        Map<Integer, Double> appendPerPartition, Map<String, Map<Integer, Double>> appendPerTopic) {
+    public record Rates(
+            Double appendPerSecond,
+            Double sinkPerSecond,
+            Double indexPerSecond,
+            Map<Integer, Double> appendPerPartition,
+            Map<String, Map<Integer, Double>> appendPerTopic) {
 
         /** The rates, the append rate given per topic and partition (null when unknown). */
-        public static Rates of(Double appendPerSecond, Double sinkPerSecond, Double indexPerSecond,
-                               Map<TopicPartition, Double> appendPerTopicPartition, boolean severalTopics) {
-            Map<String, Map<Integer, Double>> perTopic = appendPerTopicPartition == null ? null
-                    : TopicPartition.byTopic(appendPerTopicPartition);
-            return new Rates(appendPerSecond, sinkPerSecond, indexPerSecond,
-                    perTopic == null ? null : onlyTopic(perTopic, severalTopics), perTopic);
+        public static Rates of(
+                Double appendPerSecond,
+                Double sinkPerSecond,
+                Double indexPerSecond,
+                Map<TopicPartition, Double> appendPerTopicPartition,
+                boolean severalTopics) {
+            Map<String, Map<Integer, Double>> perTopic =
+                    appendPerTopicPartition == null ? null : TopicPartition.byTopic(appendPerTopicPartition);
+            return new Rates(
+                    appendPerSecond,
+                    sinkPerSecond,
+                    indexPerSecond,
+                    perTopic == null ? null : onlyTopic(perTopic, severalTopics),
+                    perTopic);
         }
 
         /** The append rate of each partition; empty when unknown. */
@@ -195,26 +268,51 @@ public record PipelineSnapshot(
      * @param indexes                  each index the sink writes to, resolved to its write index; empty when it writes to
      *                                 none the scaler knows
      */
-    public record Elasticsearch(String index, Integer primaryShards, Integer replicas, Integer dataNodes,
-                                Double writeRejectionsPerSecond, Integer writeQueue, List<Index> indexes) {
+    public record Elasticsearch(
+            String index,
+            Integer primaryShards,
+            Integer replicas,
+            Integer dataNodes,
+            Double writeRejectionsPerSecond,
+            Integer writeQueue,
+            List<Index> indexes) {
 
         /** A sink of one plain index (or of none when {@code index} is null). */
-        public Elasticsearch(String index, Integer primaryShards, Integer replicas, Integer dataNodes,
-                             Double writeRejectionsPerSecond, Integer writeQueue) {
-            this(index, primaryShards, replicas, dataNodes, writeRejectionsPerSecond, writeQueue,
+        public Elasticsearch(
+                String index,
+                Integer primaryShards,
+                Integer replicas,
+                Integer dataNodes,
+                Double writeRejectionsPerSecond,
+                Integer writeQueue) {
+            this(
+                    index,
+                    primaryShards,
+                    replicas,
+                    dataNodes,
+                    writeRejectionsPerSecond,
+                    writeQueue,
                     index == null ? List.of() : List.of(new Index(index, index, primaryShards, replicas, null, null)));
         }
 
         /** The cluster's readings with each index the sink writes to. */
-        public static Elasticsearch of(List<Index> indexes, Integer dataNodes, Double writeRejectionsPerSecond, Integer writeQueue) {
+        public static Elasticsearch of(
+                List<Index> indexes, Integer dataNodes, Double writeRejectionsPerSecond, Integer writeQueue) {
             Index only = indexes.size() == 1 ? indexes.get(0) : null;
-            return new Elasticsearch(only == null ? null : only.name(), only == null ? null : only.primaryShards(),
-                    only == null ? null : only.replicas(), dataNodes, writeRejectionsPerSecond, writeQueue, List.copyOf(indexes));
+            return new Elasticsearch(
+                    only == null ? null : only.name(),
+                    only == null ? null : only.primaryShards(),
+                    only == null ? null : only.replicas(),
+                    dataNodes,
+                    writeRejectionsPerSecond,
+                    writeQueue,
+                    List.copyOf(indexes));
         }
 
         /** Elasticsearch rejects or queues writes: the sink, not the connector, is the bottleneck. */
         public boolean rejectingWrites() {
-            return (writeRejectionsPerSecond != null && writeRejectionsPerSecond > 0) || (writeQueue != null && writeQueue > 0);
+            return (writeRejectionsPerSecond != null && writeRejectionsPerSecond > 0)
+                    || (writeQueue != null && writeQueue > 0);
         }
     }
 
@@ -230,7 +328,11 @@ public record PipelineSnapshot(
      *                       rollover), or null
      * @param problem        why it could not be read, or null
      */
-    public record Index(String name, String writeIndex, Integer primaryShards, Integer replicas, Double indexPerSecond,
-                        String problem) {
-    }
+    public record Index(
+            String name,
+            String writeIndex,
+            Integer primaryShards,
+            Integer replicas,
+            Double indexPerSecond,
+            String problem) {}
 }

@@ -16,6 +16,7 @@ public final class SinkIndexes {
 
     /** The most connectors that may be named: the map is held for the scaler's life. */
     public static final int MAX_NAMED = 1_000;
+
     private static final String FORBIDDEN = "\\/*?\"<>| ,#:";
 
     private final Map<String, String> named;
@@ -39,7 +40,8 @@ public final class SinkIndexes {
         Map<String, String> checked = new TreeMap<>();
         named.forEach((connector, index) -> {
             if (connector == null || connector.isBlank()) {
-                throw new IllegalArgumentException("--index needs CONNECTOR=INDEX, got a blank connector name for index " + index);
+                throw new IllegalArgumentException(
+                        "--index needs CONNECTOR=INDEX, got a blank connector name for index " + index);
             }
             String given = index == null ? "" : index.strip();
             for (String one : given.split(",", -1)) {
@@ -57,7 +59,8 @@ public final class SinkIndexes {
      */
     public List<String> of(String connector, Map<String, String> config, List<String> topics) {
         String index = named.get(connector);
-        return index != null ? Arrays.stream(index.split(",")).map(String::strip).distinct().toList()
+        return index != null
+                ? Arrays.stream(index.split(",")).map(String::strip).distinct().toList()
                 : SinkTarget.indexes(config, topics);
     }
 

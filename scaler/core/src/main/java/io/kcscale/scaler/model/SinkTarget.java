@@ -20,13 +20,15 @@ public final class SinkTarget {
     /** Confluent's sink keeps at most this much of a topic's name in a data stream's name. */
     private static final int DATA_STREAM_TOPIC_CHARS = 100;
 
-    private SinkTarget() {
-    }
+    private SinkTarget() {}
 
     /** The topics of {@code topics} (a comma-separated list); empty for a {@code topics.regex} sink. */
     public static List<String> topics(Map<String, String> config) {
         String topics = config.getOrDefault("topics", "");
-        return Arrays.stream(topics.split(",")).map(String::trim).filter(t -> !t.isEmpty()).toList();
+        return Arrays.stream(topics.split(","))
+                .map(String::trim)
+                .filter(t -> !t.isEmpty())
+                .toList();
     }
 
     /**
@@ -38,7 +40,11 @@ public final class SinkTarget {
         if (!listed.isEmpty()) {
             return listed;
         }
-        return topicsRegex(config).map(regex -> existing.stream().filter(t -> regex.matcher(t).matches()).sorted().toList())
+        return topicsRegex(config)
+                .map(regex -> existing.stream()
+                        .filter(t -> regex.matcher(t).matches())
+                        .sorted()
+                        .toList())
                 .orElse(List.of());
     }
 
@@ -106,14 +112,17 @@ public final class SinkTarget {
         String type = config.getOrDefault("data.stream.type", "").trim().toLowerCase(Locale.ROOT);
         String dataset = config.getOrDefault("data.stream.dataset", "").trim();
         boolean dataStream = !type.isEmpty() && !type.equals("none") && !dataset.isEmpty();
-        return topic -> mapped.containsKey(topic) ? mapped.get(topic)
-                : dataStream ? type + "-" + dataset + "-" + truncate(topic.toLowerCase(Locale.ROOT), DATA_STREAM_TOPIC_CHARS)
-                : topicAsIndex(topic, "-_");
+        return topic -> mapped.containsKey(topic)
+                ? mapped.get(topic)
+                : dataStream
+                        ? type + "-" + dataset + "-" + truncate(topic.toLowerCase(Locale.ROOT), DATA_STREAM_TOPIC_CHARS)
+                        : topicAsIndex(topic, "-_");
     }
 
     /** Aiven's OpenSearch sink: the topic, led by {@code data.stream.prefix-} for a data stream. */
     private static Function<String, String> openSearchSinkIndex(Map<String, String> config) {
-        boolean dataStream = "true".equalsIgnoreCase(config.getOrDefault("data.stream.enabled", "").trim());
+        boolean dataStream = "true"
+                .equalsIgnoreCase(config.getOrDefault("data.stream.enabled", "").trim());
         String prefix = config.getOrDefault("data.stream.prefix", "").trim();
         return topic -> {
             String index = topicAsIndex(topic.replace(':', '_'), "-_+");

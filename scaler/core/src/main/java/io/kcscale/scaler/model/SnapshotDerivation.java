@@ -17,8 +17,7 @@ import java.util.stream.Collectors;
  */
 public final class SnapshotDerivation {
 
-    private SnapshotDerivation() {
-    }
+    private SnapshotDerivation() {}
 
     /** A snapshot whose lag ages are read from the window's samples alone. */
     public static PipelineSnapshot derive(List<PipelineSample> samples, double windowSeconds) {
@@ -29,7 +28,8 @@ public final class SnapshotDerivation {
      * @param samples oldest first, all of one connector; not empty
      * @param history the connector's end offsets, up to the newest sample
      */
-    public static PipelineSnapshot derive(List<PipelineSample> samples, double windowSeconds, EndOffsetHistory history) {
+    public static PipelineSnapshot derive(
+            List<PipelineSample> samples, double windowSeconds, EndOffsetHistory history) {
         if (samples.isEmpty()) {
             throw new IllegalArgumentException("a snapshot needs at least one sample");
         }
@@ -38,15 +38,19 @@ public final class SnapshotDerivation {
 
         boolean severalTopics = latest.topics().size() > 1;
         Map<TopicPartition, Long> lagPerPartition = lagPerPartition(latest);
-        PipelineSnapshot.Lag lag = PipelineSnapshot.Lag.of(lagPerPartition, partitionLags(samples, lagPerPartition, history),
-                severalTopics);
+        PipelineSnapshot.Lag lag = PipelineSnapshot.Lag.of(
+                lagPerPartition, partitionLags(samples, lagPerPartition, history), severalTopics);
         Long lagTotal = lag.total();
 
         Delta<Map<TopicPartition, Long>> committed = delta(samples, PipelineSample::committedOffsets);
         Map<TopicPartition, Double> sinkPerPartition = perPartitionRates(samples, PipelineSample::committedOffsets);
-        Double sinkRate = sinkPerPartition == null ? null : sinkPerPartition.values().stream().mapToDouble(d -> d).sum();
+        Double sinkRate = sinkPerPartition == null
+                ? null
+                : sinkPerPartition.values().stream().mapToDouble(d -> d).sum();
         Map<TopicPartition, Double> appendPerPartition = perPartitionRates(samples, PipelineSample::endOffsets);
-        Double appendRate = appendPerPartition == null ? null : appendPerPartition.values().stream().mapToDouble(d -> d).sum();
+        Double appendRate = appendPerPartition == null
+                ? null
+                : appendPerPartition.values().stream().mapToDouble(d -> d).sum();
         List<PipelineSnapshot.Index> indexes = indexes(samples, latest);
         Double indexRate = indexRate(indexes);
         Delta<Long> rejected = delta(samples, PipelineSample::writeRejected);
@@ -70,7 +74,9 @@ public final class SnapshotDerivation {
             if (latest.tasks().isEmpty()) {
                 reasons.add("the connector has no tasks");
             }
-            tasks.stream().filter(t -> !"RUNNING".equals(t.state()) && !PipelineSnapshot.Task.WORKER_UNREACHABLE.equals(t.state()))
+            tasks.stream()
+                    .filter(t ->
+                            !"RUNNING".equals(t.state()) && !PipelineSnapshot.Task.WORKER_UNREACHABLE.equals(t.state()))
                     .forEach(t -> reasons.add("task " + t.id() + " is " + t.state()));
         }
         if (rebalancedWithin(samples)) {
@@ -81,8 +87,12 @@ public final class SnapshotDerivation {
         }
         PipelineSnapshot.DeadLetters deadLetters = deadLetters(samples, latest);
         if (deadLetters != null && deadLetters.appending()) {
-            reasons.add(String.format(Locale.ROOT, "records dead-lettered to %s within the window (%.2f/s)%s", deadLetters.topic(),
-                    deadLetters.appendPerSecond(), deadLetters.latestReason() == null ? "" : "; the latest because: " + deadLetters.latestReason()));
+            reasons.add(String.format(
+                    Locale.ROOT,
+                    "records dead-lettered to %s within the window (%.2f/s)%s",
+                    deadLetters.topic(),
+                    deadLetters.appendPerSecond(),
+                    deadLetters.latestReason() == null ? "" : "; the latest because: " + deadLetters.latestReason()));
         }
         List<TopicPartition> stalled = stalledPartitions(committed, lagPerPartition);
         if (!stalled.isEmpty()) {
@@ -90,13 +100,26 @@ public final class SnapshotDerivation {
                     + " have lag but their committed offsets did not advance within the window");
         }
 
-        return new PipelineSnapshot(latest.connector(), latest.topics(), latest.tasksMax(),
-                latest.endOffsets() == null ? null : latest.endOffsets().size(), partitionsPerTopic(latest),
-                latest.groupAssignor() == null || latest.groupAssignor().isBlank() ? null : latest.groupAssignor(), tasks, lag,
-                PipelineSnapshot.Rates.of(appendRate, sinkRate, indexRate, appendPerPartition, severalTopics), latency,
-                reasons.isEmpty(), reasons,
+        return new PipelineSnapshot(
+                latest.connector(),
+                latest.topics(),
+                latest.tasksMax(),
+                latest.endOffsets() == null ? null : latest.endOffsets().size(),
+                partitionsPerTopic(latest),
+                latest.groupAssignor() == null || latest.groupAssignor().isBlank() ? null : latest.groupAssignor(),
+                tasks,
+                lag,
+                PipelineSnapshot.Rates.of(appendRate, sinkRate, indexRate, appendPerPartition, severalTopics),
+                latency,
+                reasons.isEmpty(),
+                reasons,
                 PipelineSnapshot.Elasticsearch.of(indexes, latest.dataNodes(), rejections, latest.writeQueue()),
-                deadLetters, !latest.unreachable().isEmpty(), latest.unreachable(), unreachableWorkers, windowSeconds, latest.atMillis());
+                deadLetters,
+                !latest.unreachable().isEmpty(),
+                latest.unreachable(),
+                unreachableWorkers,
+                windowSeconds,
+                latest.atMillis());
     }
 
     /**
@@ -108,13 +131,19 @@ public final class SnapshotDerivation {
         for (PipelineSample.IndexReading now : latest.indexes()) {
             Double rate = null;
             if (now.writeIndex() != null) {
-                Delta<Long> indexed = delta(samples, s -> s.indexes().stream()
-                        .filter(i -> i.name().equals(now.name()) && now.writeIndex().equals(i.writeIndex()))
-                        .map(PipelineSample.IndexReading::indexTotal).filter(Objects::nonNull).findFirst().orElse(null));
+                Delta<Long> indexed = delta(
+                        samples,
+                        s -> s.indexes().stream()
+                                .filter(i -> i.name().equals(now.name())
+                                        && now.writeIndex().equals(i.writeIndex()))
+                                .map(PipelineSample.IndexReading::indexTotal)
+                                .filter(Objects::nonNull)
+                                .findFirst()
+                                .orElse(null));
                 rate = indexed == null ? null : Math.max(0, indexed.newest - indexed.oldest) / indexed.seconds;
             }
-            indexes.add(new PipelineSnapshot.Index(now.name(), now.writeIndex(), now.primaryShards(), now.replicas(), rate,
-                    now.problem()));
+            indexes.add(new PipelineSnapshot.Index(
+                    now.name(), now.writeIndex(), now.primaryShards(), now.replicas(), rate, now.problem()));
         }
         return indexes;
     }
@@ -124,11 +153,14 @@ public final class SnapshotDerivation {
      * index that cannot be read (it does not exist yet) adds nothing.
      */
     private static Double indexRate(List<PipelineSnapshot.Index> indexes) {
-        List<PipelineSnapshot.Index> readable = indexes.stream().filter(i -> i.problem() == null).toList();
+        List<PipelineSnapshot.Index> readable =
+                indexes.stream().filter(i -> i.problem() == null).toList();
         if (readable.isEmpty() || readable.stream().anyMatch(i -> i.indexPerSecond() == null)) {
             return null;
         }
-        return readable.stream().mapToDouble(PipelineSnapshot.Index::indexPerSecond).sum();
+        return readable.stream()
+                .mapToDouble(PipelineSnapshot.Index::indexPerSecond)
+                .sum();
     }
 
     /** The dead-letter topic's append rate over the window and its latest reason; null for a sink without one. */
@@ -136,9 +168,13 @@ public final class SnapshotDerivation {
         if (latest.deadLetters() == null) {
             return null;
         }
-        Delta<Long> appended = delta(samples, s -> s.deadLetters() == null ? null : s.deadLetters().total());
+        Delta<Long> appended = delta(
+                samples, s -> s.deadLetters() == null ? null : s.deadLetters().total());
         Double rate = appended == null ? null : Math.max(0, appended.newest - appended.oldest) / appended.seconds;
-        return new PipelineSnapshot.DeadLetters(latest.deadLetters().topic(), rate, latest.deadLetters().total(),
+        return new PipelineSnapshot.DeadLetters(
+                latest.deadLetters().topic(),
+                rate,
+                latest.deadLetters().total(),
                 latest.deadLetters().latestReason());
     }
 
@@ -162,32 +198,46 @@ public final class SnapshotDerivation {
             return null;
         }
         Map<TopicPartition, Long> lag = new TreeMap<>();
-        s.endOffsets().forEach((p, end) -> lag.put(p, Math.max(0, end - s.committedOffsets().getOrDefault(p, 0L))));
+        s.endOffsets()
+                .forEach((p, end) ->
+                        lag.put(p, Math.max(0, end - s.committedOffsets().getOrDefault(p, 0L))));
         return lag;
     }
 
     /** Each partition's lag with its age and verdict, in partition order; empty when the lag is unknown. */
-    private static List<PipelineSnapshot.PartitionLag> partitionLags(List<PipelineSample> samples, Map<TopicPartition, Long> lag,
-                                                                     EndOffsetHistory history) {
+    private static List<PipelineSnapshot.PartitionLag> partitionLags(
+            List<PipelineSample> samples, Map<TopicPartition, Long> lag, EndOffsetHistory history) {
         if (lag == null) {
             return List.of();
         }
         PipelineSample latest = samples.get(samples.size() - 1);
-        List<PipelineSample> read = samples.stream().filter(s -> s.endOffsets() != null && s.committedOffsets() != null
-                && s.atMillis() < latest.atMillis()).toList();
+        List<PipelineSample> read = samples.stream()
+                .filter(s -> s.endOffsets() != null && s.committedOffsets() != null && s.atMillis() < latest.atMillis())
+                .toList();
         PipelineSample previous = read.isEmpty() ? null : read.get(read.size() - 1);
         PipelineSample oldest = read.isEmpty() ? null : read.get(0);
         List<PipelineSnapshot.PartitionLag> rows = new ArrayList<>();
         lag.forEach((p, records) -> {
             long committed = latest.committedOffsets().getOrDefault(p, 0L);
-            LagAge.Age age = LagAge.of(history.of(p), committed, latest.atMillis()).orElse(null);
-            Boolean owned = latest.assignment() == null ? null : latest.assignment().containsKey(p);
-            Long oldestCommitted = oldest != null && oldest.endOffsets().containsKey(p) ? oldest.committedOffsets().getOrDefault(p, 0L) : null;
+            LagAge.Age age =
+                    LagAge.of(history.of(p), committed, latest.atMillis()).orElse(null);
+            Boolean owned =
+                    latest.assignment() == null ? null : latest.assignment().containsKey(p);
+            Long oldestCommitted = oldest != null && oldest.endOffsets().containsKey(p)
+                    ? oldest.committedOffsets().getOrDefault(p, 0L)
+                    : null;
             Long previousEnd = previous == null ? null : previous.endOffsets().get(p);
-            Long previousLag = previousEnd == null ? null : Math.max(0, previousEnd - previous.committedOffsets().getOrDefault(p, 0L));
+            Long previousLag = previousEnd == null
+                    ? null
+                    : Math.max(0, previousEnd - previous.committedOffsets().getOrDefault(p, 0L));
             LagVerdict verdict = LagVerdict.of(owned, records, committed, previousEnd, previousLag, oldestCommitted);
-            rows.add(new PipelineSnapshot.PartitionLag(p.topic(), p.partition(), records, age == null ? null : age.seconds(),
-                    age != null && age.lowerBound(), verdict));
+            rows.add(new PipelineSnapshot.PartitionLag(
+                    p.topic(),
+                    p.partition(),
+                    records,
+                    age == null ? null : age.seconds(),
+                    age != null && age.lowerBound(),
+                    verdict));
         });
         return rows;
     }
@@ -202,22 +252,34 @@ public final class SnapshotDerivation {
         return counts;
     }
 
-    private static List<PipelineSnapshot.Task> tasks(PipelineSample latest, Map<TopicPartition, Double> sinkPerPartition,
-                                                     boolean severalTopics) {
+    private static List<PipelineSnapshot.Task> tasks(
+            PipelineSample latest, Map<TopicPartition, Double> sinkPerPartition, boolean severalTopics) {
         if (latest.tasks() == null) {
             return List.of();
         }
-        Map<Integer, List<TopicPartition>> partitionsByTask = latest.assignment() == null ? Map.of()
-                : latest.assignment().entrySet().stream().collect(Collectors.groupingBy(Map.Entry::getValue, TreeMap::new,
-                        Collectors.mapping(Map.Entry::getKey, Collectors.toList())));
+        Map<Integer, List<TopicPartition>> partitionsByTask = latest.assignment() == null
+                ? Map.of()
+                : latest.assignment().entrySet().stream()
+                        .collect(Collectors.groupingBy(
+                                Map.Entry::getValue,
+                                TreeMap::new,
+                                Collectors.mapping(Map.Entry::getKey, Collectors.toList())));
         List<PipelineSnapshot.Task> tasks = new ArrayList<>();
         for (PipelineSample.TaskState t : latest.tasks()) {
             List<TopicPartition> partitions = partitionsByTask.getOrDefault(t.id(), List.of());
-            Double rate = sinkPerPartition == null || latest.assignment() == null ? null
-                    : partitions.stream().mapToDouble(p -> sinkPerPartition.getOrDefault(p, 0.0)).sum();
-            String state = latest.unreachableWorkers().containsKey(t.workerId()) ? PipelineSnapshot.Task.WORKER_UNREACHABLE : t.state();
+            Double rate = sinkPerPartition == null || latest.assignment() == null
+                    ? null
+                    : partitions.stream()
+                            .mapToDouble(p -> sinkPerPartition.getOrDefault(p, 0.0))
+                            .sum();
+            String state = latest.unreachableWorkers().containsKey(t.workerId())
+                    ? PipelineSnapshot.Task.WORKER_UNREACHABLE
+                    : t.state();
             Map<String, List<Integer>> byTopic = new TreeMap<>();
-            partitions.stream().sorted().forEach(tp -> byTopic.computeIfAbsent(tp.topic(), x -> new ArrayList<>()).add(tp.partition()));
+            partitions.stream()
+                    .sorted()
+                    .forEach(tp -> byTopic.computeIfAbsent(tp.topic(), x -> new ArrayList<>())
+                            .add(tp.partition()));
             tasks.add(PipelineSnapshot.Task.of(t.id(), state, t.workerId(), byTopic, rate, severalTopics));
         }
         return tasks;
@@ -226,16 +288,26 @@ public final class SnapshotDerivation {
     /** Each unanswering worker with the whole seconds since the scaler first found it so, by worker id. */
     private static Map<String, Long> secondsUnanswered(PipelineSample latest) {
         Map<String, Long> seconds = new TreeMap<>();
-        latest.unreachableWorkers().forEach((worker, since) -> seconds.put(worker, Math.max(0, latest.atMillis() - since) / 1000));
+        latest.unreachableWorkers()
+                .forEach((worker, since) -> seconds.put(worker, Math.max(0, latest.atMillis() - since) / 1000));
         return seconds;
     }
 
     private static String workerReason(String worker, long seconds, List<PipelineSample.TaskState> tasks) {
-        List<PipelineSample.TaskState> on = tasks == null ? List.of() : tasks.stream().filter(t -> worker.equals(t.workerId())).toList();
-        return "worker " + worker + " has not answered for " + seconds + " s" + (on.isEmpty() ? "" : ": tasks "
-                + on.stream().map(PipelineSample.TaskState::id).toList() + " on it are " + PipelineSnapshot.Task.WORKER_UNREACHABLE
-                + " (Connect reports " + on.stream().map(t -> "task " + t.id() + " " + t.state()).collect(Collectors.joining(", "))
-                + ") until Connect reassigns them");
+        List<PipelineSample.TaskState> on = tasks == null
+                ? List.of()
+                : tasks.stream().filter(t -> worker.equals(t.workerId())).toList();
+        return "worker " + worker + " has not answered for " + seconds + " s"
+                + (on.isEmpty()
+                        ? ""
+                        : ": tasks "
+                                + on.stream().map(PipelineSample.TaskState::id).toList() + " on it are "
+                                + PipelineSnapshot.Task.WORKER_UNREACHABLE
+                                + " (Connect reports "
+                                + on.stream()
+                                        .map(t -> "task " + t.id() + " " + t.state())
+                                        .collect(Collectors.joining(", "))
+                                + ") until Connect reassigns them");
     }
 
     /** Whether the sink group's partition assignment changed between samples of the window. */
@@ -253,7 +325,8 @@ public final class SnapshotDerivation {
         return false;
     }
 
-    private static List<TopicPartition> stalledPartitions(Delta<Map<TopicPartition, Long>> committed, Map<TopicPartition, Long> lag) {
+    private static List<TopicPartition> stalledPartitions(
+            Delta<Map<TopicPartition, Long>> committed, Map<TopicPartition, Long> lag) {
         if (committed == null || lag == null) {
             return List.of();
         }
@@ -270,8 +343,8 @@ public final class SnapshotDerivation {
      * Each partition's rate between the oldest and the newest sample that carry its offset: a group's first commits
      * inside the window still give a rate, not 0. Null when no partition's offset is in two samples at different times.
      */
-    private static Map<TopicPartition, Double> perPartitionRates(List<PipelineSample> samples,
-                                                                 Function<PipelineSample, Map<TopicPartition, Long>> offsets) {
+    private static Map<TopicPartition, Double> perPartitionRates(
+            List<PipelineSample> samples, Function<PipelineSample, Map<TopicPartition, Long>> offsets) {
         Map<TopicPartition, PipelineSample> first = new TreeMap<>();
         Map<TopicPartition, PipelineSample> last = new TreeMap<>();
         for (PipelineSample s : samples) {
@@ -287,15 +360,15 @@ public final class SnapshotDerivation {
         first.forEach((p, oldest) -> {
             PipelineSample newest = last.get(p);
             if (newest.atMillis() > oldest.atMillis()) {
-                long delta = offsets.apply(newest).get(p) - offsets.apply(oldest).get(p);
+                long delta =
+                        offsets.apply(newest).get(p) - offsets.apply(oldest).get(p);
                 rates.put(p, Math.max(0, delta) / ((newest.atMillis() - oldest.atMillis()) / 1000.0));
             }
         });
         return rates.isEmpty() ? null : rates;
     }
 
-    private record Delta<T>(T oldest, T newest, double seconds) {
-    }
+    private record Delta<T>(T oldest, T newest, double seconds) {}
 
     /** The oldest and newest values of one counter in the window, if two samples at different times carry it. */
     private static <T> Delta<T> delta(List<PipelineSample> samples, Function<PipelineSample, T> counter) {

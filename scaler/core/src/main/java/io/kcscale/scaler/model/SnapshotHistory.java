@@ -15,6 +15,7 @@ public final class SnapshotHistory {
     public static final long SPAN_MILLIS = EndOffsetHistory.SPAN_MILLIS;
     /** 10 minutes at a sample a second. */
     static final int MAX_POINTS = 600;
+
     static final long MAX_BYTES = 512 * 1024;
     /** A point's fields, boxed, and the deque's slot. */
     private static final long POINT_BYTES = 160;
@@ -29,16 +30,34 @@ public final class SnapshotHistory {
      * @param lagSeconds             {@code lag.seconds}
      * @param verdict                {@code lag.verdict}
      */
-    public record Point(long atMillis, Integer tasksMax, int tasks, Map<Integer, Double> recordsPerSecondByTask,
-                        Double sinkPerSecond, Double appendPerSecond, Long lag, Double lagSeconds, LagVerdict verdict) {
+    public record Point(
+            long atMillis,
+            Integer tasksMax,
+            int tasks,
+            Map<Integer, Double> recordsPerSecondByTask,
+            Double sinkPerSecond,
+            Double appendPerSecond,
+            Long lag,
+            Double lagSeconds,
+            LagVerdict verdict) {
 
         public static Point of(PipelineSnapshot s) {
             Map<Integer, Double> rates = new TreeMap<>();
-            s.tasks().stream().filter(t -> "RUNNING".equals(t.state()) && t.recordsPerSecond() != null)
+            s.tasks().stream()
+                    .filter(t -> "RUNNING".equals(t.state()) && t.recordsPerSecond() != null)
                     .forEach(t -> rates.put(t.id(), t.recordsPerSecond()));
-            int running = (int) s.tasks().stream().filter(t -> "RUNNING".equals(t.state())).count();
-            return new Point(s.observedAtMillis(), s.tasksMax(), running, rates, s.rates().sinkPerSecond(),
-                    s.rates().appendPerSecond(), s.lag().total(), s.lag().seconds(), s.lag().verdict());
+            int running = (int)
+                    s.tasks().stream().filter(t -> "RUNNING".equals(t.state())).count();
+            return new Point(
+                    s.observedAtMillis(),
+                    s.tasksMax(),
+                    running,
+                    rates,
+                    s.rates().sinkPerSecond(),
+                    s.rates().appendPerSecond(),
+                    s.lag().total(),
+                    s.lag().seconds(),
+                    s.lag().verdict());
         }
 
         long bytes() {
@@ -70,8 +89,10 @@ public final class SnapshotHistory {
         }
         points.addLast(point);
         bytes += point.bytes();
-        while (points.size() > 1 && (points.size() > maxPoints || bytes > maxBytes
-                || points.peekFirst().atMillis() < point.atMillis() - spanMillis)) {
+        while (points.size() > 1
+                && (points.size() > maxPoints
+                        || bytes > maxBytes
+                        || points.peekFirst().atMillis() < point.atMillis() - spanMillis)) {
             bytes -= points.removeFirst().bytes();
         }
     }

@@ -32,13 +32,15 @@ public record TopicPartition(String topic, int partition) implements Comparable<
     /** The readings grouped by topic, then partition, both ascending. */
     public static <V> Map<String, Map<Integer, V>> byTopic(Map<TopicPartition, V> readings) {
         Map<String, Map<Integer, V>> grouped = new TreeMap<>();
-        readings.forEach((tp, v) -> grouped.computeIfAbsent(tp.topic(), t -> new TreeMap<>()).put(tp.partition(), v));
+        readings.forEach((tp, v) ->
+                grouped.computeIfAbsent(tp.topic(), t -> new TreeMap<>()).put(tp.partition(), v));
         return grouped;
     }
 
     /** Partitions as the sink's people read them: the number alone for a sink of one topic, else {@code topic-partition}. */
     public static Collection<?> named(Collection<TopicPartition> partitions, boolean severalTopics) {
-        return severalTopics ? partitions.stream().map(TopicPartition::toString).toList()
+        return severalTopics
+                ? partitions.stream().map(TopicPartition::toString).toList()
                 : partitions.stream().map(TopicPartition::partition).toList();
     }
 }

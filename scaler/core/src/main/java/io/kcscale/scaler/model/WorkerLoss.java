@@ -75,12 +75,13 @@ public record WorkerLoss(Map<String, Long> workers, Map<String, List<Integer>> t
     public String reassignment(Duration rebalanceDelay) {
         long silent = workers.values().stream().mapToLong(Long::longValue).max().orElse(0);
         long due = CONNECT_SESSION_TIMEOUT.plus(rebalanceDelay).toSeconds();
-        String assumed = "the group notices after its session timeout (Connect's default " + CONNECT_SESSION_TIMEOUT.toSeconds()
-                + " s) and then waits scheduled.rebalance.max.delay.ms, assumed " + rebalanceDelay.toSeconds()
-                + " s (serve --rebalance-delay-seconds)";
+        String assumed =
+                "the group notices after its session timeout (Connect's default " + CONNECT_SESSION_TIMEOUT.toSeconds()
+                        + " s) and then waits scheduled.rebalance.max.delay.ms, assumed " + rebalanceDelay.toSeconds()
+                        + " s (serve --rebalance-delay-seconds)";
         return silent <= due
                 ? "Connect gives their tasks to the live workers within about " + (due - silent) + " s: " + assumed
                 : "Connect should have given their tasks to the live workers " + (silent - due) + " s ago (" + assumed
-                + "): check the workers' group and logs, and that --rebalance-delay-seconds matches the workers";
+                        + "): check the workers' group and logs, and that --rebalance-delay-seconds matches the workers";
     }
 }

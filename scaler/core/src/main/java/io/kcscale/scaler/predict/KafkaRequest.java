@@ -9,5 +9,4 @@ public record KafkaRequest(
         Double storageNetworkMbps,
         Double networkOutMbps,
         Double utilization,
-        Double targetMbps) {
-}
+        Double targetMbps) {}

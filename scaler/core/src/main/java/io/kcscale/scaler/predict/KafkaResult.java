@@ -20,6 +20,5 @@ public record KafkaResult(
      * Each term of the cluster limit in MB/s; the smallest is the bottleneck. {@code networkOut} is null
      * when nothing leaves the brokers (no consumer group and no follower): then it limits nothing.
      */
-    public record Limits(double storage, double storageNetwork, Double networkOut) {
-    }
+    public record Limits(double storage, double storageNetwork, Double networkOut) {}
 }

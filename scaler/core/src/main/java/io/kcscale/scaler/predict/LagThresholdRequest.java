@@ -1,5 +1,4 @@
 package io.kcscale.scaler.predict;
 
 /** What {@code predict lag-threshold} takes, field for flag. */
-public record LagThresholdRequest(Double perTaskRate, Double tasks, Double latencySloSeconds) {
-}
+public record LagThresholdRequest(Double perTaskRate, Double tasks, Double latencySloSeconds) {}

@@ -1,7 +1,6 @@
 package io.kcscale.scaler.predict;
 
 import io.kcscale.scaler.input.InvalidInputException;
-
 import java.util.Locale;
 
 /**
@@ -14,8 +13,7 @@ public final class MeasuredCapacity {
     /** Below this share of the sink rate, appends count as "draining": the tasks have headroom. */
     private static final double NOT_DRAINING = 0.98;
 
-    private MeasuredCapacity() {
-    }
+    private MeasuredCapacity() {}
 
     /**
      * @return records/s one task sustains, from a saturated pipeline
@@ -23,17 +21,29 @@ public final class MeasuredCapacity {
      */
     public static double perTaskRate(String connector, int tasksRunning, double appendRate, double sinkRate, long lag) {
         if (tasksRunning < 1 || sinkRate <= 0) {
-            throw new InvalidInputException("measure", String.format(Locale.ROOT,
-                    "%s consumes nothing now (%d tasks RUNNING, %.1f records/s): there is no rate to measure", connector,
-                    tasksRunning, sinkRate));
+            throw new InvalidInputException(
+                    "measure",
+                    String.format(
+                            Locale.ROOT,
+                            "%s consumes nothing now (%d tasks RUNNING, %.1f records/s): there is no rate to measure",
+                            connector,
+                            tasksRunning,
+                            sinkRate));
         }
         boolean backlog = lag >= sinkRate;
         boolean draining = appendRate < NOT_DRAINING * sinkRate;
         if (!backlog || draining) {
-            throw new InvalidInputException("measure", String.format(Locale.ROOT,
-                    "%s is not saturated (lag %d, appended %.1f/s, consumed %.1f/s): its per-task rate is what it is given,"
-                            + " not a capacity; raise the load until lag grows (./kcscale load --rate ...), or give {0}",
-                    connector, lag, appendRate, sinkRate), "perTaskRate");
+            throw new InvalidInputException(
+                    "measure",
+                    String.format(
+                            Locale.ROOT,
+                            "%s is not saturated (lag %d, appended %.1f/s, consumed %.1f/s): its per-task rate is what it is given,"
+                                    + " not a capacity; raise the load until lag grows (./kcscale load --rate ...), or give {0}",
+                            connector,
+                            lag,
+                            appendRate,
+                            sinkRate),
+                    "perTaskRate");
         }
         return sinkRate / tasksRunning;
     }

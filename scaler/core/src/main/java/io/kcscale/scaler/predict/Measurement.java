@@ -1,5 +1,4 @@
 package io.kcscale.scaler.predict;
 
 /** One experiment: this many tasks sustained this throughput (records/s). Null = not given. */
-public record Measurement(Double tasks, Double throughput) {
-}
+public record Measurement(Double tasks, Double throughput) {}

@@ -24,8 +24,8 @@ public record PoissonBurst(double arrivals, boolean approximated) {
             double z = standardNormalQuantile(quantile);
             return new PoissonBurst(Math.ceil(mean + z * Math.sqrt(mean)), true);
         }
-        PoissonDistribution poisson = new PoissonDistribution(null, mean,
-                PoissonDistribution.DEFAULT_EPSILON, PoissonDistribution.DEFAULT_MAX_ITERATIONS);
+        PoissonDistribution poisson = new PoissonDistribution(
+                null, mean, PoissonDistribution.DEFAULT_EPSILON, PoissonDistribution.DEFAULT_MAX_ITERATIONS);
         return new PoissonBurst(poisson.inverseCumulativeProbability(quantile), false);
     }
 
@@ -42,8 +42,8 @@ public record PoissonBurst(double arrivals, boolean approximated) {
         if (p >= FAR_LEFT_TAIL) {
             return normal.inverseCumulativeProbability(p);
         }
-        double low = -40;  // Φ(low) < p
-        double high = -5;  // Φ(high) >= p
+        double low = -40; // Φ(low) < p
+        double high = -5; // Φ(high) >= p
         for (int i = 0; i < 200 && high - low > 1e-12; i++) {
             double mid = (low + high) / 2;
             if (normal.cumulativeProbability(mid) < p) {

@@ -3,7 +3,6 @@ package io.kcscale.scaler.predict;
 import io.kcscale.scaler.input.Inputs;
 import io.kcscale.scaler.input.InvalidInputException;
 import io.kcscale.scaler.input.Numbers;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
@@ -16,8 +15,7 @@ public final class ShardPrediction {
 
     public static final int DEFAULT_REPLICAS = 1;
 
-    private ShardPrediction() {
-    }
+    private ShardPrediction() {}
 
     public static ShardsResult predict(ShardsRequest request) {
         double target = Inputs.positive("targetRate", request.targetRate());
@@ -27,8 +25,10 @@ public final class ShardPrediction {
         // shards, like tasks in LinearScaling, each add the same indexing rate
         OptionalInt forRate = new LinearScaling(perShard).tasksFor(target);
         if (forRate.isEmpty()) {
-            throw new InvalidInputException("targetRate", "needs more than " + Numbers.format(Integer.MAX_VALUE)
-                    + " shards at this {0}: lower it", "perShardRate");
+            throw new InvalidInputException(
+                    "targetRate",
+                    "needs more than " + Numbers.format(Integer.MAX_VALUE) + " shards at this {0}: lower it",
+                    "perShardRate");
         }
         int primaries = Math.max(nodes, forRate.getAsInt());
         long total = (long) primaries * (1 + replicas);
@@ -42,14 +42,22 @@ public final class ShardPrediction {
             advice.add(replicas + " replica(s) need " + (replicas + 1) + " data nodes: with " + nodes
                     + ", some replicas stay unassigned (cluster yellow)");
         }
-        return new ShardsResult(target, perShard, nodes, replicas, primaries, total, perNode, List.of(
-                "one primary shard sustains " + Numbers.format(perShard) + " records/s with its replicas",
-                "each replica repeats its primary's indexing on another node, so node load counts "
-                        + total + " shards, not " + primaries,
-                primaries == nodes && forRate.getAsInt() < nodes
-                        ? "one primary per data node (" + nodes + "), more than the rate alone needs ("
-                                + forRate.getAsInt() + "), so every node indexes"
-                        : "primaries = ceil(target rate / per-shard rate), at least one per data node"),
+        return new ShardsResult(
+                target,
+                perShard,
+                nodes,
+                replicas,
+                primaries,
+                total,
+                perNode,
+                List.of(
+                        "one primary shard sustains " + Numbers.format(perShard) + " records/s with its replicas",
+                        "each replica repeats its primary's indexing on another node, so node load counts " + total
+                                + " shards, not " + primaries,
+                        primaries == nodes && forRate.getAsInt() < nodes
+                                ? "one primary per data node (" + nodes + "), more than the rate alone needs ("
+                                        + forRate.getAsInt() + "), so every node indexes"
+                                : "primaries = ceil(target rate / per-shard rate), at least one per data node"),
                 List.copyOf(advice));
     }
 }

@@ -4,12 +4,11 @@ import io.kcscale.scaler.input.Inputs;
 import io.kcscale.scaler.input.InvalidInputException;
 import io.kcscale.scaler.input.Numbers;
 import io.kcscale.vocabulary.Arrival;
-
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Objects;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.OptionalInt;
 
 /** How many sink tasks (and partitions) a target rate needs: {@code predict tasks}. */
@@ -21,8 +20,7 @@ public final class TaskPrediction {
     /** Beyond this many times the most tasks measured, a planned count rests on the model's assumption alone. */
     public static final double EXTRAPOLATION_LIMIT = 2;
 
-    private TaskPrediction() {
-    }
+    private TaskPrediction() {}
 
     public static TasksResult predict(TasksRequest request) {
         double target = Inputs.positive("targetRate", request.targetRate());
@@ -34,24 +32,36 @@ public final class TaskPrediction {
 
         List<String> assumptions = new ArrayList<>();
         assumptions.add(choice.basis());
-        double required = Inputs.finite(target / utilization, "utilization", "puts {0} / {1}, the capacity to"
-                + " recommend, above " + Inputs.LARGEST + " records/s" + Inputs.LARGEST_IS + ": raise it or lower {0}",
-                "targetRate", "utilization");
+        double required = Inputs.finite(
+                target / utilization,
+                "utilization",
+                "puts {0} / {1}, the capacity to" + " recommend, above " + Inputs.LARGEST + " records/s"
+                        + Inputs.LARGEST_IS + ": raise it or lower {0}",
+                "targetRate",
+                "utilization");
         Integer minimum = tasks(model, target);
         Integer recommended = tasks(model, required);
         assumptions.add("recommended tasks have " + Numbers.format(required) + " records/s of capacity, so the target"
-                + " keeps them at most " + Numbers.format(utilization * 100) + "% busy: headroom for bursts and rebalances");
+                + " keeps them at most " + Numbers.format(utilization * 100)
+                + "% busy: headroom for bursts and rebalances");
 
         TasksResult.Burst burst = null;
         Integer burstTasks = null;
         if (burstInput != null) {
             PoissonBurst arrivals = PoissonBurst.of(target, burstInput.windowSeconds(), burstInput.quantile());
-            double burstRate = Inputs.finite(arrivals.ratePerSecond(burstInput.windowSeconds()), "windowSeconds",
+            double burstRate = Inputs.finite(
+                    arrivals.ratePerSecond(burstInput.windowSeconds()),
+                    "windowSeconds",
                     "is so short that the burst rate, the arrivals in one window / {1}, is above " + Inputs.LARGEST
-                            + " records/s" + Inputs.LARGEST_IS + ": lengthen it or lower {0}", "targetRate",
+                            + " records/s" + Inputs.LARGEST_IS + ": lengthen it or lower {0}",
+                    "targetRate",
                     "windowSeconds");
-            burst = new TasksResult.Burst(burstInput.windowSeconds(), burstInput.quantile(), arrivals.arrivals(),
-                    burstRate, arrivals.approximated());
+            burst = new TasksResult.Burst(
+                    burstInput.windowSeconds(),
+                    burstInput.quantile(),
+                    arrivals.arrivals(),
+                    burstRate,
+                    arrivals.approximated());
             burstTasks = tasks(model, burstRate);
             required = Math.max(required, burstRate);
             assumptions.add(burstInput.describe(target, arrivals));
@@ -70,14 +80,19 @@ public final class TaskPrediction {
                 + " records/s: see 'predict shards'");
         Double latency = null;
         if (lag != null) {
-            latency = Inputs.finite(lag / target, "lag", "/ {0}, the latency at this lag, is above " + Inputs.LARGEST
-                    + " seconds" + Inputs.LARGEST_IS + ": lower it", "targetRate");
+            latency = Inputs.finite(
+                    lag / target,
+                    "lag",
+                    "/ {0}, the latency at this lag, is above " + Inputs.LARGEST + " seconds" + Inputs.LARGEST_IS
+                            + ": lower it",
+                    "targetRate");
             assumptions.add("latency at lag is Little's law, lag / throughput at steady state (= the target rate):"
                     + " an average, not a percentile");
         }
         if (choice.usl() != null && choice.points() <= UslFit.MINIMUM_TASK_COUNTS) {
-            assumptions.add("no interval: " + choice.points() + " points for the law's 3 parameters leave no residual to show"
-                    + " the measurements' noise; a fourth point (or a repeat) gives one");
+            assumptions.add(
+                    "no interval: " + choice.points() + " points for the law's 3 parameters leave no residual to show"
+                            + " the measurements' noise; a fourth point (or a repeat) gives one");
         }
         TasksResult.Extrapolation extrapolation = extrapolation(choice, needed);
         if (extrapolation != null) {
@@ -87,9 +102,25 @@ public final class TaskPrediction {
         TasksResult.MeasureNext next = measureNext(choice, intervals, required, target, recommended);
         // the sink must grow only when the ceiling's interval, not just the fit, stays below the rate
         TasksResult.SinkGrowth growth = outOfReach && next == null ? sinkGrowth(model, required) : null;
-        return new TasksResult(target, model.throughput(1), utilization, choice.usl() == null ? "linear" : "usl",
-                minimum, recommended, burstTasks, partitions, burst, lag, latency, choice.usl(), growth,
-                List.copyOf(assumptions), advice(growth, next, model), intervals, extrapolation, next);
+        return new TasksResult(
+                target,
+                model.throughput(1),
+                utilization,
+                choice.usl() == null ? "linear" : "usl",
+                minimum,
+                recommended,
+                burstTasks,
+                partitions,
+                burst,
+                lag,
+                latency,
+                choice.usl(),
+                growth,
+                List.copyOf(assumptions),
+                advice(growth, next, model),
+                intervals,
+                extrapolation,
+                next);
     }
 
     /** The fit's prediction intervals: at the recommended count, of the ceiling, and of the count itself; null without a bootstrap. */
@@ -99,9 +130,15 @@ public final class TaskPrediction {
             return null;
         }
         ScalingModel model = choice.model();
-        return new TasksResult.Intervals(UslBootstrap.LEVEL, bootstrap.refits(),
-                recommended == null ? null : bootstrap.interval(model.throughput(recommended), law -> law.throughput(recommended)),
-                Double.isFinite(model.ceilingRate()) ? bootstrap.interval(model.ceilingRate(), UniversalScalabilityLaw::ceilingRate) : null,
+        return new TasksResult.Intervals(
+                UslBootstrap.LEVEL,
+                bootstrap.refits(),
+                recommended == null
+                        ? null
+                        : bootstrap.interval(model.throughput(recommended), law -> law.throughput(recommended)),
+                Double.isFinite(model.ceilingRate())
+                        ? bootstrap.interval(model.ceilingRate(), UniversalScalabilityLaw::ceilingRate)
+                        : null,
                 bootstrap.tasks(recommended, required));
     }
 
@@ -110,8 +147,8 @@ public final class TaskPrediction {
      * rate the fit calls out of reach (measure where the fit peaks), or the recommended count's interval reaches below
      * the target (measure that count); null when the intervals agree with the answer or there are none.
      */
-    private static TasksResult.MeasureNext measureNext(ModelChoice choice, TasksResult.Intervals intervals, double required,
-                                                       double target, Integer recommended) {
+    private static TasksResult.MeasureNext measureNext(
+            ModelChoice choice, TasksResult.Intervals intervals, double required, double target, Integer recommended) {
         if (intervals == null) {
             return null;
         }
@@ -120,45 +157,64 @@ public final class TaskPrediction {
         if (recommended == null && ceiling != null && (ceiling.high() == null || ceiling.high() >= required)) {
             int peak = choice.model().peakTasks();
             TasksResult.TaskInterval count = intervals.recommendedTasks();
-            int tasks = peak != Integer.MAX_VALUE ? peak : count.low() != null ? count.low() : 2 * choice.mostTasksMeasured();
-            return new TasksResult.MeasureNext(tasks, "the fit tops out at " + Numbers.format(ceiling.estimate())
-                    + " records/s, but the ceiling's " + level + " interval, " + range(ceiling) + ", reaches the "
-                    + Numbers.format(required) + " records/s required: whether more tasks reach it or the sink must grow is"
-                    + " undecided until " + tasks + " tasks are measured");
+            int tasks = peak != Integer.MAX_VALUE
+                    ? peak
+                    : count.low() != null ? count.low() : 2 * choice.mostTasksMeasured();
+            return new TasksResult.MeasureNext(
+                    tasks,
+                    "the fit tops out at " + Numbers.format(ceiling.estimate())
+                            + " records/s, but the ceiling's " + level + " interval, " + range(ceiling)
+                            + ", reaches the "
+                            + Numbers.format(required)
+                            + " records/s required: whether more tasks reach it or the sink must grow is"
+                            + " undecided until " + tasks + " tasks are measured");
         }
         TasksResult.Interval sustained = intervals.sustainedRate();
         if (sustained != null && sustained.low() < target) {
-            return new TasksResult.MeasureNext(recommended, "the " + level + " interval of what " + recommended + " tasks"
-                    + " sustain, " + range(sustained) + ", reaches below the " + Numbers.format(target) + " records/s target:"
-                    + " measure " + recommended + " tasks before relying on them");
+            return new TasksResult.MeasureNext(
+                    recommended,
+                    "the " + level + " interval of what " + recommended + " tasks"
+                            + " sustain, " + range(sustained) + ", reaches below the " + Numbers.format(target)
+                            + " records/s target:"
+                            + " measure " + recommended + " tasks before relying on them");
         }
         return null;
     }
 
     private static String range(TasksResult.Interval interval) {
-        return Numbers.format(interval.low()) + "–" + (interval.high() == null ? "unbounded" : Numbers.format(interval.high()));
+        return Numbers.format(interval.low()) + "–"
+                + (interval.high() == null ? "unbounded" : Numbers.format(interval.high()));
     }
 
     /** How far the most tasks the answer plans lie beyond the most measured; null within the measured range. */
     private static TasksResult.Extrapolation extrapolation(ModelChoice choice, List<Integer> needed) {
-        int most = needed.stream().filter(Objects::nonNull).mapToInt(Integer::intValue).max().orElse(0);
+        int most = needed.stream()
+                .filter(Objects::nonNull)
+                .mapToInt(Integer::intValue)
+                .max()
+                .orElse(0);
         if (choice.points() == 0 || most <= choice.mostTasksMeasured()) {
             return null;
         }
         double factor = (double) most / choice.mostTasksMeasured();
-        return new TasksResult.Extrapolation(choice.points(), choice.mostTasksMeasured(), most, factor,
-                factor > EXTRAPOLATION_LIMIT);
+        return new TasksResult.Extrapolation(
+                choice.points(), choice.mostTasksMeasured(), most, factor, factor > EXTRAPOLATION_LIMIT);
     }
 
     private static String describe(TasksResult.Extrapolation e, ModelChoice choice) {
-        String range = e.points() + " point" + (e.points() == 1 ? "" : "s") + " up to " + e.mostTasksMeasured() + " task"
-                + (e.mostTasksMeasured() == 1 ? "" : "s") + "; " + e.tasks() + " tasks is " + Numbers.format(e.factor(), 1)
-                + "x beyond";
+        String range =
+                e.points() + " point" + (e.points() == 1 ? "" : "s") + " up to " + e.mostTasksMeasured() + " task"
+                        + (e.mostTasksMeasured() == 1 ? "" : "s") + "; " + e.tasks() + " tasks is "
+                        + Numbers.format(e.factor(), 1)
+                        + "x beyond";
         if (!e.beyondLimit()) {
-            return "extrapolates a little past the measurements (" + range + "): measure closer to the target before relying on it";
+            return "extrapolates a little past the measurements (" + range
+                    + "): measure closer to the target before relying on it";
         }
-        return "extrapolates far past the measurements (" + range + "): " + (choice.usl() == null ? "the linear" : "the fitted USL")
-                + " assumption, not a measurement, sets that count; measure near " + e.tasks() + " tasks before relying on it";
+        return "extrapolates far past the measurements (" + range + "): "
+                + (choice.usl() == null ? "the linear" : "the fitted USL")
+                + " assumption, not a measurement, sets that count; measure near " + e.tasks()
+                + " tasks before relying on it";
     }
 
     /** The fewest tasks for {@code rate}; null above the model's ceiling, an input error past the int range. */
@@ -170,8 +226,10 @@ public final class TaskPrediction {
         if (rate >= model.ceilingRate()) {
             return null;
         }
-        throw new InvalidInputException("targetRate", "needs more than " + Numbers.format(Integer.MAX_VALUE)
-                + " tasks at " + Numbers.format(model.throughput(1)) + " records/s per task: lower it");
+        throw new InvalidInputException(
+                "targetRate",
+                "needs more than " + Numbers.format(Integer.MAX_VALUE) + " tasks at "
+                        + Numbers.format(model.throughput(1)) + " records/s per task: lower it");
     }
 
     /** Enough partitions for the most tasks that add throughput: up to the peak when a rate is out of reach. */
@@ -188,13 +246,18 @@ public final class TaskPrediction {
 
     private static TasksResult.SinkGrowth sinkGrowth(ScalingModel model, double required) {
         double ceiling = model.ceilingRate();
-        double factor = Inputs.finite(required / ceiling, "targetRate", "is so far above the most the connector"
-                + " sustains that the sink would have to grow more than " + Inputs.LARGEST + " times" + Inputs.LARGEST_IS
-                + ": lower it");
+        double factor = Inputs.finite(
+                required / ceiling,
+                "targetRate",
+                "is so far above the most the connector"
+                        + " sustains that the sink would have to grow more than " + Inputs.LARGEST + " times"
+                        + Inputs.LARGEST_IS
+                        + ": lower it");
         return new TasksResult.SinkGrowth(required, ceiling, factor, required - ceiling);
     }
 
-    private static List<String> advice(TasksResult.SinkGrowth growth, TasksResult.MeasureNext next, ScalingModel model) {
+    private static List<String> advice(
+            TasksResult.SinkGrowth growth, TasksResult.MeasureNext next, ScalingModel model) {
         List<String> advice = new ArrayList<>();
         if (next != null) {
             advice.add(next.reason());
@@ -231,8 +294,10 @@ public final class TaskPrediction {
             double window = Inputs.positive("windowSeconds", request.windowSeconds(), DEFAULT_WINDOW_SECONDS);
             double mean = target * window;
             if (!(mean > 0 && Double.isFinite(mean))) {
-                throw new InvalidInputException("windowSeconds", "times {0} must give a finite, positive number of"
-                        + " arrivals per window", "targetRate");
+                throw new InvalidInputException(
+                        "windowSeconds",
+                        "times {0} must give a finite, positive number of" + " arrivals per window",
+                        "targetRate");
             }
             return new BurstInput(window, Inputs.quantile("quantile", request.quantile(), DEFAULT_QUANTILE));
         }
@@ -248,7 +313,8 @@ public final class TaskPrediction {
             return switch (text.trim().toLowerCase(Locale.ROOT)) {
                 case "steady" -> Arrival.CONSTANT;
                 case "poisson" -> Arrival.POISSON;
-                default -> throw new InvalidInputException("arrivals", "must be 'steady' or 'poisson', got '" + text + "'");
+                default ->
+                    throw new InvalidInputException("arrivals", "must be 'steady' or 'poisson', got '" + text + "'");
             };
         }
 
@@ -256,8 +322,10 @@ public final class TaskPrediction {
             return "arrivals are Poisson with mean " + Numbers.format(target) + " records/s; burst tasks absorb the "
                     + Numbers.format(quantile, 6) + " quantile of arrivals in a " + Numbers.format(windowSeconds)
                     + " s window (" + Numbers.format(arrivals.arrivals(), 0) + " records"
-                    + (arrivals.approximated() ? ", by the normal approximation to the Poisson quantile since the mean"
-                    + " exceeds " + Numbers.format(PoissonBurst.EXACT_MEAN_LIMIT, 0) + " arrivals per window" : "")
+                    + (arrivals.approximated()
+                            ? ", by the normal approximation to the Poisson quantile since the mean" + " exceeds "
+                                    + Numbers.format(PoissonBurst.EXACT_MEAN_LIMIT, 0) + " arrivals per window"
+                            : "")
                     + "); real traffic is often burstier than Poisson";
         }
     }

@@ -14,5 +14,4 @@ public record TasksRequest(
         String arrivals,
         Double windowSeconds,
         Double quantile,
-        Double lag) {
-}
+        Double lag) {}

@@ -28,14 +28,18 @@ public record TasksResult(
         MeasureNext measureNext) {
 
     /** The Poisson quantile the burst tasks absorb. */
-    public record Burst(double windowSeconds, double quantile, double arrivalsInWindow, double rate,
-                        boolean normalApproximation) {
-    }
+    public record Burst(
+            double windowSeconds, double quantile, double arrivalsInWindow, double rate, boolean normalApproximation) {}
 
     /** The fitted Universal Scalability Law; {@code peakTasks} and {@code ceilingRate} are null when unbounded. */
-    public record Usl(double lambda, double sigma, double kappa, double rSquared, int points,
-                      Integer peakTasks, Double ceilingRate) {
-    }
+    public record Usl(
+            double lambda,
+            double sigma,
+            double kappa,
+            double rSquared,
+            int points,
+            Integer peakTasks,
+            Double ceilingRate) {}
 
     /**
      * What the next run may measure, from the USL fit: prediction intervals (the curve's uncertainty from refits of
@@ -47,33 +51,27 @@ public record TasksResult(
      * @param ceilingRate      the most any task count sustains; null when the fit has no ceiling
      * @param recommendedTasks the task count a run needs for the recommended rate
      */
-    public record Intervals(double level, int refits, Interval sustainedRate, Interval ceilingRate,
-                            TaskInterval recommendedTasks) {
-    }
+    public record Intervals(
+            double level, int refits, Interval sustainedRate, Interval ceilingRate, TaskInterval recommendedTasks) {}
 
     /** A figure of the fit and its interval; {@code high} is null when some refits have no upper bound. */
-    public record Interval(double estimate, double low, Double high) {
-    }
+    public record Interval(double estimate, double low, Double high) {}
 
     /**
      * A task count and its interval: {@code estimate} is the fit's (null: out of its reach); {@code high} is null when
      * the upper tail of runs reaches the rate with no task count, {@code low} null when no run does.
      */
-    public record TaskInterval(Integer estimate, Integer low, Integer high) {
-    }
+    public record TaskInterval(Integer estimate, Integer low, Integer high) {}
 
     /** The answer is not firm: {@code reason} says why, and measuring {@code tasks} tasks decides it. */
-    public record MeasureNext(int tasks, String reason) {
-    }
+    public record MeasureNext(int tasks, String reason) {}
 
     /**
      * The answer reaches beyond the measured task counts: {@code tasks} (the most it plans) is {@code factor}
      * times the most measured; past {@link TaskPrediction#EXTRAPOLATION_LIMIT} it is an assumption, not a measurement.
      */
-    public record Extrapolation(int points, int mostTasksMeasured, int tasks, double factor, boolean beyondLimit) {
-    }
+    public record Extrapolation(int points, int mostTasksMeasured, int tasks, double factor, boolean beyondLimit) {}
 
     /** The sink must sustain {@code requiredRate}; tasks top out at {@code ceilingRate}. */
-    public record SinkGrowth(double requiredRate, double ceilingRate, double factor, double additionalRate) {
-    }
+    public record SinkGrowth(double requiredRate, double ceilingRate, double factor, double additionalRate) {}
 }

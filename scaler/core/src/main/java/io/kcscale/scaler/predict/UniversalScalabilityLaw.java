@@ -16,7 +16,7 @@ public record UniversalScalabilityLaw(double lambda, double sigma, double kappa)
     @Override
     public int peakTasks() {
         if (sigma >= 1) {
-            return 1;  // a fully serial sink gains nothing from a second task
+            return 1; // a fully serial sink gains nothing from a second task
         }
         if (kappa == 0) {
             return Integer.MAX_VALUE;
@@ -34,7 +34,7 @@ public record UniversalScalabilityLaw(double lambda, double sigma, double kappa)
     @Override
     public double ceilingRate() {
         if (sigma < 1 && kappa == 0) {
-            return sigma == 0 ? Double.POSITIVE_INFINITY : lambda / sigma;  // approached, never reached
+            return sigma == 0 ? Double.POSITIVE_INFINITY : lambda / sigma; // approached, never reached
         }
         return throughput(peakTasks());
     }

@@ -1,8 +1,5 @@
 package io.kcscale.scaler.predict;
 
-import org.apache.commons.math3.distribution.TDistribution;
-import org.apache.commons.math3.exception.MathIllegalStateException;
-
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -10,6 +7,8 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.SplittableRandom;
 import java.util.function.ToDoubleFunction;
+import org.apache.commons.math3.distribution.TDistribution;
+import org.apache.commons.math3.exception.MathIllegalStateException;
 
 /**
  * How far a USL fit says what the next run will measure: a residual bootstrap with prediction intervals.
@@ -25,6 +24,7 @@ final class UslBootstrap {
 
     /** The share of the predicted runs inside each interval. */
     static final double LEVEL = 0.90;
+
     static final int RESAMPLES = 400;
     private static final long SEED = 0x6b6373L;
     private static final int PARAMETERS = 3;
@@ -32,6 +32,7 @@ final class UslBootstrap {
     private final List<UniversalScalabilityLaw> refits;
     /** The fit's relative residual standard error. */
     private final double spread;
+
     private final TDistribution runNoise;
 
     private UslBootstrap(List<UniversalScalabilityLaw> refits, double spread, int degreesOfFreedom) {
@@ -59,7 +60,8 @@ final class UslBootstrap {
         double mean = Arrays.stream(residuals).average().orElseThrow();
         // centred, and widened for the three parameters the fit spent: raw residuals understate the noise
         double inflation = Math.sqrt((double) n / (n - PARAMETERS));
-        double[] noise = Arrays.stream(residuals).map(r -> (r - mean) * inflation).toArray();
+        double[] noise =
+                Arrays.stream(residuals).map(r -> (r - mean) * inflation).toArray();
         SplittableRandom random = new SplittableRandom(SEED);
         List<UniversalScalabilityLaw> refits = new ArrayList<>();
         for (int b = 0; b < RESAMPLES; b++) {
@@ -70,10 +72,11 @@ final class UslBootstrap {
                 measurable &= resampled[i] > 0;
             }
             if (!measurable) {
-                continue;  // a rate at or below zero is no run's measurement: the resample says nothing
+                continue; // a rate at or below zero is no run's measurement: the resample says nothing
             }
             try {
-                UniversalScalabilityLaw law = UslFit.refit(tasks, resampled, fitted).law();
+                UniversalScalabilityLaw law =
+                        UslFit.refit(tasks, resampled, fitted).law();
                 if (UslFit.physical(law)) {
                     refits.add(law);
                 }
@@ -81,8 +84,11 @@ final class UslBootstrap {
                 // a resample the law cannot fit says nothing about the spread: leave it out
             }
         }
-        double spread = Math.sqrt(Arrays.stream(residuals).map(r -> (r - mean) * (r - mean)).sum() / (n - PARAMETERS));
-        return refits.isEmpty() ? Optional.empty() : Optional.of(new UslBootstrap(List.copyOf(refits), spread, n - PARAMETERS));
+        double spread = Math.sqrt(
+                Arrays.stream(residuals).map(r -> (r - mean) * (r - mean)).sum() / (n - PARAMETERS));
+        return refits.isEmpty()
+                ? Optional.empty()
+                : Optional.of(new UslBootstrap(List.copyOf(refits), spread, n - PARAMETERS));
     }
 
     int refits() {
@@ -98,7 +104,8 @@ final class UslBootstrap {
         // a rate is not below zero, whatever the noise draws
         double[] values = refits.stream()
                 .mapToDouble(law -> Math.max(0, figure.applyAsDouble(law) * runScale(random)))
-                .sorted().toArray();
+                .sorted()
+                .toArray();
         // widened to hold the fit's own figure: a skewed spread could leave it out
         double low = Math.min(values[lowIndex(values.length)], estimate);
         double high = Math.max(values[highIndex(values.length)], estimate);
@@ -114,16 +121,21 @@ final class UslBootstrap {
     TasksResult.TaskInterval tasks(Integer estimate, double rate) {
         SplittableRandom random = new SplittableRandom(SEED);
         // an unreachable count sorts last, as "more tasks than any"
-        long[] counts = refits.stream().mapToLong(law -> {
-            double scale = runScale(random);
-            OptionalInt n = scale > 0 ? law.tasksFor(rate / scale) : OptionalInt.empty();
-            return n.isPresent() ? n.getAsInt() : Long.MAX_VALUE;
-        }).sorted().toArray();
+        long[] counts = refits.stream()
+                .mapToLong(law -> {
+                    double scale = runScale(random);
+                    OptionalInt n = scale > 0 ? law.tasksFor(rate / scale) : OptionalInt.empty();
+                    return n.isPresent() ? n.getAsInt() : Long.MAX_VALUE;
+                })
+                .sorted()
+                .toArray();
         long low = counts[lowIndex(counts.length)];
         long high = counts[highIndex(counts.length)];
-        Integer lowCount = low == Long.MAX_VALUE ? estimate : (Integer) (int) (estimate == null ? low : Math.min(low, estimate));
+        Integer lowCount =
+                low == Long.MAX_VALUE ? estimate : (Integer) (int) (estimate == null ? low : Math.min(low, estimate));
         // widened to hold the fit's own count: an unreachable estimate leaves the interval open above
-        Integer highCount = high == Long.MAX_VALUE || estimate == null ? null : (Integer) (int) Math.max(high, estimate);
+        Integer highCount =
+                high == Long.MAX_VALUE || estimate == null ? null : (Integer) (int) Math.max(high, estimate);
         return new TasksResult.TaskInterval(estimate, lowCount, highCount);
     }
 

@@ -1,5 +1,6 @@
 package io.kcscale.scaler.predict;
 
+import java.util.Arrays;
 import org.apache.commons.math3.fitting.leastsquares.LeastSquaresBuilder;
 import org.apache.commons.math3.fitting.leastsquares.LeastSquaresOptimizer;
 import org.apache.commons.math3.fitting.leastsquares.LevenbergMarquardtOptimizer;
@@ -9,8 +10,6 @@ import org.apache.commons.math3.linear.ArrayRealVector;
 import org.apache.commons.math3.linear.RealMatrix;
 import org.apache.commons.math3.linear.RealVector;
 import org.apache.commons.math3.util.Pair;
-
-import java.util.Arrays;
 
 /**
  * The Universal Scalability Law fitted to measured (tasks, throughput) points by Levenberg–Marquardt
@@ -23,6 +22,7 @@ public record UslFit(UniversalScalabilityLaw law, double rSquared) {
 
     /** A refit that starts at the fit it resamples converges in a few steps, or wanders and is left out. */
     private static final int REFIT_ITERATIONS = 100;
+
     private static final int FIT_ITERATIONS = 10_000;
     /** The least λ the search may try: λ at or below zero is no rate. */
     private static final double LAMBDA_FLOOR = Double.MIN_NORMAL;
@@ -45,18 +45,23 @@ public record UslFit(UniversalScalabilityLaw law, double rSquared) {
     }
 
     private static UslFit fit(double[] tasks, double[] throughput, double[] start, int iterations) {
-        LeastSquaresOptimizer.Optimum optimum = new LevenbergMarquardtOptimizer().optimize(new LeastSquaresBuilder()
-                .start(start)
-                .model(model(tasks))
-                .target(throughput)
-                // σ and κ below 0 would mean tasks speed each other up: clamp to the physical range
-                .parameterValidator(p -> new ArrayRealVector(new double[] {
-                        Math.max(p.getEntry(0), LAMBDA_FLOOR), Math.max(p.getEntry(1), 0), Math.max(p.getEntry(2), 0)}))
-                .maxEvaluations(iterations)
-                .maxIterations(iterations)
-                .build());
+        LeastSquaresOptimizer.Optimum optimum = new LevenbergMarquardtOptimizer()
+                .optimize(new LeastSquaresBuilder()
+                        .start(start)
+                        .model(model(tasks))
+                        .target(throughput)
+                        // σ and κ below 0 would mean tasks speed each other up: clamp to the physical range
+                        .parameterValidator(p -> new ArrayRealVector(new double[] {
+                            Math.max(p.getEntry(0), LAMBDA_FLOOR),
+                            Math.max(p.getEntry(1), 0),
+                            Math.max(p.getEntry(2), 0)
+                        }))
+                        .maxEvaluations(iterations)
+                        .maxIterations(iterations)
+                        .build());
         RealVector p = optimum.getPoint();
-        return new UslFit(new UniversalScalabilityLaw(p.getEntry(0), p.getEntry(1), p.getEntry(2)),
+        return new UslFit(
+                new UniversalScalabilityLaw(p.getEntry(0), p.getEntry(1), p.getEntry(2)),
                 rSquared(optimum.getResiduals(), throughput));
     }
 

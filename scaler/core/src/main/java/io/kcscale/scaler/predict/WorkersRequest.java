@@ -5,6 +5,10 @@ package io.kcscale.scaler.predict;
  * records/s its workers' processes used {@code cpuCores} cores in all; each worker gets {@code coresPerWorker}.
  * {@code perTaskRate} (optional) turns the answer into tasks per worker; {@code utilization} defaults to 0.8.
  */
-public record WorkersRequest(Double targetRate, Double cpuCores, Double measuredRate, Double coresPerWorker,
-                             Double perTaskRate, Double utilization) {
-}
+public record WorkersRequest(
+        Double targetRate,
+        Double cpuCores,
+        Double measuredRate,
+        Double coresPerWorker,
+        Double perTaskRate,
+        Double utilization) {}

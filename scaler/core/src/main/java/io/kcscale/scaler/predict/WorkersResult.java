@@ -8,7 +8,14 @@ import java.util.List;
  * @param cpuSecondsPerRecord CPU one record costs the workers, measured
  * @param recordsPerWorker    records/s one worker's cores carry at the utilization
  */
-public record WorkersResult(double targetRate, double cpuSecondsPerRecord, double coresPerWorker, double utilization,
-                            double recordsPerWorker, int workers, Integer tasks, Integer tasksPerWorker,
-                            List<String> assumptions, List<String> advice) {
-}
+public record WorkersResult(
+        double targetRate,
+        double cpuSecondsPerRecord,
+        double coresPerWorker,
+        double utilization,
+        double recordsPerWorker,
+        int workers,
+        Integer tasks,
+        Integer tasksPerWorker,
+        List<String> assumptions,
+        List<String> advice) {}

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 import java.util.OptionalDouble;
-
 import org.junit.jupiter.api.Test;
 
 /** The longest stretch without progress that ends after the change, from counter readings. */
@@ -22,20 +21,23 @@ class RebalancePauseTest {
     @Test
     void aCounterThatNeverMovesAfterTheChangeMeasuresNothing() {
         assertEquals(OptionalDouble.empty(), RebalancePause.seconds(List.of(at(0, 5), at(100, 5), at(200, 5)), 50));
-        assertEquals(OptionalDouble.empty(), RebalancePause.seconds(List.of(at(0, 5), at(100, 8), at(200, 8)), 150),
+        assertEquals(
+                OptionalDouble.empty(),
+                RebalancePause.seconds(List.of(at(0, 5), at(100, 8), at(200, 8)), 150),
                 "progress before the change only");
     }
 
     @Test
     void thePauseRunsFromTheLastProgressBeforeItToTheFirstProgressAfter() {
-        List<RebalancePause.Reading> readings = List.of(at(0, 0), at(100, 10), at(200, 10), at(300, 10), at(1600, 10),
-                at(1700, 25), at(1800, 40));
+        List<RebalancePause.Reading> readings =
+                List.of(at(0, 0), at(100, 10), at(200, 10), at(300, 10), at(1600, 10), at(1700, 25), at(1800, 40));
         assertEquals(OptionalDouble.of(1.6), RebalancePause.seconds(readings, 150));
     }
 
     @Test
     void theLongestStretchAfterTheChangeCounts() {
-        List<RebalancePause.Reading> readings = List.of(at(0, 0), at(500, 1), at(700, 1), at(900, 2), at(3000, 2), at(3100, 3));
+        List<RebalancePause.Reading> readings =
+                List.of(at(0, 0), at(500, 1), at(700, 1), at(900, 2), at(3000, 2), at(3100, 3));
         assertEquals(OptionalDouble.of(2.2), RebalancePause.seconds(readings, 600));
     }
 

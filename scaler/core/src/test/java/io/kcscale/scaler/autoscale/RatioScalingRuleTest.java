@@ -4,16 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.List;
-
-import org.junit.jupiter.api.Test;
-
 import io.kcscale.scaler.input.InvalidInputException;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 class RatioScalingRuleTest {
 
     /** maxTasks 20, latency target 5 s, defaults otherwise (utilization 0.8, drain 60 s, cooldown 30 s). */
-    private static final AutoscalePolicy SETTINGS = new AutoscalePolicy(1, 20, 5.0, null, null, null, null, null, null, null);
+    private static final AutoscalePolicy SETTINGS =
+            new AutoscalePolicy(1, 20, 5.0, null, null, null, null, null, null, null);
 
     private static Observation obs(long at, int tasks, double append, double sink, long lag) {
         return new Observation(at, tasks, tasks, 20, append, sink, lag, true, List.of(), List.of(), false, null);
@@ -42,10 +41,12 @@ class RatioScalingRuleTest {
     void aLoadStepTheWindowStillAveragesIsSizedFromTheLagsGrowth() {
         // 400/s arrive since a step; the 30 s window averages 130/s, then 160/s; lag grows by 300/s
         PolicyMemory m = new PolicyMemory();
-        assertEquals(Decision.Action.NONE, policy.decide(obs(0, 1, 130, 100, 600), m).action());
+        assertEquals(
+                Decision.Action.NONE, policy.decide(obs(0, 1, 130, 100, 600), m).action());
         Decision d = policy.decide(obs(2_000, 1, 160, 100, 1_200), m);
         assertEquals(Decision.Action.SCALE_UP, d.action());
-        assertEquals(5, d.toTasks(), "100/s consumed + 300/s lag growth = 400/s, not the window's 160/s: " + d.reason());
+        assertEquals(
+                5, d.toTasks(), "100/s consumed + 300/s lag growth = 400/s, not the window's 160/s: " + d.reason());
         assertTrue(d.reason().contains("400.0/s appended"), d.reason());
     }
 
@@ -58,23 +59,30 @@ class RatioScalingRuleTest {
 
     @Test
     void capsAtThePartitionCountAndSaysToAddPartitions() {
-        Decision d = policy.decide(new Observation(0, 1, 1, 4, 400, 100, 30_000, true, List.of(), List.of(), false, null), new PolicyMemory());
+        Decision d = policy.decide(
+                new Observation(0, 1, 1, 4, 400, 100, 30_000, true, List.of(), List.of(), false, null),
+                new PolicyMemory());
         assertEquals(4, d.toTasks());
         assertTrue(d.reason().contains("raise the topic's partitions to at least 9"), d.reason());
     }
 
     @Test
     void atTheCapItIsBlockedNotFlapping() {
-        Decision d = policy.decide(new Observation(0, 4, 4, 4, 400, 100, 30_000, true, List.of(), List.of(), false, null), new PolicyMemory());
+        Decision d = policy.decide(
+                new Observation(0, 4, 4, 4, 400, 100, 30_000, true, List.of(), List.of(), false, null),
+                new PolicyMemory());
         assertEquals(Decision.Action.BLOCKED, d.action());
         assertEquals("capped", d.code());
-        Decision again = policy.decide(new Observation(5_000, 4, 4, 4, 410, 100, 31_000, true, List.of(), List.of(), false, null), new PolicyMemory());
+        Decision again = policy.decide(
+                new Observation(5_000, 4, 4, 4, 410, 100, 31_000, true, List.of(), List.of(), false, null),
+                new PolicyMemory());
         assertTrue(again.repeats(d), "the same verdict with new numbers is a repeat, reported once");
     }
 
     @Test
     void holdsWhileUnstableOrCoolingDown() {
-        Observation unstable = new Observation(0, 1, 1, 20, 400, 100, 30_000, false, List.of("task 0 is FAILED"), List.of(), false, null);
+        Observation unstable = new Observation(
+                0, 1, 1, 20, 400, 100, 30_000, false, List.of("task 0 is FAILED"), List.of(), false, null);
         Decision d = policy.decide(unstable, new PolicyMemory());
         assertEquals(Decision.Action.HOLD, d.action());
         assertTrue(d.reason().contains("task 0 is FAILED"));
@@ -83,7 +91,9 @@ class RatioScalingRuleTest {
         m.recordAction(0, 1, 4, 0.3);
         Decision cooling = policy.decide(obs(29_000, 4, 400, 100, 30_000), m);
         assertEquals("cooldown", cooling.code());
-        assertEquals(Decision.Action.SCALE_UP, policy.decide(obs(30_000, 4, 400, 100, 30_000), m).action());
+        assertEquals(
+                Decision.Action.SCALE_UP,
+                policy.decide(obs(30_000, 4, 400, 100, 30_000), m).action());
     }
 
     @Test
@@ -95,8 +105,19 @@ class RatioScalingRuleTest {
 
     @Test
     void checksThatSayTasksCannotHelpBlockAScaleUp() {
-        Observation keys = new Observation(0, 3, 3, 20, 400, 100, 30_000, true, List.of(),
-                List.of("key-cardinality: 2 distinct keys for 20 partitions"), false, null);
+        Observation keys = new Observation(
+                0,
+                3,
+                3,
+                20,
+                400,
+                100,
+                30_000,
+                true,
+                List.of(),
+                List.of("key-cardinality: 2 distinct keys for 20 partitions"),
+                false,
+                null);
         Decision d = policy.decide(keys, new PolicyMemory());
         assertEquals(Decision.Action.BLOCKED, d.action());
         assertTrue(d.reason().startsWith("more tasks cannot help: key-cardinality"), d.reason());
@@ -127,7 +148,9 @@ class RatioScalingRuleTest {
         // 10 tasks of 100/s capacity consume 100/s: 90% idle
         Decision first = policy.decide(obs(0, 10, 100, 100, 0), m);
         assertEquals("idle-wait", first.code());
-        assertEquals(Decision.Action.HOLD, policy.decide(obs(29_000, 10, 100, 100, 0), m).action());
+        assertEquals(
+                Decision.Action.HOLD,
+                policy.decide(obs(29_000, 10, 100, 100, 0), m).action());
         Decision down = policy.decide(obs(30_000, 10, 100, 100, 0), m);
         assertEquals(Decision.Action.SCALE_DOWN, down.action());
         assertEquals(2, down.toTasks(), "100/s at 80% of 100/s per task: " + down.reason());
@@ -154,7 +177,9 @@ class RatioScalingRuleTest {
 
     @Test
     void boundsAreEnforced() {
-        assertEquals(Decision.Action.SCALE_DOWN, policy.decide(obs(0, 25, 10, 10, 0), new PolicyMemory()).action());
+        assertEquals(
+                Decision.Action.SCALE_DOWN,
+                policy.decide(obs(0, 25, 10, 10, 0), new PolicyMemory()).action());
         AutoscalePolicy min3 = new AutoscalePolicy(3, 20, 5.0, null, null, null, null, null, null, null);
         Decision up = new RatioScalingRule(min3, 5_000).decide(obs(0, 1, 10, 10, 0), new PolicyMemory());
         assertEquals(3, up.toTasks());
@@ -165,22 +190,39 @@ class RatioScalingRuleTest {
         assertEquals("maxTasks", field(new AutoscalePolicy(null, null, 5.0, null, null, null, null, null, null, null)));
         assertEquals("maxTasks", field(new AutoscalePolicy(4, 2, 5.0, null, null, null, null, null, null, null)));
         assertEquals("minTasks", field(new AutoscalePolicy(0, 2, 5.0, null, null, null, null, null, null, null)));
-        assertEquals("targetLatencySeconds", field(new AutoscalePolicy(1, 2, null, null, null, null, null, null, null, null)));
-        assertEquals("targetLatencySeconds", field(new AutoscalePolicy(1, 2, 5.0, 100L, null, null, null, null, null, null)));
-        assertEquals("targetLatencySeconds", field(new AutoscalePolicy(1, 2, -1.0, null, null, null, null, null, null, null)));
+        assertEquals(
+                "targetLatencySeconds",
+                field(new AutoscalePolicy(1, 2, null, null, null, null, null, null, null, null)));
+        assertEquals(
+                "targetLatencySeconds",
+                field(new AutoscalePolicy(1, 2, 5.0, 100L, null, null, null, null, null, null)));
+        assertEquals(
+                "targetLatencySeconds",
+                field(new AutoscalePolicy(1, 2, -1.0, null, null, null, null, null, null, null)));
         assertEquals("targetLag", field(new AutoscalePolicy(1, 2, null, -1L, null, null, null, null, null, null)));
-        assertEquals("cooldownSeconds", field(new AutoscalePolicy(1, 2, 5.0, null, 10.0, null, null, null, null, null)));
-        assertEquals("scaleDownIdleFraction", field(new AutoscalePolicy(1, 2, 5.0, null, null, 1.0, null, null, null, null)));
+        assertEquals(
+                "cooldownSeconds", field(new AutoscalePolicy(1, 2, 5.0, null, 10.0, null, null, null, null, null)));
+        assertEquals(
+                "scaleDownIdleFraction",
+                field(new AutoscalePolicy(1, 2, 5.0, null, null, 1.0, null, null, null, null)));
         assertEquals("utilization", field(new AutoscalePolicy(1, 2, 5.0, null, null, null, 1.5, null, null, null)));
         assertEquals("drainSeconds", field(new AutoscalePolicy(1, 2, 5.0, null, null, null, null, 0.0, null, null)));
-        assertEquals("targetLagSeconds", field(new AutoscalePolicy(1, 2, null, null, null, null, null, null, null, 0.0)));
-        assertEquals("targetLagSeconds", field(new AutoscalePolicy(1, 2, 5.0, null, null, null, null, null, null, Double.NaN)));
-        assertEquals("targetLatencySeconds or targetLag or targetLagSeconds is required", assertThrows(InvalidInputException.class,
-                new AutoscalePolicy(1, 2, null, null, null, null, null, null, null, null)::validated).getMessage());
+        assertEquals(
+                "targetLagSeconds", field(new AutoscalePolicy(1, 2, null, null, null, null, null, null, null, 0.0)));
+        assertEquals(
+                "targetLagSeconds",
+                field(new AutoscalePolicy(1, 2, 5.0, null, null, null, null, null, null, Double.NaN)));
+        assertEquals(
+                "targetLatencySeconds or targetLag or targetLagSeconds is required",
+                assertThrows(
+                                InvalidInputException.class,
+                                new AutoscalePolicy(1, 2, null, null, null, null, null, null, null, null)::validated)
+                        .getMessage());
     }
 
     /** An age target of 30 s beside a lag target of 100,000 records. */
-    private static final AutoscalePolicy AGE = new AutoscalePolicy(1, 20, null, 100_000L, null, null, null, null, null, 30.0);
+    private static final AutoscalePolicy AGE =
+            new AutoscalePolicy(1, 20, null, 100_000L, null, null, null, null, null, 30.0);
 
     private static Observation aged(int tasks, double append, double sink, long lag, double lagSeconds) {
         return new Observation(0, tasks, tasks, 20, append, sink, lag, true, List.of(), List.of(), false, lagSeconds);
@@ -193,13 +235,18 @@ class RatioScalingRuleTest {
         assertEquals(Decision.Action.SCALE_UP, d.action(), d.reason());
         assertEquals(5, d.toTasks(), "400/s at 80% of 100/s: " + d.reason());
         assertTrue(d.reason().startsWith("lag age 45 s above targetLagSeconds 30"), d.reason());
-        assertEquals(Decision.Action.NONE, new RatioScalingRule(AGE, 5_000).decide(aged(1, 400, 100, 9_000, 20),
-                new PolicyMemory()).action(), "within both targets");
+        assertEquals(
+                Decision.Action.NONE,
+                new RatioScalingRule(AGE, 5_000)
+                        .decide(aged(1, 400, 100, 9_000, 20), new PolicyMemory())
+                        .action(),
+                "within both targets");
     }
 
     @Test
     void anAgeTheRatesCannotExplainIsNotMetWithMoreTasks() {
-        // 4 tasks serve the 100/s appended and 50 records wait, yet one waits 120 s: a stalled partition, not too few tasks
+        // 4 tasks serve the 100/s appended and 50 records wait, yet one waits 120 s: a stalled partition, not too few
+        // tasks
         AutoscalePolicy ageOnly = new AutoscalePolicy(1, 20, null, null, null, null, null, null, null, 30.0);
         PolicyMemory m = new PolicyMemory();
         m.learnCapacity(100);

@@ -3,16 +3,15 @@ package io.kcscale.scaler.autoscale;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.kcscale.scaler.model.PipelineSnapshot;
 import java.util.List;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
-
-import io.kcscale.scaler.model.PipelineSnapshot;
 
 class RecommendationFromDecisionTest {
 
-    private static final AutoscalePolicy SETTINGS = new AutoscalePolicy(1, 20, 5.0, null, null, null, null, null, null, null);
+    private static final AutoscalePolicy SETTINGS =
+            new AutoscalePolicy(1, 20, 5.0, null, null, null, null, null, null, null);
     private final RatioScalingRule policy = new RatioScalingRule(SETTINGS, 5_000);
 
     private static Observation obs(long at, int tasks, double append, double sink, long lag, List<String> blocking) {
@@ -47,7 +46,8 @@ class RecommendationFromDecisionTest {
         assertEquals(1, Recommendation.tasksPerWorker(List.of()), "nothing placed: a worker per task");
         assertEquals(1, Recommendation.tasksPerWorker(List.of(task(0, null))), "unassigned tasks count for nothing");
         assertEquals(2, Recommendation.tasksPerWorker(List.of(task(0, "w1"), task(1, "w1"), task(2, "w2"))));
-        assertEquals(3, Recommendation.tasksPerWorker(List.of(task(0, "w1"), task(1, "w1"), task(2, "w1"), task(3, null))));
+        assertEquals(
+                3, Recommendation.tasksPerWorker(List.of(task(0, "w1"), task(1, "w1"), task(2, "w1"), task(3, null))));
         assertEquals(1, Recommendation.tasksPerWorker(List.of(task(0, "w1"), task(1, "w2"))));
     }
 
@@ -57,7 +57,8 @@ class RecommendationFromDecisionTest {
 
     @Test
     void anUnobservedConnectorHasNoRecommendation() {
-        Decision unobserved = new Decision(0, Decision.Action.HOLD, -1, -1, "unobserved", "sink is not observed (yet)", Map.of());
+        Decision unobserved =
+                new Decision(0, Decision.Action.HOLD, -1, -1, "unobserved", "sink is not observed (yet)", Map.of());
         assertTrue(Recommendation.of("sink", unobserved, 4, List.of()).isEmpty());
     }
 

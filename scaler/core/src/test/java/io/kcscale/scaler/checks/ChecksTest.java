@@ -2,12 +2,10 @@ package io.kcscale.scaler.checks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.kcscale.scaler.api.Json;
 import java.util.List;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
-
-import io.kcscale.scaler.api.Json;
 
 class ChecksTest {
 
@@ -15,9 +13,22 @@ class ChecksTest {
     void everyCheckReportsOnceInItsOrderAndTheReportCarriesTheWorst() {
         Fixture f = new Fixture();
         CheckReport report = Checks.run(f.snapshot(), f.samples());
-        assertEquals(List.of("key-cardinality", "partition-skew", "idle-tasks", "partition-count", "index-shards", "duplicate-sink",
-                "rebalance-config", "worker-capacity", "dead-letters", "stability"), report.findings().stream().map(Finding::id).toList());
-        assertEquals(Checks.ALL.stream().map(Check::id).toList(), report.findings().stream().map(Finding::id).toList());
+        assertEquals(
+                List.of(
+                        "key-cardinality",
+                        "partition-skew",
+                        "idle-tasks",
+                        "partition-count",
+                        "index-shards",
+                        "duplicate-sink",
+                        "rebalance-config",
+                        "worker-capacity",
+                        "dead-letters",
+                        "stability"),
+                report.findings().stream().map(Finding::id).toList());
+        assertEquals(
+                Checks.ALL.stream().map(Check::id).toList(),
+                report.findings().stream().map(Finding::id).toList());
         assertEquals(Severity.WARNING, report.severity(), "1 shard for 3 tasks and the default eager assignor");
         assertEquals(3, report.tasks());
         f.keys = Fixture.keys(1000, 0, 2, Map.of());
@@ -27,8 +38,16 @@ class ChecksTest {
     @Test
     void severitiesAreLowerCaseInJson() throws Exception {
         CheckReport report = CheckReport.of("s", 1, List.of(new Finding("x", Severity.OK, "t", Map.of("n", 1), "a")));
-        assertEquals("ok", Json.MAPPER.readTree(Json.write(report)).path("findings").get(0).path("severity").asText());
-        assertEquals("ok", Json.MAPPER.readTree(Json.write(report)).path("severity").asText());
+        assertEquals(
+                "ok",
+                Json.MAPPER
+                        .readTree(Json.write(report))
+                        .path("findings")
+                        .get(0)
+                        .path("severity")
+                        .asText());
+        assertEquals(
+                "ok", Json.MAPPER.readTree(Json.write(report)).path("severity").asText());
         assertEquals(Severity.OK, CheckReport.of("s", 1, List.of()).severity());
     }
 }

@@ -3,11 +3,9 @@ package io.kcscale.scaler.checks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.Map;
-
-import org.junit.jupiter.api.Test;
-
 import io.kcscale.scaler.model.PipelineSnapshot;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
 
 class DeadLetterCheckTest {
 
@@ -23,7 +21,9 @@ class DeadLetterCheckTest {
         f.deadLetters = new PipelineSnapshot.DeadLetters("stocks-dlq", 1.5, 90L, "DataException: not a JSON object");
         Finding finding = run();
         assertEquals(Severity.WARNING, finding.severity());
-        assertEquals("records are dead-lettered to stocks-dlq (1.50/s over the window): DataException: not a JSON object", finding.title());
+        assertEquals(
+                "records are dead-lettered to stocks-dlq (1.50/s over the window): DataException: not a JSON object",
+                finding.title());
         assertEquals(1.5, finding.evidence().get("appendPerSecond"));
         assertEquals("DataException: not a JSON object", finding.evidence().get("latestReason"));
         assertTrue(finding.advice().contains("more tasks will not bring them back"), finding.advice());

@@ -4,12 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.kcscale.scaler.checks.keys.DistinctCounter;
+import io.kcscale.scaler.checks.keys.KeySample;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-
-import io.kcscale.scaler.checks.keys.DistinctCounter;
-import io.kcscale.scaler.checks.keys.KeySample;
 import org.junit.jupiter.api.Test;
 
 class IdleTasksCheckTest {
@@ -97,8 +96,10 @@ class IdleTasksCheckTest {
         Fixture f = Fixture.recordsOnlyIn(TaskPlacementTest.SYMBOLS, 4, 5);
         Finding finding = f.run(CHECK);
         assertEquals(Severity.CRITICAL, finding.severity(), finding.title());
-        assertEquals("4 → 5 tasks adds no working task: records sit in partitions [0, 4, 5, 7, 10, 17, 18] only, and under range "
-                + "assignment 4 tasks have 4 receiving records, 5 would have 4", finding.title());
+        assertEquals(
+                "4 → 5 tasks adds no working task: records sit in partitions [0, 4, 5, 7, 10, 17, 18] only, and under range "
+                        + "assignment 4 tasks have 4 receiving records, 5 would have 4",
+                finding.title());
         assertEquals(TaskPlacementTest.SYMBOLS, finding.evidence().get("partitionsWithRecords"));
         assertEquals(4, finding.evidence().get("busyTasksNow"));
         assertEquals(4, finding.evidence().get("busyTasksWanted"));
@@ -107,7 +108,12 @@ class IdleTasksCheckTest {
         assertTrue(finding.advice().contains("see key-cardinality"), finding.advice());
         f.tasksWanted = 6;
         assertEquals(Severity.CRITICAL, f.run(CHECK).severity(), "6 tasks still keep 4 busy");
-        assertTrue(new KeyCardinalityCheck().check(f.snapshot(), f.samples()).severity().compareTo(Severity.CRITICAL) < 0,
+        assertTrue(
+                new KeyCardinalityCheck()
+                                .check(f.snapshot(), f.samples())
+                                .severity()
+                                .compareTo(Severity.CRITICAL)
+                        < 0,
                 "7 keys are more than 6 tasks: only the placement shows the scale is useless");
     }
 
@@ -130,7 +136,8 @@ class IdleTasksCheckTest {
         Fixture f = Fixture.recordsOnlyIn(TaskPlacementTest.SYMBOLS, 4, 7);
         Finding finding = f.run(CHECK);
         assertEquals(Severity.WARNING, finding.severity(), finding.title());
-        assertEquals("only 6 of 7 tasks would receive records (partitions [0, 4, 5, 7, 10, 17, 18] hold them; range assignment)",
+        assertEquals(
+                "only 6 of 7 tasks would receive records (partitions [0, 4, 5, 7, 10, 17, 18] hold them; range assignment)",
                 finding.title());
         assertEquals(List.of(0, 1, 2, 3, 5, 6), finding.evidence().get("busyTaskIdsWanted"));
     }
@@ -152,7 +159,8 @@ class IdleTasksCheckTest {
         // 4 tasks hold the 7 partitions with records; a fifth could take one of them
         assertEquals(Severity.OK, finding.severity(), finding.title());
         assertEquals(5, finding.evidence().get("busyTasksWantedAtMost"));
-        assertTrue(((String) finding.evidence().get("placement")).contains("cooperative-sticky keeps earlier placements"));
+        assertTrue(
+                ((String) finding.evidence().get("placement")).contains("cooperative-sticky keeps earlier placements"));
         f.tasksWanted = 8;
         Finding eight = f.run(CHECK);
         assertEquals(Severity.WARNING, eight.severity(), eight.title());
@@ -161,7 +169,10 @@ class IdleTasksCheckTest {
         f = Fixture.recordsOnlyIn(TaskPlacementTest.SYMBOLS, 18, 19);
         f.groupAssignor = "cooperative-sticky";
         Finding full = f.run(CHECK);
-        assertEquals(Severity.CRITICAL, full.severity(), "7 tasks already hold one partition with records each: " + full.title());
+        assertEquals(
+                Severity.CRITICAL,
+                full.severity(),
+                "7 tasks already hold one partition with records each: " + full.title());
         assertTrue(full.title().contains("at most one task per partition with records"), full.title());
     }
 
@@ -170,7 +181,10 @@ class IdleTasksCheckTest {
         Fixture f = Fixture.recordsOnlyIn(TaskPlacementTest.SYMBOLS, 4, 5);
         f.topics = List.of("t", "u");
         Finding finding = f.run(CHECK);
-        assertEquals(Severity.OK, finding.severity(), "the sample covers t only; u may feed the new task: " + finding.title());
+        assertEquals(
+                Severity.OK,
+                finding.severity(),
+                "the sample covers t only; u may feed the new task: " + finding.title());
         assertTrue(!finding.evidence().containsKey("partitionsWithRecords"));
     }
 
@@ -189,21 +203,36 @@ class IdleTasksCheckTest {
     }
 
     private static KeySample onlyIn(String topic, int partitions, Integer... withRecords) {
-        return new KeySample(topic, 1_000, 0, new DistinctCounter.Distinct(500, true, 500, 500), Map.of(), 1_000, null,
-                partitions, withRecords.length, 100, "end", List.of(withRecords));
+        return new KeySample(
+                topic,
+                1_000,
+                0,
+                new DistinctCounter.Distinct(500, true, 500, 500),
+                Map.of(),
+                1_000,
+                null,
+                partitions,
+                withRecords.length,
+                100,
+                "end",
+                List.of(withRecords));
     }
 
     @Test
     void underRangeATaskBeyondTheLargestTopicsPartitionsIsIdleThoughMorePartitionsExistInAll() {
         Finding thirteen = PartitionCountCheckTest.threeTopics("range", 13).run(CHECK);
         assertEquals(Severity.WARNING, thirteen.severity(), thirteen.title());
-        assertTrue(thirteen.title().contains("13 tasks for 23 partitions: 1 would sit idle (range assignment assigns each of the 3"
-                + " topics on its own, so of their 23 partitions at most 12 (those of the largest, c) go to different tasks)"),
+        assertTrue(
+                thirteen.title()
+                        .contains(
+                                "13 tasks for 23 partitions: 1 would sit idle (range assignment assigns each of the 3"
+                                        + " topics on its own, so of their 23 partitions at most 12 (those of the largest, c) go to different tasks)"),
                 thirteen.title());
         assertEquals(12, thirteen.evidence().get("tasksWithPartitionsAtMost"));
         assertEquals("range", thirteen.evidence().get("assignor"));
         assertTrue(thirteen.advice().contains("set tasks.max to at most 12"), thirteen.advice());
-        Finding spread = PartitionCountCheckTest.threeTopics("cooperative-sticky", 13).run(CHECK);
+        Finding spread =
+                PartitionCountCheckTest.threeTopics("cooperative-sticky", 13).run(CHECK);
         assertFalse(spread.title().contains("would sit idle"), spread.title());
         assertEquals(23, spread.evidence().get("tasksWithPartitionsAtMost"));
     }

@@ -5,23 +5,34 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.kcscale.scaler.checks.keys.DistinctCounter;
+import io.kcscale.scaler.checks.keys.KeySample;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-
-import io.kcscale.scaler.checks.keys.DistinctCounter;
-import io.kcscale.scaler.checks.keys.KeySample;
 
 class KeyCardinalityCheckTest {
 
     private static final KeyCardinalityCheck CHECK = new KeyCardinalityCheck();
     /** What a sample of 1,800 stock trades keyed by side shows: the key field first, a timestamp unique per record. */
-    private static final Map<String, Long> TRADE_FIELDS = orderedFields("side", 2L, "quantity", 1512L, "symbol", 7L, "price", 832L,
-            "account", 4L, "userid", 9L, "produced_at_ms", 1800L);
+    private static final Map<String, Long> TRADE_FIELDS = orderedFields(
+            "side",
+            2L,
+            "quantity",
+            1512L,
+            "symbol",
+            7L,
+            "price",
+            832L,
+            "account",
+            4L,
+            "userid",
+            9L,
+            "produced_at_ms",
+            1800L);
 
     private static Map<String, Long> orderedFields(Object... pairs) {
         Map<String, Long> fields = new LinkedHashMap<>();
@@ -58,7 +69,10 @@ class KeyCardinalityCheckTest {
         assertEquals(1800L, e.get("sampledRecords"));
         assertTrue(f.title().contains("only 2 distinct keys"), f.title());
         // price meets 20× (≥ 400) with the fewest values; produced_at_ms is unique per record and groups nothing
-        assertTrue(f.advice().startsWith("Key by price: it had 832 distinct values in the 1800 sampled records, the key field side 2."),
+        assertTrue(
+                f.advice()
+                        .startsWith(
+                                "Key by price: it had 832 distinct values in the 1800 sampled records, the key field side 2."),
                 f.advice());
         assertTrue(f.advice().contains("On source connector trades set \"schema.keyfield\": \"price\"."), f.advice());
         assertTrue(f.advice().contains("More partitions do not help: 2 keys fill at most 2 partitions"), f.advice());
@@ -90,7 +104,8 @@ class KeyCardinalityCheckTest {
         f.keys = Fixture.keys(10_000, 0, distinct, Map.of());
         Finding finding = f.run(CHECK);
         assertEquals(expected, finding.severity(), finding.title());
-        assertEquals(Math.round(distinct / 20.0 * 100) / 100.0, finding.evidence().get("ratio"));
+        assertEquals(
+                Math.round(distinct / 20.0 * 100) / 100.0, finding.evidence().get("ratio"));
     }
 
     @Test
@@ -111,7 +126,8 @@ class KeyCardinalityCheckTest {
         assertEquals(Severity.INFO, small.severity());
         assertTrue(small.title().startsWith("sample too small to judge"), small.title());
         f.keys = Fixture.keys(100, 0, 50, Map.of());
-        assertEquals(Severity.WARNING, f.run(CHECK).severity(), "half the keys repeat: a low cardinality shows already");
+        assertEquals(
+                Severity.WARNING, f.run(CHECK).severity(), "half the keys repeat: a low cardinality shows already");
         f.keys = Fixture.keys(100, 0, 2, Map.of());
         assertEquals(Severity.CRITICAL, f.run(CHECK).severity());
         f.keys = Fixture.keys(400, 0, 400, Map.of());
@@ -126,7 +142,10 @@ class KeyCardinalityCheckTest {
         assertEquals(Severity.OK, finding.severity());
         assertEquals(1000L, finding.evidence().get("nullKeys"));
         f.keys = Fixture.keys(1000, 990, 2, Map.of());
-        assertEquals(Severity.CRITICAL, f.run(CHECK).severity(), "10 keyed records with 2 keys: the keyed ones pin 2 partitions");
+        assertEquals(
+                Severity.CRITICAL,
+                f.run(CHECK).severity(),
+                "10 keyed records with 2 keys: the keyed ones pin 2 partitions");
     }
 
     @Test
@@ -148,8 +167,19 @@ class KeyCardinalityCheckTest {
     @Test
     void anEstimateShowsItsBounds() {
         Fixture f = new Fixture();
-        f.keys = new KeySample("t", 200_000, 0, new DistinctCounter.Distinct(150_000, false, 145_000, 155_000), Map.of(), 0, null,
-                20, 20, 900, "records", Fixture.everyPartition(20));
+        f.keys = new KeySample(
+                "t",
+                200_000,
+                0,
+                new DistinctCounter.Distinct(150_000, false, 145_000, 155_000),
+                Map.of(),
+                0,
+                null,
+                20,
+                20,
+                900,
+                "records",
+                Fixture.everyPartition(20));
         Map<String, Object> e = f.run(CHECK).evidence();
         assertEquals(false, e.get("distinctKeysExact"));
         assertEquals(145_000L, e.get("distinctKeysLowerBound"));
@@ -160,9 +190,17 @@ class KeyCardinalityCheckTest {
     @Test
     void theBetterFieldFallsBackToTheMostValuesAndIsAbsentWhenNoneHasMore() {
         KeySample onlyUnique = Fixture.keys(1800, 0, 2, orderedFields("side", 2L, "produced_at_ms", 1800L));
-        assertEquals("produced_at_ms", KeyCardinalityCheck.betterField(onlyUnique, "side", 2, 20).orElseThrow().getKey());
+        assertEquals(
+                "produced_at_ms",
+                KeyCardinalityCheck.betterField(onlyUnique, "side", 2, 20)
+                        .orElseThrow()
+                        .getKey());
         KeySample belowTheRule = Fixture.keys(1800, 0, 2, orderedFields("side", 2L, "symbol", 7L, "account", 4L));
-        assertEquals("symbol", KeyCardinalityCheck.betterField(belowTheRule, "side", 2, 20).orElseThrow().getKey());
+        assertEquals(
+                "symbol",
+                KeyCardinalityCheck.betterField(belowTheRule, "side", 2, 20)
+                        .orElseThrow()
+                        .getKey());
         KeySample none = Fixture.keys(1800, 0, 2, orderedFields("side", 2L));
         assertTrue(KeyCardinalityCheck.betterField(none, "side", 2, 20).isEmpty());
         Fixture f = keyedBySide("side");
@@ -173,14 +211,29 @@ class KeyCardinalityCheckTest {
     @Test
     void theKeysOfASinkOfSeveralTopicsAreJudgedAgainstTheSampledTopicsPartitions() {
         Fixture f = PartitionCountCheckTest.threeTopics("range", 3);
-        f.keys = new KeySample("c", 10_000, 0, new DistinctCounter.Distinct(300, true, 300, 300), Map.of(), 10_000, null, 12, 12,
-                500, "end", Fixture.everyPartition(12));
+        f.keys = new KeySample(
+                "c",
+                10_000,
+                0,
+                new DistinctCounter.Distinct(300, true, 300, 300),
+                Map.of(),
+                10_000,
+                null,
+                12,
+                12,
+                500,
+                "end",
+                Fixture.everyPartition(12));
         Finding finding = f.run(CHECK);
         @SuppressWarnings("unchecked")
-        Map<String, Object> c = (Map<String, Object>) ((Map<String, Object>) finding.evidence().get("perTopic")).get("c");
+        Map<String, Object> c =
+                (Map<String, Object>) ((Map<String, Object>) finding.evidence().get("perTopic")).get("c");
         assertEquals(12, c.get("partitions"), "topic c's, not the 23 of the three topics");
         assertEquals(List.of("a", "b"), finding.evidence().get("topicsNotSampled"));
-        assertEquals(Severity.OK, finding.severity(), "300 keys are 25x c's 12 partitions (13x the 23 of all three): " + finding.title());
+        assertEquals(
+                Severity.OK,
+                finding.severity(),
+                "300 keys are 25x c's 12 partitions (13x the 23 of all three): " + finding.title());
         assertTrue(finding.title().startsWith("topic c: 300 distinct keys for 12 partitions"), finding.title());
     }
 
@@ -201,11 +254,24 @@ class KeyCardinalityCheckTest {
         f.keysOfTopics = List.of(topicKeys("a", 3, 2), topicKeys("b", 8, 1), topicKeys("c", 12, 3));
         Finding finding = f.run(CHECK);
         assertEquals(Severity.CRITICAL, finding.severity(), finding.title());
-        assertEquals("the keys of the 3 topics reach at most 6 partitions, so at most 6 of 10 tasks can work", finding.title());
+        assertEquals(
+                "the keys of the 3 topics reach at most 6 partitions, so at most 6 of 10 tasks can work",
+                finding.title());
     }
 
     private static KeySample topicKeys(String topic, int partitions, long distinct) {
-        return new KeySample(topic, 10_000, 0, new DistinctCounter.Distinct(distinct, true, distinct, distinct), Map.of(), 10_000,
-                null, partitions, partitions, 500, "end", Fixture.everyPartition(partitions));
+        return new KeySample(
+                topic,
+                10_000,
+                0,
+                new DistinctCounter.Distinct(distinct, true, distinct, distinct),
+                Map.of(),
+                10_000,
+                null,
+                partitions,
+                partitions,
+                500,
+                "end",
+                Fixture.everyPartition(partitions));
     }
 }

@@ -48,8 +48,10 @@ class PartitionCountCheckTest {
         Fixture f = Fixture.recordsOnlyIn(TaskPlacementTest.SYMBOLS, 4, 5);
         Finding finding = f.run(CHECK);
         assertEquals(Severity.OK, finding.severity());
-        assertEquals("20 partitions for 5 tasks, 7 holding records: 4 of the 5 tasks can work (range assignment), and never "
-                + "more than 7", finding.title());
+        assertEquals(
+                "20 partitions for 5 tasks, 7 holding records: 4 of the 5 tasks can work (range assignment), and never "
+                        + "more than 7",
+                finding.title());
         assertEquals(7, finding.evidence().get("partitionsWithRecords"));
         assertEquals(4, finding.evidence().get("tasksThatCanWork"));
         assertTrue(finding.advice().contains("spread the keys first"), finding.advice());
@@ -79,14 +81,21 @@ class PartitionCountCheckTest {
     void underRangeOnlyTheLargestTopicsPartitionsBoundTheTasksOfASinkOfSeveralTopics() {
         Finding thirteen = threeTopics("range", 13).run(CHECK);
         assertEquals(Severity.WARNING, thirteen.severity(), thirteen.title());
-        assertTrue(thirteen.title().startsWith("13 tasks wanted, at most 12 can get a partition: range assignment assigns each of"
-                + " the 3 topics on its own"), thirteen.title());
+        assertTrue(
+                thirteen.title()
+                        .startsWith("13 tasks wanted, at most 12 can get a partition: range assignment assigns each of"
+                                + " the 3 topics on its own"),
+                thirteen.title());
         assertEquals(12, thirteen.evidence().get("tasksWithPartitionsAtMost"));
-        assertTrue(thirteen.advice().contains("--topic c --partitions 13") && thirteen.advice().contains("cooperative-sticky"),
+        assertTrue(
+                thirteen.advice().contains("--topic c --partitions 13")
+                        && thirteen.advice().contains("cooperative-sticky"),
                 thirteen.advice());
         Finding twelve = threeTopics("range", 12).run(CHECK);
         assertEquals(Severity.OK, twelve.severity(), twelve.title());
-        assertTrue(twelve.title().startsWith("23 partitions in 3 topics for 12 tasks: room for up to 12 tasks"), twelve.title());
+        assertTrue(
+                twelve.title().startsWith("23 partitions in 3 topics for 12 tasks: room for up to 12 tasks"),
+                twelve.title());
     }
 
     @Test
@@ -94,7 +103,9 @@ class PartitionCountCheckTest {
         Finding thirteen = threeTopics("cooperative-sticky", 13).run(CHECK);
         assertEquals(Severity.OK, thirteen.severity(), thirteen.title());
         assertEquals(23, thirteen.evidence().get("tasksWithPartitionsAtMost"));
-        assertEquals(Severity.WARNING, threeTopics("cooperative-sticky", 24).run(CHECK).severity());
+        assertEquals(
+                Severity.WARNING,
+                threeTopics("cooperative-sticky", 24).run(CHECK).severity());
     }
 
     @Test

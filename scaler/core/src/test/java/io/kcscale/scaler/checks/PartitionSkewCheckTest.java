@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
 
 class PartitionSkewCheckTest {
@@ -25,7 +24,8 @@ class PartitionSkewCheckTest {
         Finding f = new Fixture().run(CHECK);
         assertEquals(Severity.OK, f.severity(), f.title());
         assertEquals(20, f.evidence().get("partitions"));
-        assertEquals(2000L, f.evidence().get("recordsInWindow"), "10/s on 20 partitions over the 10 s the samples span");
+        assertEquals(
+                2000L, f.evidence().get("recordsInWindow"), "10/s on 20 partitions over the 10 s the samples span");
         assertEquals(10.0, f.evidence().get("windowSeconds"));
         assertEquals(1.0, f.evidence().get("maxMeanRatio"));
         assertEquals(0, f.evidence().get("emptyPartitions"));

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -31,9 +30,16 @@ class RebalanceConfigCheckTest {
         assertEquals(45_000L, f.evidence().get("sessionTimeoutMs"));
         assertEquals("default", f.evidence().get("sessionTimeoutFrom"));
         assertEquals(3_000L, f.evidence().get("heartbeatIntervalMs"));
-        assertTrue(f.title().startsWith("eager assignment (range): every rebalance, each scale included, stops all 3 tasks"), f.title());
-        assertTrue(f.advice().contains("\"consumer.override.partition.assignment.strategy\": "
-                + "\"org.apache.kafka.clients.consumer.CooperativeStickyAssignor\""), f.advice());
+        assertTrue(
+                f.title()
+                        .startsWith(
+                                "eager assignment (range): every rebalance, each scale included, stops all 3 tasks"),
+                f.title());
+        assertTrue(
+                f.advice()
+                        .contains("\"consumer.override.partition.assignment.strategy\": "
+                                + "\"org.apache.kafka.clients.consumer.CooperativeStickyAssignor\""),
+                f.advice());
         assertTrue(f.advice().contains("\"consumer.override.session.timeout.ms\": \"6000\""), f.advice());
         assertTrue(f.advice().contains("\"consumer.override.heartbeat.interval.ms\": \"1500\""), f.advice());
     }
@@ -72,12 +78,17 @@ class RebalanceConfigCheckTest {
         Fixture f = tuned();
         f.groupAssignor = "";
         Finding defaults = f.run(CHECK);
-        assertEquals("range", defaults.evidence().get("assignor"), "Kafka's default list starts with the range assignor");
+        assertEquals(
+                "range", defaults.evidence().get("assignor"), "Kafka's default list starts with the range assignor");
         assertEquals("default", defaults.evidence().get("assignorFrom"));
-        f.sinkConfig.put("consumer.override.partition.assignment.strategy", "class " + RebalanceConfigCheck.COOPERATIVE_CLASS);
+        f.sinkConfig.put(
+                "consumer.override.partition.assignment.strategy", "class " + RebalanceConfigCheck.COOPERATIVE_CLASS);
         assertEquals(Severity.OK, f.run(CHECK).severity());
-        assertEquals("roundrobin", RebalanceConfigCheck.firstAssignor(" org.apache.kafka.clients.consumer.RoundRobinAssignor ,x"));
-        assertEquals("com.example.Mine".replaceFirst(".*\\.", ""), RebalanceConfigCheck.firstAssignor("com.example.Mine"));
+        assertEquals(
+                "roundrobin",
+                RebalanceConfigCheck.firstAssignor(" org.apache.kafka.clients.consumer.RoundRobinAssignor ,x"));
+        assertEquals(
+                "com.example.Mine".replaceFirst(".*\\.", ""), RebalanceConfigCheck.firstAssignor("com.example.Mine"));
     }
 
     @Test

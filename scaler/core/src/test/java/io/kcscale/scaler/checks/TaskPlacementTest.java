@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.kcscale.scaler.model.TopicPartition;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -12,9 +13,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-
-import io.kcscale.scaler.model.TopicPartition;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -29,24 +27,38 @@ class TaskPlacementTest {
     @ParameterizedTest(name = "symbol keys on {0} tasks: {1} busy")
     @CsvSource({"1, 1", "2, 2", "3, 3", "4, 4", "5, 4", "6, 4", "7, 6", "10, 6", "17, 6", "18, 7", "20, 7", "30, 7"})
     void symbolKeysUnderRangeKeepFourTasksBusyFromFourToSixAndAllSevenOnlyFromEighteen(int tasks, int busy) {
-        assertEquals(busy, TaskPlacement.busyTasks("range", 20, SYMBOLS, tasks).orElseThrow().size());
+        assertEquals(
+                busy,
+                TaskPlacement.busyTasks("range", 20, SYMBOLS, tasks)
+                        .orElseThrow()
+                        .size());
     }
 
     @Test
     void symbolKeysNameTheBusyTasks() {
         // 5 tasks take [0-3] [4-7] [8-11] [12-15] [16-19]: task 3's range holds no record
-        assertEquals(List.of(0, 1, 2, 4), TaskPlacement.busyTasks("range", 20, SYMBOLS, 5).orElseThrow());
+        assertEquals(
+                List.of(0, 1, 2, 4),
+                TaskPlacement.busyTasks("range", 20, SYMBOLS, 5).orElseThrow());
         // 7 tasks take [0-2] [3-5] [6-8] [9-11] [12-14] [15-17] [18-19]: task 4 idle
-        assertEquals(List.of(0, 1, 2, 3, 5, 6), TaskPlacement.busyTasks("range", 20, SYMBOLS, 7).orElseThrow());
+        assertEquals(
+                List.of(0, 1, 2, 3, 5, 6),
+                TaskPlacement.busyTasks("range", 20, SYMBOLS, 7).orElseThrow());
     }
 
     @Test
     void sideKeysKeepTwoTasksBusyAtMost() {
         assertEquals(List.of(0), TaskPlacement.busyTasks("range", 20, SIDES, 1).orElseThrow());
-        assertEquals(List.of(0, 1), TaskPlacement.busyTasks("range", 20, SIDES, 3).orElseThrow(), "[0-6] and [7-13]");
-        assertEquals(List.of(0, 2), TaskPlacement.busyTasks("range", 20, SIDES, 4).orElseThrow(), "[0-4] and [10-14]");
-        assertEquals(List.of(1, 3), TaskPlacement.busyTasks("roundrobin", 20, SIDES, 4).orElseThrow(), "3 mod 4, 13 mod 4");
-        assertEquals(List.of(3), TaskPlacement.busyTasks("roundrobin", 20, SIDES, 5).orElseThrow(), "both 3 mod 5");
+        assertEquals(
+                List.of(0, 1), TaskPlacement.busyTasks("range", 20, SIDES, 3).orElseThrow(), "[0-6] and [7-13]");
+        assertEquals(
+                List.of(0, 2), TaskPlacement.busyTasks("range", 20, SIDES, 4).orElseThrow(), "[0-4] and [10-14]");
+        assertEquals(
+                List.of(1, 3),
+                TaskPlacement.busyTasks("roundrobin", 20, SIDES, 4).orElseThrow(),
+                "3 mod 4, 13 mod 4");
+        assertEquals(
+                List.of(3), TaskPlacement.busyTasks("roundrobin", 20, SIDES, 5).orElseThrow(), "both 3 mod 5");
     }
 
     @Test
@@ -63,7 +75,10 @@ class TaskPlacementTest {
                     }
                 }
                 for (int p = 0; p < partitions; p++) {
-                    assertEquals(expected.get(p), TaskPlacement.rangePosition(p, partitions, tasks), p + " of " + partitions + " on " + tasks);
+                    assertEquals(
+                            expected.get(p),
+                            TaskPlacement.rangePosition(p, partitions, tasks),
+                            p + " of " + partitions + " on " + tasks);
                 }
             }
         }
@@ -73,7 +88,9 @@ class TaskPlacementTest {
     void membersRankByTaskIdAsText() {
         assertEquals(List.of(0, 1, 10, 11, 2, 3, 4, 5, 6, 7, 8, 9), TaskPlacement.memberOrder(12));
         // 12 tasks on 12 partitions: partition 2 goes to the third member, task 10
-        assertEquals(List.of(10), TaskPlacement.busyTasks("range", 12, List.of(2), 12).orElseThrow());
+        assertEquals(
+                List.of(10),
+                TaskPlacement.busyTasks("range", 12, List.of(2), 12).orElseThrow());
     }
 
     @Test
@@ -99,12 +116,17 @@ class TaskPlacementTest {
 
     @Test
     void underRangeThirteenTasksOnTwentyThreePartitionsLeaveOneIdleAndTwelveIsTheBound() {
-        Map<TopicPartition, Integer> placed = TaskPlacement.place("range", THREE_TOPICS, 13).orElseThrow();
+        Map<TopicPartition, Integer> placed =
+                TaskPlacement.place("range", THREE_TOPICS, 13).orElseThrow();
         Set<Integer> working = new HashSet<>(placed.values());
         assertEquals(12, working.size());
-        assertFalse(working.contains(9), "task 9 ranks last by id as text (0, 1, 10, 11, 12, 2, ..., 9): the 13th member");
+        assertFalse(
+                working.contains(9), "task 9 ranks last by id as text (0, 1, 10, 11, 12, 2, ..., 9): the 13th member");
         assertEquals(12, TaskPlacement.tasksWithPartitionsAtMost("range", THREE_TOPICS));
-        assertEquals(12, TaskPlacement.tasksWithPartitionsAtMost(null, THREE_TOPICS), "no members to ask: range, Kafka's default");
+        assertEquals(
+                12,
+                TaskPlacement.tasksWithPartitionsAtMost(null, THREE_TOPICS),
+                "no members to ask: range, Kafka's default");
         assertEquals(12, TaskPlacement.tasksWithPartitionsAtMost("", THREE_TOPICS));
     }
 
@@ -113,16 +135,36 @@ class TaskPlacementTest {
         for (String assignor : List.of("roundrobin", "cooperative-sticky", "sticky", "uniform")) {
             assertEquals(23, TaskPlacement.tasksWithPartitionsAtMost(assignor, THREE_TOPICS), assignor);
         }
-        assertEquals(23, new HashSet<>(TaskPlacement.place("roundrobin", THREE_TOPICS, 23).orElseThrow().values()).size());
-        assertEquals(Optional.empty(), TaskPlacement.place("cooperative-sticky", THREE_TOPICS, 3), "sticky: not from counts");
+        assertEquals(
+                23,
+                new HashSet<>(TaskPlacement.place("roundrobin", THREE_TOPICS, 23)
+                                .orElseThrow()
+                                .values())
+                        .size());
+        assertEquals(
+                Optional.empty(),
+                TaskPlacement.place("cooperative-sticky", THREE_TOPICS, 3),
+                "sticky: not from counts");
         assertEquals(0, TaskPlacement.tasksWithPartitionsAtMost("range", Map.of()), "no topic: no task can work");
     }
 
     @Test
     void roundRobinDealsTheTopicsSortedByNameThenPartitionInOneRound() {
-        Map<TopicPartition, Integer> placed = TaskPlacement.place("roundrobin", Map.of("b", 2, "a", 3), 2).orElseThrow();
-        assertEquals(Map.of(new TopicPartition("a", 0), 0, new TopicPartition("a", 1), 1, new TopicPartition("a", 2), 0,
-                new TopicPartition("b", 0), 1, new TopicPartition("b", 1), 0), placed);
+        Map<TopicPartition, Integer> placed =
+                TaskPlacement.place("roundrobin", Map.of("b", 2, "a", 3), 2).orElseThrow();
+        assertEquals(
+                Map.of(
+                        new TopicPartition("a", 0),
+                        0,
+                        new TopicPartition("a", 1),
+                        1,
+                        new TopicPartition("a", 2),
+                        0,
+                        new TopicPartition("b", 0),
+                        1,
+                        new TopicPartition("b", 1),
+                        0),
+                placed);
     }
 
     @Test
@@ -133,18 +175,24 @@ class TaskPlacementTest {
                     int tasks = n;
                     Map<String, Integer> topics = Map.of("x", a, "y", b);
                     String at = a + "+" + b + " on " + tasks;
-                    Map<TopicPartition, Integer> range = TaskPlacement.place("range", topics, tasks).orElseThrow();
-                    Map<TopicPartition, Integer> roundRobin = TaskPlacement.place("roundrobin", topics, tasks).orElseThrow();
+                    Map<TopicPartition, Integer> range =
+                            TaskPlacement.place("range", topics, tasks).orElseThrow();
+                    Map<TopicPartition, Integer> roundRobin =
+                            TaskPlacement.place("roundrobin", topics, tasks).orElseThrow();
                     assertEquals(a + b, range.size(), at);
                     assertEquals(a + b, roundRobin.size(), at);
                     assertTrue(range.values().stream().allMatch(t -> t >= 0 && t < tasks), at);
                     assertEquals(Math.min(tasks, Math.max(a, b)), new HashSet<>(range.values()).size(), "range: " + at);
-                    assertEquals(Math.min(tasks, a + b), new HashSet<>(roundRobin.values()).size(), "round-robin: " + at);
+                    assertEquals(
+                            Math.min(tasks, a + b), new HashSet<>(roundRobin.values()).size(), "round-robin: " + at);
                     for (String topic : topics.keySet()) {
                         assertSpreadWithinOne(range, topic, tasks, at);
                     }
                     assertSpreadWithinOne(roundRobin, null, tasks, at);
-                    assertTrue(TaskPlacement.tasksWithPartitionsAtMost("range", topics) >= new HashSet<>(range.values()).size(), at);
+                    assertTrue(
+                            TaskPlacement.tasksWithPartitionsAtMost("range", topics)
+                                    >= new HashSet<>(range.values()).size(),
+                            at);
                 }
             }
         }
@@ -152,12 +200,15 @@ class TaskPlacementTest {
 
     @Test
     void theBoundSaysWhyForSeveralTopics() {
-        assertEquals("range assignment assigns each of the 3 topics on its own, so of their 23 partitions at most 12 (those of"
-                + " the largest, c) go to different tasks", TaskPlacement.boundReason("range", THREE_TOPICS));
-        assertEquals("cooperative-sticky assignment spreads the 23 partitions of the 3 topics together",
+        assertEquals(
+                "range assignment assigns each of the 3 topics on its own, so of their 23 partitions at most 12 (those of"
+                        + " the largest, c) go to different tasks",
+                TaskPlacement.boundReason("range", THREE_TOPICS));
+        assertEquals(
+                "cooperative-sticky assignment spreads the 23 partitions of the 3 topics together",
                 TaskPlacement.boundReason("cooperative-sticky", THREE_TOPICS));
-        assertTrue(TaskPlacement.boundReason(null, THREE_TOPICS).startsWith("range assignment (Kafka's default; the group has no"
-                + " members to ask)"));
+        assertTrue(TaskPlacement.boundReason(null, THREE_TOPICS)
+                .startsWith("range assignment (Kafka's default; the group has no" + " members to ask)"));
     }
 
     /** The partitions of {@code topic} (or of all, when null) differ by at most one between any two of the tasks. */

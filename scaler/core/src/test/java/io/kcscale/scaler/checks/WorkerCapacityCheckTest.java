@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
 
 class WorkerCapacityCheckTest {
@@ -31,10 +30,25 @@ class WorkerCapacityCheckTest {
         f.workerCpu = List.of(new WorkerCpu("w", 0.84, 2, 0.86));
         Finding finding = f.run(check);
         assertEquals(Severity.WARNING, finding.severity());
-        assertEquals("3 → 4 tasks: the added tasks would share the saturated host of worker w (process 0.84 of 2 cores, host 86% busy; from proc)"
-                + " (other processes: 0.88 cores); expect less than a task's worth each", finding.title());
+        assertEquals(
+                "3 → 4 tasks: the added tasks would share the saturated host of worker w (process 0.84 of 2 cores, host 86% busy; from proc)"
+                        + " (other processes: 0.88 cores); expect less than a task's worth each",
+                finding.title());
         assertEquals(List.of("w"), finding.evidence().get("workersHostingAddedTasks"));
-        assertEquals(Map.of("source", "proc", "processCores", 0.84, "hostProcessors", 2, "hostBusy", 0.86, "shareOfHostUse", 0.49, "cpuBound", false),
+        assertEquals(
+                Map.of(
+                        "source",
+                        "proc",
+                        "processCores",
+                        0.84,
+                        "hostProcessors",
+                        2,
+                        "hostBusy",
+                        0.86,
+                        "shareOfHostUse",
+                        0.49,
+                        "cpuBound",
+                        false),
                 worker(finding, "w"));
 
         f.workerCpu = List.of(new WorkerCpu("w", 0.80, 2, 0.84));
@@ -54,12 +68,14 @@ class WorkerCapacityCheckTest {
         assertEquals(Severity.WARNING, finding.severity(), finding.title());
         // the quick start's first scale, early: process 0.65 of 2 cores on a host 88% busy
         f.workerCpu = List.of(new WorkerCpu("w", 0.65, 2, 0.88));
-        assertEquals(Severity.WARNING, f.run(check).severity(), "a third of the host is no refusal: the rest is others'");
+        assertEquals(
+                Severity.WARNING, f.run(check).severity(), "a third of the host is no refusal: the rest is others'");
         // no task added: said for what it is
         f.tasksWanted = 3;
         Finding kept = f.run(check);
         assertEquals(Severity.INFO, kept.severity(), kept.title());
-        assertEquals("the host of worker w (process 0.65 of 2 cores, host 88% busy; from proc) is busy with other work (other processes: 1.11 cores)",
+        assertEquals(
+                "the host of worker w (process 0.65 of 2 cores, host 88% busy; from proc) is busy with other work (other processes: 1.11 cores)",
                 kept.title());
     }
 
@@ -71,7 +87,9 @@ class WorkerCapacityCheckTest {
         Finding finding = f.run(check);
         assertEquals(Severity.OK, finding.severity(), finding.title());
         assertTrue(finding.title().contains("host's busy time not read"), finding.title());
-        assertEquals(Map.of("source", "proc", "processCores", 1.2, "hostProcessors", 2, "cpuBound", false), worker(finding, "w"));
+        assertEquals(
+                Map.of("source", "proc", "processCores", 1.2, "hostProcessors", 2, "cpuBound", false),
+                worker(finding, "w"));
         f.workerCpu = List.of(new WorkerCpu("w", 1.8, 2, Double.NaN));
         assertEquals(Severity.CRITICAL, f.run(check).severity());
     }
@@ -111,10 +129,15 @@ class WorkerCapacityCheckTest {
         f.tasksWanted = 6;
         Finding spare = f.run(check);
         assertEquals(Severity.OK, spare.severity());
-        assertEquals("every worker has CPU to spare (busiest: w (process 0.50 of 2 cores, host 40% busy; from proc))", spare.title());
+        assertEquals(
+                "every worker has CPU to spare (busiest: w (process 0.50 of 2 cores, host 40% busy; from proc))",
+                spare.title());
         f.workerCpu = List.of(new WorkerCpu("w", 1.8, 2, 0.95));
         f.tasksWanted = 3;
-        assertEquals(Severity.WARNING, f.run(check).severity(), "a CPU-bound worker is said, but keeping the tasks is no scale-up");
+        assertEquals(
+                Severity.WARNING,
+                f.run(check).severity(),
+                "a CPU-bound worker is said, but keeping the tasks is no scale-up");
     }
 
     @Test
@@ -131,11 +154,14 @@ class WorkerCapacityCheckTest {
         assertEquals("exporter", worker(kept, "a").get("source"));
         assertTrue(kept.advice().contains("--prometheus-url"), kept.advice());
         // a CPU-bound worker that was read still refuses, whatever is unknown beside it
-        f.workerCpu = List.of(WorkerCpu.read("a", 1.9, 2, 0.97, WorkerCpuSource.PROMETHEUS), WorkerCpu.unknown("b", why));
+        f.workerCpu =
+                List.of(WorkerCpu.read("a", 1.9, 2, 0.97, WorkerCpuSource.PROMETHEUS), WorkerCpu.unknown("b", why));
         f.tasksWanted = 5;
         Finding refused = f.run(check);
         assertEquals(Severity.CRITICAL, refused.severity());
-        assertTrue(refused.title().contains("a (process 1.90 of 2 cores, host 97% busy; from prometheus)"), refused.title());
+        assertTrue(
+                refused.title().contains("a (process 1.90 of 2 cores, host 97% busy; from prometheus)"),
+                refused.title());
     }
 
     @Test

@@ -1,13 +1,13 @@
 package io.kcscale.scaler.input;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class InputsTest {
 
@@ -30,7 +30,8 @@ class InputsTest {
     @ParameterizedTest
     @ValueSource(doubles = {0, -1, -0.0001, Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY})
     void positiveRefusesZeroNegativeAndNonFinite(double value) {
-        InvalidInputException e = assertThrows(InvalidInputException.class, () -> Inputs.positive("perTaskRate", value));
+        InvalidInputException e =
+                assertThrows(InvalidInputException.class, () -> Inputs.positive("perTaskRate", value));
         assertEquals("perTaskRate", e.field());
         assertTrue(e.getMessage().startsWith("perTaskRate must be"), e.getMessage());
     }
@@ -47,8 +48,10 @@ class InputsTest {
         assertEquals(0.8, Inputs.utilization("utilization", null, 0.8));
         assertEquals(1e-9, Inputs.utilization("utilization", 1e-9, 0.8));
         for (double bad : new double[] {0, -0.5, 1.0000001, 80, Double.NaN}) {
-            InvalidInputException e = assertThrows(InvalidInputException.class,
-                    () -> Inputs.utilization("utilization", bad, 0.8), "utilization " + bad);
+            InvalidInputException e = assertThrows(
+                    InvalidInputException.class,
+                    () -> Inputs.utilization("utilization", bad, 0.8),
+                    "utilization " + bad);
             assertEquals("utilization", e.field());
         }
     }
@@ -58,8 +61,8 @@ class InputsTest {
         assertEquals(0.5, Inputs.quantile("quantile", 0.5, 0.99));
         assertEquals(0.99, Inputs.quantile("quantile", null, 0.99));
         for (double bad : new double[] {0, 1, -0.1, 1.5}) {
-            InvalidInputException e = assertThrows(InvalidInputException.class,
-                    () -> Inputs.quantile("quantile", bad, 0.99), "quantile " + bad);
+            InvalidInputException e = assertThrows(
+                    InvalidInputException.class, () -> Inputs.quantile("quantile", bad, 0.99), "quantile " + bad);
             assertTrue(e.getMessage().contains("between 0 and 1"), e.getMessage());
         }
     }
@@ -70,20 +73,20 @@ class InputsTest {
         assertEquals(0, Inputs.count("replicas", 0.0, 0));
         assertEquals(7, Inputs.count("replicas", null, 0, 7));
         for (double bad : new double[] {1.5, 0, -3, Integer.MAX_VALUE + 1.0, 1e300}) {
-            InvalidInputException e = assertThrows(InvalidInputException.class,
-                    () -> Inputs.count("tasks", bad, 1), "tasks " + bad);
-            assertTrue(e.getMessage().startsWith("tasks must be a whole number from 1 to 2,147,483,647"),
-                    e.getMessage());
+            InvalidInputException e =
+                    assertThrows(InvalidInputException.class, () -> Inputs.count("tasks", bad, 1), "tasks " + bad);
+            assertTrue(
+                    e.getMessage().startsWith("tasks must be a whole number from 1 to 2,147,483,647"), e.getMessage());
         }
     }
 
     @Test
     void aPartNamesWhereInTheFieldTheProblemIs() {
-        InvalidInputException e = assertThrows(InvalidInputException.class,
-                () -> Inputs.count("measurements", "point 2: tasks ", 0.5, 1));
+        InvalidInputException e = assertThrows(
+                InvalidInputException.class, () -> Inputs.count("measurements", "point 2: tasks ", 0.5, 1));
         assertEquals("measurements", e.field());
-        assertEquals("measurements point 2: tasks must be a whole number from 1 to 2,147,483,647, got 0.5",
-                e.getMessage());
+        assertEquals(
+                "measurements point 2: tasks must be a whole number from 1 to 2,147,483,647, got 0.5", e.getMessage());
     }
 
     @Test

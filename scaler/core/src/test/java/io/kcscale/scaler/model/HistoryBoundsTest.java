@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
 
 /** The histories a connector keeps stay within their span, their point count and their bytes. */
@@ -26,7 +25,8 @@ class HistoryBoundsTest {
         for (long at = 31_000; at <= 38_000; at += 1_000) {
             history.add(at, Map.of(P0, 300L));
         }
-        assertEquals(List.of(new LagAge.Point(30_000, 300), new LagAge.Point(38_000, 300)),
+        assertEquals(
+                List.of(new LagAge.Point(30_000, 300), new LagAge.Point(38_000, 300)),
                 history.of(P0).subList(history.of(P0).size() - 2, history.of(P0).size()));
     }
 
@@ -70,6 +70,7 @@ class HistoryBoundsTest {
         for (int t = 0; t < tasks; t++) {
             rates.put(t, 10.0);
         }
-        return new SnapshotHistory.Point(at, tasks, tasks, rates, 10.0 * tasks, 10.0 * tasks, 0L, 0.0, LagVerdict.CAUGHT_UP);
+        return new SnapshotHistory.Point(
+                at, tasks, tasks, rates, 10.0 * tasks, 10.0 * tasks, 0L, 0.0, LagVerdict.CAUGHT_UP);
     }
 }

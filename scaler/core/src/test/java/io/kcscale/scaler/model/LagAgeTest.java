@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Optional;
-
 import org.junit.jupiter.api.Test;
 
 class LagAgeTest {
@@ -17,7 +16,8 @@ class LagAgeTest {
 
     @Test
     void aCommittedOffsetInsideTheHistoryIsInterpolatedBetweenTheTwoSamplesAroundIt() {
-        // 100 records every 2 s; the record at offset 149 exists once the end offset reaches 150, halfway from 2 s to 4 s
+        // 100 records every 2 s; the record at offset 149 exists once the end offset reaches 150, halfway from 2 s to 4
+        // s
         List<LagAge.Point> history = List.of(at(0, 0), at(2_000, 100), at(4_000, 200), at(6_000, 300));
         LagAge.Age age = LagAge.of(history, 149, 6_000).orElseThrow();
         assertEquals(3.0, age.seconds(), 1e-9);

@@ -1,15 +1,14 @@
 package io.kcscale.scaler.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
 
 class SnapshotDerivationTest {
@@ -20,27 +19,39 @@ class SnapshotDerivationTest {
 
     /** Three partitions; the sink group assigns 0,1 to task 0 and 2 to task 1. */
     private static PipelineSample sample(long atMillis, long[] end, long[] committed, long indexTotal) {
-        return new Builder(atMillis).offsets(end, committed).indexTotal(indexTotal).build();
+        return new Builder(atMillis)
+                .offsets(end, committed)
+                .indexTotal(indexTotal)
+                .build();
     }
 
     @Test
     void aTaskOnAWorkerThatDoesNotAnswerIsWorkerUnreachableWhateverConnectReports() {
         long[] offsets = {100, 100, 100};
         PipelineSample before = new Builder(0).offsets(offsets, offsets).build();
-        PipelineSample lost = new Builder(12_500).offsets(offsets, offsets).tasks(List.of(
-                new PipelineSample.TaskState(0, "RUNNING", "w1"), new PipelineSample.TaskState(1, "RUNNING", "w2"),
-                new PipelineSample.TaskState(2, "UNASSIGNED", "w2"))).unreachableWorkers(Map.of("w2", 2_000L)).build();
+        PipelineSample lost = new Builder(12_500)
+                .offsets(offsets, offsets)
+                .tasks(List.of(
+                        new PipelineSample.TaskState(0, "RUNNING", "w1"),
+                        new PipelineSample.TaskState(1, "RUNNING", "w2"),
+                        new PipelineSample.TaskState(2, "UNASSIGNED", "w2")))
+                .unreachableWorkers(Map.of("w2", 2_000L))
+                .build();
         PipelineSnapshot s = SnapshotDerivation.derive(List.of(before, lost), 30);
-        assertEquals(List.of("RUNNING", PipelineSnapshot.Task.WORKER_UNREACHABLE, PipelineSnapshot.Task.WORKER_UNREACHABLE),
+        assertEquals(
+                List.of("RUNNING", PipelineSnapshot.Task.WORKER_UNREACHABLE, PipelineSnapshot.Task.WORKER_UNREACHABLE),
                 s.tasks().stream().map(PipelineSnapshot.Task::state).toList());
         assertEquals("w2", s.tasks().get(1).workerId(), "the worker Connect names stays in the view");
         assertEquals(Map.of("w2", 10L), s.unreachableWorkers(), "seconds since the scaler first found it silent");
         assertFalse(s.stable());
         assertFalse(s.degraded(), "every system of the pipeline answered the scaler");
-        assertEquals(List.of("worker w2 has not answered for 10 s: tasks [1, 2] on it are WORKER_UNREACHABLE"
-                + " (Connect reports task 1 RUNNING, task 2 UNASSIGNED) until Connect reassigns them"), s.reasons());
+        assertEquals(
+                List.of("worker w2 has not answered for 10 s: tasks [1, 2] on it are WORKER_UNREACHABLE"
+                        + " (Connect reports task 1 RUNNING, task 2 UNASSIGNED) until Connect reassigns them"),
+                s.reasons());
 
-        PipelineSnapshot back = SnapshotDerivation.derive(List.of(before, new Builder(14_500).offsets(offsets, offsets).build()), 30);
+        PipelineSnapshot back = SnapshotDerivation.derive(
+                List.of(before, new Builder(14_500).offsets(offsets, offsets).build()), 30);
         assertTrue(back.stable(), "tasks back RUNNING on answering workers: " + back.reasons());
         assertEquals(Map.of(), back.unreachableWorkers());
     }
@@ -52,13 +63,18 @@ class SnapshotDerivationTest {
         SampleWindow window = new SampleWindow(10_000);
         for (long at = 0; at <= 40_000; at += 2_000) {
             long end = at / 100;
-            window.add(new Builder(at).end(new long[] {end, end, end})
+            window.add(new Builder(at)
+                    .end(new long[] {end, end, end})
                     .committed(Map.of(0, Math.min(end, 80), 1, end, 2, end))
-                    .assignment(at >= 30_000 ? Map.of(0, 0, 1, 0) : ASSIGNMENT).build());
+                    .assignment(at >= 30_000 ? Map.of(0, 0, 1, 0) : ASSIGNMENT)
+                    .build());
         }
         PipelineSnapshot.Lag lag = window.snapshot().orElseThrow().lag();
-        assertEquals(List.of(LagVerdict.STALLED, LagVerdict.CAUGHT_UP, LagVerdict.STOPPED),
-                lag.partitions().stream().map(PipelineSnapshot.PartitionLag::verdict).toList());
+        assertEquals(
+                List.of(LagVerdict.STALLED, LagVerdict.CAUGHT_UP, LagVerdict.STOPPED),
+                lag.partitions().stream()
+                        .map(PipelineSnapshot.PartitionLag::verdict)
+                        .toList());
         // offset 80 was appended when the end offset reached 81, at 8.1 s: 31.9 s ago, though the window is 10 s
         assertEquals(31.9, lag.partitions().get(0).seconds(), 1e-9);
         assertEquals(31.9, lag.seconds(), 1e-9);
@@ -71,10 +87,16 @@ class SnapshotDerivationTest {
     @Test
     void aLagOlderThanTheHistoryIsALowerBoundAndAFallingLagIsCatchingUp() {
         long[] end = {1_000, 1_000, 1_000};
-        PipelineSample first = new Builder(0).end(end).committed(Map.of(0, 0L, 1, 1_000L, 2, 1_000L)).build();
-        PipelineSample second = new Builder(2_000).end(new long[] {1_010, 1_010, 1_010})
-                .committed(Map.of(0, 500L, 1, 1_010L, 2, 1_010L)).build();
-        PipelineSnapshot.Lag lag = SnapshotDerivation.derive(List.of(first, second), 30).lag();
+        PipelineSample first = new Builder(0)
+                .end(end)
+                .committed(Map.of(0, 0L, 1, 1_000L, 2, 1_000L))
+                .build();
+        PipelineSample second = new Builder(2_000)
+                .end(new long[] {1_010, 1_010, 1_010})
+                .committed(Map.of(0, 500L, 1, 1_010L, 2, 1_010L))
+                .build();
+        PipelineSnapshot.Lag lag =
+                SnapshotDerivation.derive(List.of(first, second), 30).lag();
         assertEquals(2.0, lag.seconds(), 1e-9);
         assertTrue(lag.lowerBound(), "offset 500 was appended before the first sample");
         assertEquals(LagVerdict.CATCHING_UP, lag.verdict());
@@ -84,20 +106,37 @@ class SnapshotDerivationTest {
     void aSinkThatDeadLettersIsNotStableAndSaysWhyWhateverItsLag() {
         long[] offsets = {100, 100, 100};
         long[] later = {200, 200, 200};
-        PipelineSample before = new Builder(0).offsets(offsets, offsets).deadLetters(40L, null).build();
-        PipelineSample after = new Builder(10_000).offsets(later, later).deadLetters(65L, "DataException: not a JSON object").build();
+        PipelineSample before =
+                new Builder(0).offsets(offsets, offsets).deadLetters(40L, null).build();
+        PipelineSample after = new Builder(10_000)
+                .offsets(later, later)
+                .deadLetters(65L, "DataException: not a JSON object")
+                .build();
         PipelineSnapshot s = SnapshotDerivation.derive(List.of(before, after), 30);
-        assertEquals(new PipelineSnapshot.DeadLetters("t-dlq", 2.5, 65L, "DataException: not a JSON object"), s.deadLetters());
+        assertEquals(
+                new PipelineSnapshot.DeadLetters("t-dlq", 2.5, 65L, "DataException: not a JSON object"),
+                s.deadLetters());
         assertFalse(s.stable());
-        assertEquals(List.of("records dead-lettered to t-dlq within the window (2.50/s); the latest because: DataException: not a JSON object"),
+        assertEquals(
+                List.of(
+                        "records dead-lettered to t-dlq within the window (2.50/s); the latest because: DataException: not a JSON object"),
                 s.reasons());
         assertEquals(0L, s.lag().total(), "caught up, and still records are lost to the index");
 
-        PipelineSnapshot quiet = SnapshotDerivation.derive(List.of(after, new Builder(20_000).offsets(later, later)
-                .deadLetters(65L, "DataException: not a JSON object").build()), 30);
+        PipelineSnapshot quiet = SnapshotDerivation.derive(
+                List.of(
+                        after,
+                        new Builder(20_000)
+                                .offsets(later, later)
+                                .deadLetters(65L, "DataException: not a JSON object")
+                                .build()),
+                30);
         assertEquals(0.0, quiet.deadLetters().appendPerSecond());
         assertTrue(quiet.stable(), quiet.reasons().toString());
-        assertNull(SnapshotDerivation.derive(List.of(new Builder(0).offsets(offsets, offsets).build()), 30).deadLetters(),
+        assertNull(
+                SnapshotDerivation.derive(
+                                List.of(new Builder(0).offsets(offsets, offsets).build()), 30)
+                        .deadLetters(),
                 "a sink without a dead-letter topic");
     }
 
@@ -116,9 +155,11 @@ class SnapshotDerivationTest {
 
     @Test
     void ratesComeFromCounterDeltasOverTheWindow() {
-        PipelineSnapshot s = SnapshotDerivation.derive(List.of(
-                sample(0, new long[] {100, 100, 100}, new long[] {100, 100, 100}, 300),
-                sample(10_000, new long[] {200, 300, 400}, new long[] {150, 300, 400}, 850)), 30);
+        PipelineSnapshot s = SnapshotDerivation.derive(
+                List.of(
+                        sample(0, new long[] {100, 100, 100}, new long[] {100, 100, 100}, 300),
+                        sample(10_000, new long[] {200, 300, 400}, new long[] {150, 300, 400}, 850)),
+                30);
         assertEquals(600.0 / 10, s.rates().appendPerSecond(), 1e-9);
         assertEquals(550.0 / 10, s.rates().sinkPerSecond(), 1e-9);
         assertEquals(550.0 / 10, s.rates().indexPerSecond(), 1e-9);
@@ -132,20 +173,27 @@ class SnapshotDerivationTest {
 
     @Test
     void aPartitionNothingIsAppendedToHasAnAppendRateOfZero() {
-        PipelineSnapshot s = SnapshotDerivation.derive(List.of(
-                sample(0, new long[] {100, 100, 100}, new long[] {100, 100, 100}, 0),
-                sample(10_000, new long[] {100, 300, 100}, new long[] {100, 300, 100}, 0)), 30);
+        PipelineSnapshot s = SnapshotDerivation.derive(
+                List.of(
+                        sample(0, new long[] {100, 100, 100}, new long[] {100, 100, 100}, 0),
+                        sample(10_000, new long[] {100, 300, 100}, new long[] {100, 300, 100}, 0)),
+                30);
         assertEquals(Map.of(0, 0.0, 1, 20.0, 2, 0.0), s.rates().appendPerPartition());
-        assertNull(SnapshotDerivation.derive(List.of(sample(0, new long[] {1, 1, 1}, new long[] {1, 1, 1}, 0)), 30)
-                .rates().appendPerPartition(), "one sample has no rate");
+        assertNull(
+                SnapshotDerivation.derive(List.of(sample(0, new long[] {1, 1, 1}, new long[] {1, 1, 1}, 0)), 30)
+                        .rates()
+                        .appendPerPartition(),
+                "one sample has no rate");
     }
 
     @Test
     void latencyIsLagOverSinkRate() {
         // lag 50 on partition 0, sink 55/s
-        PipelineSnapshot s = SnapshotDerivation.derive(List.of(
-                sample(0, new long[] {100, 100, 100}, new long[] {100, 100, 100}, 0),
-                sample(10_000, new long[] {200, 300, 400}, new long[] {150, 300, 400}, 0)), 30);
+        PipelineSnapshot s = SnapshotDerivation.derive(
+                List.of(
+                        sample(0, new long[] {100, 100, 100}, new long[] {100, 100, 100}, 0),
+                        sample(10_000, new long[] {200, 300, 400}, new long[] {150, 300, 400}, 0)),
+                30);
         assertEquals(50L, s.lag().total());
         assertEquals(Map.of(0, 50L, 1, 0L, 2, 0L), s.lag().perPartition());
         assertEquals(50 / 55.0, s.latencySeconds(), 1e-9);
@@ -158,9 +206,11 @@ class SnapshotDerivationTest {
 
     @Test
     void aHealthyPipelineIsStableWithNoReasons() {
-        PipelineSnapshot s = SnapshotDerivation.derive(List.of(
-                sample(0, new long[] {100, 100, 100}, new long[] {90, 95, 100}, 0),
-                sample(2_000, new long[] {110, 110, 110}, new long[] {105, 110, 110}, 0)), 30);
+        PipelineSnapshot s = SnapshotDerivation.derive(
+                List.of(
+                        sample(0, new long[] {100, 100, 100}, new long[] {90, 95, 100}, 0),
+                        sample(2_000, new long[] {110, 110, 110}, new long[] {105, 110, 110}, 0)),
+                30);
         assertTrue(s.stable(), () -> "reasons: " + s.reasons());
         assertEquals(List.of(), s.reasons());
         assertFalse(s.degraded());
@@ -168,7 +218,8 @@ class SnapshotDerivationTest {
 
     @Test
     void oneSampleIsNotEnoughToBeStable() {
-        PipelineSnapshot s = SnapshotDerivation.derive(List.of(sample(0, new long[] {1, 1, 1}, new long[] {1, 1, 1}, 3)), 30);
+        PipelineSnapshot s =
+                SnapshotDerivation.derive(List.of(sample(0, new long[] {1, 1, 1}, new long[] {1, 1, 1}, 3)), 30);
         assertFalse(s.stable());
         assertTrue(s.reasons().get(0).startsWith("warming up"), s.reasons().toString());
         assertNull(s.rates().sinkPerSecond());
@@ -178,8 +229,12 @@ class SnapshotDerivationTest {
     @Test
     void aTaskThatIsNotRunningMakesItUnstable() {
         PipelineSample a = sample(0, new long[] {1, 1, 1}, new long[] {1, 1, 1}, 0);
-        PipelineSample b = new Builder(1000).offsets(new long[] {1, 1, 1}, new long[] {1, 1, 1})
-                .tasks(List.of(new PipelineSample.TaskState(0, "RUNNING", "w1"), new PipelineSample.TaskState(1, "FAILED", "w2"))).build();
+        PipelineSample b = new Builder(1000)
+                .offsets(new long[] {1, 1, 1}, new long[] {1, 1, 1})
+                .tasks(List.of(
+                        new PipelineSample.TaskState(0, "RUNNING", "w1"),
+                        new PipelineSample.TaskState(1, "FAILED", "w2")))
+                .build();
         PipelineSnapshot s = SnapshotDerivation.derive(List.of(a, b), 30);
         assertFalse(s.stable());
         assertEquals(List.of("task 1 is FAILED"), s.reasons());
@@ -188,28 +243,44 @@ class SnapshotDerivationTest {
     @Test
     void aChangedAssignmentWithinTheWindowIsARebalance() {
         PipelineSample a = sample(0, new long[] {1, 1, 1}, new long[] {1, 1, 1}, 0);
-        PipelineSample b = new Builder(1000).offsets(new long[] {1, 1, 1}, new long[] {1, 1, 1}).assignment(Map.of(0, 0, 1, 1, 2, 1)).build();
-        PipelineSample c = new Builder(2000).offsets(new long[] {1, 1, 1}, new long[] {1, 1, 1}).assignment(Map.of(0, 0, 1, 1, 2, 1))
-                .groupState("PREPARING_REBALANCE").build();
+        PipelineSample b = new Builder(1000)
+                .offsets(new long[] {1, 1, 1}, new long[] {1, 1, 1})
+                .assignment(Map.of(0, 0, 1, 1, 2, 1))
+                .build();
+        PipelineSample c = new Builder(2000)
+                .offsets(new long[] {1, 1, 1}, new long[] {1, 1, 1})
+                .assignment(Map.of(0, 0, 1, 1, 2, 1))
+                .groupState("PREPARING_REBALANCE")
+                .build();
         PipelineSnapshot s = SnapshotDerivation.derive(List.of(a, b, c), 30);
-        assertEquals(List.of("the sink group rebalanced within the window (its partition assignment changed)",
-                "the sink group is PREPARING_REBALANCE"), s.reasons());
+        assertEquals(
+                List.of(
+                        "the sink group rebalanced within the window (its partition assignment changed)",
+                        "the sink group is PREPARING_REBALANCE"),
+                s.reasons());
     }
 
     @Test
     void lagThatDoesNotMoveIsAStall() {
-        PipelineSnapshot s = SnapshotDerivation.derive(List.of(
-                sample(0, new long[] {100, 100, 100}, new long[] {50, 100, 100}, 0),
-                sample(5_000, new long[] {100, 100, 100}, new long[] {50, 100, 100}, 0)), 30);
-        assertEquals(List.of("partitions [0] have lag but their committed offsets did not advance within the window"), s.reasons());
+        PipelineSnapshot s = SnapshotDerivation.derive(
+                List.of(
+                        sample(0, new long[] {100, 100, 100}, new long[] {50, 100, 100}, 0),
+                        sample(5_000, new long[] {100, 100, 100}, new long[] {50, 100, 100}, 0)),
+                30);
+        assertEquals(
+                List.of("partitions [0] have lag but their committed offsets did not advance within the window"),
+                s.reasons());
         assertNull(s.latencySeconds());
     }
 
     @Test
     void anUnreachableSystemDegradesTheSnapshotAndLeavesItsFiguresUnknown() {
         PipelineSample a = sample(0, new long[] {1, 1, 1}, new long[] {1, 1, 1}, 0);
-        PipelineSample b = new Builder(1000).offsets(new long[] {1, 1, 1}, new long[] {1, 1, 1}).tasks(null)
-                .unreachable(List.of("Kafka Connect: connection refused")).build();
+        PipelineSample b = new Builder(1000)
+                .offsets(new long[] {1, 1, 1}, new long[] {1, 1, 1})
+                .tasks(null)
+                .unreachable(List.of("Kafka Connect: connection refused"))
+                .build();
         PipelineSnapshot s = SnapshotDerivation.derive(List.of(a, b), 30);
         assertTrue(s.degraded());
         assertEquals(List.of("unreachable: Kafka Connect: connection refused"), s.reasons());
@@ -220,25 +291,44 @@ class SnapshotDerivationTest {
     @Test
     void aPartitionTheGroupHadNotCommittedAtTheWindowStartIsLeftOutOfRates() {
         Map<Integer, Long> none = Map.of(1, 0L, 2, 0L);
-        PipelineSample a = new Builder(0).end(new long[] {10, 10, 10}).committed(none).build();
-        PipelineSample b = new Builder(1000).end(new long[] {10, 10, 10}).committed(Map.of(0, 10L, 1, 10L, 2, 10L)).build();
+        PipelineSample a =
+                new Builder(0).end(new long[] {10, 10, 10}).committed(none).build();
+        PipelineSample b = new Builder(1000)
+                .end(new long[] {10, 10, 10})
+                .committed(Map.of(0, 10L, 1, 10L, 2, 10L))
+                .build();
         PipelineSnapshot s = SnapshotDerivation.derive(List.of(a, b), 30);
         assertEquals(20.0, s.rates().sinkPerSecond(), 1e-9);
         assertEquals(TopicPartition.onTopic("t", Map.of(0, 10L, 1, 10L, 2, 10L)), a.endOffsets());
-        assertEquals(30L, SnapshotDerivation.derive(List.of(a), 30).lag().total(), "never committed: lags by its whole log");
+        assertEquals(
+                30L, SnapshotDerivation.derive(List.of(a), 30).lag().total(), "never committed: lags by its whole log");
     }
 
     @Test
     void aGroupWhoseFirstCommitsFallInsideTheWindowHasItsRateFromThemNotZero() {
         long[] end = {100, 100, 100};
         PipelineSample before = new Builder(0).end(end).committed(Map.of()).build();
-        PipelineSample first = new Builder(1000).end(end).committed(Map.of(0, 10L, 1, 10L, 2, 10L)).build();
-        PipelineSample second = new Builder(2000).end(end).committed(Map.of(0, 20L, 1, 20L, 2, 20L)).build();
+        PipelineSample first = new Builder(1000)
+                .end(end)
+                .committed(Map.of(0, 10L, 1, 10L, 2, 10L))
+                .build();
+        PipelineSample second = new Builder(2000)
+                .end(end)
+                .committed(Map.of(0, 20L, 1, 20L, 2, 20L))
+                .build();
         PipelineSnapshot once = SnapshotDerivation.derive(List.of(before, first), 30);
         assertNull(once.rates().sinkPerSecond(), "one commit per partition: unknown, not 0");
-        assertTrue(once.reasons().contains("warming up: the sink group committed no partition's offset in two samples of the window yet"),
+        assertTrue(
+                once.reasons()
+                        .contains(
+                                "warming up: the sink group committed no partition's offset in two samples of the window yet"),
                 once.reasons().toString());
-        assertEquals(30.0, SnapshotDerivation.derive(List.of(before, first, second), 30).rates().sinkPerSecond(), 1e-9);
+        assertEquals(
+                30.0,
+                SnapshotDerivation.derive(List.of(before, first, second), 30)
+                        .rates()
+                        .sinkPerSecond(),
+                1e-9);
     }
 
     @Test
@@ -254,15 +344,49 @@ class SnapshotDerivationTest {
 
     /** Topics a (2 partitions) and b (3): task 0 holds a-0 and b-0, task 1 the rest; b-2 has lag and did not move. */
     private static PipelineSample twoTopics(long at, long committedB2) {
-        Map<TopicPartition, Long> end = new java.util.TreeMap<>(Map.of(new TopicPartition("a", 0), 10L + at / 100,
-                new TopicPartition("a", 1), 20L, new TopicPartition("b", 0), 30L, new TopicPartition("b", 1), 40L,
-                new TopicPartition("b", 2), 50L));
+        Map<TopicPartition, Long> end = new java.util.TreeMap<>(Map.of(
+                new TopicPartition("a", 0),
+                10L + at / 100,
+                new TopicPartition("a", 1),
+                20L,
+                new TopicPartition("b", 0),
+                30L,
+                new TopicPartition("b", 1),
+                40L,
+                new TopicPartition("b", 2),
+                50L));
         Map<TopicPartition, Long> committed = new java.util.TreeMap<>(end);
         committed.put(new TopicPartition("b", 2), committedB2);
-        Map<TopicPartition, Integer> owners = Map.of(new TopicPartition("a", 0), 0, new TopicPartition("b", 0), 0,
-                new TopicPartition("a", 1), 1, new TopicPartition("b", 1), 1, new TopicPartition("b", 2), 1);
-        return new PipelineSample(at, "sink", "sink", 2, List.of("a", "b"), TWO_RUNNING, end, committed, owners, "STABLE",
-                "range", List.of(), null, null, null, new ArrayList<>(), Map.of(), null);
+        Map<TopicPartition, Integer> owners = Map.of(
+                new TopicPartition("a", 0),
+                0,
+                new TopicPartition("b", 0),
+                0,
+                new TopicPartition("a", 1),
+                1,
+                new TopicPartition("b", 1),
+                1,
+                new TopicPartition("b", 2),
+                1);
+        return new PipelineSample(
+                at,
+                "sink",
+                "sink",
+                2,
+                List.of("a", "b"),
+                TWO_RUNNING,
+                end,
+                committed,
+                owners,
+                "STABLE",
+                "range",
+                List.of(),
+                null,
+                null,
+                null,
+                new ArrayList<>(),
+                Map.of(),
+                null);
     }
 
     @Test
@@ -272,16 +396,23 @@ class SnapshotDerivationTest {
         assertEquals(Map.of("a", 2, "b", 3), s.partitionsPerTopic());
         assertEquals("range", s.assignor());
         assertEquals(5L, s.lag().total(), "b-2 alone lags, by 5: every topic counts, not the first");
-        assertEquals(Map.of("a", Map.of(0, 0L, 1, 0L), "b", Map.of(0, 0L, 1, 0L, 2, 5L)), s.lag().perTopic());
+        assertEquals(
+                Map.of("a", Map.of(0, 0L, 1, 0L), "b", Map.of(0, 0L, 1, 0L, 2, 5L)),
+                s.lag().perTopic());
         assertNull(s.lag().perPartition(), "partition 0 of a is not partition 0 of b");
-        assertEquals(Map.of("a", Map.of(0, 10.0, 1, 0.0), "b", Map.of(0, 0.0, 1, 0.0, 2, 0.0)), s.rates().appendPerTopic());
+        assertEquals(
+                Map.of("a", Map.of(0, 10.0, 1, 0.0), "b", Map.of(0, 0.0, 1, 0.0, 2, 0.0)),
+                s.rates().appendPerTopic());
         assertNull(s.rates().appendPerPartition());
         assertEquals(10.0, s.rates().appendPerSecond(), 1e-9);
         assertEquals(Map.of("a", List.of(0), "b", List.of(0)), s.tasks().get(0).partitionsByTopic());
-        assertEquals(Map.of("a", List.of(1), "b", List.of(1, 2)), s.tasks().get(1).partitionsByTopic());
+        assertEquals(
+                Map.of("a", List.of(1), "b", List.of(1, 2)), s.tasks().get(1).partitionsByTopic());
         assertNull(s.tasks().get(0).partitions());
         assertEquals(10.0, s.tasks().get(0).recordsPerSecond(), 1e-9, "a-0's commits");
-        assertEquals(List.of("partitions [b-2] have lag but their committed offsets did not advance within the window"), s.reasons());
+        assertEquals(
+                List.of("partitions [b-2] have lag but their committed offsets did not advance within the window"),
+                s.reasons());
     }
 
     @Test
@@ -296,10 +427,29 @@ class SnapshotDerivationTest {
 
     @Test
     void aRegexMatchingNoTopicSaysSo() {
-        PipelineSample none = new PipelineSample(0, "sink", "sink", 1, List.of(), TWO_RUNNING, null, null, null, null, null,
-                null, null, null, null, null, null, new ArrayList<>());
+        PipelineSample none = new PipelineSample(
+                0,
+                "sink",
+                "sink",
+                1,
+                List.of(),
+                TWO_RUNNING,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                new ArrayList<>());
         List<String> reasons = SnapshotDerivation.derive(List.of(none), 30).reasons();
-        assertTrue(reasons.contains("the sink reads no topic: its topics.regex matches none of the cluster's topics"), reasons.toString());
+        assertTrue(
+                reasons.contains("the sink reads no topic: its topics.regex matches none of the cluster's topics"),
+                reasons.toString());
     }
 
     private static PipelineSample.IndexReading written(String name, String writeIndex, long total) {
@@ -310,42 +460,74 @@ class SnapshotDerivationTest {
     void eachIndexHasItsWriteIndexsRateAndARolloverRestartsItFromTheNewWriteIndex() {
         long[] offsets = {100, 100, 100};
         List<PipelineSample> window = List.of(
-                new Builder(0).offsets(offsets, offsets).indexes(written("logs", "logs-1", 1_000), written("orders", "orders", 0)).build(),
-                new Builder(10_000).offsets(offsets, offsets).indexes(written("logs", "logs-1", 2_000), written("orders", "orders", 300)).build(),
-                new Builder(20_000).offsets(offsets, offsets).indexes(written("logs", "logs-2", 50), written("orders", "orders", 600)).build(),
-                new Builder(30_000).offsets(offsets, offsets).indexes(written("logs", "logs-2", 250), written("orders", "orders", 900)).build());
+                new Builder(0)
+                        .offsets(offsets, offsets)
+                        .indexes(written("logs", "logs-1", 1_000), written("orders", "orders", 0))
+                        .build(),
+                new Builder(10_000)
+                        .offsets(offsets, offsets)
+                        .indexes(written("logs", "logs-1", 2_000), written("orders", "orders", 300))
+                        .build(),
+                new Builder(20_000)
+                        .offsets(offsets, offsets)
+                        .indexes(written("logs", "logs-2", 50), written("orders", "orders", 600))
+                        .build(),
+                new Builder(30_000)
+                        .offsets(offsets, offsets)
+                        .indexes(written("logs", "logs-2", 250), written("orders", "orders", 900))
+                        .build());
         PipelineSnapshot s = SnapshotDerivation.derive(window, 30);
-        assertEquals(List.of(new PipelineSnapshot.Index("logs", "logs-2", 1, 0, 20.0, null),
-                new PipelineSnapshot.Index("orders", "orders", 1, 0, 30.0, null)), s.elasticsearch().indexes());
+        assertEquals(
+                List.of(
+                        new PipelineSnapshot.Index("logs", "logs-2", 1, 0, 20.0, null),
+                        new PipelineSnapshot.Index("orders", "orders", 1, 0, 30.0, null)),
+                s.elasticsearch().indexes());
         assertEquals(50.0, s.rates().indexPerSecond(), 1e-9, "the rates of both write indexes");
         assertNull(s.elasticsearch().index(), "the single-index fields are for a sink of one index");
         assertNull(s.elasticsearch().primaryShards());
 
         PipelineSnapshot rolled = SnapshotDerivation.derive(window.subList(0, 3), 30);
-        assertNull(rolled.elasticsearch().indexes().get(0).indexPerSecond(), "one sample of the new write index: no rate yet");
+        assertNull(
+                rolled.elasticsearch().indexes().get(0).indexPerSecond(),
+                "one sample of the new write index: no rate yet");
         assertNull(rolled.rates().indexPerSecond(), "a part of the indexes' rate would pass for the whole");
     }
 
     @Test
     void anIndexThatCannotBeReadSaysWhyAndAddsNothingToTheRate() {
         long[] offsets = {100, 100, 100};
-        PipelineSample.IndexReading missing = new PipelineSample.IndexReading("logs-shop-b", null, null, null, null,
-                "data stream logs-shop-b does not exist");
-        PipelineSnapshot s = SnapshotDerivation.derive(List.of(
-                new Builder(0).offsets(offsets, offsets).indexes(written("logs-shop-a", ".ds-a-1", 0), missing).build(),
-                new Builder(10_000).offsets(offsets, offsets).indexes(written("logs-shop-a", ".ds-a-1", 100), missing).build()), 30);
+        PipelineSample.IndexReading missing = new PipelineSample.IndexReading(
+                "logs-shop-b", null, null, null, null, "data stream logs-shop-b does not exist");
+        PipelineSnapshot s = SnapshotDerivation.derive(
+                List.of(
+                        new Builder(0)
+                                .offsets(offsets, offsets)
+                                .indexes(written("logs-shop-a", ".ds-a-1", 0), missing)
+                                .build(),
+                        new Builder(10_000)
+                                .offsets(offsets, offsets)
+                                .indexes(written("logs-shop-a", ".ds-a-1", 100), missing)
+                                .build()),
+                30);
         assertEquals(10.0, s.rates().indexPerSecond(), 1e-9);
-        assertEquals("data stream logs-shop-b does not exist", s.elasticsearch().indexes().get(1).problem());
-        assertTrue(s.stable(), "an index not there yet is said on the index, not a reason to hold the sink: " + s.reasons());
+        assertEquals(
+                "data stream logs-shop-b does not exist",
+                s.elasticsearch().indexes().get(1).problem());
+        assertTrue(
+                s.stable(),
+                "an index not there yet is said on the index, not a reason to hold the sink: " + s.reasons());
     }
 
     @Test
     void aSinkOfOneIndexKeepsItsSingleIndexFields() {
         long[] offsets = {100, 100, 100};
-        PipelineSnapshot s = SnapshotDerivation.derive(List.of(sample(0, offsets, offsets, 0), sample(10_000, offsets, offsets, 50)), 30);
+        PipelineSnapshot s = SnapshotDerivation.derive(
+                List.of(sample(0, offsets, offsets, 0), sample(10_000, offsets, offsets, 50)), 30);
         assertEquals("i", s.elasticsearch().index());
         assertEquals(1, s.elasticsearch().primaryShards());
-        assertEquals(List.of(new PipelineSnapshot.Index("i", "i", 1, 0, 5.0, null)), s.elasticsearch().indexes());
+        assertEquals(
+                List.of(new PipelineSnapshot.Index("i", "i", 1, 0, 5.0, null)),
+                s.elasticsearch().indexes());
     }
 
     /** Builds samples; by default 3 partitions, two RUNNING tasks, a stable group, everything reachable. */
@@ -421,11 +603,27 @@ class SnapshotDerivationTest {
         }
 
         PipelineSample build() {
-            return new PipelineSample(at, "sink", "sink", 2, List.of("t"), tasks, TopicPartition.onTopic("t", end),
+            return new PipelineSample(
+                    at,
+                    "sink",
+                    "sink",
+                    2,
+                    List.of("t"),
+                    tasks,
+                    TopicPartition.onTopic("t", end),
                     committed == null ? null : TopicPartition.onTopic("t", committed),
-                    assignment == null ? null : TopicPartition.onTopic("t", assignment), groupState, "range",
-                    indexes != null ? indexes : List.of(new PipelineSample.IndexReading("i", "i", indexTotal, 1, 0, null)), 1, 0L, 0,
-                    new ArrayList<>(unreachable), unreachableWorkers, deadLetters);
+                    assignment == null ? null : TopicPartition.onTopic("t", assignment),
+                    groupState,
+                    "range",
+                    indexes != null
+                            ? indexes
+                            : List.of(new PipelineSample.IndexReading("i", "i", indexTotal, 1, 0, null)),
+                    1,
+                    0L,
+                    0,
+                    new ArrayList<>(unreachable),
+                    unreachableWorkers,
+                    deadLetters);
         }
 
         private static Map<Integer, Long> toMap(long[] values) {

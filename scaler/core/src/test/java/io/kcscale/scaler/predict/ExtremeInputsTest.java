@@ -1,19 +1,17 @@
 package io.kcscale.scaler.predict;
 
-import io.kcscale.scaler.input.InvalidInputException;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kcscale.scaler.api.Json;
-import org.junit.jupiter.api.Test;
-
+import io.kcscale.scaler.input.InvalidInputException;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Random;
 import java.util.function.Supplier;
-
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
+import org.junit.jupiter.api.Test;
 
 /**
  * Inputs each within their own field's range but extreme together (the smallest positive double,
@@ -23,8 +21,23 @@ import static org.junit.jupiter.api.Assertions.fail;
  */
 class ExtremeInputsTest {
 
-    private static final double[] POSITIVE = {Double.MIN_VALUE, Double.MIN_NORMAL, 1e-300, 1e-9, 0.5, 1, 70, 1e4, 1e9,
-            1e15, 1e100, 1e300, 1.5e307, Double.MAX_VALUE / 2, Double.MAX_VALUE};
+    private static final double[] POSITIVE = {
+        Double.MIN_VALUE,
+        Double.MIN_NORMAL,
+        1e-300,
+        1e-9,
+        0.5,
+        1,
+        70,
+        1e4,
+        1e9,
+        1e15,
+        1e100,
+        1e300,
+        1.5e307,
+        Double.MAX_VALUE / 2,
+        Double.MAX_VALUE
+    };
     private static final double[] COUNTS = {1, 2, 3, 7, 1e4, 1e9, Integer.MAX_VALUE - 1, Integer.MAX_VALUE};
     private static final double[] SHARES = {Double.MIN_VALUE, 1e-300, 0.01, 0.5, 0.8, 1 - 1e-16, 1};
     private static final double[] QUANTILES = {Double.MIN_VALUE, 1e-300, 0.01, 0.5, 0.99, 1 - 1e-16};
@@ -43,14 +56,20 @@ class ExtremeInputsTest {
                 points = new ArrayList<>();
                 int n = 1 + random.nextInt(6);
                 for (int i = 0; i < n; i++) {
-                    points.add(new Measurement(random.nextInt(4) == 0 ? pick(COUNTS) : 1 + random.nextInt(12),
-                            pick(POSITIVE)));
+                    points.add(new Measurement(
+                            random.nextInt(4) == 0 ? pick(COUNTS) : 1 + random.nextInt(12), pick(POSITIVE)));
                 }
             }
             boolean poisson = random.nextBoolean();
-            TasksRequest request = new TasksRequest(pick(POSITIVE), measured ? null : pick(POSITIVE), points,
-                    maybe(SHARES), poisson ? "poisson" : null, poisson ? maybe(POSITIVE) : null,
-                    poisson ? maybe(QUANTILES) : null, random.nextBoolean() ? pick(POSITIVE) : null);
+            TasksRequest request = new TasksRequest(
+                    pick(POSITIVE),
+                    measured ? null : pick(POSITIVE),
+                    points,
+                    maybe(SHARES),
+                    poisson ? "poisson" : null,
+                    poisson ? maybe(POSITIVE) : null,
+                    poisson ? maybe(QUANTILES) : null,
+                    random.nextBoolean() ? pick(POSITIVE) : null);
             check(request, () -> TaskPrediction.predict(request));
         }
         report();
@@ -59,8 +78,15 @@ class ExtremeInputsTest {
     @Test
     void kafkaAnswersFiniteNumbersOrAFieldError() {
         for (int trial = 0; trial < TRIALS; trial++) {
-            KafkaRequest request = new KafkaRequest(pick(COUNTS), pick(COUNTS), pick(COUNTS), pick(POSITIVE),
-                    pick(POSITIVE), pick(POSITIVE), maybe(SHARES), maybe(POSITIVE));
+            KafkaRequest request = new KafkaRequest(
+                    pick(COUNTS),
+                    pick(COUNTS),
+                    pick(COUNTS),
+                    pick(POSITIVE),
+                    pick(POSITIVE),
+                    pick(POSITIVE),
+                    maybe(SHARES),
+                    maybe(POSITIVE));
             check(request, () -> KafkaClusterCapacity.predict(request));
         }
         report();
@@ -88,8 +114,8 @@ class ExtremeInputsTest {
     @Test
     void workersAnswerFiniteNumbersOrAFieldError() {
         for (int trial = 0; trial < TRIALS; trial++) {
-            WorkersRequest request = new WorkersRequest(pick(POSITIVE), pick(POSITIVE), pick(POSITIVE), pick(POSITIVE),
-                    maybe(POSITIVE), maybe(SHARES));
+            WorkersRequest request = new WorkersRequest(
+                    pick(POSITIVE), pick(POSITIVE), pick(POSITIVE), pick(POSITIVE), maybe(POSITIVE), maybe(SHARES));
             check(request, () -> WorkerPrediction.predict(request));
         }
         report();
@@ -127,15 +153,22 @@ class ExtremeInputsTest {
         List<String> bad = new ArrayList<>();
         nonFinite(Json.MAPPER.valueToTree(result), "", bad);
         if (!bad.isEmpty()) {
-            failures.putIfAbsent(bad.stream().map(b -> b.substring(0, b.indexOf('=')).replaceAll("\\[\\d+]", "[]"))
-                    .distinct().sorted().toList().toString(), "not finite " + bad + " for " + request);
+            failures.putIfAbsent(
+                    bad.stream()
+                            .map(b -> b.substring(0, b.indexOf('=')).replaceAll("\\[\\d+]", "[]"))
+                            .distinct()
+                            .sorted()
+                            .toList()
+                            .toString(),
+                    "not finite " + bad + " for " + request);
         }
     }
 
     private static void nonFinite(JsonNode node, String at, List<String> bad) {
         if (node.isNumber() && !Double.isFinite(node.doubleValue())) {
             bad.add(at + "=" + node.doubleValue());
-        } else if (node.isTextual() && (node.asText().contains("NaN") || node.asText().contains("∞"))) {
+        } else if (node.isTextual()
+                && (node.asText().contains("NaN") || node.asText().contains("∞"))) {
             bad.add(at + "=" + node.asText());
         }
         for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {

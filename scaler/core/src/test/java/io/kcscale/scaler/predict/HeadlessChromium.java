@@ -1,5 +1,9 @@
 package io.kcscale.scaler.predict;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -7,10 +11,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 /** Debian's Chromium, run headless and offline to render pages the way a person's browser would. */
 final class HeadlessChromium {
@@ -21,8 +21,10 @@ final class HeadlessChromium {
     private final Path workDir;
 
     HeadlessChromium(Path workDir) {
-        assertTrue(Files.isExecutable(BINARY), BINARY + " is missing: install Chromium with"
-                + " 'apt-get update && apt-get install -y chromium' to render the charts");
+        assertTrue(
+                Files.isExecutable(BINARY),
+                BINARY + " is missing: install Chromium with"
+                        + " 'apt-get update && apt-get install -y chromium' to render the charts");
         this.workDir = workDir;
     }
 
@@ -40,13 +42,22 @@ final class HeadlessChromium {
     }
 
     private String run(String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(BINARY.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-                "--disable-background-networking", "--disable-component-update", "--no-first-run",
+        List<String> command = new ArrayList<>(List.of(
+                BINARY.toString(),
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--no-first-run",
                 "--user-data-dir=" + Files.createTempDirectory(workDir, "profile")));
         command.addAll(List.of(args));
         Path out = Files.createTempFile(workDir, "chromium", ".out");
         Path err = Files.createTempFile(workDir, "chromium", ".err");
-        Process chromium = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        Process chromium = new ProcessBuilder(command)
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile())
+                .start();
         if (!chromium.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
             chromium.destroyForcibly();
             fail("Chromium did not finish in " + TIMEOUT_SECONDS + " s: " + Files.readString(err));

@@ -1,9 +1,9 @@
 package io.kcscale.scaler.predict;
 
-import org.junit.jupiter.api.Test;
-
 import static io.kcscale.scaler.predict.TaskPredictionTest.assertField;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
 
 class LagThresholdTest {
 
@@ -16,10 +16,15 @@ class LagThresholdTest {
 
     @Test
     void tasksMultiplyTheDrainRateAndFractionsRoundDown() {
-        assertEquals(21_000, LagThreshold.predict(new LagThresholdRequest(70.0, 5.0, 60.0)).lagThreshold());
-        assertEquals(2, LagThreshold.predict(new LagThresholdRequest(1.0, 1.0, 2.9)).lagThreshold());
+        assertEquals(
+                21_000,
+                LagThreshold.predict(new LagThresholdRequest(70.0, 5.0, 60.0)).lagThreshold());
+        assertEquals(
+                2, LagThreshold.predict(new LagThresholdRequest(1.0, 1.0, 2.9)).lagThreshold());
         // 0.7 x 10 x 10 is 69.99999999999999 in doubles
-        assertEquals(70, LagThreshold.predict(new LagThresholdRequest(0.7, 10.0, 10.0)).lagThreshold());
+        assertEquals(
+                70,
+                LagThreshold.predict(new LagThresholdRequest(0.7, 10.0, 10.0)).lagThreshold());
     }
 
     @Test

@@ -1,19 +1,18 @@
 package io.kcscale.scaler.predict;
 
-import org.junit.jupiter.api.Test;
-
-import java.util.OptionalInt;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.OptionalInt;
+import org.junit.jupiter.api.Test;
 
 class LinearScalingTest {
 
     @Test
     void tasksAreTheCeilingOfRateOverPerTaskRate() {
         LinearScaling model = new LinearScaling(70);
-        assertEquals(OptionalInt.of(143), model.tasksFor(10_000));  // 142.86: the report's graph said 142
-        assertEquals(OptionalInt.of(2), model.tasksFor(140));      // exactly two tasks' worth
+        assertEquals(OptionalInt.of(143), model.tasksFor(10_000)); // 142.86: the report's graph said 142
+        assertEquals(OptionalInt.of(2), model.tasksFor(140)); // exactly two tasks' worth
         assertEquals(OptionalInt.of(3), model.tasksFor(140.0001));
         assertEquals(OptionalInt.of(1), model.tasksFor(1e-9));
     }

@@ -1,11 +1,10 @@
 package io.kcscale.scaler.predict;
 
-import io.kcscale.scaler.input.InvalidInputException;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.kcscale.scaler.input.InvalidInputException;
 import org.junit.jupiter.api.Test;
 
 class MeasuredCapacityTest {
@@ -20,9 +19,12 @@ class MeasuredCapacityTest {
 
     @Test
     void aRateWithoutBacklogIsNotACapacity() {
-        InvalidInputException e = assertThrows(InvalidInputException.class, () -> MeasuredCapacity.perTaskRate("s", 2, 300, 300, 20));
+        InvalidInputException e =
+                assertThrows(InvalidInputException.class, () -> MeasuredCapacity.perTaskRate("s", 2, 300, 300, 20));
         assertEquals("measure", e.field());
-        assertTrue(e.describe(f -> "--" + f).contains("not saturated (lag 20, appended 300.0/s, consumed 300.0/s)"), e.getMessage());
+        assertTrue(
+                e.describe(f -> "--" + f).contains("not saturated (lag 20, appended 300.0/s, consumed 300.0/s)"),
+                e.getMessage());
         assertTrue(e.describe(f -> "--" + f).endsWith("or give --perTaskRate"), e.getMessage());
     }
 

@@ -1,11 +1,11 @@
 package io.kcscale.scaler.predict;
 
-import org.apache.commons.math3.distribution.PoissonDistribution;
-import org.junit.jupiter.api.Test;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.apache.commons.math3.distribution.PoissonDistribution;
+import org.junit.jupiter.api.Test;
 
 class PoissonBurstTest {
 
@@ -13,7 +13,7 @@ class PoissonBurstTest {
     void theQuantileIsTheSmallestCountWithEnoughProbability() {
         PoissonBurst burst = PoissonBurst.of(10, 1, 0.99);
         assertFalse(burst.approximated());
-        assertEquals(18, burst.arrivals());  // P(X <= 17) = 0.9857, P(X <= 18) = 0.9928 for mean 10
+        assertEquals(18, burst.arrivals()); // P(X <= 17) = 0.9857, P(X <= 18) = 0.9928 for mean 10
         PoissonDistribution poisson = new PoissonDistribution(10);
         assertTrue(poisson.cumulativeProbability(18) >= 0.99);
         assertTrue(poisson.cumulativeProbability(17) < 0.99);
@@ -22,7 +22,7 @@ class PoissonBurstTest {
     @Test
     void theWindowScalesTheMeanAndTheRateDividesBack() {
         PoissonBurst burst = PoissonBurst.of(100, 10, 0.5);
-        assertEquals(1000, burst.arrivals(), 1);  // the median of a Poisson is about its mean
+        assertEquals(1000, burst.arrivals(), 1); // the median of a Poisson is about its mean
         assertEquals(burst.arrivals() / 10, burst.ratePerSecond(10));
     }
 

@@ -1,10 +1,10 @@
 package io.kcscale.scaler.predict;
 
-import org.junit.jupiter.api.Test;
-
 import static io.kcscale.scaler.predict.TaskPredictionTest.assertField;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
 
 class ShardPredictionTest {
 
@@ -24,15 +24,21 @@ class ShardPredictionTest {
         ShardsResult result = ShardPrediction.predict(new ShardsRequest(350.0, 300.0, 3.0, 2.0));
         assertEquals(3, result.primaryShards());
         assertEquals(9, result.totalShards());
-        assertTrue(result.assumptions().get(2).startsWith("one primary per data node"), result.assumptions().get(2));
+        assertTrue(
+                result.assumptions().get(2).startsWith("one primary per data node"),
+                result.assumptions().get(2));
     }
 
     @Test
     void replicasWithoutANodeOfTheirOwnAreFlagged() {
         ShardsResult result = ShardPrediction.predict(new ShardsRequest(100.0, 100.0, 1.0, 1.0));
-        assertTrue(result.advice().stream().anyMatch(a -> a.contains("unassigned")), result.advice().toString());
+        assertTrue(
+                result.advice().stream().anyMatch(a -> a.contains("unassigned")),
+                result.advice().toString());
         ShardsResult none = ShardPrediction.predict(new ShardsRequest(100.0, 100.0, 1.0, 0.0));
-        assertTrue(none.advice().stream().noneMatch(a -> a.contains("unassigned")), none.advice().toString());
+        assertTrue(
+                none.advice().stream().noneMatch(a -> a.contains("unassigned")),
+                none.advice().toString());
     }
 
     @Test

@@ -1,23 +1,21 @@
 package io.kcscale.scaler.predict;
 
+import static io.kcscale.scaler.predict.TaskPredictionTest.assertField;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.kcscale.scaler.chart.LineChart;
-
-import org.junit.jupiter.api.Test;
-import org.w3c.dom.Document;
-import org.w3c.dom.NodeList;
-import org.xml.sax.SAXException;
-
-import javax.xml.parsers.DocumentBuilderFactory;
-import javax.xml.parsers.ParserConfigurationException;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-
-import static io.kcscale.scaler.predict.TaskPredictionTest.assertField;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.parsers.ParserConfigurationException;
+import org.junit.jupiter.api.Test;
+import org.w3c.dom.Document;
+import org.w3c.dom.NodeList;
+import org.xml.sax.SAXException;
 
 class TasksChartTest {
 
@@ -34,18 +32,24 @@ class TasksChartTest {
 
     @Test
     void badRequestsAreRefusedAsForThePrediction() {
-        assertField("targetRate", () -> TasksChart.svg(new TasksRequest(-1.0, 70.0, null, null, null, null, null, null)));
+        assertField(
+                "targetRate", () -> TasksChart.svg(new TasksRequest(-1.0, 70.0, null, null, null, null, null, null)));
     }
 
     @Test
     void labelsAreEscaped() throws Exception {
-        String svg = new LineChart("a < b & c", "x", "y").add(new LineChart.Series("<series>", "#000", null, LineChart.Shape.STEPS,
-                new double[] {1, 2}, new double[] {1, Double.NaN})).svg();
+        String svg = new LineChart("a < b & c", "x", "y")
+                .add(new LineChart.Series(
+                        "<series>", "#000", null, LineChart.Shape.STEPS, new double[] {1, 2}, new double[] {
+                            1, Double.NaN
+                        }))
+                .svg();
         assertTrue(texts(parse(svg)).containsAll(List.of("a < b & c", "<series>")));
     }
 
     private static Document parse(String svg) throws ParserConfigurationException, IOException, SAXException {
-        return DocumentBuilderFactory.newInstance().newDocumentBuilder()
+        return DocumentBuilderFactory.newInstance()
+                .newDocumentBuilder()
                 .parse(new ByteArrayInputStream(svg.getBytes(StandardCharsets.UTF_8)));
     }
 

@@ -1,9 +1,9 @@
 package io.kcscale.scaler.predict;
 
-import org.junit.jupiter.api.Test;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
 
 class UniversalScalabilityLawTest {
 
@@ -26,7 +26,7 @@ class UniversalScalabilityLawTest {
     @Test
     void throughputPeaksAtTheWholeCountNearestTheOptimum() {
         UniversalScalabilityLaw usl = new UniversalScalabilityLaw(70, 0.05, 0.002);
-        double optimum = Math.sqrt((1 - 0.05) / 0.002);  // 21.8
+        double optimum = Math.sqrt((1 - 0.05) / 0.002); // 21.8
         int peak = usl.peakTasks();
         assertTrue(Math.abs(peak - optimum) < 1, "peak " + peak);
         for (int n = 1; n <= 200; n++) {

@@ -1,24 +1,24 @@
 package io.kcscale.scaler.predict;
 
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
-
-import java.util.Random;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class UslFitTest {
 
     @ParameterizedTest
     @CsvSource({
-            "70,    0.05, 0.002,  '1,2,3,4,5,6,7,8,9,10'",
-            "1000,  0.02, 0.0001, '1,2,4,8,16,32,64'",
-            "70,    0.1,  0.02,   '2,4,6,8,10,12'",
-            "350,   0.3,  0,      '1,2,3,5,8'",
-            "55,    0,    0.01,   '1,3,5'"})
+        "70,    0.05, 0.002,  '1,2,3,4,5,6,7,8,9,10'",
+        "1000,  0.02, 0.0001, '1,2,4,8,16,32,64'",
+        "70,    0.1,  0.02,   '2,4,6,8,10,12'",
+        "350,   0.3,  0,      '1,2,3,5,8'",
+        "55,    0,    0.01,   '1,3,5'"
+    })
     void recoversKnownParametersFromExactPoints(double lambda, double sigma, double kappa, String counts) {
         double[] tasks = parse(counts);
         UslFit fit = UslFit.of(tasks, points(new UniversalScalabilityLaw(lambda, sigma, kappa), tasks, 0, null));
@@ -50,7 +50,8 @@ class UslFitTest {
 
     @Test
     void needsThreeDistinctTaskCounts() {
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> UslFit.of(new double[] {1, 1, 2, 2}, new double[] {70, 71, 139, 141}));
     }
 
@@ -64,7 +65,9 @@ class UslFitTest {
     }
 
     private static double[] parse(String counts) {
-        return java.util.Arrays.stream(counts.split(",")).mapToDouble(Double::parseDouble).toArray();
+        return java.util.Arrays.stream(counts.split(","))
+                .mapToDouble(Double::parseDouble)
+                .toArray();
     }
 
     private static void assertWithin(double expected, double actual, String what) {

@@ -5,9 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.junit.jupiter.api.Test;
-
 import io.kcscale.scaler.input.InvalidInputException;
+import org.junit.jupiter.api.Test;
 
 class WorkerPredictionTest {
 
@@ -35,23 +34,41 @@ class WorkerPredictionTest {
         assertEquals(1, fast.tasksPerWorker());
         assertEquals(3, fast.tasks());
         assertEquals(3, fast.workers());
-        assertTrue(fast.assumptions().get(3).contains("more than a worker's CPU carries: each task runs at 4,000 records/s"),
+        assertTrue(
+                fast.assumptions()
+                        .get(3)
+                        .contains("more than a worker's CPU carries: each task runs at 4,000 records/s"),
                 fast.assumptions().toString());
     }
 
     @Test
     void anExactFitNeedsNoExtraWorker() {
-        assertEquals(2, WorkerPrediction.predict(new WorkersRequest(6400.0, 1.5, 3000.0, 2.0, null, null)).workers());
+        assertEquals(
+                2,
+                WorkerPrediction.predict(new WorkersRequest(6400.0, 1.5, 3000.0, 2.0, null, null))
+                        .workers());
     }
 
     @Test
     void badInputsNameTheirField() {
-        assertEquals("cpuCores", assertThrows(InvalidInputException.class,
-                () -> WorkerPrediction.predict(new WorkersRequest(100.0, 0.0, 3000.0, 2.0, null, null))).field());
-        assertEquals("utilization", assertThrows(InvalidInputException.class,
-                () -> WorkerPrediction.predict(new WorkersRequest(100.0, 1.0, 3000.0, 2.0, null, 1.5))).field());
-        assertEquals("targetRate", assertThrows(InvalidInputException.class,
-                () -> WorkerPrediction.predict(new WorkersRequest(1e300, 1.0, 1.0, 1e-300, null, null))).field());
+        assertEquals(
+                "cpuCores",
+                assertThrows(
+                                InvalidInputException.class,
+                                () -> WorkerPrediction.predict(new WorkersRequest(100.0, 0.0, 3000.0, 2.0, null, null)))
+                        .field());
+        assertEquals(
+                "utilization",
+                assertThrows(
+                                InvalidInputException.class,
+                                () -> WorkerPrediction.predict(new WorkersRequest(100.0, 1.0, 3000.0, 2.0, null, 1.5)))
+                        .field());
+        assertEquals(
+                "targetRate",
+                assertThrows(
+                                InvalidInputException.class,
+                                () -> WorkerPrediction.predict(new WorkersRequest(1e300, 1.0, 1.0, 1e-300, null, null)))
+                        .field());
     }
 
     @Test

@@ -1,5 +1,22 @@
 package io.kcscale.scaler.act;
 
+import io.kcscale.scaler.checks.Finding;
+import io.kcscale.scaler.checks.TaskPlacement;
+import io.kcscale.scaler.connect.ConnectApi;
+import io.kcscale.scaler.connect.ConnectRestException;
+import io.kcscale.scaler.connect.ConnectTasksMaxWriter;
+import io.kcscale.scaler.connect.ConnectorChange;
+import io.kcscale.scaler.connect.ConnectorStatus;
+import io.kcscale.scaler.connect.TooManyTasksRestart;
+import io.kcscale.scaler.connect.WorkerProbe;
+import io.kcscale.scaler.model.PipelineSnapshot;
+import io.kcscale.scaler.model.SinkIndexes;
+import io.kcscale.scaler.model.SinkTarget;
+import io.kcscale.scaler.model.WorkerLoss;
+import io.kcscale.scaler.poll.Poll;
+import io.kcscale.scaler.poll.PollTimeoutException;
+import io.kcscale.scaler.ports.TasksMaxWriteException;
+import io.kcscale.scaler.ports.TasksMaxWriter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -11,24 +28,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
-
-import io.kcscale.scaler.checks.Finding;
-import io.kcscale.scaler.checks.TaskPlacement;
-import io.kcscale.scaler.model.PipelineSnapshot;
-import io.kcscale.scaler.model.SinkIndexes;
-import io.kcscale.scaler.model.SinkTarget;
-import io.kcscale.scaler.model.WorkerLoss;
-import io.kcscale.scaler.connect.ConnectApi;
-import io.kcscale.scaler.connect.ConnectRestException;
-import io.kcscale.scaler.connect.ConnectTasksMaxWriter;
-import io.kcscale.scaler.connect.ConnectorChange;
-import io.kcscale.scaler.connect.TooManyTasksRestart;
-import io.kcscale.scaler.connect.ConnectorStatus;
-import io.kcscale.scaler.connect.WorkerProbe;
-import io.kcscale.scaler.poll.Poll;
-import io.kcscale.scaler.ports.TasksMaxWriteException;
-import io.kcscale.scaler.ports.TasksMaxWriter;
-import io.kcscale.scaler.poll.PollTimeoutException;
 
 /**
  * Sets a sink connector's {@code tasks.max}: checks the rules first and touches nothing when one is
@@ -64,9 +63,18 @@ public final class ScaleAction {
      * @param workers asks again, just before a refusal, the workers the snapshot found silent (it may be seconds old,
      *                and a worker just restarted must not stop a scale)
      */
-    public ScaleAction(ConnectApi connect, TasksMaxWriter writer, PartitionCount partitionCount, IndexCounter indexCounter,
-                       SinkIndexes indexes, SnapshotSource snapshots, PreScaleChecks checks, WorkerProbe workers, int maxTasks,
-                       Duration convergeTimeout, LongSupplier clock) {
+    public ScaleAction(
+            ConnectApi connect,
+            TasksMaxWriter writer,
+            PartitionCount partitionCount,
+            IndexCounter indexCounter,
+            SinkIndexes indexes,
+            SnapshotSource snapshots,
+            PreScaleChecks checks,
+            WorkerProbe workers,
+            int maxTasks,
+            Duration convergeTimeout,
+            LongSupplier clock) {
         this.workers = workers;
         this.connect = connect;
         this.writer = writer;
@@ -85,7 +93,7 @@ public final class ScaleAction {
     }
 
     public ScaleResult scale(String connector, ScaleRequest request) {
-        return scale(connector, request, () -> { });
+        return scale(connector, request, () -> {});
     }
 
     /**
@@ -94,7 +102,8 @@ public final class ScaleAction {
      */
     public ScaleResult scale(String connector, ScaleRequest request, Runnable beforeWrite) {
         if (!inProgress.add(connector)) {
-            throw new ScaleException(ScaleException.Kind.IN_PROGRESS,
+            throw new ScaleException(
+                    ScaleException.Kind.IN_PROGRESS,
                     "a scale of " + connector + " is already in progress; retry when it has finished");
         }
         try {
@@ -115,19 +124,30 @@ public final class ScaleAction {
         } catch (ConnectRestException.PathRejected e) {
             throw pathRejected(connect, connector, e);
         } catch (ConnectRestException e) {
-            throw new ScaleException(ScaleException.Kind.UNAVAILABLE, "cannot read " + connector + " from Kafka Connect: " + e.getMessage());
+            throw new ScaleException(
+                    ScaleException.Kind.UNAVAILABLE,
+                    "cannot read " + connector + " from Kafka Connect: " + e.getMessage());
         }
         int before = parseTasksMax(config);
         Optional<PipelineSnapshot> snapshot = snapshots.snapshot(connector);
         Map<String, Integer> partitionsPerTopic = partitionsPerTopic(config, snapshot);
         String assignor = snapshot.map(PipelineSnapshot::assignor).orElse(null);
-        ScaleRules.Facts facts = new ScaleRules.Facts(connector, status.isSink(), before, partitionsPerTopic == null ? null
-                : TaskPlacement.tasksWithPartitionsAtMost(assignor, partitionsPerTopic), maxTasks,
+        ScaleRules.Facts facts = new ScaleRules.Facts(
+                connector,
+                status.isSink(),
+                before,
+                partitionsPerTopic == null
+                        ? null
+                        : TaskPlacement.tasksWithPartitionsAtMost(assignor, partitionsPerTopic),
+                maxTasks,
                 snapshot.map(PipelineSnapshot::stable).orElse(false),
                 snapshot.map(PipelineSnapshot::reasons).orElse(List.of("the scaler has not observed it yet")),
-                workerLoss(snapshot), partitionsPerTopic != null && partitionsPerTopic.size() > 1
-                        ? TaskPlacement.boundReason(assignor, partitionsPerTopic) : null);
-        Optional<String> refusal = ScaleRules.refusal(request.tasks(), request.allowIdleTasks(), request.force(), facts);
+                workerLoss(snapshot),
+                partitionsPerTopic != null && partitionsPerTopic.size() > 1
+                        ? TaskPlacement.boundReason(assignor, partitionsPerTopic)
+                        : null);
+        Optional<String> refusal =
+                ScaleRules.refusal(request.tasks(), request.allowIdleTasks(), request.force(), facts);
         if (refusal.isPresent()) {
             throw new ScaleException(ScaleException.Kind.REFUSED, refusal.get(), "tasks");
         }
@@ -163,19 +183,29 @@ public final class ScaleAction {
             throw failed(e);
         } catch (PollTimeoutException e) {
             progress.stop();
-            throw new ScaleException(ScaleException.Kind.NOT_CONVERGED, "tasks.max is now " + request.tasks()
-                    + " but the tasks did not all run within " + convergeTimeout.toSeconds() + " s: " + e.getMessage());
+            throw new ScaleException(
+                    ScaleException.Kind.NOT_CONVERGED,
+                    "tasks.max is now " + request.tasks() + " but the tasks did not all run within "
+                            + convergeTimeout.toSeconds() + " s: " + e.getMessage());
         }
         OptionalDouble pause = progress.awaitResumeAndStop(changeAt);
         if (pause.isEmpty()) {
-            warnings.add(progress.indexes.isEmpty()
-                    ? "the pause is measured on the Elasticsearch index, and this sink writes to none the scaler knows"
-                    : progress.available()
-                    ? "no sink progress was seen after the change, so its pause could not be measured (is there load?)"
-                    : "the pause could not be measured: Elasticsearch did not answer");
+            warnings.add(
+                    progress.indexes.isEmpty()
+                            ? "the pause is measured on the Elasticsearch index, and this sink writes to none the scaler knows"
+                            : progress.available()
+                                    ? "no sink progress was seen after the change, so its pause could not be measured (is there load?)"
+                                    : "the pause could not be measured: Elasticsearch did not answer");
         }
-        return new ScaleResult(connector, before, request.tasks(), running,
-                pause.isPresent() ? pause.getAsDouble() : null, false, plan, warnings);
+        return new ScaleResult(
+                connector,
+                before,
+                request.tasks(),
+                running,
+                pause.isPresent() ? pause.getAsDouble() : null,
+                false,
+                plan,
+                warnings);
     }
 
     /** The snapshot's silent workers that are silent still. */
@@ -191,21 +221,30 @@ public final class ScaleAction {
      */
     private ConnectorStatus awaitRunning(String connector, int before, int tasks) {
         TooManyTasksRestart restart = new TooManyTasksRestart(connect);
-        Outcome outcome = Poll.until(ConnectorChange.awaiting(connector, tasks), convergeTimeout, CONVERGE_INTERVAL, () -> {
-            Map<String, String> config;
-            try {
-                config = connect.connectorConfig(connector);
-            } catch (ConnectRestException.ConnectorNotFound e) {
-                return Optional.of(new Outcome(null, failed(ConnectTasksMaxWriter.gone(connector))));
-            }
-            String held = config.get("tasks.max");
-            if (!String.valueOf(tasks).equals(held) && !String.valueOf(before).equals(held)) {
-                return Optional.of(new Outcome(null, new ScaleException(ScaleException.Kind.CONFLICT, "tasks.max of "
-                        + connector + " was set to " + held + " by another writer (a second scaler or a user) while this scale"
-                        + " to " + tasks + " waited for its tasks: the last write stands, so " + held + " it is")));
-            }
-            return ConnectorChange.runningExactly(connect, connector, tasks, restart).map(s -> new Outcome(s, null));
-        });
+        Outcome outcome =
+                Poll.until(ConnectorChange.awaiting(connector, tasks), convergeTimeout, CONVERGE_INTERVAL, () -> {
+                    Map<String, String> config;
+                    try {
+                        config = connect.connectorConfig(connector);
+                    } catch (ConnectRestException.ConnectorNotFound e) {
+                        return Optional.of(new Outcome(null, failed(ConnectTasksMaxWriter.gone(connector))));
+                    }
+                    String held = config.get("tasks.max");
+                    if (!String.valueOf(tasks).equals(held)
+                            && !String.valueOf(before).equals(held)) {
+                        return Optional.of(new Outcome(
+                                null,
+                                new ScaleException(
+                                        ScaleException.Kind.CONFLICT,
+                                        "tasks.max of "
+                                                + connector + " was set to " + held
+                                                + " by another writer (a second scaler or a user) while this scale"
+                                                + " to " + tasks + " waited for its tasks: the last write stands, so "
+                                                + held + " it is")));
+                    }
+                    return ConnectorChange.runningExactly(connect, connector, tasks, restart)
+                            .map(s -> new Outcome(s, null));
+                });
         if (outcome.refusal() != null) {
             throw outcome.refusal();
         }
@@ -225,14 +264,14 @@ public final class ScaleAction {
     }
 
     /** What the wait ended with: the tasks running, or why it gave up early. */
-    private record Outcome(ConnectorStatus status, ScaleException refusal) {
-    }
+    private record Outcome(ConnectorStatus status, ScaleException refusal) {}
 
     /**
      * What to answer when Connect's web server refused the connector's name in a path: 422 saying why for a connector
      * its listing (which needs no name in the path) shows, else 404.
      */
-    public static ScaleException pathRejected(ConnectApi connect, String connector, ConnectRestException.PathRejected e) {
+    public static ScaleException pathRejected(
+            ConnectApi connect, String connector, ConnectRestException.PathRejected e) {
         boolean listed;
         try {
             listed = connect.connectors().contains(connector);
@@ -240,12 +279,16 @@ public final class ScaleAction {
             listed = false;
         }
         if (!listed) {
-            return new ScaleException(ScaleException.Kind.UNKNOWN_CONNECTOR, "no connector named " + connector
-                    + " (Kafka Connect rejects the name in a path)");
+            return new ScaleException(
+                    ScaleException.Kind.UNKNOWN_CONNECTOR,
+                    "no connector named " + connector + " (Kafka Connect rejects the name in a path)");
         }
-        return new ScaleException(ScaleException.Kind.REFUSED, "Kafka Connect cannot address " + connector + " by name ("
-                + e.getMessage() + "): its web server refuses an encoded '/' or '%' in a path, so no client can change this"
-                + " connector's config; re-create it under a name without them");
+        return new ScaleException(
+                ScaleException.Kind.REFUSED,
+                "Kafka Connect cannot address " + connector + " by name ("
+                        + e.getMessage()
+                        + "): its web server refuses an encoded '/' or '%' in a path, so no client can change this"
+                        + " connector's config; re-create it under a name without them");
     }
 
     /**
@@ -273,8 +316,9 @@ public final class ScaleAction {
         try {
             return ConnectorChange.tasksMax(config);
         } catch (NumberFormatException e) {
-            throw new ScaleException(ScaleException.Kind.REFUSED, "the connector's tasks.max is not a number: "
-                    + config.get("tasks.max"));
+            throw new ScaleException(
+                    ScaleException.Kind.REFUSED,
+                    "the connector's tasks.max is not a number: " + config.get("tasks.max"));
         }
     }
 
@@ -299,16 +343,18 @@ public final class ScaleAction {
                 return;
             }
             read();
-            thread = new Thread(() -> {
-                while (!stopped) {
-                    read();
-                    try {
-                        Thread.sleep(PROGRESS_INTERVAL.toMillis());
-                    } catch (InterruptedException e) {
-                        return;
-                    }
-                }
-            }, "kcscale-scale-progress");
+            thread = new Thread(
+                    () -> {
+                        while (!stopped) {
+                            read();
+                            try {
+                                Thread.sleep(PROGRESS_INTERVAL.toMillis());
+                            } catch (InterruptedException e) {
+                                return;
+                            }
+                        }
+                    },
+                    "kcscale-scale-progress");
             thread.setDaemon(true);
             thread.start();
         }
@@ -330,8 +376,12 @@ public final class ScaleAction {
             long convergedAt = clock.getAsLong();
             try {
                 if (available && !readings.isEmpty()) {
-                    Poll.untilTrue("the sink to resume after the change", RESUME_WAIT, PROGRESS_INTERVAL,
-                            () -> resumedAfter(convergedAt), () -> "no index operations since the tasks converged");
+                    Poll.untilTrue(
+                            "the sink to resume after the change",
+                            RESUME_WAIT,
+                            PROGRESS_INTERVAL,
+                            () -> resumedAfter(convergedAt),
+                            () -> "no index operations since the tasks converged");
                 }
             } catch (PollTimeoutException noLoad) {
                 // measured below from what was read; an idle pipeline has no pause to report
@@ -345,7 +395,8 @@ public final class ScaleAction {
         private boolean resumedAfter(long at) {
             synchronized (readings) {
                 for (int i = 1; i < readings.size(); i++) {
-                    if (readings.get(i).atMillis() > at && readings.get(i).counter() > readings.get(i - 1).counter()) {
+                    if (readings.get(i).atMillis() > at
+                            && readings.get(i).counter() > readings.get(i - 1).counter()) {
                         return true;
                     }
                 }

@@ -5,13 +5,16 @@ public final class ScaleException extends RuntimeException {
 
     /** Why. */
     public enum Kind {
-        MALFORMED, UNKNOWN_CONNECTOR,
+        MALFORMED,
+        UNKNOWN_CONNECTOR,
         /** The connector was deleted while the scale ran; it is not re-created. */
         GONE,
         IN_PROGRESS,
         /** Someone else changed the connector (or owns its task count) while the scale ran; nothing of theirs was undone. */
         CONFLICT,
-        REFUSED, UNAVAILABLE, NOT_CONVERGED,
+        REFUSED,
+        UNAVAILABLE,
+        NOT_CONVERGED,
         /** The write got no answer in time: it may still apply; the message says what Connect holds now. */
         UNCONFIRMED
     }

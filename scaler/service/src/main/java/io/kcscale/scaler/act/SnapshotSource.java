@@ -1,8 +1,7 @@
 package io.kcscale.scaler.act;
 
-import java.util.Optional;
-
 import io.kcscale.scaler.model.PipelineSnapshot;
+import java.util.Optional;
 
 /** What the scaler has observed of a connector lately; empty when it has not observed it yet. */
 @FunctionalInterface

@@ -2,7 +2,6 @@ package io.kcscale.scaler.api;
 
 import java.time.Duration;
 import java.util.Map;
-
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
@@ -38,7 +37,14 @@ final class Admission extends QoSHandler {
     }
 
     private static void busy(Response response, Callback callback) {
-        Responses.send(response, callback, new ApiError(503, "the scaler is answering as many requests as it can; retry in "
-                + RETRY_AFTER_SECONDS + " second", null, Map.of("Retry-After", RETRY_AFTER_SECONDS)));
+        Responses.send(
+                response,
+                callback,
+                new ApiError(
+                        503,
+                        "the scaler is answering as many requests as it can; retry in " + RETRY_AFTER_SECONDS
+                                + " second",
+                        null,
+                        Map.of("Retry-After", RETRY_AFTER_SECONDS)));
     }
 }

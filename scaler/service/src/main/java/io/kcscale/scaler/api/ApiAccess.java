@@ -26,8 +26,12 @@ public record ApiAccess(Set<String> allowedOrigins, Set<String> allowedHosts) {
         try {
             URI uri = new URI(value.strip());
             String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-            boolean bare = (uri.getRawPath() == null || uri.getRawPath().isEmpty() || uri.getRawPath().equals("/"))
-                    && uri.getRawQuery() == null && uri.getRawFragment() == null && uri.getRawUserInfo() == null;
+            boolean bare = (uri.getRawPath() == null
+                            || uri.getRawPath().isEmpty()
+                            || uri.getRawPath().equals("/"))
+                    && uri.getRawQuery() == null
+                    && uri.getRawFragment() == null
+                    && uri.getRawUserInfo() == null;
             if (!(scheme.equals("http") || scheme.equals("https")) || uri.getHost() == null || !bare) {
                 throw new IllegalArgumentException();
             }

@@ -1,20 +1,18 @@
 package io.kcscale.scaler.api;
 
+import io.kcscale.scaler.act.ScaleException;
+import io.kcscale.scaler.input.InvalidInputException;
+import io.kcscale.scaler.service.NotObservedException;
 import java.io.IOException;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.UnaryOperator;
-
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import io.kcscale.scaler.act.ScaleException;
-import io.kcscale.scaler.input.InvalidInputException;
-import io.kcscale.scaler.service.NotObservedException;
 
 /**
  * Answers a request to the API: the {@link RequestGuard} refuses what another site's page could send (421, 403),
@@ -53,10 +51,12 @@ final class ApiHandler extends Handler.Abstract {
             }
             if (!methods.contains(method)) {
                 response.getHeaders().put("Allow", String.join(", ", methods));
-                throw new ApiError(405, method + " is not allowed on " + path + "; allowed: " + String.join(", ", methods), null);
+                throw new ApiError(
+                        405, method + " is not allowed on " + path + "; allowed: " + String.join(", ", methods), null);
             }
             RequestGuard.requireJson(request);
-            Object body = answer(route.methods().get(method), new Call(request, route.parameters()), method + " " + path);
+            Object body =
+                    answer(route.methods().get(method), new Call(request, route.parameters()), method + " " + path);
             Responses.send(response, callback, 200, body);
         } catch (ApiError e) {
             if (request.getLength() != 0) {
@@ -68,8 +68,14 @@ final class ApiHandler extends Handler.Abstract {
         } catch (IOException bodyCutOff) {
             // the client stopped sending, or trickled past the time limit: say so if it still reads, then close
             response.getHeaders().put("Connection", "close");
-            Responses.send(response, callback, new ApiError(408, "the request did not arrive whole within "
-                    + ApiServer.REQUEST_SECONDS + " seconds: send it at once", null));
+            Responses.send(
+                    response,
+                    callback,
+                    new ApiError(
+                            408,
+                            "the request did not arrive whole within " + ApiServer.REQUEST_SECONDS
+                                    + " seconds: send it at once",
+                            null));
         }
         return true;
     }

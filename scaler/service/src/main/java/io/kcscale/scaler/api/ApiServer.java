@@ -1,5 +1,7 @@
 package io.kcscale.scaler.api;
 
+import io.kcscale.scaler.service.Scaler;
+import io.kcscale.scaler.service.ScalerService;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.channels.ServerSocketChannel;
@@ -10,7 +12,6 @@ import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-
 import org.eclipse.jetty.http.HttpCompliance;
 import org.eclipse.jetty.http.UriCompliance;
 import org.eclipse.jetty.server.HttpConfiguration;
@@ -23,9 +24,6 @@ import org.eclipse.jetty.util.thread.ExecutorThreadPool;
 import org.eclipse.jetty.util.thread.ScheduledExecutorScheduler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import io.kcscale.scaler.service.Scaler;
-import io.kcscale.scaler.service.ScalerService;
 
 /**
  * The scaler's HTTP API on Jetty: every route group in one {@link RouteTable}. A client silent for
@@ -73,7 +71,8 @@ public final class ApiServer implements AutoCloseable {
     private final InetSocketAddress address;
     private final RouteTable routes = new RouteTable(new SlowWork("checks", CHECKS), new SlowWork("scales", SCALES));
 
-    private ApiServer(InetSocketAddress bind, List<Routes> groups, ApiAccess access, Capacity capacity) throws IOException {
+    private ApiServer(InetSocketAddress bind, List<Routes> groups, ApiAccess access, Capacity capacity)
+            throws IOException {
         // not Jetty's QueuedThreadPool: its stop looks up a logger for tasks still queued, which during the JVM's
         // shutdown races Log4j's own shutdown hook and prints a warning on serve's output
         ExecutorThreadPool threads = new ExecutorThreadPool(capacity.requests() + SERVER_THREADS, SERVER_THREADS);
@@ -89,9 +88,13 @@ public final class ApiServer implements AutoCloseable {
         // decoded path, so Jetty's refusals of encoded '/', '%' or '.' would only refuse valid connector names
         http.setUriCompliance(UriCompliance.UNSAFE);
         // RequestGuard answers a Host that names no host with 421 and says what to call the scaler by
-        http.setHttpCompliance(HttpCompliance.RFC9110.with("RFC9110 with any Host", HttpCompliance.Violation.UNSAFE_HOST_HEADER));
+        http.setHttpCompliance(
+                HttpCompliance.RFC9110.with("RFC9110 with any Host", HttpCompliance.Violation.UNSAFE_HOST_HEADER));
         ServerConnector connector = new ServerConnector(server, 1, 1, new HttpConnectionFactory(http));
-        connector.setHost(bind.getAddress() == null ? bind.getHostString() : bind.getAddress().getHostAddress());
+        connector.setHost(
+                bind.getAddress() == null
+                        ? bind.getHostString()
+                        : bind.getAddress().getHostAddress());
         connector.setPort(bind.getPort());
         connector.setIdleTimeout(REQUEST_SECONDS * 1000L);
         server.addConnector(connector);
@@ -105,7 +108,9 @@ public final class ApiServer implements AutoCloseable {
         }
         address = (InetSocketAddress) ((ServerSocketChannel) connector.getTransport()).getLocalAddress();
         groups.forEach(group -> group.register(routes));
-        inFlight = new GracefulHandler(new Admission(capacity.requests(), capacity.waiting(),
+        inFlight = new GracefulHandler(new Admission(
+                capacity.requests(),
+                capacity.waiting(),
                 new ApiHandler(new RequestGuard(access, address.getPort()), routes)));
         server.setHandler(inFlight);
         server.setErrorHandler(new JsonErrors());
@@ -122,17 +127,30 @@ public final class ApiServer implements AutoCloseable {
     }
 
     /** Starts the API with every route group, also for the origins and host names {@code access} allows. */
-    public static ApiServer start(InetSocketAddress address, Optional<ScalerService> service, ApiAccess access) throws IOException {
+    public static ApiServer start(InetSocketAddress address, Optional<ScalerService> service, ApiAccess access)
+            throws IOException {
         return start(address, service, access, Capacity.DEFAULT);
     }
 
     /** With less capacity than usual, in tests of what happens when all is taken. */
-    static ApiServer start(InetSocketAddress address, Optional<ScalerService> service, ApiAccess access, Capacity capacity)
+    static ApiServer start(
+            InetSocketAddress address, Optional<ScalerService> service, ApiAccess access, Capacity capacity)
             throws IOException {
         Optional<Scaler> scaler = service.map(ScalerService::scaler);
-        ApiServer api = new ApiServer(address, List.of(new PredictRoutes(), new ConnectorRoutes(scaler), new CheckRoutes(scaler),
-                new AutoscaleRoutes(scaler), new InstanceRoutes(scaler), new MetricsRoutes(scaler), new HealthRoutes(), new OpenApiRoutes(), new WebRoutes()),
-                access, capacity);
+        ApiServer api = new ApiServer(
+                address,
+                List.of(
+                        new PredictRoutes(),
+                        new ConnectorRoutes(scaler),
+                        new CheckRoutes(scaler),
+                        new AutoscaleRoutes(scaler),
+                        new InstanceRoutes(scaler),
+                        new MetricsRoutes(scaler),
+                        new HealthRoutes(),
+                        new OpenApiRoutes(),
+                        new WebRoutes()),
+                access,
+                capacity);
         try {
             api.server.start();
         } catch (Exception e) {

@@ -1,13 +1,12 @@
 package io.kcscale.scaler.api;
 
+import io.kcscale.scaler.autoscale.AutoscalePolicy;
+import io.kcscale.scaler.kafka.KafkaUnavailableException;
+import io.kcscale.scaler.service.Scaler;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
-
-import io.kcscale.scaler.autoscale.AutoscalePolicy;
-import io.kcscale.scaler.kafka.KafkaUnavailableException;
-import io.kcscale.scaler.service.Scaler;
 
 /** {@code /api/v1/connectors/{name}/autoscale}: set, read and stop a connector's autoscale policy; {@code /api/v1/autoscale}: read all. */
 final class AutoscaleRoutes implements Routes {
@@ -35,17 +34,26 @@ final class AutoscaleRoutes implements Routes {
         });
         routes.get(PATH, call -> {
             String name = call.pathParameter("name");
-            return ConnectorRoutes.connected(scaler).policy(name).orElseThrow(() ->
-                    new ApiError(404, "no autoscale policy for " + name + "; PUT one to start", null));
+            return ConnectorRoutes.connected(scaler)
+                    .policy(name)
+                    .orElseThrow(
+                            () -> new ApiError(404, "no autoscale policy for " + name + "; PUT one to start", null));
         });
         routes.get(RECOMMENDATION, call -> {
             Scaler s = ConnectorRoutes.connected(scaler);
             String name = call.pathParameter("name");
             try {
-                return s.recommend(name).orElseThrow(() -> new ApiError(404, "no autoscale policy for " + name
-                        + "; PUT one (with dryRun true when another actuator, such as KEDA, applies it) to get a recommendation", null));
+                return s.recommend(name)
+                        .orElseThrow(() -> new ApiError(
+                                404,
+                                "no autoscale policy for " + name
+                                        + "; PUT one (with dryRun true when another actuator, such as KEDA, applies it) to get a recommendation",
+                                null));
             } catch (IllegalStateException notObserved) {
-                throw new ApiError(503, "no recommendation for " + name + " now: " + notObserved.getMessage(), null,
+                throw new ApiError(
+                        503,
+                        "no recommendation for " + name + " now: " + notObserved.getMessage(),
+                        null,
                         Map.of("Retry-After", "5"));
             }
         });
@@ -69,8 +77,12 @@ final class AutoscaleRoutes implements Routes {
         try {
             return write.get();
         } catch (KafkaUnavailableException e) {
-            throw new ApiError(503, "the autoscale policies are kept in Kafka, which did not take the change: " + e.getMessage()
-                    + "; GET the policy to see what Kafka holds", null, Map.of("Retry-After", "5"));
+            throw new ApiError(
+                    503,
+                    "the autoscale policies are kept in Kafka, which did not take the change: " + e.getMessage()
+                            + "; GET the policy to see what Kafka holds",
+                    null,
+                    Map.of("Retry-After", "5"));
         }
     }
 }

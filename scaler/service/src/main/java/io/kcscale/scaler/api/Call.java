@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-
 import org.eclipse.jetty.io.EndPoint;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.util.thread.Scheduler;
@@ -53,10 +52,15 @@ public final class Call {
      */
     public InputStream body() throws IOException {
         EndPoint connection = request.getConnectionMetaData().getConnection().getEndPoint();
-        long left = request.getBeginNanoTime() + TimeUnit.SECONDS.toNanos(ApiServer.REQUEST_SECONDS) - System.nanoTime();
-        Scheduler.Task cutOff = request.getComponents().getScheduler().schedule(() -> connection.close(
-                new TimeoutException("the request did not arrive whole within " + ApiServer.REQUEST_SECONDS + " seconds")),
-                Math.max(0, left), TimeUnit.NANOSECONDS);
+        long left =
+                request.getBeginNanoTime() + TimeUnit.SECONDS.toNanos(ApiServer.REQUEST_SECONDS) - System.nanoTime();
+        Scheduler.Task cutOff = request.getComponents()
+                .getScheduler()
+                .schedule(
+                        () -> connection.close(new TimeoutException(
+                                "the request did not arrive whole within " + ApiServer.REQUEST_SECONDS + " seconds")),
+                        Math.max(0, left),
+                        TimeUnit.NANOSECONDS);
         try {
             return new ByteArrayInputStream(Request.asInputStream(request).readNBytes(JsonBody.MAX_BYTES + 1));
         } finally {

@@ -1,11 +1,10 @@
 package io.kcscale.scaler.api;
 
+import io.kcscale.scaler.checks.keys.SampleBudget;
+import io.kcscale.scaler.service.Scaler;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-
-import io.kcscale.scaler.checks.keys.SampleBudget;
-import io.kcscale.scaler.service.Scaler;
 
 /**
  * {@code GET /api/v1/connectors/{name}/checks}: every scaling check's finding for one sink connector,

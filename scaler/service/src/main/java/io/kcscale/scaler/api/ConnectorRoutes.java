@@ -1,16 +1,14 @@
 package io.kcscale.scaler.api;
 
-import java.security.MessageDigest;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kcscale.scaler.act.ScaleRequest;
+import io.kcscale.scaler.model.SnapshotHistory;
+import io.kcscale.scaler.service.Scaler;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-
-import com.fasterxml.jackson.databind.JsonNode;
-
-import io.kcscale.scaler.act.ScaleRequest;
-import io.kcscale.scaler.service.Scaler;
-import io.kcscale.scaler.model.SnapshotHistory;
 
 /**
  * {@code /api/v1/connectors...}: what the scaler observes of each sink pipeline, and the scale action.
@@ -33,8 +31,12 @@ final class ConnectorRoutes implements Routes {
     public void register(RouteTable routes) {
         routes.get(LIST, call -> scaler().snapshots());
         routes.get(ONE, call -> scaler().snapshot(call.pathParameter("name")));
-        routes.get(HISTORY, call -> new History(call.pathParameter("name"), SnapshotHistory.SPAN_MILLIS / 1000,
-                scaler().history(call.pathParameter("name"))));
+        routes.get(
+                HISTORY,
+                call -> new History(
+                        call.pathParameter("name"),
+                        SnapshotHistory.SPAN_MILLIS / 1000,
+                        scaler().history(call.pathParameter("name"))));
         routes.post(SCALE, routes.scale(call -> {
             Scaler s = scaler();
             requireToken(call, s);
@@ -45,8 +47,7 @@ final class ConnectorRoutes implements Routes {
     /**
      * What the scaler sampled of a connector over the last {@code spanSeconds}, a point per sample, oldest first.
      */
-    record History(String connector, long spanSeconds, List<SnapshotHistory.Point> points) {
-    }
+    record History(String connector, long spanSeconds, List<SnapshotHistory.Point> points) {}
 
     /** {@code {"tasks": N, "dryRun": false, "allowIdleTasks": false, "force": false}}: tasks a whole number, the rest booleans. */
     static ScaleRequest parse(JsonNode body) {
@@ -55,7 +56,10 @@ final class ConnectorRoutes implements Routes {
         }
         body.fieldNames().forEachRemaining(f -> {
             if (!List.of("tasks", "dryRun", "allowIdleTasks", "force").contains(f)) {
-                throw new ApiError(400, f + " is not a field of this request; known fields: [tasks, dryRun, allowIdleTasks, force]", f);
+                throw new ApiError(
+                        400,
+                        f + " is not a field of this request; known fields: [tasks, dryRun, allowIdleTasks, force]",
+                        f);
             }
         });
         JsonNode tasks = body.path("tasks");
@@ -65,7 +69,8 @@ final class ConnectorRoutes implements Routes {
         if (!tasks.isIntegralNumber() || !tasks.canConvertToInt()) {
             throw new ApiError(400, "tasks must be a whole number, got " + tasks, "tasks");
         }
-        return new ScaleRequest(tasks.intValue(), flag(body, "dryRun"), flag(body, "allowIdleTasks"), flag(body, "force"));
+        return new ScaleRequest(
+                tasks.intValue(), flag(body, "dryRun"), flag(body, "allowIdleTasks"), flag(body, "force"));
     }
 
     /** Absent means false; null is refused as everywhere in this API (give a value, or leave the field out). */
@@ -89,7 +94,10 @@ final class ConnectorRoutes implements Routes {
         String header = call.header("Authorization").orElse("");
         byte[] expected = ("Bearer " + token.get()).getBytes(StandardCharsets.UTF_8);
         if (!MessageDigest.isEqual(expected, header.getBytes(StandardCharsets.UTF_8))) {
-            throw new ApiError(401, "this endpoint needs the scaler's bearer token: Authorization: Bearer <token>", null,
+            throw new ApiError(
+                    401,
+                    "this endpoint needs the scaler's bearer token: Authorization: Bearer <token>",
+                    null,
                     Map.of("WWW-Authenticate", "Bearer"));
         }
     }
@@ -100,7 +108,10 @@ final class ConnectorRoutes implements Routes {
 
     /** The connected scaler, or the 503 that says how to connect one. */
     static Scaler connected(Optional<Scaler> scaler) {
-        return scaler.orElseThrow(() -> new ApiError(503, "the scaler is not connected to a pipeline: start it with "
-                + "--connect-url, --kafka-bootstrap-servers and --elasticsearch-url (or --config FILE)", null));
+        return scaler.orElseThrow(() -> new ApiError(
+                503,
+                "the scaler is not connected to a pipeline: start it with "
+                        + "--connect-url, --kafka-bootstrap-servers and --elasticsearch-url (or --config FILE)",
+                null));
     }
 }

@@ -1,15 +1,13 @@
 package io.kcscale.scaler.api;
 
-import java.util.Map;
-
 import io.kcscale.scaler.act.ScaleException;
 import io.kcscale.scaler.service.NotObservedException;
+import java.util.Map;
 
 /** The HTTP status the API answers each reason a service call gives for not doing what was asked. */
 public final class HttpStatuses {
 
-    private HttpStatuses() {
-    }
+    private HttpStatuses() {}
 
     public static int of(ScaleException.Kind kind) {
         return switch (kind) {

@@ -1,10 +1,9 @@
 package io.kcscale.scaler.api;
 
+import io.kcscale.scaler.service.Scaler;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-
-import io.kcscale.scaler.service.Scaler;
 
 /** {@code GET /api/v1/instance}: which replica answers, whether it is the one that autoscales, and whether it can (it reads the state topic). */
 final class InstanceRoutes implements Routes {

@@ -1,19 +1,18 @@
 package io.kcscale.scaler.api;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.exc.StreamReadException;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
-
 import java.io.ByteArrayInputStream;
-import java.util.Iterator;
-import java.util.Map;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 
 /** Reads a request body into a request type, turning every way it can be wrong into a 4xx {@link ApiError}. */
 final class JsonBody {
@@ -21,8 +20,7 @@ final class JsonBody {
     /** Prediction requests are a few hundred bytes; a measurement list of thousands of points still fits. */
     static final int MAX_BYTES = 1 << 20;
 
-    private JsonBody() {
-    }
+    private JsonBody() {}
 
     static <T> T read(InputStream body, Class<T> type) throws IOException {
         byte[] bytes = body.readNBytes(MAX_BYTES + 1);
@@ -49,15 +47,19 @@ final class JsonBody {
     }
 
     private static ApiError malformed(JsonLocation at, String problem) {
-        return new ApiError(400, "malformed JSON at line " + at.getLineNr() + ", column " + at.getColumnNr() + ": "
-                + problem, null);
+        return new ApiError(
+                400,
+                "malformed JSON at line " + at.getLineNr() + ", column " + at.getColumnNr() + ": " + problem,
+                null);
     }
 
     private static ApiError mappingError(JsonMappingException e) {
         String field = path(e.getPath());
         if (e instanceof UnrecognizedPropertyException unknown) {
-            return new ApiError(400, field + " is not a field of this request; known fields: "
-                    + unknown.getKnownPropertyIds(), field);
+            return new ApiError(
+                    400,
+                    field + " is not a field of this request; known fields: " + unknown.getKnownPropertyIds(),
+                    field);
         }
         if (field.isEmpty()) {
             return new ApiError(400, "the request body must be a JSON object", null);
@@ -103,8 +105,11 @@ final class JsonBody {
         String at = firstNull(read(new ByteArrayInputStream(bytes), JsonNode.class), "");
         if (at != null) {
             boolean field = !at.endsWith("]");
-            throw new ApiError(400, at + " must not be null" + (field
-                    ? ": give a value, or leave an optional field out to take its default" : ""), at);
+            throw new ApiError(
+                    400,
+                    at + " must not be null"
+                            + (field ? ": give a value, or leave an optional field out to take its default" : ""),
+                    at);
         }
         return request;
     }
@@ -117,7 +122,8 @@ final class JsonBody {
         if (node.isObject()) {
             for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> field = it.next();
-                String found = firstNull(field.getValue(), path.isEmpty() ? field.getKey() : path + "." + field.getKey());
+                String found =
+                        firstNull(field.getValue(), path.isEmpty() ? field.getKey() : path + "." + field.getKey());
                 if (found != null) {
                     return found;
                 }

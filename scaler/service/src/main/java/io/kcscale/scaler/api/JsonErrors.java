@@ -16,13 +16,18 @@ final class JsonErrors extends ErrorHandler {
     }
 
     @Override
-    protected void generateResponse(Request request, Response response, int code, String message, Throwable cause, Callback callback) {
+    protected void generateResponse(
+            Request request, Response response, int code, String message, Throwable cause, Callback callback) {
         String reason = message == null ? HttpStatus.getMessage(code) : message;
         String error = switch (code) {
-            case HttpStatus.BAD_REQUEST_400 -> badUri(cause) ? "the path is not a valid URI path: a % must start an escape such as"
-                    + " %25, and %00 is refused" : "the request is not valid HTTP/1.1: " + reason;
-            case HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE_431 -> "the request line and headers are larger than "
-                    + ApiServer.HEADER_BYTES + " bytes: send fewer or shorter headers";
+            case HttpStatus.BAD_REQUEST_400 ->
+                badUri(cause)
+                        ? "the path is not a valid URI path: a % must start an escape such as"
+                                + " %25, and %00 is refused"
+                        : "the request is not valid HTTP/1.1: " + reason;
+            case HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE_431 ->
+                "the request line and headers are larger than " + ApiServer.HEADER_BYTES
+                        + " bytes: send fewer or shorter headers";
             case HttpStatus.SERVICE_UNAVAILABLE_503 -> "the scaler is stopping: retry in a few seconds";
             default -> code < 500 ? "the request is not valid HTTP/1.1: " + reason : "internal error: " + reason;
         };

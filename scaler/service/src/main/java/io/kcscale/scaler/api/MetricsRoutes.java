@@ -1,9 +1,8 @@
 package io.kcscale.scaler.api;
 
-import java.util.Optional;
-
-import io.kcscale.scaler.service.ScalerMetrics;
 import io.kcscale.scaler.service.Scaler;
+import io.kcscale.scaler.service.ScalerMetrics;
+import java.util.Optional;
 
 /** {@code GET /metrics}: Prometheus text exposition (empty of pipeline figures when not connected). */
 final class MetricsRoutes implements Routes {
@@ -18,7 +17,10 @@ final class MetricsRoutes implements Routes {
 
     @Override
     public void register(RouteTable routes) {
-        routes.get(PATH, call -> new RawBody(ScalerMetrics.contentType(),
-                scaler.map(Scaler::scrapeMetrics).orElse(new byte[0])));
+        routes.get(
+                PATH,
+                call -> new RawBody(
+                        ScalerMetrics.contentType(),
+                        scaler.map(Scaler::scrapeMetrics).orElse(new byte[0])));
     }
 }

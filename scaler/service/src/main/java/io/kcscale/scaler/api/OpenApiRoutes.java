@@ -1,7 +1,6 @@
 package io.kcscale.scaler.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -13,8 +13,7 @@ import java.util.HexFormat;
  */
 final class PathSegment {
 
-    private PathSegment() {
-    }
+    private PathSegment() {}
 
     /** @throws ApiError 400 for a {@code %} not followed by two hex digits, or escapes that are not UTF-8 */
     static String decode(String raw) {
@@ -29,22 +28,31 @@ final class PathSegment {
                 i += Character.charCount(c);
                 continue;
             }
-            if (i + 2 >= raw.length() || !HexFormat.isHexDigit(raw.charAt(i + 1)) || !HexFormat.isHexDigit(raw.charAt(i + 2))) {
+            if (i + 2 >= raw.length()
+                    || !HexFormat.isHexDigit(raw.charAt(i + 1))
+                    || !HexFormat.isHexDigit(raw.charAt(i + 2))) {
                 throw malformed(raw);
             }
             bytes.write(HexFormat.fromHexDigits(raw, i + 1, i + 3));
             i += 3;
         }
         try {
-            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes.toByteArray())).toString();
+            return StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes.toByteArray()))
+                    .toString();
         } catch (CharacterCodingException e) {
             throw malformed(raw);
         }
     }
 
     private static ApiError malformed(String raw) {
-        return new ApiError(400, "the path segment " + raw + " is not valid percent-encoded UTF-8"
-                + " (a % must start an escape such as %25)", null);
+        return new ApiError(
+                400,
+                "the path segment " + raw + " is not valid percent-encoded UTF-8"
+                        + " (a % must start an escape such as %25)",
+                null);
     }
 }

@@ -10,7 +10,6 @@ import io.kcscale.scaler.predict.TaskPrediction;
 import io.kcscale.scaler.predict.TasksRequest;
 import io.kcscale.scaler.predict.WorkerPrediction;
 import io.kcscale.scaler.predict.WorkersRequest;
-
 import java.util.function.Function;
 
 /**

@@ -9,8 +9,7 @@ import java.util.Map;
 /** A request's query string as name → value, refusing names the route does not take and names given twice (400). */
 final class QueryParameters {
 
-    private QueryParameters() {
-    }
+    private QueryParameters() {}
 
     static Map<String, String> parse(String rawQuery, List<String> known) {
         Map<String, String> values = new LinkedHashMap<>();
@@ -25,7 +24,8 @@ final class QueryParameters {
             String name = decode(eq < 0 ? pair : pair.substring(0, eq));
             String value = eq < 0 ? "" : decode(pair.substring(eq + 1));
             if (!known.contains(name)) {
-                throw new ApiError(400, name + " is not a query parameter of this request; known parameters: " + known, name);
+                throw new ApiError(
+                        400, name + " is not a query parameter of this request; known parameters: " + known, name);
             }
             if (values.put(name, value) != null) {
                 throw new ApiError(400, name + " is given more than once", name);

@@ -4,7 +4,6 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.server.Request;
 
@@ -16,7 +15,8 @@ import org.eclipse.jetty.server.Request;
  */
 final class RequestGuard {
 
-    private static final Pattern IPV4 = Pattern.compile("(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)(\\.(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)){3}");
+    private static final Pattern IPV4 =
+            Pattern.compile("(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)(\\.(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)){3}");
     private static final Pattern HOST = Pattern.compile("(\\[[0-9a-f:.]+]|[^:\\[\\]]+)(?::(\\d{1,5}))?");
 
     private final ApiAccess access;
@@ -36,26 +36,36 @@ final class RequestGuard {
      */
     Optional<String> admit(Request request) {
         HttpFields headers = request.getHeaders();
-        String host = Optional.ofNullable(headers.get("Host")).map(h -> h.strip().toLowerCase(Locale.ROOT)).orElse("");
+        String host = Optional.ofNullable(headers.get("Host"))
+                .map(h -> h.strip().toLowerCase(Locale.ROOT))
+                .orElse("");
         Matcher parts = HOST.matcher(host);
         if (!parts.matches() || !namesThisScaler(host, parts.group(1), parts.group(2))) {
-            throw new ApiError(421, (host.isEmpty() ? "the request has no Host header" : "Host " + host + " does not name this scaler")
-                    + ": call it by localhost or an IP address on port " + port + ", or allow the name with --allowed-host", null);
+            throw new ApiError(
+                    421,
+                    (host.isEmpty() ? "the request has no Host header" : "Host " + host + " does not name this scaler")
+                            + ": call it by localhost or an IP address on port " + port
+                            + ", or allow the name with --allowed-host",
+                    null);
         }
         String origin = headers.get("Origin");
         if (origin == null) {
             return Optional.empty();
         }
         String normalized = comparable(origin);
-        String own = "http://" + parts.group(1) + ":" + (parts.group(2) == null ? 80 : Integer.parseInt(parts.group(2)));
+        String own =
+                "http://" + parts.group(1) + ":" + (parts.group(2) == null ? 80 : Integer.parseInt(parts.group(2)));
         if (own.equals(normalized)) {
             return Optional.empty();
         }
         if (access.allowedOrigins().contains(normalized)) {
             return Optional.of(origin);
         }
-        throw new ApiError(403, "a page of " + origin + " may not call this scaler: only its own page may"
-                + " (allow another origin with --allowed-origin)", null);
+        throw new ApiError(
+                403,
+                "a page of " + origin + " may not call this scaler: only its own page may"
+                        + " (allow another origin with --allowed-origin)",
+                null);
     }
 
     /**
@@ -66,14 +76,20 @@ final class RequestGuard {
         HttpFields headers = request.getHeaders();
         String method = request.getMethod();
         boolean hasBody = headers.contains("Transfer-Encoding")
-                || !Optional.ofNullable(headers.get("Content-Length")).orElse("0").strip().equals("0");
+                || !Optional.ofNullable(headers.get("Content-Length"))
+                        .orElse("0")
+                        .strip()
+                        .equals("0");
         if (!(method.equals("POST") || method.equals("PUT") || hasBody)) {
             return;
         }
         String type = Optional.ofNullable(headers.get("Content-Type")).orElse("");
         if (!type.split(";", 2)[0].strip().equalsIgnoreCase("application/json")) {
-            throw new ApiError(415, method + " takes a JSON body: send Content-Type: application/json"
-                    + (type.isEmpty() ? "" : ", not " + type), null);
+            throw new ApiError(
+                    415,
+                    method + " takes a JSON body: send Content-Type: application/json"
+                            + (type.isEmpty() ? "" : ", not " + type),
+                    null);
         }
     }
 

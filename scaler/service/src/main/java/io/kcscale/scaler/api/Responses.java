@@ -4,7 +4,6 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
-
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
@@ -12,8 +11,7 @@ import org.eclipse.jetty.util.Callback;
 /** Writes an answer whole, with its length: JSON unless it is a {@link RawBody}; errors as {@code {"error", "field"}}. */
 final class Responses {
 
-    private Responses() {
-    }
+    private Responses() {}
 
     static void send(Response response, Callback callback, int status, Object body) {
         byte[] bytes;

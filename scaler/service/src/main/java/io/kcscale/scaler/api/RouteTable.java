@@ -8,7 +8,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
-
 import org.eclipse.jetty.http.pathmap.MatchedResource;
 import org.eclipse.jetty.http.pathmap.PathMappings;
 import org.eclipse.jetty.http.pathmap.UriTemplatePathSpec;
@@ -26,8 +25,7 @@ public final class RouteTable {
     }
 
     /** A matched route's endpoints by method, with the parameters its template bound from one request's path. */
-    record Match(Map<String, Endpoint> methods, Map<String, String> parameters) {
-    }
+    record Match(Map<String, Endpoint> methods, Map<String, String> parameters) {}
 
     private final Map<String, Map<String, Endpoint>> routes = new LinkedHashMap<>();
     private final PathMappings<Map<String, Endpoint>> mappings = new PathMappings<>();
@@ -94,14 +92,17 @@ public final class RouteTable {
      * @throws ApiError 400 for a malformed percent escape
      */
     Optional<Match> match(String rawPath) {
-        String path = Arrays.stream(rawPath.split("/", -1)).map(PathSegment::decode)
-                .map(segment -> segment.replace("%", "%25").replace("/", "%2F")).collect(Collectors.joining("/"));
+        String path = Arrays.stream(rawPath.split("/", -1))
+                .map(PathSegment::decode)
+                .map(segment -> segment.replace("%", "%25").replace("/", "%2F"))
+                .collect(Collectors.joining("/"));
         MatchedResource<Map<String, Endpoint>> matched = mappings.getMatched(path);
         if (matched == null) {
             return Optional.empty();
         }
         Map<String, String> parameters = new LinkedHashMap<>();
-        ((UriTemplatePathSpec) matched.getPathSpec()).getPathParams(path)
+        ((UriTemplatePathSpec) matched.getPathSpec())
+                .getPathParams(path)
                 .forEach((name, value) -> parameters.put(name, PathSegment.decode(value)));
         return Optional.of(new Match(matched.getResource(), parameters));
     }

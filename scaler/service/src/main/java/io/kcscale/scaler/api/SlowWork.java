@@ -48,8 +48,12 @@ final class SlowWork {
 
     private void acquire() {
         if (!permits.tryAcquire()) {
-            throw new ApiError(503, "the scaler is already running " + limit + " " + what + "; retry in "
-                    + RETRY_AFTER_SECONDS + " seconds", null, Map.of("Retry-After", RETRY_AFTER_SECONDS));
+            throw new ApiError(
+                    503,
+                    "the scaler is already running " + limit + " " + what + "; retry in " + RETRY_AFTER_SECONDS
+                            + " seconds",
+                    null,
+                    Map.of("Retry-After", RETRY_AFTER_SECONDS));
         }
     }
 }

@@ -18,6 +18,7 @@ final class WebRoutes implements Routes {
     private static final String ROOT = "/web/";
     /** A bare file name with a known type: nothing outside web/assets can be named. */
     private static final Pattern ASSET = Pattern.compile("[a-zA-Z][a-zA-Z0-9-]*\\.(js|css)");
+
     private static final Map<String, String> TYPES = Map.of(
             "js", "text/javascript; charset=utf-8",
             "css", "text/css; charset=utf-8");

@@ -1,5 +1,11 @@
 package io.kcscale.scaler.autoscale;
 
+import io.kcscale.scaler.act.ScaleException;
+import io.kcscale.scaler.act.ScaleRequest;
+import io.kcscale.scaler.act.ScaleResult;
+import io.kcscale.scaler.model.PipelineSnapshot;
+import io.kcscale.scaler.model.WorkerLoss;
+import io.kcscale.scaler.predict.WorkerPrediction;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,16 +18,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import io.kcscale.scaler.act.ScaleException;
-import io.kcscale.scaler.act.ScaleRequest;
-import io.kcscale.scaler.act.ScaleResult;
-import io.kcscale.scaler.model.PipelineSnapshot;
-import io.kcscale.scaler.model.WorkerLoss;
-import io.kcscale.scaler.predict.WorkerPrediction;
 
 /**
  * Applies each connector's autoscale settings: every interval it turns the latest snapshot (already in memory)
@@ -69,8 +67,8 @@ public final class AutoscaleLoop implements AutoCloseable {
     }
 
     /** A connector's settings (named {@code policy} in the REST API) and its latest decisions, newest first. */
-    public record State(String connector, AutoscalePolicy policy, long evaluationIntervalMillis, List<DecisionRecord> decisions) {
-    }
+    public record State(
+            String connector, AutoscalePolicy policy, long evaluationIntervalMillis, List<DecisionRecord> decisions) {}
 
     /**
      * @param snapshots        per connector, the latest snapshot (empty while not observed)
@@ -78,9 +76,15 @@ public final class AutoscaleLoop implements AutoCloseable {
      * @param blockingFindings per connector, the findings of checks that say more tasks cannot help
      * @param rebalanceDelay   what the scaler assumes of the workers' {@code scheduled.rebalance.max.delay.ms}
      */
-    public AutoscaleLoop(Function<String, Optional<PipelineSnapshot>> snapshots, BiFunction<String, ScaleRequest, ScaleResult> scale,
-                         PolicyStore store, Leadership leadership, Function<String, List<String>> blockingFindings,
-                         long intervalMillis, Duration rebalanceDelay, LongSupplier clock) {
+    public AutoscaleLoop(
+            Function<String, Optional<PipelineSnapshot>> snapshots,
+            BiFunction<String, ScaleRequest, ScaleResult> scale,
+            PolicyStore store,
+            Leadership leadership,
+            Function<String, List<String>> blockingFindings,
+            long intervalMillis,
+            Duration rebalanceDelay,
+            LongSupplier clock) {
         this.snapshots = snapshots;
         this.scale = scale;
         this.store = store;
@@ -128,10 +132,11 @@ public final class AutoscaleLoop implements AutoCloseable {
      * @throws ScaleException {@link ScaleException.Kind#CONFLICT} under an active policy without {@code force}
      */
     public Optional<String> admitManualScale(String connector, boolean force, boolean dryRun) {
-        ManualScaleRule.Verdict verdict = ManualScaleRule.judge(connector, store.policy(connector).map(StoredPolicy::policy),
-                force, dryRun);
+        ManualScaleRule.Verdict verdict =
+                ManualScaleRule.judge(connector, store.policy(connector).map(StoredPolicy::policy), force, dryRun);
         if (verdict.refusal().isPresent()) {
-            throw new ScaleException(ScaleException.Kind.CONFLICT, verdict.refusal().get());
+            throw new ScaleException(
+                    ScaleException.Kind.CONFLICT, verdict.refusal().get());
         }
         return verdict.note();
     }
@@ -159,7 +164,8 @@ public final class AutoscaleLoop implements AutoCloseable {
             lease = Optional.empty();
         }
         List<StoredPolicy> policies = store.policies();
-        running.keySet().retainAll(policies.stream().map(StoredPolicy::connector).toList());
+        running.keySet()
+                .retainAll(policies.stream().map(StoredPolicy::connector).toList());
         for (StoredPolicy p : policies) {
             try {
                 evaluate(p, lease);
@@ -175,7 +181,10 @@ public final class AutoscaleLoop implements AutoCloseable {
      */
     private boolean claim(Lease lease) {
         if (!store.claim(lease)) {
-            LOG.info("the group made {} leader (generation {}), but a newer lease is in force", lease.leaderId(), lease.generation());
+            LOG.info(
+                    "the group made {} leader (generation {}), but a newer lease is in force",
+                    lease.leaderId(),
+                    lease.generation());
             return false;
         }
         LOG.info("{} leads the autoscalers (generation {})", lease.leaderId(), lease.generation());
@@ -208,11 +217,15 @@ public final class AutoscaleLoop implements AutoCloseable {
 
     /** The workers the latest evaluation's tasks need, for the gauge beside {@link #latestRecommendedTasks}. */
     public Optional<Integer> latestRecommendedWorkers(String connector) {
-        return latestRecommendedTasks(connector).map(tasks -> WorkerPrediction.workersFor(tasks, tasksPerWorker(connector)));
+        return latestRecommendedTasks(connector)
+                .map(tasks -> WorkerPrediction.workersFor(tasks, tasksPerWorker(connector)));
     }
 
     private int tasksPerWorker(String connector) {
-        return snapshots.apply(connector).map(s -> Recommendation.tasksPerWorker(s.tasks())).orElse(1);
+        return snapshots
+                .apply(connector)
+                .map(s -> Recommendation.tasksPerWorker(s.tasks()))
+                .orElse(1);
     }
 
     /**
@@ -239,9 +252,16 @@ public final class AutoscaleLoop implements AutoCloseable {
             return new Running(p, new PolicyMemory(), intervalMillis);
         });
         synchronized (running.memory) {
-            p.decisions().stream().filter(d -> d.outcome().startsWith("applied")).findFirst()
-                    .filter(d -> !running.memory.hasActed() || d.decision().atMillis() > running.memory.lastActionAtMillis())
-                    .ifPresent(d -> running.memory.recordAction(d.decision().atMillis(), d.decision().fromTasks(), d.decision().toTasks(), null));
+            p.decisions().stream()
+                    .filter(d -> d.outcome().startsWith("applied"))
+                    .findFirst()
+                    .filter(d ->
+                            !running.memory.hasActed() || d.decision().atMillis() > running.memory.lastActionAtMillis())
+                    .ifPresent(d -> running.memory.recordAction(
+                            d.decision().atMillis(),
+                            d.decision().fromTasks(),
+                            d.decision().toTasks(),
+                            null));
         }
         return running;
     }
@@ -250,8 +270,16 @@ public final class AutoscaleLoop implements AutoCloseable {
         Optional<PipelineSnapshot> snapshot = snapshots.apply(connector);
         long now = clock.getAsLong();
         if (snapshot.isEmpty() || snapshot.get().degraded()) {
-            return new Decision(now, Decision.Action.HOLD, -1, -1, "unobserved", snapshot.isEmpty()
-                    ? connector + " is not observed (yet)" : "the pipeline is degraded: " + snapshot.get().unreachable(), Map.of());
+            return new Decision(
+                    now,
+                    Decision.Action.HOLD,
+                    -1,
+                    -1,
+                    "unobserved",
+                    snapshot.isEmpty()
+                            ? connector + " is not observed (yet)"
+                            : "the pipeline is degraded: " + snapshot.get().unreachable(),
+                    Map.of());
         }
         Optional<Decision> held = workerHold(snapshot.get(), rebalanceDelay, now);
         if (held.isPresent()) {
@@ -272,15 +300,31 @@ public final class AutoscaleLoop implements AutoCloseable {
         int tasks = s.tasksMax() != null ? s.tasksMax() : s.tasks().size();
         WorkerLoss loss = WorkerLoss.of(s);
         if (!loss.none()) {
-            return Optional.of(new Decision(now, Decision.Action.HOLD, tasks, tasks, "worker-unreachable", loss.describe()
-                    + ": no scale until Connect gives its tasks to the live workers; " + loss.reassignment(rebalanceDelay),
+            return Optional.of(new Decision(
+                    now,
+                    Decision.Action.HOLD,
+                    tasks,
+                    tasks,
+                    "worker-unreachable",
+                    loss.describe() + ": no scale until Connect gives its tasks to the live workers; "
+                            + loss.reassignment(rebalanceDelay),
                     Map.of("unreachableWorkers", loss.workers())));
         }
-        List<Integer> unassigned = s.tasks().stream().filter(t -> "UNASSIGNED".equals(t.state())).map(PipelineSnapshot.Task::id).toList();
+        List<Integer> unassigned = s.tasks().stream()
+                .filter(t -> "UNASSIGNED".equals(t.state()))
+                .map(PipelineSnapshot.Task::id)
+                .toList();
         if (!unassigned.isEmpty()) {
-            return Optional.of(new Decision(now, Decision.Action.HOLD, tasks, tasks, "tasks-unassigned", "tasks " + unassigned
-                    + " are UNASSIGNED: no scale until Connect assigns them (after a worker left, it waits up to"
-                    + " scheduled.rebalance.max.delay.ms, assumed " + rebalanceDelay.toSeconds() + " s)", Map.of()));
+            return Optional.of(new Decision(
+                    now,
+                    Decision.Action.HOLD,
+                    tasks,
+                    tasks,
+                    "tasks-unassigned",
+                    "tasks " + unassigned
+                            + " are UNASSIGNED: no scale until Connect assigns them (after a worker left, it waits up to"
+                            + " scheduled.rebalance.max.delay.ms, assumed " + rebalanceDelay.toSeconds() + " s)",
+                    Map.of()));
         }
         return Optional.empty();
     }
@@ -288,7 +332,9 @@ public final class AutoscaleLoop implements AutoCloseable {
     private void evaluate(StoredPolicy p, Optional<Lease> lease) {
         String connector = p.connector();
         Running r = running(p);
-        if (lease.isPresent() && !p.decisions().isEmpty() && p.decisions().get(0).outcome().equals(APPLYING)) {
+        if (lease.isPresent()
+                && !p.decisions().isEmpty()
+                && p.decisions().get(0).outcome().equals(APPLYING)) {
             settle(p, lease.get());
             return;
         }
@@ -317,7 +363,9 @@ public final class AutoscaleLoop implements AutoCloseable {
                 r.decider.applied(d, result.rebalancePauseSeconds(), r.memory);
             }
             outcome = "applied: " + result.tasksRunning() + " tasks RUNNING"
-                    + (result.rebalancePauseSeconds() == null ? "" : ", pause " + result.rebalancePauseSeconds() + " s");
+                    + (result.rebalancePauseSeconds() == null
+                            ? ""
+                            : ", pause " + result.rebalancePauseSeconds() + " s");
         } catch (ScaleException e) {
             outcome = "failed: " + e.getMessage();
         }
@@ -335,9 +383,13 @@ public final class AutoscaleLoop implements AutoCloseable {
         }
         Decision d = p.decisions().get(0).decision();
         int tasks = s.get().tasksMax();
-        record(p, lease, d, tasks == d.toTasks()
-                ? "applied: tasks.max is " + tasks + " (by a leader that stopped before it recorded so)"
-                : "not applied: the leader stopped while applying it; tasks.max is " + tasks);
+        record(
+                p,
+                lease,
+                d,
+                tasks == d.toTasks()
+                        ? "applied: tasks.max is " + tasks + " (by a leader that stopped before it recorded so)"
+                        : "not applied: the leader stopped while applying it; tasks.max is " + tasks);
     }
 
     /**
@@ -354,9 +406,12 @@ public final class AutoscaleLoop implements AutoCloseable {
         List<DecisionRecord> after = new ArrayList<>(DECISIONS_KEPT);
         after.add(new DecisionRecord(d, outcome));
         // the same decision, read back from the store: its time and verdict, not its inputs' number types, identify it
-        boolean replaces = last != null && last.outcome().equals(APPLYING) && last.decision().atMillis() == d.atMillis()
+        boolean replaces = last != null
+                && last.outcome().equals(APPLYING)
+                && last.decision().atMillis() == d.atMillis()
                 && d.repeats(last.decision());
-        after.addAll(before.subList(replaces ? 1 : 0, Math.min(before.size(), DECISIONS_KEPT - 1 + (replaces ? 1 : 0))));
+        after.addAll(
+                before.subList(replaces ? 1 : 0, Math.min(before.size(), DECISIONS_KEPT - 1 + (replaces ? 1 : 0))));
         if (!store.recordDecisions(p.connector(), p.version(), lease, after)) {
             LOG.info("a decision for {} did not count: the lease or the policy changed", p.connector());
             return Optional.empty();

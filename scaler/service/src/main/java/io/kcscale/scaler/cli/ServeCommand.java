@@ -1,21 +1,15 @@
 package io.kcscale.scaler.cli;
 
-import io.kcscale.scaler.input.Flags;
-
 import io.kcscale.scaler.access.Secret;
 import io.kcscale.scaler.api.ApiAccess;
 import io.kcscale.scaler.api.ApiServer;
 import io.kcscale.scaler.api.OpenApiRoutes;
+import io.kcscale.scaler.input.Flags;
 import io.kcscale.scaler.input.Inputs;
 import io.kcscale.scaler.input.InvalidInputException;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Help;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Model.OptionSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-
+import io.kcscale.scaler.service.ScalerService;
+import io.kcscale.scaler.service.ScalerSettings;
+import io.kcscale.scaler.service.Setting;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetAddress;
@@ -33,33 +27,51 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
-
-import io.kcscale.scaler.service.ScalerService;
-import io.kcscale.scaler.service.ScalerSettings;
-import io.kcscale.scaler.service.Setting;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Help;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 
 /**
  * {@code kcscale serve}: runs the REST API until the process is stopped (SIGTERM or Ctrl-C stop it cleanly). Its
  * settings' flags are made from {@link Setting}; only {@code --config}, {@code --port} and {@code --bind} are its own.
  */
-@Command(name = "serve", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Run the scaler's REST API (OpenAPI document at /openapi.json) until stopped.",
-                "With a pipeline's Connect URL, bootstrap servers and Elasticsearch URL it observes every sink",
-                "connector and can scale them; without, it answers predictions only."},
-        footer = {"", "Each setting is a flag, a key of the --config file and, for a secret, an environment variable; "
-                + "the environment wins over the file and a flag over both. A secret may also come from a file "
-                + "(--FLAG-file, or the key KEY.file), so that ps does not show it."})
+@Command(
+        name = "serve",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Run the scaler's REST API (OpenAPI document at /openapi.json) until stopped.",
+            "With a pipeline's Connect URL, bootstrap servers and Elasticsearch URL it observes every sink",
+            "connector and can scale them; without, it answers predictions only."
+        },
+        footer = {
+            "",
+            "Each setting is a flag, a key of the --config file and, for a secret, an environment variable; "
+                    + "the environment wins over the file and a flag over both. A secret may also come from a file "
+                    + "(--FLAG-file, or the key KEY.file), so that ps does not show it."
+        })
 public final class ServeCommand implements Callable<Integer> {
 
-    @Option(names = "--config", paramLabel = "FILE",
-            description = "Settings file (properties): each setting below by its key, e.g. kafka.bootstrap.servers=HOSTS.")
+    @Option(
+            names = "--config",
+            paramLabel = "FILE",
+            description =
+                    "Settings file (properties): each setting below by its key, e.g. kafka.bootstrap.servers=HOSTS.")
     Path config;
 
-    @Option(names = "--port", paramLabel = "<port>",
+    @Option(
+            names = "--port",
+            paramLabel = "<port>",
             description = "TCP port; 0 picks a free one (default: " + ApiServer.DEFAULT_PORT + ").")
     String port;
 
-    @Option(names = "--bind", paramLabel = "<address>",
+    @Option(
+            names = "--bind",
+            paramLabel = "<address>",
             description = "Address to listen on (default: " + ApiServer.DEFAULT_BIND + ", this machine only).")
     String bind = ApiServer.DEFAULT_BIND;
 
@@ -97,15 +109,25 @@ public final class ServeCommand implements Callable<Integer> {
             serve.add(s, s.flag(), s.key(), s.label(), false, describe(s));
             s.oldFlags().forEach(old -> serve.add(s, old, s.key(), s.label(), true));
             if (s.secret()) {
-                serve.add(s, s.fileFlag(), s.fileKey(), "FILE", false,
-                        "A file holding " + s.key() + ", not shown by ps.", "Key: " + s.fileKey() + ".");
+                serve.add(
+                        s,
+                        s.fileFlag(),
+                        s.fileKey(),
+                        "FILE",
+                        false,
+                        "A file holding " + s.key() + ", not shown by ps.",
+                        "Key: " + s.fileKey() + ".");
                 s.oldFlags().forEach(old -> serve.add(s, old + "-file", s.fileKey(), "FILE", true));
             }
         }
-        spec.usageMessage().sectionMap().put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_OPTION_LIST, serve::optionList);
+        spec.usageMessage()
+                .sectionMap()
+                .put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_OPTION_LIST, serve::optionList);
         // the settings' flags are listed by group below; a synopsis of all of them would be a wall
-        spec.usageMessage().width(HELP_WIDTH)
-                .customSynopsis("kcscale serve [-hV] [--config=FILE] [--port=<port>] [--bind=<address>] [SETTING FLAGS...]");
+        spec.usageMessage()
+                .width(HELP_WIDTH)
+                .customSynopsis(
+                        "kcscale serve [-hV] [--config=FILE] [--port=<port>] [--bind=<address>] [SETTING FLAGS...]");
         return spec;
     }
 
@@ -114,9 +136,11 @@ public final class ServeCommand implements Callable<Integer> {
 
     /** What the setting is, then its key, default and environment variable on a line of their own. */
     private static String[] describe(Setting s) {
-        String what = Character.toUpperCase(s.description().charAt(0)) + s.description().substring(1) + ".";
+        String what = Character.toUpperCase(s.description().charAt(0))
+                + s.description().substring(1) + ".";
         String key = switch (s.kind()) {
-            case FAMILY -> "Repeatable. Key: " + s.named().substring(0, s.named().indexOf(' '));
+            case FAMILY ->
+                "Repeatable. Key: " + s.named().substring(0, s.named().indexOf(' '));
             case LIST -> "Repeatable. Key: " + s.key() + " (comma-separated)";
             default -> "Key: " + s.key();
         };
@@ -130,18 +154,25 @@ public final class ServeCommand implements Callable<Integer> {
      * The flags consume their own value, so that a setting given twice keeps the later value as a settings file would.
      */
     private void add(Setting setting, String flag, String key, String label, boolean hidden, String... description) {
-        OptionSpec option = OptionSpec.builder(flag).paramLabel(label).arity("1").type(String.class).hidden(hidden)
+        OptionSpec option = OptionSpec.builder(flag)
+                .paramLabel(label)
+                .arity("1")
+                .type(String.class)
+                .hidden(hidden)
                 .description(description)
                 .parameterConsumer((args, argSpec, commandSpec) -> {
                     if (args.isEmpty()) {
-                        throw new ParameterException(commandSpec.commandLine(), "Missing required parameter for option '" + flag
-                                + "' (" + label + ")");
+                        throw new ParameterException(
+                                commandSpec.commandLine(),
+                                "Missing required parameter for option '" + flag + "' (" + label + ")");
                     }
                     give(setting, key, flag, args.pop());
                     if (hidden) {
-                        deprecations.add(flag + " is deprecated: use " + (key.endsWith(Secret.FILE_SUFFIX) ? setting.fileFlag() : setting.flag()));
+                        deprecations.add(flag + " is deprecated: use "
+                                + (key.endsWith(Secret.FILE_SUFFIX) ? setting.fileFlag() : setting.flag()));
                     }
-                }).build();
+                })
+                .build();
         spec.addOption(option);
         settingOf.put(option, setting);
     }
@@ -151,7 +182,8 @@ public final class ServeCommand implements Callable<Integer> {
             case FAMILY -> {
                 int eq = value.indexOf('=');
                 if (eq <= 0) {
-                    throw new ParameterException(spec.commandLine(), flag + " takes " + setting.label() + ", got " + value);
+                    throw new ParameterException(
+                            spec.commandLine(), flag + " takes " + setting.label() + ", got " + value);
                 }
                 flagged.add(Map.entry(key + value.substring(0, eq), value.substring(eq + 1)));
             }
@@ -162,11 +194,18 @@ public final class ServeCommand implements Callable<Integer> {
 
     /** serve's own options, then the settings' flags under their groups' titles. */
     private String optionList(Help help) {
-        StringBuilder out = new StringBuilder(layout(help, spec.options().stream().filter(o -> !settingOf.containsKey(o)).toList()));
+        StringBuilder out = new StringBuilder(layout(
+                help,
+                spec.options().stream().filter(o -> !settingOf.containsKey(o)).toList()));
         for (Setting.Group group : Setting.Group.values()) {
             out.append(String.format("%n%s:%n", group.title()));
-            out.append(layout(help, spec.options().stream()
-                    .filter(o -> !o.hidden() && settingOf.get(o) != null && settingOf.get(o).group() == group).toList()));
+            out.append(layout(
+                    help,
+                    spec.options().stream()
+                            .filter(o -> !o.hidden()
+                                    && settingOf.get(o) != null
+                                    && settingOf.get(o).group() == group)
+                            .toList()));
         }
         return out.toString();
     }
@@ -198,18 +237,25 @@ public final class ServeCommand implements Callable<Integer> {
         Optional<ScalerService> service;
         ApiAccess access;
         try {
-            access = new ApiAccess(Set.copyOf(list(values, Setting.ALLOWED_ORIGINS)), Set.copyOf(list(values, Setting.ALLOWED_HOSTS)));
-            if (!address.getAddress().isLoopbackAddress() && Secret.of(values, Setting.TOKEN.key()).isEmpty()) {
-                return ErrorLine.print(spec, "--bind " + bind + " lets other machines call the scaler: give it a token with "
-                        + Setting.TOKEN.fileFlag() + " FILE or " + Setting.TOKEN.environment().orElseThrow()
-                        + " (callers send Authorization: Bearer <token>)", spec.exitCodeOnInvalidInput());
+            access = new ApiAccess(
+                    Set.copyOf(list(values, Setting.ALLOWED_ORIGINS)), Set.copyOf(list(values, Setting.ALLOWED_HOSTS)));
+            if (!address.getAddress().isLoopbackAddress()
+                    && Secret.of(values, Setting.TOKEN.key()).isEmpty()) {
+                return ErrorLine.print(
+                        spec,
+                        "--bind " + bind + " lets other machines call the scaler: give it a token with "
+                                + Setting.TOKEN.fileFlag() + " FILE or "
+                                + Setting.TOKEN.environment().orElseThrow()
+                                + " (callers send Authorization: Bearer <token>)",
+                        spec.exitCodeOnInvalidInput());
             }
             service = connectedService(values);
         } catch (IllegalArgumentException e) {
             return ErrorLine.print(spec, e.getMessage(), spec.exitCodeOnInvalidInput());
         }
         // each on its own line, and the scaler serves on: the status names the same problems until they are fixed
-        service.map(ScalerService::start).orElse(List.of())
+        service.map(ScalerService::start)
+                .orElse(List.of())
                 .forEach(problem -> spec.commandLine().getErr().println(spec.qualifiedName() + ": " + problem));
         spec.commandLine().getErr().flush();
         ApiServer server;
@@ -217,19 +263,25 @@ public final class ServeCommand implements Callable<Integer> {
             server = ApiServer.start(address, service, access);
         } catch (IOException e) {
             // typically the port is taken or the address is not this machine's
-            return ErrorLine.print(spec, "cannot listen on " + bind + ":" + address.getPort() + ": " + e.getMessage(),
+            return ErrorLine.print(
+                    spec,
+                    "cannot listen on " + bind + ":" + address.getPort() + ": " + e.getMessage(),
                     spec.exitCodeOnExecutionException());
         }
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            server.close();
-            service.ifPresent(ServeCommand::closeQuietly);
-            spec.commandLine().getOut().println("kcscale API stopped");
-            spec.commandLine().getOut().flush();
-        }, "kcscale-api-stop"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            server.close();
+                            service.ifPresent(ServeCommand::closeQuietly);
+                            spec.commandLine().getOut().println("kcscale API stopped");
+                            spec.commandLine().getOut().flush();
+                        },
+                        "kcscale-api-stop"));
         PrintWriter out = spec.commandLine().getOut();
         out.println("kcscale API listening on http://" + server.address().getHostString() + ":"
                 + server.address().getPort() + " (OpenAPI document: " + OpenApiRoutes.PATH + ")"
-                + service.map(s -> "; observing " + s.settings().connectUrl()).orElse("; predictions only: no pipeline given"));
+                + service.map(s -> "; observing " + s.settings().connectUrl())
+                        .orElse("; predictions only: no pipeline given"));
         out.flush();
         server.awaitClosed();
         return 0;
@@ -280,7 +332,10 @@ public final class ServeCommand implements Callable<Integer> {
     }
 
     private static List<String> list(Map<String, String> values, Setting setting) {
-        return Arrays.stream(values.getOrDefault(setting.key(), "").split(",")).map(String::strip).filter(v -> !v.isEmpty()).toList();
+        return Arrays.stream(values.getOrDefault(setting.key(), "").split(","))
+                .map(String::strip)
+                .filter(v -> !v.isEmpty())
+                .toList();
     }
 
     private static void closeQuietly(ScalerService service) {

@@ -19,8 +19,7 @@ public interface ConnectApi {
     Map<String, ConnectorView> connectorsExpanded();
 
     /** A connector's configuration and status as one listing reports them. */
-    record ConnectorView(String name, Map<String, String> config, ConnectorStatus status) {
-    }
+    record ConnectorView(String name, Map<String, String> config, ConnectorStatus status) {}
 
     /** Creates the connector or replaces its whole configuration. */
     void putConnectorConfig(String name, Map<String, String> config);

@@ -1,5 +1,10 @@
 package io.kcscale.scaler.connect;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kcscale.scaler.access.AccessProblem;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -12,15 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
 import javax.net.ssl.SSLContext;
-
-import io.kcscale.scaler.access.AccessProblem;
-
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * A typed client of the Kafka Connect REST API. HTTP errors become typed exceptions
@@ -51,8 +48,8 @@ public final class ConnectRestClient implements ConnectApi {
      * @param authorization an {@code Authorization} header value for every request (basic auth), if any
      * @param tls           the TLS context for an https URL, or null for the JVM's default
      */
-    public ConnectRestClient(URI baseUri, Duration requestTimeout, Backoff backoff, Optional<String> authorization,
-                             SSLContext tls) {
+    public ConnectRestClient(
+            URI baseUri, Duration requestTimeout, Backoff backoff, Optional<String> authorization, SSLContext tls) {
         this.baseUri = URI.create(baseUri.toString().replaceAll("/+$", "") + "/");
         HttpClient.Builder builder = HttpClient.newBuilder().connectTimeout(requestTimeout);
         if (tls != null) {
@@ -76,19 +73,21 @@ public final class ConnectRestClient implements ConnectApi {
     /** Class names of the installed connector plugins. */
     public List<String> connectorPlugins() {
         List<String> classes = new ArrayList<>();
-        send("GET", "connector-plugins", null).forEach(p -> classes.add(p.path("class").asText()));
+        send("GET", "connector-plugins", null)
+                .forEach(p -> classes.add(p.path("class").asText()));
         return classes;
     }
 
     @Override
     public List<String> connectors() {
-        return JSON.convertValue(send("GET", "connectors", null), new TypeReference<List<String>>() { });
+        return JSON.convertValue(send("GET", "connectors", null), new TypeReference<List<String>>() {});
     }
 
     @Override
     public Map<String, String> connectorConfig(String name) {
-        return JSON.convertValue(send("GET", "connectors/" + ConnectorPath.segment(name) + "/config", null),
-                new TypeReference<Map<String, String>>() { });
+        return JSON.convertValue(
+                send("GET", "connectors/" + ConnectorPath.segment(name) + "/config", null),
+                new TypeReference<Map<String, String>>() {});
     }
 
     @Override
@@ -110,26 +109,39 @@ public final class ConnectRestClient implements ConnectApi {
     public Map<String, ConnectorView> connectorsExpanded() {
         Map<String, ConnectorView> views = new java.util.TreeMap<>();
         send("GET", "connectors?expand=info&expand=status", null).fields().forEachRemaining(e -> {
-            Map<String, String> config = JSON.convertValue(e.getValue().path("info").path("config"),
-                    new TypeReference<Map<String, String>>() { });
-            views.put(e.getKey(), new ConnectorView(e.getKey(), config, status(e.getValue().path("status"))));
+            Map<String, String> config = JSON.convertValue(
+                    e.getValue().path("info").path("config"), new TypeReference<Map<String, String>>() {});
+            views.put(
+                    e.getKey(),
+                    new ConnectorView(e.getKey(), config, status(e.getValue().path("status"))));
         });
         return views;
     }
 
     private static ConnectorStatus status(JsonNode status) {
         List<ConnectorStatus.TaskStatus> tasks = new ArrayList<>();
-        status.path("tasks").forEach(t -> tasks.add(new ConnectorStatus.TaskStatus(
-                t.path("id").asInt(), t.path("state").asText(), t.path("worker_id").asText(),
-                t.hasNonNull("trace") ? t.get("trace").asText() : null)));
+        status.path("tasks")
+                .forEach(t -> tasks.add(new ConnectorStatus.TaskStatus(
+                        t.path("id").asInt(),
+                        t.path("state").asText(),
+                        t.path("worker_id").asText(),
+                        t.hasNonNull("trace") ? t.get("trace").asText() : null)));
         JsonNode connector = status.path("connector");
-        return new ConnectorStatus(status.path("name").asText(), status.path("type").asText(),
-                connector.path("state").asText(), connector.path("worker_id").asText(), tasks);
+        return new ConnectorStatus(
+                status.path("name").asText(),
+                status.path("type").asText(),
+                connector.path("state").asText(),
+                connector.path("worker_id").asText(),
+                tasks);
     }
 
     @Override
     public void restartConnector(String name, boolean includeTasks, boolean onlyFailed) {
-        send("POST", "connectors/" + ConnectorPath.segment(name) + "/restart?includeTasks=" + includeTasks + "&onlyFailed=" + onlyFailed, null);
+        send(
+                "POST",
+                "connectors/" + ConnectorPath.segment(name) + "/restart?includeTasks=" + includeTasks + "&onlyFailed="
+                        + onlyFailed,
+                null);
     }
 
     @Override
@@ -164,7 +176,8 @@ public final class ConnectRestClient implements ConnectApi {
     private HttpRequest request(String method, String path, Object body) {
         HttpRequest.BodyPublisher publisher;
         try {
-            publisher = body == null ? HttpRequest.BodyPublishers.noBody()
+            publisher = body == null
+                    ? HttpRequest.BodyPublishers.noBody()
                     : HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body));
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("cannot write request body as JSON", e);
@@ -188,8 +201,9 @@ public final class ConnectRestClient implements ConnectApi {
                 throw new ConnectRestException.Unreachable(access.get(), e);
             }
             throw new ConnectRestException.Unreachable(
-                    "Kafka Connect at " + baseUri + " is unreachable: " + e.getClass().getSimpleName()
-                            + (e.getMessage() == null ? "" : " " + e.getMessage()), e);
+                    "Kafka Connect at " + baseUri + " is unreachable: "
+                            + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : " " + e.getMessage()),
+                    e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new ConnectRestException.Unreachable("interrupted calling Kafka Connect at " + baseUri, e);
@@ -198,8 +212,9 @@ public final class ConnectRestClient implements ConnectApi {
         if (status >= 200 && status < 300) {
             return parse(response.body());
         }
-        String message = AccessProblem.connect(baseUri, status, null).orElse(request.method() + " " + request.uri().getPath()
-                + " -> " + status + ": " + errorMessage(response.body()));
+        String message = AccessProblem.connect(baseUri, status, null)
+                .orElse(request.method() + " " + request.uri().getPath() + " -> " + status + ": "
+                        + errorMessage(response.body()));
         // a request that arrives just as the worker group must rebalance gets a 500 saying so, not a 409
         if (status == 500 && message.contains("rebalance is expected")) {
             throw new ConnectRestException.RebalanceInProgress(message);
@@ -208,10 +223,14 @@ public final class ConnectRestClient implements ConnectApi {
             throw new ConnectRestException.PathRejected(message);
         }
         switch (status) {
-            case 404: throw new ConnectRestException.ConnectorNotFound(message);
-            case 409: throw new ConnectRestException.RebalanceInProgress(message);
-            case 400: throw new ConnectRestException.ConfigRejected(status, message);
-            default: throw new ConnectRestException(status, message);
+            case 404:
+                throw new ConnectRestException.ConnectorNotFound(message);
+            case 409:
+                throw new ConnectRestException.RebalanceInProgress(message);
+            case 400:
+                throw new ConnectRestException.ConfigRejected(status, message);
+            default:
+                throw new ConnectRestException(status, message);
         }
     }
 

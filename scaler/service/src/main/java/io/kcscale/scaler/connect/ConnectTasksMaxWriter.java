@@ -1,12 +1,11 @@
 package io.kcscale.scaler.connect;
 
+import io.kcscale.scaler.ports.TasksMaxWriteException;
+import io.kcscale.scaler.ports.TasksMaxWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeSet;
-
-import io.kcscale.scaler.ports.TasksMaxWriteException;
-import io.kcscale.scaler.ports.TasksMaxWriter;
 
 /**
  * Writes {@code tasks.max} through Connect's REST API. First a {@code PATCH} of that one key (KIP-477):
@@ -36,9 +35,13 @@ public final class ConnectTasksMaxWriter implements TasksMaxWriter {
         String value = String.valueOf(tasks);
         Map<String, String> now = current(connector);
         if (!Objects.equals(now.get(TASKS_MAX), seen.get(TASKS_MAX))) {
-            throw new TasksMaxWriteException(TasksMaxWriteException.Reason.CONFLICT, "tasks.max of " + connector + " changed from "
-                    + seen.get(TASKS_MAX) + " to " + now.get(TASKS_MAX) + " while the scale ran its checks (another scaler"
-                    + " or a user): nothing written; scale again from " + now.get(TASKS_MAX) + " if still needed");
+            throw new TasksMaxWriteException(
+                    TasksMaxWriteException.Reason.CONFLICT,
+                    "tasks.max of " + connector + " changed from "
+                            + seen.get(TASKS_MAX) + " to " + now.get(TASKS_MAX)
+                            + " while the scale ran its checks (another scaler"
+                            + " or a user): nothing written; scale again from " + now.get(TASKS_MAX)
+                            + " if still needed");
         }
         try {
             connect.patchConnectorConfig(connector, Map.of(TASKS_MAX, value));
@@ -55,9 +58,12 @@ public final class ConnectTasksMaxWriter implements TasksMaxWriter {
     private void putUnlessChanged(String connector, Map<String, String> seen, String value) {
         Map<String, String> now = current(connector);
         if (!now.equals(seen)) {
-            throw new TasksMaxWriteException(TasksMaxWriteException.Reason.CONFLICT, "the config of " + connector + " changed while the scale"
-                    + " ran its checks (keys " + changedKeys(seen, now) + "); this Kafka Connect has no PATCH, and a PUT"
-                    + " of the whole config would undo that change: nothing written; retry the scale");
+            throw new TasksMaxWriteException(
+                    TasksMaxWriteException.Reason.CONFLICT,
+                    "the config of " + connector + " changed while the scale"
+                            + " ran its checks (keys " + changedKeys(seen, now)
+                            + "); this Kafka Connect has no PATCH, and a PUT"
+                            + " of the whole config would undo that change: nothing written; retry the scale");
         }
         Map<String, String> changed = new LinkedHashMap<>(now);
         changed.put(TASKS_MAX, value);
@@ -71,8 +77,10 @@ public final class ConnectTasksMaxWriter implements TasksMaxWriter {
     /** A write that failed: refused outright (4xx), or perhaps still applying (no answer, or a 5xx such as Connect's own timeout). */
     private void failed(String connector, Map<String, String> seen, String value, ConnectRestException e) {
         if (e.status() >= 400 && e.status() < 500) {
-            throw new TasksMaxWriteException(TasksMaxWriteException.Reason.UNAVAILABLE, "Kafka Connect refused tasks.max " + value
-                    + " (tasks.max stays " + seen.get(TASKS_MAX) + "): " + e.getMessage());
+            throw new TasksMaxWriteException(
+                    TasksMaxWriteException.Reason.UNAVAILABLE,
+                    "Kafka Connect refused tasks.max " + value + " (tasks.max stays " + seen.get(TASKS_MAX) + "): "
+                            + e.getMessage());
         }
         String held;
         try {
@@ -80,14 +88,19 @@ public final class ConnectTasksMaxWriter implements TasksMaxWriter {
         } catch (ConnectRestException.ConnectorNotFound gone) {
             throw gone(connector);
         } catch (ConnectRestException unreadable) {
-            throw new TasksMaxWriteException(TasksMaxWriteException.Reason.UNCONFIRMED, "the write of tasks.max " + value + " got no answer ("
-                    + e.getMessage() + ") and Kafka Connect could not be read back (" + unreadable.getMessage()
-                    + "): it may still apply; read tasks.max before retrying");
+            throw new TasksMaxWriteException(
+                    TasksMaxWriteException.Reason.UNCONFIRMED,
+                    "the write of tasks.max " + value + " got no answer ("
+                            + e.getMessage() + ") and Kafka Connect could not be read back (" + unreadable.getMessage()
+                            + "): it may still apply; read tasks.max before retrying");
         }
         if (!value.equals(held)) {
-            throw new TasksMaxWriteException(TasksMaxWriteException.Reason.UNCONFIRMED, "the write of tasks.max " + value + " got no answer ("
-                    + e.getMessage() + "); Kafka Connect holds tasks.max " + held + " now and may still apply the write:"
-                    + " read tasks.max before retrying");
+            throw new TasksMaxWriteException(
+                    TasksMaxWriteException.Reason.UNCONFIRMED,
+                    "the write of tasks.max " + value + " got no answer ("
+                            + e.getMessage() + "); Kafka Connect holds tasks.max " + held
+                            + " now and may still apply the write:"
+                            + " read tasks.max before retrying");
         }
         // read back as written: the write took effect although its answer was lost
     }
@@ -98,13 +111,16 @@ public final class ConnectTasksMaxWriter implements TasksMaxWriter {
         } catch (ConnectRestException.ConnectorNotFound e) {
             throw gone(connector);
         } catch (ConnectRestException e) {
-            throw new TasksMaxWriteException(TasksMaxWriteException.Reason.UNAVAILABLE, "cannot read " + connector
-                    + " back before writing (nothing written): " + e.getMessage());
+            throw new TasksMaxWriteException(
+                    TasksMaxWriteException.Reason.UNAVAILABLE,
+                    "cannot read " + connector + " back before writing (nothing written): " + e.getMessage());
         }
     }
 
     public static TasksMaxWriteException gone(String connector) {
-        return new TasksMaxWriteException(TasksMaxWriteException.Reason.GONE, connector + " was deleted while the scale ran; it was not re-created");
+        return new TasksMaxWriteException(
+                TasksMaxWriteException.Reason.GONE,
+                connector + " was deleted while the scale ran; it was not re-created");
     }
 
     private static TreeSet<String> changedKeys(Map<String, String> a, Map<String, String> b) {

@@ -1,13 +1,12 @@
 package io.kcscale.scaler.connect;
 
+import io.kcscale.scaler.poll.Poll;
+import io.kcscale.scaler.poll.PollTimeoutException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
-
-import io.kcscale.scaler.poll.Poll;
-import io.kcscale.scaler.poll.PollTimeoutException;
 
 /**
  * A change to a connector's config, then the wait until it runs: the whole config is PUT (Connect
@@ -56,7 +55,10 @@ public final class ConnectorChange {
      */
     public ConnectorStatus awaitRunning(String connector, int tasks) {
         TooManyTasksRestart restart = new TooManyTasksRestart(connect);
-        return Poll.until(awaiting(connector, tasks), timeout, INTERVAL,
+        return Poll.until(
+                awaiting(connector, tasks),
+                timeout,
+                INTERVAL,
                 () -> runningExactly(connect, connector, tasks, restart));
     }
 
@@ -64,11 +66,12 @@ public final class ConnectorChange {
      * One probe of a wait for exactly {@code tasks} RUNNING tasks, reading the status; tasks Connect failed for
      * being more than tasks.max are restarted (a few times, some seconds apart) and waited for (see {@link TooManyTasksRestart}).
      */
-    public static Optional<ConnectorStatus> runningExactly(ConnectApi connect, String connector, int tasks,
-                                                           TooManyTasksRestart restart) {
+    public static Optional<ConnectorStatus> runningExactly(
+            ConnectApi connect, String connector, int tasks, TooManyTasksRestart restart) {
         ConnectorStatus status = connect.connectorStatus(connector);
         if (restart.failedThatWay(connector, status)) {
-            throw new IllegalStateException("tasks Connect failed as more than tasks.max, restarted: " + status.tasks());
+            throw new IllegalStateException(
+                    "tasks Connect failed as more than tasks.max, restarted: " + status.tasks());
         }
         return runningExactly(status, tasks);
     }
@@ -85,9 +88,12 @@ public final class ConnectorChange {
      * @throws IllegalStateException naming the tasks while they do not run yet
      */
     private static Optional<ConnectorStatus> runningExactly(ConnectorStatus status, int tasks) {
-        status.tasks().stream().filter(t -> "FAILED".equals(t.state())).findFirst().ifPresent(t -> {
-            throw new Poll.Abort("task " + t.id() + " FAILED: " + firstLine(t.trace()));
-        });
+        status.tasks().stream()
+                .filter(t -> "FAILED".equals(t.state()))
+                .findFirst()
+                .ifPresent(t -> {
+                    throw new Poll.Abort("task " + t.id() + " FAILED: " + firstLine(t.trace()));
+                });
         if (status.tasks().size() == tasks && status.tasksInState("RUNNING") == tasks) {
             return Optional.of(status);
         }

@@ -16,7 +16,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLException;
 
@@ -55,8 +54,15 @@ public final class HttpWorkerProbe implements WorkerProbe {
         new TreeSet<>(workerIds).stream().limit(MAX_WORKERS).forEach(id -> {
             URI uri = address(id);
             if (uri != null) {
-                probes.put(id, http.sendAsync(HttpRequest.newBuilder(uri).timeout(timeout).GET().build(),
-                        HttpResponse.BodyHandlers.discarding()).handle((response, failure) -> failure == null || answered(failure)));
+                probes.put(
+                        id,
+                        http.sendAsync(
+                                        HttpRequest.newBuilder(uri)
+                                                .timeout(timeout)
+                                                .GET()
+                                                .build(),
+                                        HttpResponse.BodyHandlers.discarding())
+                                .handle((response, failure) -> failure == null || answered(failure)));
             }
         });
         try {
@@ -85,8 +91,13 @@ public final class HttpWorkerProbe implements WorkerProbe {
         }
         try {
             URI uri = new URI(scheme + "://" + workerId.strip() + "/");
-            return uri.getHost() != null && uri.getPort() > 0 && uri.getRawPath().equals("/") && uri.getRawQuery() == null
-                    && uri.getRawUserInfo() == null ? uri : null;
+            return uri.getHost() != null
+                            && uri.getPort() > 0
+                            && uri.getRawPath().equals("/")
+                            && uri.getRawQuery() == null
+                            && uri.getRawUserInfo() == null
+                    ? uri
+                    : null;
         } catch (java.net.URISyntaxException e) {
             return null;
         }
@@ -98,7 +109,9 @@ public final class HttpWorkerProbe implements WorkerProbe {
      */
     private static boolean answered(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
-            if (t instanceof SSLException || t instanceof UnknownHostException || t instanceof UnresolvedAddressException) {
+            if (t instanceof SSLException
+                    || t instanceof UnknownHostException
+                    || t instanceof UnresolvedAddressException) {
                 return true;
             }
         }

@@ -36,7 +36,10 @@ public final class TooManyTasksRestart {
      * tasks are restarted, unless they were a moment ago or {@link #MAX_RESTARTS} times already.
      */
     public boolean failedThatWay(String connector, ConnectorStatus status) {
-        if (status.tasks().stream().noneMatch(t -> "FAILED".equals(t.state()) && t.trace() != null && t.trace().contains(EXCEPTION))) {
+        if (status.tasks().stream()
+                .noneMatch(t -> "FAILED".equals(t.state())
+                        && t.trace() != null
+                        && t.trace().contains(EXCEPTION))) {
             return false;
         }
         long now = nanoClock.getAsLong();

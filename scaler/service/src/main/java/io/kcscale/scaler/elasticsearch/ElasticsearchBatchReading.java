@@ -1,11 +1,9 @@
 package io.kcscale.scaler.elasticsearch;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kcscale.scaler.ports.SinkClusterReadings;
 import java.util.Map;
 import java.util.function.Supplier;
-
-import com.fasterxml.jackson.databind.JsonNode;
-
-import io.kcscale.scaler.ports.SinkClusterReadings;
 
 /**
  * The answers {@link ElasticsearchReadingsClient#read} got for many indexes at once, read per index: a read
@@ -20,8 +18,13 @@ public final class ElasticsearchBatchReading implements SinkClusterReadings.Batc
     private final Map<String, SinkClusterReadings.WriteIndex> writeIndexes;
     private final ElasticsearchUnavailableException unresolved;
 
-    ElasticsearchBatchReading(Reply stats, Reply settings, Reply health, Reply threadPools,
-                              Map<String, SinkClusterReadings.WriteIndex> writeIndexes, ElasticsearchUnavailableException unresolved) {
+    ElasticsearchBatchReading(
+            Reply stats,
+            Reply settings,
+            Reply health,
+            Reply threadPools,
+            Map<String, SinkClusterReadings.WriteIndex> writeIndexes,
+            ElasticsearchUnavailableException unresolved) {
         this.stats = stats;
         this.settings = settings;
         this.health = health;

@@ -1,21 +1,17 @@
 package io.kcscale.scaler.elasticsearch;
 
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import co.elastic.clients.json.jackson.JacksonJsonpMapper;
+import co.elastic.clients.transport.rest_client.RestClientTransport;
 import java.io.IOException;
 import java.net.URI;
-
 import java.util.Optional;
-
 import javax.net.ssl.SSLContext;
-
 import org.apache.http.Header;
 import org.apache.http.HttpHost;
 import org.apache.http.message.BasicHeader;
 import org.elasticsearch.client.RestClient;
 import org.elasticsearch.client.RestClientBuilder;
-
-import co.elastic.clients.elasticsearch.ElasticsearchClient;
-import co.elastic.clients.json.jackson.JacksonJsonpMapper;
-import co.elastic.clients.transport.rest_client.RestClientTransport;
 
 /** Opens an {@link ElasticsearchClient} on one URL, with timeouts, and closes its transport. */
 public final class ElasticsearchConnection implements AutoCloseable {
@@ -36,7 +32,8 @@ public final class ElasticsearchConnection implements AutoCloseable {
     public ElasticsearchConnection(URI url, int timeoutMillis, Optional<String> authorization, SSLContext tls) {
         this.url = url;
         RestClientBuilder builder = RestClient.builder(new HttpHost(url.getHost(), url.getPort(), url.getScheme()))
-                .setRequestConfigCallback(c -> c.setConnectTimeout(timeoutMillis).setSocketTimeout(timeoutMillis));
+                .setRequestConfigCallback(
+                        c -> c.setConnectTimeout(timeoutMillis).setSocketTimeout(timeoutMillis));
         authorization.ifPresent(a -> builder.setDefaultHeaders(new Header[] {new BasicHeader("Authorization", a)}));
         if (tls != null) {
             builder.setHttpClientConfigCallback(http -> http.setSSLContext(tls));

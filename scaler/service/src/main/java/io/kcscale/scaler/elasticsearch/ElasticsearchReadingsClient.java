@@ -1,5 +1,9 @@
 package io.kcscale.scaler.elasticsearch;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kcscale.scaler.access.AccessProblem;
+import io.kcscale.scaler.ports.SinkClusterReadings;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -11,16 +15,9 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-
 import org.elasticsearch.client.Request;
 import org.elasticsearch.client.Response;
 import org.elasticsearch.client.ResponseException;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
-import io.kcscale.scaler.access.AccessProblem;
-import io.kcscale.scaler.ports.SinkClusterReadings;
 
 /** Reads what the scaler needs of the sink's index and the cluster that holds it. */
 public final class ElasticsearchReadingsClient implements SinkClusterReadings {
@@ -35,7 +32,10 @@ public final class ElasticsearchReadingsClient implements SinkClusterReadings {
 
     /** The index's primary shards and replicas, and the cluster's data nodes. */
     public IndexLayout indexLayout(String index) {
-        return layoutOf(index, get("/" + index + "/_settings", "settings of index " + index), get("/_cluster/health", "cluster health"));
+        return layoutOf(
+                index,
+                get("/" + index + "/_settings", "settings of index " + index),
+                get("/_cluster/health", "cluster health"));
     }
 
     static IndexLayout layoutOf(String index, JsonNode settingsByIndex, JsonNode health) {
@@ -43,7 +43,9 @@ public final class ElasticsearchReadingsClient implements SinkClusterReadings {
         if (settings.isMissingNode()) {
             throw new ElasticsearchUnavailableException("index " + index + " has no settings", null);
         }
-        return new IndexLayout(settings.path("number_of_shards").asInt(), settings.path("number_of_replicas").asInt(),
+        return new IndexLayout(
+                settings.path("number_of_shards").asInt(),
+                settings.path("number_of_replicas").asInt(),
                 health.path("number_of_data_nodes").asInt());
     }
 
@@ -68,11 +70,13 @@ public final class ElasticsearchReadingsClient implements SinkClusterReadings {
             unresolved = e;
         }
         return new ElasticsearchBatchReading(
-                ElasticsearchBatchReading.Reply.of(() -> get(ignoringMissing("/" + list + "/_stats/docs,indexing"), "_stats of indexes " + list)),
+                ElasticsearchBatchReading.Reply.of(
+                        () -> get(ignoringMissing("/" + list + "/_stats/docs,indexing"), "_stats of indexes " + list)),
                 settings,
                 ElasticsearchBatchReading.Reply.of(() -> get("/_cluster/health", "cluster health")),
                 ElasticsearchBatchReading.Reply.of(() -> get("/_nodes/stats/thread_pool", "thread pool stats")),
-                writeIndexes, unresolved);
+                writeIndexes,
+                unresolved);
     }
 
     /**
@@ -111,13 +115,21 @@ public final class ElasticsearchReadingsClient implements SinkClusterReadings {
         Map<String, String> newest = newestBackingIndexes(streams);
         if (newest.isEmpty() && rest.size() > 1) {
             // the batch failed on a name that is no data stream; ask for each, so that one missing name hides no other
-            rest.stream().limit(MAX_LOOKUPS_EACH).forEach(name -> newest.putAll(newestBackingIndexes(
-                    getAllowingMissing("/_data_stream/" + name, "data stream " + name))));
+            rest.stream()
+                    .limit(MAX_LOOKUPS_EACH)
+                    .forEach(name -> newest.putAll(
+                            newestBackingIndexes(getAllowingMissing("/_data_stream/" + name, "data stream " + name))));
         }
         for (String name : rest) {
-            resolved.put(name, newest.containsKey(name) ? new WriteIndex(newest.get(name), null) : new WriteIndex(null,
-                    "no index, alias or data stream named " + name + " (yet): the sink has written nothing there, or --index or the"
-                            + " sink's config names the wrong one"));
+            resolved.put(
+                    name,
+                    newest.containsKey(name)
+                            ? new WriteIndex(newest.get(name), null)
+                            : new WriteIndex(
+                                    null,
+                                    "no index, alias or data stream named " + name
+                                            + " (yet): the sink has written nothing there, or --index or the"
+                                            + " sink's config names the wrong one"));
         }
         return resolved;
     }
@@ -148,9 +160,11 @@ public final class ElasticsearchReadingsClient implements SinkClusterReadings {
             return Optional.of(new WriteIndex(members.get(0), null));
         }
         Collections.sort(members);
-        return Optional.of(new WriteIndex(null, "alias " + name + " has no write index: it points at " + members.size()
-                + " indexes " + members + " and marks none is_write_index, so writes to it fail; mark one"
-                + " (POST _aliases with is_write_index: true) or name the index with --index"));
+        return Optional.of(new WriteIndex(
+                null,
+                "alias " + name + " has no write index: it points at " + members.size()
+                        + " indexes " + members + " and marks none is_write_index, so writes to it fail; mark one"
+                        + " (POST _aliases with is_write_index: true) or name the index with --index"));
     }
 
     /** Each data stream's newest backing index (the last listed) in a {@code GET _data_stream} answer. */
@@ -159,7 +173,9 @@ public final class ElasticsearchReadingsClient implements SinkClusterReadings {
         for (JsonNode stream : streams.path("data_streams")) {
             JsonNode backing = stream.path("indices");
             if (backing.size() > 0) {
-                newest.put(stream.path("name").asText(), backing.get(backing.size() - 1).path("index_name").asText());
+                newest.put(
+                        stream.path("name").asText(),
+                        backing.get(backing.size() - 1).path("index_name").asText());
             }
         }
         return newest;
@@ -199,7 +215,11 @@ public final class ElasticsearchReadingsClient implements SinkClusterReadings {
     public long indexTotal(Collection<String> names) {
         String list = String.join(",", new TreeSet<>(names));
         return get(ignoringMissing("/" + list + "/_stats/indexing"), "_stats of indexes " + list)
-                .path("_all").path("primaries").path("indexing").path("index_total").asLong();
+                .path("_all")
+                .path("primaries")
+                .path("indexing")
+                .path("index_total")
+                .asLong();
     }
 
     static IndexStats statsOf(String index, JsonNode stats) {
@@ -207,7 +227,9 @@ public final class ElasticsearchReadingsClient implements SinkClusterReadings {
         if (primaries.isMissingNode()) {
             throw new ElasticsearchUnavailableException("index " + index + " has no statistics", null);
         }
-        return new IndexStats(index, primaries.path("docs").path("count").asLong(),
+        return new IndexStats(
+                index,
+                primaries.path("docs").path("count").asLong(),
                 primaries.path("indexing").path("index_total").asLong());
     }
 
@@ -241,9 +263,13 @@ public final class ElasticsearchReadingsClient implements SinkClusterReadings {
                 return JSON.readTree(body);
             }
         } catch (IOException e) {
-            int status = e instanceof ResponseException r ? r.getResponse().getStatusLine().getStatusCode() : -1;
-            throw new ElasticsearchUnavailableException(AccessProblem.elasticsearch(connection.url(), status, e)
-                    .orElse("cannot read " + what + ": " + e.getMessage()), e);
+            int status = e instanceof ResponseException r
+                    ? r.getResponse().getStatusLine().getStatusCode()
+                    : -1;
+            throw new ElasticsearchUnavailableException(
+                    AccessProblem.elasticsearch(connection.url(), status, e)
+                            .orElse("cannot read " + what + ": " + e.getMessage()),
+                    e);
         }
     }
 }

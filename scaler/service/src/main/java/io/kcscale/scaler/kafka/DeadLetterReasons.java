@@ -1,5 +1,6 @@
 package io.kcscale.scaler.kafka;
 
+import io.kcscale.scaler.access.AccessProblem;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
@@ -8,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -17,8 +17,6 @@ import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-
-import io.kcscale.scaler.access.AccessProblem;
 
 /**
  * Why a sink's newest dead letter was written: the context headers Connect adds to a dead-letter record
@@ -35,6 +33,7 @@ public final class DeadLetterReasons {
     static final String ORIGIN_OFFSET = "__connect.errors.offset";
     /** A reason is one line of status: the full trace stays in the dead-letter record. */
     static final int REASON_CHARS = 300;
+
     private static final Duration LONGEST_POLL = Duration.ofMillis(200);
 
     private final Map<String, Object> properties = new HashMap<>();
@@ -59,13 +58,15 @@ public final class DeadLetterReasons {
      */
     public Optional<String> latest(String topic) {
         long deadline = System.nanoTime() + timeout.toNanos();
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(properties, new ByteArrayDeserializer(),
-                new ByteArrayDeserializer())) {
+        try (KafkaConsumer<byte[], byte[]> consumer =
+                new KafkaConsumer<>(properties, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
             List<PartitionInfo> infos = consumer.partitionsFor(topic, timeout);
             if (infos == null || infos.isEmpty()) {
                 return Optional.empty();
             }
-            List<TopicPartition> partitions = infos.stream().map(i -> new TopicPartition(topic, i.partition())).toList();
+            List<TopicPartition> partitions = infos.stream()
+                    .map(i -> new TopicPartition(topic, i.partition()))
+                    .toList();
             Map<TopicPartition, Long> end = consumer.endOffsets(partitions, timeout);
             Map<TopicPartition, Long> begin = consumer.beginningOffsets(partitions, timeout);
             Set<TopicPartition> unread = new HashSet<>();
@@ -75,7 +76,8 @@ public final class DeadLetterReasons {
             ConsumerRecord<byte[], byte[]> newest = null;
             while (!unread.isEmpty() && System.nanoTime() < deadline) {
                 long left = deadline - System.nanoTime();
-                for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofNanos(Math.min(left, LONGEST_POLL.toNanos())))) {
+                for (ConsumerRecord<byte[], byte[]> r :
+                        consumer.poll(Duration.ofNanos(Math.min(left, LONGEST_POLL.toNanos())))) {
                     if (newest == null || r.timestamp() > newest.timestamp()) {
                         newest = r;
                     }
@@ -87,8 +89,8 @@ public final class DeadLetterReasons {
             }
             return Optional.ofNullable(newest).map(DeadLetterReasons::reason);
         } catch (KafkaException e) {
-            throw new KafkaUnavailableException(AccessProblem.kafka(e).orElse("cannot read dead-letter topic " + topic + ": "
-                    + e.getMessage()), e);
+            throw new KafkaUnavailableException(
+                    AccessProblem.kafka(e).orElse("cannot read dead-letter topic " + topic + ": " + e.getMessage()), e);
         }
     }
 
@@ -100,9 +102,12 @@ public final class DeadLetterReasons {
             return "not recorded: set errors.deadletterqueue.context.headers.enable=true on the connector to see why";
         }
         String origin = header(deadLetter, ORIGIN_TOPIC);
-        String reason = (exception == null ? "" : exception + ": ") + (message == null ? "" : message)
-                + (origin == null ? "" : " (record " + origin + "-" + header(deadLetter, ORIGIN_PARTITION) + "@"
-                + header(deadLetter, ORIGIN_OFFSET) + ")");
+        String reason = (exception == null ? "" : exception + ": ")
+                + (message == null ? "" : message)
+                + (origin == null
+                        ? ""
+                        : " (record " + origin + "-" + header(deadLetter, ORIGIN_PARTITION) + "@"
+                                + header(deadLetter, ORIGIN_OFFSET) + ")");
         return oneLine(reason);
     }
 
@@ -113,8 +118,10 @@ public final class DeadLetterReasons {
 
     /** Control and format characters (line breaks, escapes a terminal would obey, bidi overrides) become spaces; the text is cut to one status line. */
     static String oneLine(String text) {
-        String flat = text.replaceAll("[\\s\\p{Cntrl}\\p{Cf}\\p{Zl}\\p{Zp}]+", " ").strip();
-        return flat.codePointCount(0, flat.length()) <= REASON_CHARS ? flat
+        String flat =
+                text.replaceAll("[\\s\\p{Cntrl}\\p{Cf}\\p{Zl}\\p{Zp}]+", " ").strip();
+        return flat.codePointCount(0, flat.length()) <= REASON_CHARS
+                ? flat
                 : flat.substring(0, flat.offsetByCodePoints(0, REASON_CHARS - 1)) + "…";
     }
 }

@@ -1,12 +1,10 @@
 package io.kcscale.scaler.kafka;
 
-import java.io.IOException;
-
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-
 import io.kcscale.scaler.checks.keys.KeyTally;
+import java.io.IOException;
 
 /**
  * Passes the top-level scalar fields of a record value that is a JSON object (what Connect's
@@ -17,8 +15,7 @@ final class JsonFields {
 
     private static final JsonFactory FACTORY = new JsonFactory();
 
-    private JsonFields() {
-    }
+    private JsonFields() {}
 
     static void read(byte[] value, KeyTally tally) {
         if (value == null || value.length == 0 || value[0] != '{') {

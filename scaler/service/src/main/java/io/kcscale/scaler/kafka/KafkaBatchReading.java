@@ -1,16 +1,14 @@
 package io.kcscale.scaler.kafka;
 
+import io.kcscale.scaler.ports.KafkaReadings;
 import java.util.HashMap;
 import java.util.Map;
-
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.ListConsumerGroupOffsetsResult;
 import org.apache.kafka.clients.admin.ListOffsetsResult;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.TopicPartition;
-
-import io.kcscale.scaler.ports.KafkaReadings;
 
 /**
  * The answers to the requests {@link KafkaReadingsClient#read} sent together, read per topic and per group:
@@ -27,9 +25,14 @@ public final class KafkaBatchReading implements KafkaReadings.Batch {
     private final ListConsumerGroupOffsetsResult committed;
     private final Map<String, KafkaFuture<ConsumerGroupDescription>> described;
 
-    KafkaBatchReading(KafkaReadingsClient observer, long deadline, Map<String, Integer> partitions,
-                  Map<String, KafkaUnavailableException> topicErrors, ListOffsetsResult ends,
-                  ListConsumerGroupOffsetsResult committed, Map<String, KafkaFuture<ConsumerGroupDescription>> described) {
+    KafkaBatchReading(
+            KafkaReadingsClient observer,
+            long deadline,
+            Map<String, Integer> partitions,
+            Map<String, KafkaUnavailableException> topicErrors,
+            ListOffsetsResult ends,
+            ListConsumerGroupOffsetsResult committed,
+            Map<String, KafkaFuture<ConsumerGroupDescription>> described) {
         this.observer = observer;
         this.deadline = deadline;
         this.partitions = partitions;
@@ -52,7 +55,10 @@ public final class KafkaBatchReading implements KafkaReadings.Batch {
         }
         Map<Integer, Long> offsets = new HashMap<>();
         for (int p = 0; p < count; p++) {
-            offsets.put(p, observer.get(ends.partitionResult(new TopicPartition(topic, p)), deadline).offset());
+            offsets.put(
+                    p,
+                    observer.get(ends.partitionResult(new TopicPartition(topic, p)), deadline)
+                            .offset());
         }
         return offsets;
     }

@@ -1,12 +1,13 @@
 package io.kcscale.scaler.kafka;
 
+import io.kcscale.scaler.autoscale.Leadership;
+import io.kcscale.scaler.autoscale.Lease;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.CooperativeStickyAssignor;
@@ -17,9 +18,6 @@ import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import io.kcscale.scaler.autoscale.Lease;
-import io.kcscale.scaler.autoscale.Leadership;
 
 /**
  * Leadership through Kafka's group membership: every replica joins one consumer group subscribed to the
@@ -34,6 +32,7 @@ public final class KafkaLeadership implements Leadership, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(KafkaLeadership.class);
     /** Short enough that another replica leads within ~15 s of a leader's crash; the broker allows 6 s at least. */
     public static final Duration SESSION_TIMEOUT = Duration.ofSeconds(10);
+
     private static final Duration POLL = Duration.ofMillis(500);
 
     private final String instanceId;
@@ -46,15 +45,21 @@ public final class KafkaLeadership implements Leadership, AutoCloseable {
     private volatile boolean started;
 
     /** @param timeout for each call to Kafka */
-    public KafkaLeadership(String bootstrapServers, Map<String, Object> clientProperties, String topic, String group,
-                           String instanceId, Duration timeout) {
+    public KafkaLeadership(
+            String bootstrapServers,
+            Map<String, Object> clientProperties,
+            String topic,
+            String group,
+            String instanceId,
+            Duration timeout) {
         this.instanceId = instanceId;
         this.partition = new TopicPartition(topic, 0);
         this.timeout = timeout;
         Map<String, Object> props = new HashMap<>(clientProperties);
         props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         props.put(ConsumerConfig.GROUP_ID_CONFIG, group);
-        // the classic protocol: its session timeout is the client's to set (the consumer protocol's is the broker's, 45 s)
+        // the classic protocol: its session timeout is the client's to set (the consumer protocol's is the broker's, 45
+        // s)
         props.put(ConsumerConfig.GROUP_PROTOCOL_CONFIG, "classic");
         props.put(ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG, CooperativeStickyAssignor.class.getName());
         props.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, (int) SESSION_TIMEOUT.toMillis());

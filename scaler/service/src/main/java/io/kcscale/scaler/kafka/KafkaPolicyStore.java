@@ -1,5 +1,12 @@
 package io.kcscale.scaler.kafka;
 
+import io.kcscale.scaler.autoscale.AutoscalePolicy;
+import io.kcscale.scaler.autoscale.DecisionRecord;
+import io.kcscale.scaler.autoscale.Lease;
+import io.kcscale.scaler.autoscale.PolicyStore;
+import io.kcscale.scaler.autoscale.PolicyView;
+import io.kcscale.scaler.autoscale.StateRecord;
+import io.kcscale.scaler.autoscale.StoredPolicy;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.HashMap;
@@ -9,7 +16,6 @@ import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -33,14 +39,6 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import io.kcscale.scaler.autoscale.AutoscalePolicy;
-import io.kcscale.scaler.autoscale.DecisionRecord;
-import io.kcscale.scaler.autoscale.Lease;
-import io.kcscale.scaler.autoscale.PolicyStore;
-import io.kcscale.scaler.autoscale.PolicyView;
-import io.kcscale.scaler.autoscale.StateRecord;
-import io.kcscale.scaler.autoscale.StoredPolicy;
-
 /**
  * The autoscaler's state in a compacted one-partition topic, as Connect keeps its connector configs: one thread
  * reads it from the beginning into a {@link PolicyView} and keeps reading; a write is produced, then read back,
@@ -61,6 +59,7 @@ public final class KafkaPolicyStore implements PolicyStore, AutoCloseable {
     private final PolicyView view = new PolicyView();
     /** The next offset to read; guarded by {@code view}. */
     private long position;
+
     private volatile boolean running = true;
     /** Whether {@link #start} got as far as the reader; guarded by this. */
     private boolean readerStarted;
@@ -68,7 +67,8 @@ public final class KafkaPolicyStore implements PolicyStore, AutoCloseable {
     private volatile boolean open;
 
     /** @param timeout for each call to Kafka, and for a write to be read back */
-    public KafkaPolicyStore(String bootstrapServers, Map<String, Object> clientProperties, String topic, Duration timeout) {
+    public KafkaPolicyStore(
+            String bootstrapServers, Map<String, Object> clientProperties, String topic, Duration timeout) {
         this.topic = topic;
         this.partition = new TopicPartition(topic, 0);
         this.timeout = timeout;
@@ -110,8 +110,12 @@ public final class KafkaPolicyStore implements PolicyStore, AutoCloseable {
             reader.start();
             readerStarted = true;
         }
-        long end = call("read the end of " + topic, () -> admin.listOffsets(Map.of(partition, OffsetSpec.latest()))
-                .partitionResult(partition).get(timeout.toMillis(), TimeUnit.MILLISECONDS).offset());
+        long end = call(
+                "read the end of " + topic,
+                () -> admin.listOffsets(Map.of(partition, OffsetSpec.latest()))
+                        .partitionResult(partition)
+                        .get(timeout.toMillis(), TimeUnit.MILLISECONDS)
+                        .offset());
         awaitRead(end);
         open = true;
     }
@@ -119,21 +123,31 @@ public final class KafkaPolicyStore implements PolicyStore, AutoCloseable {
     private void ensureTopic() {
         try {
             admin.createTopics(List.of(new NewTopic(topic, Optional.of(1), Optional.empty())
-                    .configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT))))
-                    .all().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+                            .configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT))))
+                    .all()
+                    .get(timeout.toMillis(), TimeUnit.MILLISECONDS);
             LOG.info("created the state topic {}", topic);
         } catch (ExecutionException e) {
             if (!(e.getCause() instanceof TopicExistsException)) {
-                throw new KafkaUnavailableException("cannot create the state topic " + topic + ": " + e.getCause().getMessage(), e);
+                throw new KafkaUnavailableException(
+                        "cannot create the state topic " + topic + ": "
+                                + e.getCause().getMessage(),
+                        e);
             }
         } catch (InterruptedException | TimeoutException e) {
             throw unavailable("create the state topic " + topic, e);
         }
-        TopicDescription d = call("describe " + topic, () -> admin.describeTopics(List.of(topic)).allTopicNames()
-                .get(timeout.toMillis(), TimeUnit.MILLISECONDS).get(topic));
+        TopicDescription d = call(
+                "describe " + topic,
+                () -> admin.describeTopics(List.of(topic))
+                        .allTopicNames()
+                        .get(timeout.toMillis(), TimeUnit.MILLISECONDS)
+                        .get(topic));
         if (d.partitions().size() != 1) {
-            throw new KafkaUnavailableException("the state topic " + topic + " has " + d.partitions().size()
-                    + " partitions; it needs exactly one (an order every replica shares)", null);
+            throw new KafkaUnavailableException(
+                    "the state topic " + topic + " has " + d.partitions().size()
+                            + " partitions; it needs exactly one (an order every replica shares)",
+                    null);
         }
     }
 
@@ -159,8 +173,14 @@ public final class KafkaPolicyStore implements PolicyStore, AutoCloseable {
 
     private void apply(ConsumerRecord<String, byte[]> r) {
         try {
-            StateRecordCodec.decode(r.key(), r.value()).ifPresentOrElse(s -> view.apply(r.offset(), s),
-                    () -> LOG.warn("skipped record {} of {}: key {} is of no kind this version knows", r.offset(), topic, r.key()));
+            StateRecordCodec.decode(r.key(), r.value())
+                    .ifPresentOrElse(
+                            s -> view.apply(r.offset(), s),
+                            () -> LOG.warn(
+                                    "skipped record {} of {}: key {} is of no kind this version knows",
+                                    r.offset(),
+                                    topic,
+                                    r.key()));
         } catch (IOException e) {
             LOG.warn("skipped record {} of {} (key {}): {}", r.offset(), topic, r.key(), e.getMessage());
         }
@@ -173,8 +193,10 @@ public final class KafkaPolicyStore implements PolicyStore, AutoCloseable {
             while (position < end) {
                 long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
                 if (left <= 0) {
-                    throw new KafkaUnavailableException("the state topic " + topic + " was not read to offset " + end
-                            + " within " + timeout.toSeconds() + " s (read to " + position + ")", null);
+                    throw new KafkaUnavailableException(
+                            "the state topic " + topic + " was not read to offset " + end + " within "
+                                    + timeout.toSeconds() + " s (read to " + position + ")",
+                            null);
                 }
                 try {
                     view.wait(left);
@@ -191,8 +213,11 @@ public final class KafkaPolicyStore implements PolicyStore, AutoCloseable {
         if (!open) {
             throw new KafkaUnavailableException("the state topic " + topic + " is not read yet; nothing written", null);
         }
-        long offset = call("write to " + topic, () -> producer.send(new ProducerRecord<>(topic, 0,
-                StateRecordCodec.key(r), StateRecordCodec.value(r))).get(2 * timeout.toMillis(), TimeUnit.MILLISECONDS).offset());
+        long offset = call(
+                "write to " + topic,
+                () -> producer.send(new ProducerRecord<>(topic, 0, StateRecordCodec.key(r), StateRecordCodec.value(r)))
+                        .get(2 * timeout.toMillis(), TimeUnit.MILLISECONDS)
+                        .offset());
         awaitRead(offset + 1);
         return offset;
     }
@@ -261,7 +286,8 @@ public final class KafkaPolicyStore implements PolicyStore, AutoCloseable {
         try {
             return call.get();
         } catch (ExecutionException e) {
-            throw new KafkaUnavailableException("cannot " + what + ": " + e.getCause().getMessage(), e.getCause());
+            throw new KafkaUnavailableException(
+                    "cannot " + what + ": " + e.getCause().getMessage(), e.getCause());
         } catch (InterruptedException | TimeoutException e) {
             throw unavailable(what, e);
         }

@@ -1,5 +1,7 @@
 package io.kcscale.scaler.kafka;
 
+import io.kcscale.scaler.access.AccessProblem;
+import io.kcscale.scaler.ports.KafkaReadings;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.HashMap;
@@ -10,7 +12,6 @@ import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
@@ -24,9 +25,6 @@ import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.AuthenticationException;
-
-import io.kcscale.scaler.access.AccessProblem;
-import io.kcscale.scaler.ports.KafkaReadings;
 
 /**
  * Reads through the Admin client what the scaler derives rates and lag from: a topic's end offsets,
@@ -49,7 +47,8 @@ public final class KafkaReadingsClient implements KafkaReadings, AutoCloseable {
 
     @Override
     public int partitionCount(String topic) {
-        TopicDescription description = get(admin.describeTopics(List.of(topic)).topicNameValues().get(topic));
+        TopicDescription description =
+                get(admin.describeTopics(List.of(topic)).topicNameValues().get(topic));
         return description.partitions().size();
     }
 
@@ -60,14 +59,20 @@ public final class KafkaReadingsClient implements KafkaReadings, AutoCloseable {
 
     /** The group's committed offset per partition of {@code topic}; partitions with none are absent. */
     public Map<Integer, Long> committedOffsets(String group, String topic) {
-        return committedOn(topic, get(admin.listConsumerGroupOffsets(
-                Map.of(group, new ListConsumerGroupOffsetsSpec())).partitionsToOffsetAndMetadata(group)));
+        return committedOn(
+                topic,
+                get(admin.listConsumerGroupOffsets(Map.of(group, new ListConsumerGroupOffsetsSpec()))
+                        .partitionsToOffsetAndMetadata(group)));
     }
 
     /** The group's state and, per partition of {@code topic}, the client id of the member consuming it. */
     @Override
     public GroupView describeGroup(String group, String topic) {
-        return groupView(get(admin.describeConsumerGroups(List.of(group)).describedGroups().get(group)), topic);
+        return groupView(
+                get(admin.describeConsumerGroups(List.of(group))
+                        .describedGroups()
+                        .get(group)),
+                topic);
     }
 
     /**
@@ -83,10 +88,11 @@ public final class KafkaReadingsClient implements KafkaReadings, AutoCloseable {
         Map<String, ListConsumerGroupOffsetsSpec> specs = new HashMap<>();
         groups.forEach(g -> specs.put(g, new ListConsumerGroupOffsetsSpec()));
         ListConsumerGroupOffsetsResult committed = groups.isEmpty() ? null : client.listConsumerGroupOffsets(specs);
-        Map<String, KafkaFuture<ConsumerGroupDescription>> described = groups.isEmpty() ? Map.of()
+        Map<String, KafkaFuture<ConsumerGroupDescription>> described = groups.isEmpty()
+                ? Map.of()
                 : client.describeConsumerGroups(groups).describedGroups();
-        Map<String, KafkaFuture<TopicDescription>> topicFutures = topics.isEmpty() ? Map.of()
-                : client.describeTopics(topics).topicNameValues();
+        Map<String, KafkaFuture<TopicDescription>> topicFutures =
+                topics.isEmpty() ? Map.of() : client.describeTopics(topics).topicNameValues();
         Map<String, Integer> partitions = new HashMap<>();
         Map<String, KafkaUnavailableException> topicErrors = new HashMap<>();
         Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
@@ -124,7 +130,10 @@ public final class KafkaReadingsClient implements KafkaReadings, AutoCloseable {
                 }
             }
         }
-        return new GroupView(description.groupState().name(), owners, description.partitionAssignor(),
+        return new GroupView(
+                description.groupState().name(),
+                owners,
+                description.partitionAssignor(),
                 description.type().name());
     }
 
@@ -159,8 +168,10 @@ public final class KafkaReadingsClient implements KafkaReadings, AutoCloseable {
             if (e.getCause() instanceof AuthenticationException) {
                 renewClient();
             }
-            throw new KafkaUnavailableException(AccessProblem.kafka(e.getCause())
-                    .orElse("Kafka request failed: " + e.getCause().getMessage()), e.getCause());
+            throw new KafkaUnavailableException(
+                    AccessProblem.kafka(e.getCause())
+                            .orElse("Kafka request failed: " + e.getCause().getMessage()),
+                    e.getCause());
         } catch (TimeoutException e) {
             throw new KafkaUnavailableException("Kafka did not answer within " + timeout.toMillis() + " ms", e);
         }

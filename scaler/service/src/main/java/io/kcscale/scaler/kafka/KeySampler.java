@@ -1,12 +1,14 @@
 package io.kcscale.scaler.kafka;
 
+import io.kcscale.scaler.access.AccessProblem;
+import io.kcscale.scaler.checks.keys.KeySample;
+import io.kcscale.scaler.checks.keys.KeyTally;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
@@ -15,10 +17,6 @@ import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-
-import io.kcscale.scaler.access.AccessProblem;
-import io.kcscale.scaler.checks.keys.KeySample;
-import io.kcscale.scaler.checks.keys.KeyTally;
 
 /**
  * Reads the newest records of every partition of a topic, within the budget it is handed: a consumer
@@ -30,6 +28,7 @@ public final class KeySampler {
 
     /** Larger polls and socket buffers than the defaults: a sample is one sequential read of the tail. */
     private static final int MAX_POLL_RECORDS = 10_000;
+
     private static final int RECEIVE_BUFFER_BYTES = 1 << 20;
     private static final Duration LONGEST_POLL = Duration.ofMillis(200);
 
@@ -55,19 +54,22 @@ public final class KeySampler {
     public KeySample sample(String topic, int maxRecords, Duration maxTime) {
         long started = System.nanoTime();
         long deadline = started + maxTime.toNanos();
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(properties, new ByteArrayDeserializer(),
-                new ByteArrayDeserializer())) {
+        try (KafkaConsumer<byte[], byte[]> consumer =
+                new KafkaConsumer<>(properties, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
             List<PartitionInfo> infos = consumer.partitionsFor(topic, requestTimeout);
             if (infos == null || infos.isEmpty()) {
                 throw new KafkaUnavailableException("topic " + topic + " does not exist", null);
             }
-            List<TopicPartition> partitions = infos.stream().map(i -> new TopicPartition(topic, i.partition())).toList();
+            List<TopicPartition> partitions = infos.stream()
+                    .map(i -> new TopicPartition(topic, i.partition()))
+                    .toList();
             Map<TopicPartition, Long> end = consumer.endOffsets(partitions, requestTimeout);
             Map<TopicPartition, Long> begin = consumer.beginningOffsets(partitions, requestTimeout);
             long share = Math.max(1, (maxRecords + partitions.size() - 1) / partitions.size());
             Set<TopicPartition> unread = new HashSet<>();
             partitions.stream().filter(tp -> end.get(tp) > begin.get(tp)).forEach(unread::add);
-            List<Integer> withRecords = unread.stream().map(TopicPartition::partition).sorted().toList();
+            List<Integer> withRecords =
+                    unread.stream().map(TopicPartition::partition).sorted().toList();
             consumer.assign(unread);
             unread.forEach(tp -> consumer.seek(tp, Math.max(begin.get(tp), end.get(tp) - share)));
 
@@ -84,7 +86,8 @@ public final class KeySampler {
                     stoppedBy = "records";
                     break;
                 }
-                ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofNanos(Math.min(left, LONGEST_POLL.toNanos())));
+                ConsumerRecords<byte[], byte[]> records =
+                        consumer.poll(Duration.ofNanos(Math.min(left, LONGEST_POLL.toNanos())));
                 for (TopicPartition tp : records.partitions()) {
                     long stop = end.get(tp);
                     read.add(tp);
@@ -103,10 +106,16 @@ public final class KeySampler {
                     }
                 }
             }
-            return tally.sample(topic, partitions.size(), read.size(), (System.nanoTime() - started) / 1_000_000, stoppedBy,
+            return tally.sample(
+                    topic,
+                    partitions.size(),
+                    read.size(),
+                    (System.nanoTime() - started) / 1_000_000,
+                    stoppedBy,
                     withRecords);
         } catch (KafkaException e) {
-            throw new KafkaUnavailableException(AccessProblem.kafka(e).orElse("cannot sample " + topic + ": " + e.getMessage()), e);
+            throw new KafkaUnavailableException(
+                    AccessProblem.kafka(e).orElse("cannot sample " + topic + ": " + e.getMessage()), e);
         }
     }
 }

@@ -1,20 +1,18 @@
 package io.kcscale.scaler.kafka;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.util.List;
-import java.util.Optional;
-
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import io.kcscale.scaler.autoscale.AutoscalePolicy;
 import io.kcscale.scaler.autoscale.DecisionRecord;
 import io.kcscale.scaler.autoscale.Lease;
 import io.kcscale.scaler.autoscale.StateRecord;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * The state topic's records: a key per connector and kind ({@code policy/NAME}, {@code pause/NAME},
@@ -29,11 +27,11 @@ final class StateRecordCodec {
     static final String DECISIONS = "decisions/";
     static final String LEADER = "leader";
 
-    private static final ObjectMapper JSON = new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
-    private static final TypeReference<List<DecisionRecord>> DECISION_LIST = new TypeReference<>() { };
+    private static final ObjectMapper JSON =
+            new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+    private static final TypeReference<List<DecisionRecord>> DECISION_LIST = new TypeReference<>() {};
 
-    private StateRecordCodec() {
-    }
+    private StateRecordCodec() {}
 
     static String key(StateRecord r) {
         if (r instanceof StateRecord.PolicySet s) {
@@ -79,19 +77,25 @@ final class StateRecordCodec {
         }
         if (key.startsWith(POLICY)) {
             String connector = key.substring(POLICY.length());
-            return Optional.of(value == null ? new StateRecord.PolicyDeleted(connector)
-                    : new StateRecord.PolicySet(connector, JSON.readValue(value, AutoscalePolicy.class)));
+            return Optional.of(
+                    value == null
+                            ? new StateRecord.PolicyDeleted(connector)
+                            : new StateRecord.PolicySet(connector, JSON.readValue(value, AutoscalePolicy.class)));
         }
         if (value == null) {
             return Optional.empty();
         }
         JsonNode v = JSON.readTree(value);
         if (key.startsWith(PAUSE)) {
-            return Optional.of(new StateRecord.Paused(key.substring(PAUSE.length()), v.path("policyVersion").asLong(-1)));
+            return Optional.of(new StateRecord.Paused(
+                    key.substring(PAUSE.length()), v.path("policyVersion").asLong(-1)));
         }
         if (key.startsWith(DECISIONS)) {
-            return Optional.of(new StateRecord.Decisions(key.substring(DECISIONS.length()), v.path("policyVersion").asLong(-1),
-                    lease(v), JSON.readerFor(DECISION_LIST).readValue(v.path("decisions"))));
+            return Optional.of(new StateRecord.Decisions(
+                    key.substring(DECISIONS.length()),
+                    v.path("policyVersion").asLong(-1),
+                    lease(v),
+                    JSON.readerFor(DECISION_LIST).readValue(v.path("decisions"))));
         }
         return key.equals(LEADER) ? Optional.of(new StateRecord.Claim(lease(v))) : Optional.empty();
     }

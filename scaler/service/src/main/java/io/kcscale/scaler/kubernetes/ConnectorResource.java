@@ -7,7 +7,8 @@ package io.kcscale.scaler.kubernetes;
  * @param tasksMax        its {@code spec.tasksMax}, or null when unset
  * @param resourceVersion the version read: a write conditional on it fails if the resource changed since
  */
-public record ConnectorResource(String namespace, String name, String cluster, Integer tasksMax, String resourceVersion) {
+public record ConnectorResource(
+        String namespace, String name, String cluster, Integer tasksMax, String resourceVersion) {
 
     /** {@code KafkaConnector namespace/name}, as people name it. */
     public String describe() {

@@ -1,18 +1,7 @@
 package io.kcscale.scaler.kubernetes;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.Map;
-import java.util.Optional;
-import java.util.regex.Pattern;
-
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -24,6 +13,15 @@ import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.strimzi.api.ResourceLabels;
 import io.strimzi.api.kafka.model.connector.KafkaConnector;
 import io.strimzi.api.kafka.model.connector.KafkaConnectorList;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * The KafkaConnector resources of one namespace, through the Kubernetes API: which one manages a
@@ -52,11 +50,18 @@ public final class KafkaConnectorResources implements ConnectorResources, AutoCl
      * kubeconfig; each request bounded by {@code timeout}, and not retried by the client (callers decide).
      */
     public static KafkaConnectorResources connect(KubernetesSettings settings, Duration timeout) {
-        Config base = settings.kubeconfig().map(KafkaConnectorResources::fromFile).orElseGet(() -> Config.autoConfigure(null));
-        Config config = new ConfigBuilder(base).withNamespace(settings.namespace())
-                .withConnectionTimeout((int) timeout.toMillis()).withRequestTimeout((int) timeout.toMillis())
-                .withRequestRetryBackoffLimit(0).build();
-        return new KafkaConnectorResources(new KubernetesClientBuilder().withConfig(config).build(), settings.namespace(),
+        Config base = settings.kubeconfig()
+                .map(KafkaConnectorResources::fromFile)
+                .orElseGet(() -> Config.autoConfigure(null));
+        Config config = new ConfigBuilder(base)
+                .withNamespace(settings.namespace())
+                .withConnectionTimeout((int) timeout.toMillis())
+                .withRequestTimeout((int) timeout.toMillis())
+                .withRequestRetryBackoffLimit(0)
+                .build();
+        return new KafkaConnectorResources(
+                new KubernetesClientBuilder().withConfig(config).build(),
+                settings.namespace(),
                 settings.connectCluster());
     }
 
@@ -96,8 +101,12 @@ public final class KafkaConnectorResources implements ConnectorResources, AutoCl
         if (connectCluster.isPresent() && !connectCluster.get().equals(cluster)) {
             return Optional.empty();
         }
-        return Optional.of(new ConnectorResource(namespace, connector, cluster,
-                found.getSpec() == null ? null : found.getSpec().getTasksMax(), found.getMetadata().getResourceVersion()));
+        return Optional.of(new ConnectorResource(
+                namespace,
+                connector,
+                cluster,
+                found.getSpec() == null ? null : found.getSpec().getTasksMax(),
+                found.getMetadata().getResourceVersion()));
     }
 
     /**
@@ -120,22 +129,36 @@ public final class KafkaConnectorResources implements ConnectorResources, AutoCl
     }
 
     private Resource<KafkaConnector> resource(String name) {
-        return client.resources(KafkaConnector.class, KafkaConnectorList.class).inNamespace(namespace).withName(name);
+        return client.resources(KafkaConnector.class, KafkaConnectorList.class)
+                .inNamespace(namespace)
+                .withName(name);
     }
 
     /** One line a person can act on; the API server's message, never the credentials. */
     private KubernetesException failure(KubernetesClientException e, String verb, String name) {
         String what = "KafkaConnector " + namespace + "/" + name;
         return switch (e.getCode()) {
-            case 401 -> new KubernetesException.AccessDenied("Kubernetes did not accept the scaler's credentials (401) to " + verb + " "
-                    + what + ": check its service account token or kubeconfig", e);
-            case 403 -> new KubernetesException.AccessDenied("the scaler may not " + verb + " kafkaconnectors in namespace " + namespace
-                    + " (Kubernetes answered 403): its Role must allow get, list, watch and patch on kafkaconnectors.kafka.strimzi.io "
-                    + "there (kubernetes/scaler.yaml)", e);
+            case 401 ->
+                new KubernetesException.AccessDenied(
+                        "Kubernetes did not accept the scaler's credentials (401) to " + verb + " " + what
+                                + ": check its service account token or kubeconfig",
+                        e);
+            case 403 ->
+                new KubernetesException.AccessDenied(
+                        "the scaler may not " + verb + " kafkaconnectors in namespace " + namespace
+                                + " (Kubernetes answered 403): its Role must allow get, list, watch and patch on kafkaconnectors.kafka.strimzi.io "
+                                + "there (kubernetes/scaler.yaml)",
+                        e);
             case 404 -> new KubernetesException.Gone(what + " no longer exists", e);
-            case 409 -> new KubernetesException.Conflict(what + " changed since it was read (its resourceVersion moved on)", e);
-            default -> new KubernetesException.Unavailable("cannot " + verb + " " + what + ": "
-                    + (e.getCode() > 0 ? "Kubernetes answered " + e.getCode() + " " + firstLine(e.getMessage()) : rootCause(e)), e);
+            case 409 ->
+                new KubernetesException.Conflict(what + " changed since it was read (its resourceVersion moved on)", e);
+            default ->
+                new KubernetesException.Unavailable(
+                        "cannot " + verb + " " + what + ": "
+                                + (e.getCode() > 0
+                                        ? "Kubernetes answered " + e.getCode() + " " + firstLine(e.getMessage())
+                                        : rootCause(e)),
+                        e);
         };
     }
 

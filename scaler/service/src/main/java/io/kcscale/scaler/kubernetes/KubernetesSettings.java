@@ -1,12 +1,11 @@
 package io.kcscale.scaler.kubernetes;
 
+import io.kcscale.scaler.service.Setting;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
-
-import io.kcscale.scaler.service.Setting;
 
 /**
  * Where the scaler finds KafkaConnector resources: a namespace, the credentials (a kubeconfig file, or
@@ -29,9 +28,11 @@ public record KubernetesSettings(String namespace, Optional<Path> kubeconfig, Op
                     + "(lower-case letters, digits and -, at most 63), got " + namespace);
         }
         if (kubeconfig.isPresent() && !Files.isReadable(kubeconfig.get())) {
-            throw new IllegalArgumentException(Setting.KUBERNETES_KUBECONFIG.named() + " must be a readable file, got " + kubeconfig.get());
+            throw new IllegalArgumentException(
+                    Setting.KUBERNETES_KUBECONFIG.named() + " must be a readable file, got " + kubeconfig.get());
         }
-        if (connectCluster.isPresent() && !LABEL_VALUE.matcher(connectCluster.get()).matches()) {
+        if (connectCluster.isPresent()
+                && !LABEL_VALUE.matcher(connectCluster.get()).matches()) {
             throw new IllegalArgumentException(Setting.KUBERNETES_CONNECT_CLUSTER.named() + " must be a label value "
                     + "(the KafkaConnect's name), got " + connectCluster.get());
         }
@@ -44,12 +45,13 @@ public record KubernetesSettings(String namespace, Optional<Path> kubeconfig, Op
      */
     public static Optional<KubernetesSettings> fromValues(Map<String, String> v) {
         Optional<String> namespace = value(v, Setting.KUBERNETES_NAMESPACE.key());
-        Optional<Path> kubeconfig = value(v, Setting.KUBERNETES_KUBECONFIG.key()).map(Path::of);
+        Optional<Path> kubeconfig =
+                value(v, Setting.KUBERNETES_KUBECONFIG.key()).map(Path::of);
         Optional<String> cluster = value(v, Setting.KUBERNETES_CONNECT_CLUSTER.key());
         if (namespace.isEmpty()) {
             if (kubeconfig.isPresent() || cluster.isPresent()) {
-                throw new IllegalArgumentException("kubernetes.kubeconfig and kubernetes.connect.cluster need " + Setting.KUBERNETES_NAMESPACE.named()
-                        + ": the namespace of the KafkaConnector resources");
+                throw new IllegalArgumentException("kubernetes.kubeconfig and kubernetes.connect.cluster need "
+                        + Setting.KUBERNETES_NAMESPACE.named() + ": the namespace of the KafkaConnector resources");
             }
             return Optional.empty();
         }

@@ -1,12 +1,11 @@
 package io.kcscale.scaler.kubernetes;
 
-import java.util.Map;
-import java.util.Objects;
-import java.util.Optional;
-
 import io.kcscale.scaler.connect.Backoff;
 import io.kcscale.scaler.ports.TasksMaxWriteException;
 import io.kcscale.scaler.ports.TasksMaxWriter;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Writes the task count of a connector that a KafkaConnector resource manages to that resource's
@@ -49,9 +48,13 @@ public final class StrimziTasksMaxWriter implements TasksMaxWriter {
         ConnectorResource first = managed.get();
         String standing = String.valueOf(first.tasksMax() == null ? CONNECT_DEFAULT_TASKS_MAX : first.tasksMax());
         if (!standing.equals(seen.get(TASKS_MAX))) {
-            throw new TasksMaxWriteException(TasksMaxWriteException.Reason.CONFLICT, "spec.tasksMax of " + first.describe() + " is " + standing
-                    + ", not the " + seen.get(TASKS_MAX) + " the scale's checks saw (another actor set it, or Strimzi has not yet"
-                    + " applied it to Kafka Connect): nothing written; scale again from " + standing + " if still needed");
+            throw new TasksMaxWriteException(
+                    TasksMaxWriteException.Reason.CONFLICT,
+                    "spec.tasksMax of " + first.describe() + " is " + standing
+                            + ", not the " + seen.get(TASKS_MAX)
+                            + " the scale's checks saw (another actor set it, or Strimzi has not yet"
+                            + " applied it to Kafka Connect): nothing written; scale again from " + standing
+                            + " if still needed");
         }
         ConnectorResource read = first;
         for (int attempt = 1; ; attempt++) {
@@ -60,30 +63,38 @@ public final class StrimziTasksMaxWriter implements TasksMaxWriter {
                 return;
             } catch (KubernetesException.Conflict e) {
                 if (attempt >= backoff.maxAttempts()) {
-                    throw new TasksMaxWriteException(TasksMaxWriteException.Reason.CONFLICT, first.describe() + " changed under each of " + attempt
-                            + " patches of spec.tasksMax; it is unchanged: retry when others have finished editing it");
+                    throw new TasksMaxWriteException(
+                            TasksMaxWriteException.Reason.CONFLICT,
+                            first.describe() + " changed under each of " + attempt
+                                    + " patches of spec.tasksMax; it is unchanged: retry when others have finished editing it");
                 }
                 pause(attempt);
                 read = managing(connector).orElseThrow(() -> gone(first));
                 if (!Objects.equals(read.tasksMax(), first.tasksMax())) {
-                    throw new TasksMaxWriteException(TasksMaxWriteException.Reason.CONFLICT, "another actor set spec.tasksMax of " + first.describe()
-                            + " from " + first.tasksMax() + " to " + read.tasksMax() + " during this scale; not overwritten: "
-                            + "look at the connector again before scaling");
+                    throw new TasksMaxWriteException(
+                            TasksMaxWriteException.Reason.CONFLICT,
+                            "another actor set spec.tasksMax of " + first.describe()
+                                    + " from " + first.tasksMax() + " to " + read.tasksMax()
+                                    + " during this scale; not overwritten: "
+                                    + "look at the connector again before scaling");
                 }
             } catch (KubernetesException.Gone e) {
                 throw gone(first);
             } catch (KubernetesException.AccessDenied e) {
-                throw new TasksMaxWriteException(TasksMaxWriteException.Reason.REFUSED, e.getMessage() + notThroughConnect(first));
+                throw new TasksMaxWriteException(
+                        TasksMaxWriteException.Reason.REFUSED, e.getMessage() + notThroughConnect(first));
             } catch (KubernetesException.Unavailable e) {
-                throw new TasksMaxWriteException(TasksMaxWriteException.Reason.UNAVAILABLE, e.getMessage() + notThroughConnect(first));
+                throw new TasksMaxWriteException(
+                        TasksMaxWriteException.Reason.UNAVAILABLE, e.getMessage() + notThroughConnect(first));
             }
         }
     }
 
     @Override
     public String describe(String connector) {
-        return managing(connector).map(r -> "a merge patch of spec.tasksMax on " + r.describe()
-                + " with resourceVersion " + r.resourceVersion() + " as its precondition, which Strimzi applies to Kafka Connect")
+        return managing(connector)
+                .map(r -> "a merge patch of spec.tasksMax on " + r.describe() + " with resourceVersion "
+                        + r.resourceVersion() + " as its precondition, which Strimzi applies to Kafka Connect")
                 .orElseGet(() -> connect.describe(connector));
     }
 
@@ -93,20 +104,27 @@ public final class StrimziTasksMaxWriter implements TasksMaxWriter {
             return resources.find(connector);
         } catch (KubernetesException e) {
             TasksMaxWriteException.Reason reason = e instanceof KubernetesException.AccessDenied
-                    ? TasksMaxWriteException.Reason.REFUSED : TasksMaxWriteException.Reason.UNAVAILABLE;
-            throw new TasksMaxWriteException(reason, e.getMessage() + "; cannot tell whether a KafkaConnector in namespace "
-                    + resources.namespace() + " manages " + connector + ", so it is not written through Kafka Connect's REST API "
-                    + "either (Strimzi would revert that)");
+                    ? TasksMaxWriteException.Reason.REFUSED
+                    : TasksMaxWriteException.Reason.UNAVAILABLE;
+            throw new TasksMaxWriteException(
+                    reason,
+                    e.getMessage() + "; cannot tell whether a KafkaConnector in namespace "
+                            + resources.namespace() + " manages " + connector
+                            + ", so it is not written through Kafka Connect's REST API "
+                            + "either (Strimzi would revert that)");
         }
     }
 
     private static TasksMaxWriteException gone(ConnectorResource first) {
-        return new TasksMaxWriteException(TasksMaxWriteException.Reason.GONE, first.describe() + " was deleted during this scale; "
-                + "the scaler does not re-create it, nor write its connector through Kafka Connect's REST API");
+        return new TasksMaxWriteException(
+                TasksMaxWriteException.Reason.GONE,
+                first.describe() + " was deleted during this scale; "
+                        + "the scaler does not re-create it, nor write its connector through Kafka Connect's REST API");
     }
 
     private static String notThroughConnect(ConnectorResource resource) {
-        return "; " + resource.describe() + " manages this connector, so it is not written through Kafka Connect's REST API "
+        return "; " + resource.describe()
+                + " manages this connector, so it is not written through Kafka Connect's REST API "
                 + "either (Strimzi would revert that at its next reconciliation)";
     }
 
@@ -115,7 +133,9 @@ public final class StrimziTasksMaxWriter implements TasksMaxWriter {
             Thread.sleep(backoff.delayAfter(attempt).toMillis());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new TasksMaxWriteException(TasksMaxWriteException.Reason.UNAVAILABLE, "interrupted while retrying a conflicting patch; nothing was written");
+            throw new TasksMaxWriteException(
+                    TasksMaxWriteException.Reason.UNAVAILABLE,
+                    "interrupted while retrying a conflicting patch; nothing was written");
         }
     }
 }

@@ -1,5 +1,17 @@
 package io.kcscale.scaler.observe;
 
+import io.kcscale.scaler.checks.CheckSamples;
+import io.kcscale.scaler.checks.keys.KeySample;
+import io.kcscale.scaler.checks.keys.SampleBudget;
+import io.kcscale.scaler.connect.ConnectApi;
+import io.kcscale.scaler.connect.ConnectRestException;
+import io.kcscale.scaler.connect.ConnectorStatus;
+import io.kcscale.scaler.kafka.KafkaUnavailableException;
+import io.kcscale.scaler.model.PipelineSnapshot;
+import io.kcscale.scaler.model.SinkIndexes;
+import io.kcscale.scaler.model.SinkTarget;
+import io.kcscale.scaler.ports.KafkaReadings;
+import io.kcscale.scaler.ports.WorkerCpuReadings;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -14,19 +26,6 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-
-import io.kcscale.scaler.checks.CheckSamples;
-import io.kcscale.scaler.checks.keys.KeySample;
-import io.kcscale.scaler.checks.keys.SampleBudget;
-import io.kcscale.scaler.model.PipelineSnapshot;
-import io.kcscale.scaler.model.SinkIndexes;
-import io.kcscale.scaler.model.SinkTarget;
-import io.kcscale.scaler.connect.ConnectApi;
-import io.kcscale.scaler.connect.ConnectRestException;
-import io.kcscale.scaler.connect.ConnectorStatus;
-import io.kcscale.scaler.kafka.KafkaUnavailableException;
-import io.kcscale.scaler.ports.KafkaReadings;
-import io.kcscale.scaler.ports.WorkerCpuReadings;
 
 /**
  * Reads what the checks judge beyond the watcher's snapshot: every connector's config and status
@@ -46,8 +45,15 @@ public final class CheckObserver {
     private final WorkerCpuReadings cpu;
 
     /** @param rebalanceDelay what the scaler assumes of the workers' {@code scheduled.rebalance.max.delay.ms} */
-    public CheckObserver(ConnectApi connect, KafkaReadings kafka, KeySampling sampler, PipelineWatcher watcher, WorkerCpuReadings cpu,
-                         Optional<Path> workerConfig, SinkIndexes indexes, Duration rebalanceDelay) {
+    public CheckObserver(
+            ConnectApi connect,
+            KafkaReadings kafka,
+            KeySampling sampler,
+            PipelineWatcher watcher,
+            WorkerCpuReadings cpu,
+            Optional<Path> workerConfig,
+            SinkIndexes indexes,
+            Duration rebalanceDelay) {
         this.rebalanceDelay = rebalanceDelay;
         this.cpu = cpu;
         this.connect = connect;
@@ -67,7 +73,11 @@ public final class CheckObserver {
             others = new ArrayList<>();
             for (ConnectApi.ConnectorView v : views.values()) {
                 if (!v.name().equals(name)) {
-                    others.add(new CheckSamples.Connector(v.name(), v.status().type(), v.status().state(), v.config(),
+                    others.add(new CheckSamples.Connector(
+                            v.name(),
+                            v.status().type(),
+                            v.status().state(),
+                            v.config(),
                             indexes.of(v.name(), v.config(), SinkTarget.topics(v.config()))));
                 }
             }
@@ -88,7 +98,9 @@ public final class CheckObserver {
             keysUnavailable = "the sink reads no topic (its topics.regex matches none yet), so there is none to sample";
         } else {
             String topic = snapshot.topics().get(0);
-            List<String> sampled = snapshot.topics().stream().limit(CheckSamples.SAMPLED_TOPICS).toList();
+            List<String> sampled = snapshot.topics().stream()
+                    .limit(CheckSamples.SAMPLED_TOPICS)
+                    .toList();
             SampleBudget share = budget.split(sampled.size());
             try {
                 List<KeySample> each = new ArrayList<>();
@@ -107,10 +119,22 @@ public final class CheckObserver {
             }
         }
         WorkerCpuReadings.Result workers = cpu.read(workerIds(snapshot, views));
-        return new CheckSamples(tasksWanted, watcher.window(name), keys, keysUnavailable,
-                own == null ? null : own.config(), own == null ? null : own.status().state(), traces, others,
-                workerProperties(), group == null ? null : group.assignor(), group == null ? null : group.protocol(), brokers,
-                workers.workers(), workers.unavailable(), rebalanceDelay);
+        return new CheckSamples(
+                tasksWanted,
+                watcher.window(name),
+                keys,
+                keysUnavailable,
+                own == null ? null : own.config(),
+                own == null ? null : own.status().state(),
+                traces,
+                others,
+                workerProperties(),
+                group == null ? null : group.assignor(),
+                group == null ? null : group.protocol(),
+                brokers,
+                workers.workers(),
+                workers.unavailable(),
+                rebalanceDelay);
     }
 
     /** The group's workers Connect names: those of the sink's tasks and of every connector and task it lists. */

@@ -1,5 +1,7 @@
 package io.kcscale.scaler.observe;
 
+import io.kcscale.scaler.checks.keys.KeySample;
+import io.kcscale.scaler.checks.keys.SampleBudget;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -11,9 +13,6 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
-
-import io.kcscale.scaler.checks.keys.KeySample;
-import io.kcscale.scaler.checks.keys.SampleBudget;
 
 /**
  * Runs key samples (seconds of reading a topic) on a few threads of their own, whoever asks: the

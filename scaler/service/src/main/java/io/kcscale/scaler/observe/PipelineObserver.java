@@ -1,5 +1,12 @@
 package io.kcscale.scaler.observe;
 
+import io.kcscale.scaler.connect.ConnectorStatus;
+import io.kcscale.scaler.model.PipelineSample;
+import io.kcscale.scaler.model.SinkIndexes;
+import io.kcscale.scaler.model.SinkTarget;
+import io.kcscale.scaler.model.TopicPartition;
+import io.kcscale.scaler.ports.KafkaReadings;
+import io.kcscale.scaler.ports.SinkClusterReadings;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,14 +18,6 @@ import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
-
-import io.kcscale.scaler.model.PipelineSample;
-import io.kcscale.scaler.model.SinkIndexes;
-import io.kcscale.scaler.model.SinkTarget;
-import io.kcscale.scaler.model.TopicPartition;
-import io.kcscale.scaler.connect.ConnectorStatus;
-import io.kcscale.scaler.ports.KafkaReadings;
-import io.kcscale.scaler.ports.SinkClusterReadings;
 
 /**
  * Takes one {@link PipelineSample} of each sink connector from Kafka and Elasticsearch, given what
@@ -34,10 +33,15 @@ public final class PipelineObserver {
     private final LongSupplier clock;
     /** The last reason read per dead-letter topic: read again only when the topic grew, and not more often than this. */
     private final Map<String, KnownReason> knownReasons = new ConcurrentHashMap<>();
+
     static final long REASON_REREAD_MILLIS = 30_000;
 
-    public PipelineObserver(KafkaReadings kafka, SinkClusterReadings elasticsearch, SinkIndexes indexes,
-                            DeadLetterReasonReader deadLetterReasons, LongSupplier clock) {
+    public PipelineObserver(
+            KafkaReadings kafka,
+            SinkClusterReadings elasticsearch,
+            SinkIndexes indexes,
+            DeadLetterReasonReader deadLetterReasons,
+            LongSupplier clock) {
         this.kafka = kafka;
         this.elasticsearch = elasticsearch;
         this.indexes = indexes;
@@ -51,15 +55,13 @@ public final class PipelineObserver {
         Optional<String> latest(String topic);
     }
 
-    private record KnownReason(long total, String reason, long readAtMillis) {
-    }
+    private record KnownReason(long total, String reason, long readAtMillis) {}
 
     /**
      * A sink connector as the round knows it: its config (the last known one when Connect did not answer), its status
      * (or null), and those of its workers that did not answer the probe, with since when (epoch millis).
      */
-    public record Sink(Map<String, String> config, ConnectorStatus status, Map<String, Long> unreachableWorkers) {
-    }
+    public record Sink(Map<String, String> config, ConnectorStatus status, Map<String, Long> unreachableWorkers) {}
 
     /**
      * One sample of each sink connector, from one reading of Kafka and one of Elasticsearch for them all:
@@ -113,20 +115,39 @@ public final class PipelineObserver {
         knownReasons.keySet().retainAll(deadLetterTopics);
         Set<String> readTopics = new TreeSet<>(sinkTopics);
         readTopics.addAll(deadLetterTopics);
-        Reading<KafkaReadings.Batch> kafkaReading = readTopics.isEmpty() ? null : Reading.of(() -> kafka.read(readTopics, groups));
+        Reading<KafkaReadings.Batch> kafkaReading =
+                readTopics.isEmpty() ? null : Reading.of(() -> kafka.read(readTopics, groups));
         Map<String, List<String>> index = new LinkedHashMap<>();
-        sinks.forEach((connector, sink) -> index.put(connector, indexes.of(connector, sink.config(), topics.get(connector))));
+        sinks.forEach(
+                (connector, sink) -> index.put(connector, indexes.of(connector, sink.config(), topics.get(connector))));
         Set<String> allIndexes = new TreeSet<>();
         index.values().forEach(allIndexes::addAll);
-        Reading<SinkClusterReadings.Batch> esReading = allIndexes.isEmpty() ? null : Reading.of(() -> elasticsearch.read(allIndexes));
+        Reading<SinkClusterReadings.Batch> esReading =
+                allIndexes.isEmpty() ? null : Reading.of(() -> elasticsearch.read(allIndexes));
         Map<String, PipelineSample> samples = new LinkedHashMap<>();
-        sinks.forEach((connector, sink) -> samples.put(connector, sample(at, connector, sink, topics.get(connector),
-                index.get(connector), kafkaReading, esReading, unreachable.get(connector))));
+        sinks.forEach((connector, sink) -> samples.put(
+                connector,
+                sample(
+                        at,
+                        connector,
+                        sink,
+                        topics.get(connector),
+                        index.get(connector),
+                        kafkaReading,
+                        esReading,
+                        unreachable.get(connector))));
         return samples;
     }
 
-    private PipelineSample sample(long at, String connector, Sink sink, List<String> topics, List<String> indexes,
-                                  Reading<KafkaReadings.Batch> kafkaReading, Reading<SinkClusterReadings.Batch> esReading, List<String> unreachable) {
+    private PipelineSample sample(
+            long at,
+            String connector,
+            Sink sink,
+            List<String> topics,
+            List<String> indexes,
+            Reading<KafkaReadings.Batch> kafkaReading,
+            Reading<SinkClusterReadings.Batch> esReading,
+            List<String> unreachable) {
         Map<TopicPartition, Long> end = null;
         Map<TopicPartition, Long> committed = null;
         Map<TopicPartition, Integer> assignment = null;
@@ -147,8 +168,9 @@ public final class PipelineObserver {
                 KafkaReadings.GroupView view = readings.describeGroup(group, topic);
                 groupState = view.state();
                 groupAssignor = view.assignor();
-                view.clientIdByPartition().forEach((p, clientId) -> SinkTarget.taskOfClientId(clientId)
-                        .ifPresent(task -> owners.put(new TopicPartition(topic, p), task)));
+                view.clientIdByPartition()
+                        .forEach((p, clientId) -> SinkTarget.taskOfClientId(clientId)
+                                .ifPresent(task -> owners.put(new TopicPartition(topic, p), task)));
             }
             if (!topics.isEmpty()) {
                 end = allEnds;
@@ -176,19 +198,41 @@ public final class PipelineObserver {
                 writeQueue = pressure.queue();
             } catch (RuntimeException e) {
                 unreachable.add(named("Elasticsearch", e.getMessage()));
-                indexes.stream().skip(indexReadings.size())
-                        .forEach(name -> indexReadings.add(new PipelineSample.IndexReading(name, null, null, null, null, null)));
+                indexes.stream()
+                        .skip(indexReadings.size())
+                        .forEach(name ->
+                                indexReadings.add(new PipelineSample.IndexReading(name, null, null, null, null, null)));
             }
         }
         ConnectorStatus status = sink.status();
-        List<PipelineSample.TaskState> tasks = status == null ? null : status.tasks().stream()
-                .map(t -> new PipelineSample.TaskState(t.id(), t.state(), t.workerId())).toList();
+        List<PipelineSample.TaskState> tasks = status == null
+                ? null
+                : status.tasks().stream()
+                        .map(t -> new PipelineSample.TaskState(t.id(), t.state(), t.workerId()))
+                        .toList();
         Integer tasksMax = parseTasksMax(sink.config().get("tasks.max"));
         PipelineSample.DeadLetterReading deadLetters = SinkTarget.deadLetterTopic(sink.config())
-                .map(topic -> deadLetters(at, topic, kafkaReading)).orElse(null);
-        return new PipelineSample(at, connector, status == null ? null : status.type(), tasksMax, topics, tasks,
-                end, committed, assignment, groupState, groupAssignor, indexReadings, dataNodes,
-                writeRejected, writeQueue, unreachable, Map.copyOf(sink.unreachableWorkers()), deadLetters);
+                .map(topic -> deadLetters(at, topic, kafkaReading))
+                .orElse(null);
+        return new PipelineSample(
+                at,
+                connector,
+                status == null ? null : status.type(),
+                tasksMax,
+                topics,
+                tasks,
+                end,
+                committed,
+                assignment,
+                groupState,
+                groupAssignor,
+                indexReadings,
+                dataNodes,
+                writeRejected,
+                writeQueue,
+                unreachable,
+                Map.copyOf(sink.unreachableWorkers()),
+                deadLetters);
     }
 
     /**
@@ -201,18 +245,26 @@ public final class PipelineObserver {
             return new PipelineSample.IndexReading(name, null, null, null, null, write.problem());
         }
         SinkClusterReadings.IndexLayout layout = readings.indexLayout(write.index());
-        return new PipelineSample.IndexReading(name, write.index(), readings.indexStats(write.index()).indexTotal(),
-                layout.primaryShards(), layout.replicas(), null);
+        return new PipelineSample.IndexReading(
+                name,
+                write.index(),
+                readings.indexStats(write.index()).indexTotal(),
+                layout.primaryShards(),
+                layout.replicas(),
+                null);
     }
 
     /**
      * The dead-letter topic's records and the latest reason. A topic not there yet (Connect creates it when a task
      * starts) reads as unknown (a null total), not as a system down; its reason is read again only once it grew.
      */
-    private PipelineSample.DeadLetterReading deadLetters(long at, String topic, Reading<KafkaReadings.Batch> kafkaReading) {
+    private PipelineSample.DeadLetterReading deadLetters(
+            long at, String topic, Reading<KafkaReadings.Batch> kafkaReading) {
         Long total = null;
         try {
-            total = kafkaReading.value().endOffsets(topic).values().stream().mapToLong(Long::longValue).sum();
+            total = kafkaReading.value().endOffsets(topic).values().stream()
+                    .mapToLong(Long::longValue)
+                    .sum();
         } catch (RuntimeException e) {
             // unknown: Kafka's own trouble shows in the sink's topic reading
         }

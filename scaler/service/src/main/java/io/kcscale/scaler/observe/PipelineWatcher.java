@@ -1,5 +1,13 @@
 package io.kcscale.scaler.observe;
 
+import io.kcscale.scaler.connect.ConnectApi;
+import io.kcscale.scaler.connect.ConnectRestException;
+import io.kcscale.scaler.connect.ConnectorStatus;
+import io.kcscale.scaler.connect.WorkerProbe;
+import io.kcscale.scaler.model.PipelineSample;
+import io.kcscale.scaler.model.PipelineSnapshot;
+import io.kcscale.scaler.model.SampleWindow;
+import io.kcscale.scaler.model.SnapshotHistory;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -12,18 +20,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import io.kcscale.scaler.model.PipelineSample;
-import io.kcscale.scaler.model.PipelineSnapshot;
-import io.kcscale.scaler.model.SampleWindow;
-import io.kcscale.scaler.connect.ConnectApi;
-import io.kcscale.scaler.model.SnapshotHistory;
-import io.kcscale.scaler.connect.ConnectRestException;
-import io.kcscale.scaler.connect.ConnectorStatus;
-import io.kcscale.scaler.connect.WorkerProbe;
 
 /**
  * Samples every sink connector Connect lists at a fixed interval and keeps a sliding window of
@@ -54,8 +52,13 @@ public final class PipelineWatcher implements AutoCloseable {
         return t;
     });
 
-    public PipelineWatcher(ConnectApi connect, PipelineObserver observer, WorkerProbe workers, Duration interval,
-                           Duration window, RoundListener roundListener) {
+    public PipelineWatcher(
+            ConnectApi connect,
+            PipelineObserver observer,
+            WorkerProbe workers,
+            Duration interval,
+            Duration window,
+            RoundListener roundListener) {
         this.connect = connect;
         this.roundListener = roundListener;
         // a round's calls each time out within seconds; a caller waits at most this long behind one
@@ -104,7 +107,8 @@ public final class PipelineWatcher implements AutoCloseable {
         Map<String, Long> unreachableWorkers = views == null ? Map.of() : probeWorkers(views);
         Map<String, PipelineObserver.Sink> sinks = new LinkedHashMap<>();
         for (Map.Entry<String, Map<String, String>> known : knownConfigs.entrySet()) {
-            ConnectorStatus status = views == null ? null : views.get(known.getKey()).status();
+            ConnectorStatus status =
+                    views == null ? null : views.get(known.getKey()).status();
             Map<String, Long> own = new HashMap<>();
             if (status != null) {
                 workerIds(status).forEach(w -> {
@@ -115,8 +119,9 @@ public final class PipelineWatcher implements AutoCloseable {
             }
             sinks.put(known.getKey(), new PipelineObserver.Sink(known.getValue(), status, own));
         }
-        observer.sample(sinks, connectError).forEach((name, sample) ->
-                windows.computeIfAbsent(name, n -> new SampleWindow(windowMillis)).add(sample));
+        observer.sample(sinks, connectError)
+                .forEach((name, sample) -> windows.computeIfAbsent(name, n -> new SampleWindow(windowMillis))
+                        .add(sample));
         roundListener.accept(sinks.size(), System.nanoTime() - started);
     }
 
@@ -134,10 +139,13 @@ public final class PipelineWatcher implements AutoCloseable {
         Set<String> named = new TreeSet<>();
         views.values().forEach(v -> named.addAll(workerIds(v.status())));
         boolean wasInconclusive = reachability.inconclusive();
-        Map<String, Long> unreachable = reachability.update(named, workers.unanswered(named), System.currentTimeMillis());
+        Map<String, Long> unreachable =
+                reachability.update(named, workers.unanswered(named), System.currentTimeMillis());
         if (reachability.inconclusive() && !wasInconclusive) {
-            LOG.warn("no worker answered at the address Connect names for it ({}) while Connect's REST API did: the scaler"
-                    + " cannot reach the workers' advertised addresses, so it cannot tell a dead worker and marks none", named);
+            LOG.warn(
+                    "no worker answered at the address Connect names for it ({}) while Connect's REST API did: the scaler"
+                            + " cannot reach the workers' advertised addresses, so it cannot tell a dead worker and marks none",
+                    named);
         }
         return unreachable;
     }
@@ -183,7 +191,11 @@ public final class PipelineWatcher implements AutoCloseable {
     }
 
     public List<PipelineSnapshot> snapshots() {
-        return windows.keySet().stream().sorted().map(this::snapshot).flatMap(Optional::stream).toList();
+        return windows.keySet().stream()
+                .sorted()
+                .map(this::snapshot)
+                .flatMap(Optional::stream)
+                .toList();
     }
 
     /** The type of a connector that exists but is not a sink, if {@code connector} is one. */

@@ -1,5 +1,7 @@
 package io.kcscale.scaler.observe;
 
+import io.kcscale.scaler.checks.WorkerCpu;
+import io.kcscale.scaler.ports.WorkerCpuReadings;
 import java.io.IOException;
 import java.io.Reader;
 import java.net.URI;
@@ -17,9 +19,6 @@ import java.util.Properties;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
-import io.kcscale.scaler.checks.WorkerCpu;
-import io.kcscale.scaler.ports.WorkerCpuReadings;
-
 /**
  * The CPU of the Connect workers that run on the scaler's own host, read from their processes: a worker
  * is the {@code ConnectDistributed} process whose properties file advertises its {@code host:port}; its
@@ -36,8 +35,7 @@ public final class WorkerCpuMeter implements WorkerCpuReadings {
     private static final Duration OLDEST = Duration.ofMinutes(2);
 
     /** A process's CPU time, and the host's counters read with it (null where the host gives none). */
-    private record Reading(long atNanos, long cpuNanos, HostCpuTicks host) {
-    }
+    private record Reading(long atNanos, long cpuNanos, HostCpuTicks host) {}
 
     private final Map<Long, Reading> previous = new ConcurrentHashMap<>();
 
@@ -56,12 +54,18 @@ public final class WorkerCpuMeter implements WorkerCpuReadings {
             }
         }
         if (found.isEmpty()) {
-            return new Result(null, workerIds.isEmpty() ? "Connect named no worker running the sink's tasks"
-                    : "no worker of " + workerIds + " runs on the scaler's host, where it reads processes");
+            return new Result(
+                    null,
+                    workerIds.isEmpty()
+                            ? "Connect named no worker running the sink's tasks"
+                            : "no worker of " + workerIds + " runs on the scaler's host, where it reads processes");
         }
         HostCpuTicks hostBefore = HostCpuTicks.read().orElse(null);
-        // every worker without a recent reading takes its baseline now (a short-circuiting match left all but the first out)
-        long stale = found.values().stream().filter(p -> fresh(p, hostBefore).isEmpty()).count();
+        // every worker without a recent reading takes its baseline now (a short-circuiting match left all but the first
+        // out)
+        long stale = found.values().stream()
+                .filter(p -> fresh(p, hostBefore).isEmpty())
+                .count();
         if (stale > 0) {
             // an interval to measure over, not a wait for a state: the CPU time's growth over it is the reading
             try {
@@ -74,9 +78,13 @@ public final class WorkerCpuMeter implements WorkerCpuReadings {
         int processors = Runtime.getRuntime().availableProcessors();
         HostCpuTicks host = HostCpuTicks.read().orElse(null);
         List<WorkerCpu> workers = new ArrayList<>();
-        found.forEach((id, p) -> since(p, host).ifPresent(r -> workers.add(new WorkerCpu(id, r.cores(), processors, r.hostBusy()))));
-        return new Result(workers.isEmpty() ? null : workers, workers.isEmpty() ? "the workers' processes gave no CPU time"
-                : missing.isEmpty() ? null : "not on the scaler's host: " + missing);
+        found.forEach((id, p) ->
+                since(p, host).ifPresent(r -> workers.add(new WorkerCpu(id, r.cores(), processors, r.hostBusy()))));
+        return new Result(
+                workers.isEmpty() ? null : workers,
+                workers.isEmpty()
+                        ? "the workers' processes gave no CPU time"
+                        : missing.isEmpty() ? null : "not on the scaler's host: " + missing);
     }
 
     /** The last reading of {@code p} if it is recent enough to rate against, else empty (and a reading is taken now). */
@@ -91,8 +99,7 @@ public final class WorkerCpuMeter implements WorkerCpuReadings {
     }
 
     /** Over one interval: the cores a process used, and the share of its host's time in use (NaN: not read). */
-    private record Interval(double cores, double hostBusy) {
-    }
+    private record Interval(double cores, double hostBusy) {}
 
     /** {@code p}'s interval since its last reading (at least {@link #SHORTEST} ago); records this reading for the next. */
     private Optional<Interval> since(ProcessHandle p, HostCpuTicks host) {
@@ -104,7 +111,9 @@ public final class WorkerCpuMeter implements WorkerCpuReadings {
         Reading r = now.get();
         previous.put(p.pid(), r);
         double cores = Math.max(0, r.cpuNanos() - last.cpuNanos()) / (double) (r.atNanos() - last.atNanos());
-        return Optional.of(new Interval(cores, r.host() == null || last.host() == null ? Double.NaN : r.host().busySince(last.host())));
+        return Optional.of(new Interval(
+                cores,
+                r.host() == null || last.host() == null ? Double.NaN : r.host().busySince(last.host())));
     }
 
     /** {@code p}'s CPU time now, with the host's counters read once for every worker of the same call. */
@@ -137,7 +146,9 @@ public final class WorkerCpuMeter implements WorkerCpuReadings {
             return given.get();
         }
         try {
-            String[] line = new String(Files.readAllBytes(Path.of("/proc", String.valueOf(p.pid()), "cmdline")), StandardCharsets.UTF_8)
+            String[] line = new String(
+                            Files.readAllBytes(Path.of("/proc", String.valueOf(p.pid()), "cmdline")),
+                            StandardCharsets.UTF_8)
                     .split("\0");
             return line.length > 1 ? Arrays.copyOfRange(line, 1, line.length) : new String[0];
         } catch (IOException | RuntimeException e) {

@@ -1,7 +1,12 @@
 package io.kcscale.scaler.observe;
 
+import io.kcscale.scaler.checks.WorkerCpu;
+import io.kcscale.scaler.checks.WorkerCpuRates;
+import io.kcscale.scaler.checks.WorkerCpuSource;
 import io.kcscale.scaler.ports.WorkerCpuReadings;
-
+import io.kcscale.scaler.prometheus.ExporterCpuReader;
+import io.kcscale.scaler.prometheus.PrometheusCpuReader;
+import io.kcscale.scaler.prometheus.WorkerCpuSettings;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -10,13 +15,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
-
-import io.kcscale.scaler.checks.WorkerCpu;
-import io.kcscale.scaler.checks.WorkerCpuRates;
-import io.kcscale.scaler.checks.WorkerCpuSource;
-import io.kcscale.scaler.prometheus.ExporterCpuReader;
-import io.kcscale.scaler.prometheus.PrometheusCpuReader;
-import io.kcscale.scaler.prometheus.WorkerCpuSettings;
 
 /**
  * The workers' CPU from the sources the settings give, each worker from the first that reads it: its exporter,
@@ -48,7 +46,8 @@ public final class WorkerCpuSources implements WorkerCpuReadings {
         new TreeSet<>(workerIds).forEach(id -> tried.put(id, new ArrayList<>()));
         List<String> left = new ArrayList<>(tried.keySet());
         for (String beyond : left.subList(Math.min(MAX_WORKERS, left.size()), left.size())) {
-            tried.get(beyond).add(WorkerCpu.unknown(beyond, "beyond the " + MAX_WORKERS + " workers read in one check"));
+            tried.get(beyond)
+                    .add(WorkerCpu.unknown(beyond, "beyond the " + MAX_WORKERS + " workers read in one check"));
         }
         left = new ArrayList<>(left.subList(0, Math.min(MAX_WORKERS, left.size())));
         for (WorkerCpuSource source : settings.sources()) {
@@ -61,8 +60,11 @@ public final class WorkerCpuSources implements WorkerCpuReadings {
             left.removeIf(id -> read.containsKey(id) && read.get(id).known());
         }
         if (settings.only().isEmpty() && settings.sources().equals(List.of(WorkerCpuSource.PROC))) {
-            left.forEach(id -> tried.get(id).add(WorkerCpu.unknown(id, "no exporter or Prometheus is set to read it ("
-                    + WorkerCpuSource.EXPORTER.flag() + ", " + WorkerCpuSource.PROMETHEUS.flag() + ")")));
+            left.forEach(id -> tried.get(id)
+                    .add(WorkerCpu.unknown(
+                            id,
+                            "no exporter or Prometheus is set to read it (" + WorkerCpuSource.EXPORTER.flag() + ", "
+                                    + WorkerCpuSource.PROMETHEUS.flag() + ")")));
         }
         List<WorkerCpu> workers = new ArrayList<>();
         tried.forEach((id, readings) -> workers.add(WorkerCpuRates.chosen(id, readings)));
@@ -73,8 +75,14 @@ public final class WorkerCpuSources implements WorkerCpuReadings {
         Map<String, URI> urls = new TreeMap<>();
         Map<String, WorkerCpu> read = new TreeMap<>();
         for (String id : ids) {
-            settings.metricsUrl(id).ifPresentOrElse(u -> urls.put(id, u), () -> read.put(id, WorkerCpu.unknown(id,
-                    "exporter: " + WorkerCpuSource.EXPORTER.flag() + " gives no URL for it")));
+            settings.metricsUrl(id)
+                    .ifPresentOrElse(
+                            u -> urls.put(id, u),
+                            () -> read.put(
+                                    id,
+                                    WorkerCpu.unknown(
+                                            id,
+                                            "exporter: " + WorkerCpuSource.EXPORTER.flag() + " gives no URL for it")));
         }
         read.putAll(exporter.read(urls));
         return read;
@@ -84,9 +92,20 @@ public final class WorkerCpuSources implements WorkerCpuReadings {
         Map<String, String> instances = new TreeMap<>();
         Map<String, WorkerCpu> read = new TreeMap<>();
         for (String id : ids) {
-            settings.metricsUrl(id).ifPresentOrElse(u -> instances.put(id, u.getHost() + ":" + (u.getPort() > 0 ? u.getPort()
-                    : u.getScheme().equals("https") ? 443 : 80)), () -> read.put(id, WorkerCpu.unknown(id,
-                    "prometheus: " + WorkerCpuSource.EXPORTER.flag() + " gives no exporter (instance label) for it")));
+            settings.metricsUrl(id)
+                    .ifPresentOrElse(
+                            u -> instances.put(
+                                    id,
+                                    u.getHost() + ":"
+                                            + (u.getPort() > 0
+                                                    ? u.getPort()
+                                                    : u.getScheme().equals("https") ? 443 : 80)),
+                            () -> read.put(
+                                    id,
+                                    WorkerCpu.unknown(
+                                            id,
+                                            "prometheus: " + WorkerCpuSource.EXPORTER.flag()
+                                                    + " gives no exporter (instance label) for it")));
         }
         read.putAll(prometheus.orElseThrow().read(instances));
         return read;
@@ -101,8 +120,9 @@ public final class WorkerCpuSources implements WorkerCpuReadings {
         if (local.workers() != null) {
             local.workers().forEach(w -> read.put(w.workerId(), w));
         }
-        ids.stream().filter(id -> !read.containsKey(id)).forEach(id -> read.put(id, WorkerCpu.unknown(id,
-                "proc: no process of it on the scaler's host")));
+        ids.stream()
+                .filter(id -> !read.containsKey(id))
+                .forEach(id -> read.put(id, WorkerCpu.unknown(id, "proc: no process of it on the scaler's host")));
         return read;
     }
 }

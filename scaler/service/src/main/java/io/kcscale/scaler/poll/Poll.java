@@ -10,8 +10,7 @@ import java.util.function.Supplier;
  */
 public final class Poll {
 
-    private Poll() {
-    }
+    private Poll() {}
 
     /**
      * Polls {@code probe} every {@code interval} until it yields a value or {@code timeout} passes.
@@ -46,8 +45,8 @@ public final class Poll {
     }
 
     /** As {@link #until}, for a condition that is true or false; {@code describe} tells what was seen last. */
-    public static void untilTrue(String what, Duration timeout, Duration interval,
-                                 Supplier<Boolean> condition, Supplier<String> describe) {
+    public static void untilTrue(
+            String what, Duration timeout, Duration interval, Supplier<Boolean> condition, Supplier<String> describe) {
         until(what, timeout, interval, () -> {
             if (condition.get()) {
                 return Optional.of(Boolean.TRUE);

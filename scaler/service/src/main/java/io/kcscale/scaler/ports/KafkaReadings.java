@@ -45,6 +45,5 @@ public interface KafkaReadings {
      * @param assignor            the partition assignor the group uses (e.g. range), empty without members
      * @param protocol            the group's protocol type: CLASSIC or CONSUMER
      */
-    record GroupView(String state, Map<Integer, String> clientIdByPartition, String assignor, String protocol) {
-    }
+    record GroupView(String state, Map<Integer, String> clientIdByPartition, String assignor, String protocol) {}
 }

@@ -48,16 +48,12 @@ public interface SinkClusterReadings {
      * @param index   the write index, or null
      * @param problem one line saying what to change, or null
      */
-    record WriteIndex(String index, String problem) {
-    }
+    record WriteIndex(String index, String problem) {}
 
     /** {@code docsCount}: documents visible after the last refresh; {@code indexTotal}: index operations ever. */
-    record IndexStats(String index, long docsCount, long indexTotal) {
-    }
+    record IndexStats(String index, long docsCount, long indexTotal) {}
 
-    record IndexLayout(int primaryShards, int replicas, int dataNodes) {
-    }
+    record IndexLayout(int primaryShards, int replicas, int dataNodes) {}
 
-    record WritePressure(long rejected, int queue) {
-    }
+    record WritePressure(long rejected, int queue) {}
 }

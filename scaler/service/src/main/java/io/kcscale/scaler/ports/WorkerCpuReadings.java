@@ -1,9 +1,8 @@
 package io.kcscale.scaler.ports;
 
+import io.kcscale.scaler.checks.WorkerCpu;
 import java.util.Collection;
 import java.util.List;
-
-import io.kcscale.scaler.checks.WorkerCpu;
 
 /** Port: the CPU of Connect workers, by the {@code host:port} ids Connect names them by. */
 public interface WorkerCpuReadings {
@@ -12,6 +11,5 @@ public interface WorkerCpuReadings {
     Result read(Collection<String> workerIds);
 
     /** What was read: each found worker's CPU (null when none), and why the others were not (null when all were). */
-    record Result(List<WorkerCpu> workers, String unavailable) {
-    }
+    record Result(List<WorkerCpu> workers, String unavailable) {}
 }

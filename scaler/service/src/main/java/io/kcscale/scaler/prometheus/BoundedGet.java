@@ -26,14 +26,18 @@ final class BoundedGet {
     private final int maxBytes;
 
     BoundedGet(Duration timeout, int maxBytes) {
-        this.http = HttpClient.newBuilder().connectTimeout(timeout).followRedirects(HttpClient.Redirect.NEVER).build();
+        this.http = HttpClient.newBuilder()
+                .connectTimeout(timeout)
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .build();
         this.timeout = timeout;
         this.maxBytes = maxBytes;
     }
 
     /** A request started now; {@link #body} waits for it. */
     CompletableFuture<HttpResponse<InputStream>> start(URI uri) {
-        return http.sendAsync(HttpRequest.newBuilder(uri).timeout(timeout).GET().build(), HttpResponse.BodyHandlers.ofInputStream());
+        return http.sendAsync(
+                HttpRequest.newBuilder(uri).timeout(timeout).GET().build(), HttpResponse.BodyHandlers.ofInputStream());
     }
 
     /** The text of a 200 answer; otherwise a line saying what {@code uri} answered, or that it did not. */
@@ -47,9 +51,11 @@ final class BoundedGet {
             throw new MetricsReadException(uri + " did not answer within " + timeout.toSeconds() + " s");
         } catch (ExecutionException e) {
             Throwable cause = e.getCause() == null ? e : e.getCause();
-            throw new MetricsReadException(uri + " did not answer: " + (cause instanceof HttpTimeoutException
-                    ? "no answer within " + timeout.toSeconds() + " s" : cause.getClass().getSimpleName()
-                    + (cause.getMessage() == null ? "" : " " + cause.getMessage())));
+            throw new MetricsReadException(uri + " did not answer: "
+                    + (cause instanceof HttpTimeoutException
+                            ? "no answer within " + timeout.toSeconds() + " s"
+                            : cause.getClass().getSimpleName()
+                                    + (cause.getMessage() == null ? "" : " " + cause.getMessage())));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new MetricsReadException("interrupted while reading " + uri);
@@ -60,8 +66,8 @@ final class BoundedGet {
                 throw new MetricsReadException(uri + " answered HTTP " + response.statusCode());
             }
             if (bytes.length > maxBytes) {
-                throw new MetricsReadException(uri + " answered more than " + maxBytes / 1024 + " KiB, more than a worker's metrics;"
-                        + " is it the right endpoint?");
+                throw new MetricsReadException(uri + " answered more than " + maxBytes / 1024
+                        + " KiB, more than a worker's metrics;" + " is it the right endpoint?");
             }
             return new String(bytes, StandardCharsets.UTF_8);
         } catch (IOException e) {

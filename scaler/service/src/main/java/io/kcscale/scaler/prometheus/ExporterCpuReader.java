@@ -1,5 +1,9 @@
 package io.kcscale.scaler.prometheus;
 
+import io.kcscale.scaler.checks.WorkerCpu;
+import io.kcscale.scaler.checks.WorkerCpuRates;
+import io.kcscale.scaler.checks.WorkerCpuSource;
+import io.kcscale.scaler.prometheus.BoundedGet.MetricsReadException;
 import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpResponse;
@@ -9,11 +13,6 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
-
-import io.kcscale.scaler.checks.WorkerCpu;
-import io.kcscale.scaler.checks.WorkerCpuRates;
-import io.kcscale.scaler.checks.WorkerCpuSource;
-import io.kcscale.scaler.prometheus.BoundedGet.MetricsReadException;
 
 /**
  * Workers' CPU from their JMX exporters' {@code /metrics}, scraped directly, all at once: the process's CPU counter
@@ -47,9 +46,12 @@ public final class ExporterCpuReader {
             WorkerCpuRates.Scrape last = previous.get(id);
             if (scrape instanceof String why) {
                 read.put(id, WorkerCpu.unknown(id, "exporter: " + why));
-            } else if (last != null && ((WorkerCpuRates.Scrape) scrape).atMillis() - last.atMillis() >= WorkerCpuRates.SHORTEST.toMillis()
+            } else if (last != null
+                    && ((WorkerCpuRates.Scrape) scrape).atMillis() - last.atMillis()
+                            >= WorkerCpuRates.SHORTEST.toMillis()
                     && ((WorkerCpuRates.Scrape) scrape).atMillis() - last.atMillis() <= OLDEST.toMillis()) {
-                read.put(id, WorkerCpuRates.between(id, last, (WorkerCpuRates.Scrape) scrape, WorkerCpuSource.EXPORTER));
+                read.put(
+                        id, WorkerCpuRates.between(id, last, (WorkerCpuRates.Scrape) scrape, WorkerCpuSource.EXPORTER));
             } else {
                 again.put(id, urls.get(id));
             }
@@ -61,14 +63,21 @@ public final class ExporterCpuReader {
                 Thread.sleep(WorkerCpuRates.SHORTEST.toMillis());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                again.keySet().forEach(id -> read.put(id, WorkerCpu.unknown(id, "exporter: interrupted while reading")));
+                again.keySet()
+                        .forEach(id -> read.put(id, WorkerCpu.unknown(id, "exporter: interrupted while reading")));
                 return read;
             }
             scrapeAll(again).forEach((id, scrape) -> {
                 WorkerCpuRates.Scrape first = previous.get(id);
-                read.put(id, scrape instanceof String why ? WorkerCpu.unknown(id, "exporter: " + why)
-                        : first == null ? WorkerCpu.unknown(id, "exporter: no earlier scrape to rate against; read again")
-                        : WorkerCpuRates.between(id, first, (WorkerCpuRates.Scrape) scrape, WorkerCpuSource.EXPORTER));
+                read.put(
+                        id,
+                        scrape instanceof String why
+                                ? WorkerCpu.unknown(id, "exporter: " + why)
+                                : first == null
+                                        ? WorkerCpu.unknown(
+                                                id, "exporter: no earlier scrape to rate against; read again")
+                                        : WorkerCpuRates.between(
+                                                id, first, (WorkerCpuRates.Scrape) scrape, WorkerCpuSource.EXPORTER));
                 remember(id, scrape);
             });
         }
@@ -93,9 +102,14 @@ public final class ExporterCpuReader {
             URI url = urls.get(id);
             try {
                 Map<String, Double> v = ExporterText.parse(get.body(url, request), url.toString());
-                scrapes.put(id, new WorkerCpuRates.Scrape(clock.getAsLong(), v.get(ExporterText.CPU_SECONDS),
-                        v.getOrDefault(ExporterText.START_SECONDS, Double.NaN), v.getOrDefault(ExporterText.PROCESSORS, Double.NaN),
-                        v.getOrDefault(ExporterText.HOST_LOAD, Double.NaN)));
+                scrapes.put(
+                        id,
+                        new WorkerCpuRates.Scrape(
+                                clock.getAsLong(),
+                                v.get(ExporterText.CPU_SECONDS),
+                                v.getOrDefault(ExporterText.START_SECONDS, Double.NaN),
+                                v.getOrDefault(ExporterText.PROCESSORS, Double.NaN),
+                                v.getOrDefault(ExporterText.HOST_LOAD, Double.NaN)));
             } catch (MetricsReadException e) {
                 scrapes.put(id, e.getMessage());
             }

@@ -1,10 +1,9 @@
 package io.kcscale.scaler.prometheus;
 
+import io.kcscale.scaler.prometheus.BoundedGet.MetricsReadException;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-
-import io.kcscale.scaler.prometheus.BoundedGet.MetricsReadException;
 
 /**
  * The few unlabelled samples a worker's CPU is read from, out of an exporter's Prometheus text exposition. Only
@@ -17,11 +16,11 @@ final class ExporterText {
     static final String START_SECONDS = "process_start_time_seconds";
     /** Published by configs/jmx-exporter/connect-worker.yml's rule on the {@code java.lang:type=OperatingSystem} bean. */
     static final String PROCESSORS = "java_lang_operatingsystem_availableprocessors";
+
     static final String HOST_LOAD = "java_lang_operatingsystem_cpuload";
     private static final Set<String> WANTED = Set.of(CPU_SECONDS, START_SECONDS, PROCESSORS, HOST_LOAD);
 
-    private ExporterText() {
-    }
+    private ExporterText() {}
 
     /** The wanted samples by name; {@code source} names the endpoint in the error line. */
     static Map<String, Double> parse(String body, String source) throws MetricsReadException {
@@ -38,7 +37,8 @@ final class ExporterText {
             String bare = brace < 0 ? name : name.substring(0, brace);
             if (!bare.matches("[a-zA-Z_:][a-zA-Z0-9_:]*")) {
                 if (!sawSample) {
-                    throw new MetricsReadException(source + " answered no Prometheus metrics (it begins \"" + excerpt(l) + "\")");
+                    throw new MetricsReadException(
+                            source + " answered no Prometheus metrics (it begins \"" + excerpt(l) + "\")");
                 }
                 continue;
             }
@@ -50,12 +50,13 @@ final class ExporterText {
             try {
                 values.put(bare, Double.parseDouble(rest[0]));
             } catch (NumberFormatException e) {
-                throw new MetricsReadException(source + " gave " + bare + " a value that is no number: \"" + excerpt(rest[0]) + "\"");
+                throw new MetricsReadException(
+                        source + " gave " + bare + " a value that is no number: \"" + excerpt(rest[0]) + "\"");
             }
         }
         if (!values.containsKey(CPU_SECONDS)) {
-            throw new MetricsReadException(source + " publishes no " + CPU_SECONDS + (sawSample ? "" : " (it answered no metrics at all)")
-                    + ": is it a worker's JMX exporter?");
+            throw new MetricsReadException(source + " publishes no " + CPU_SECONDS
+                    + (sawSample ? "" : " (it answered no metrics at all)") + ": is it a worker's JMX exporter?");
         }
         return values;
     }

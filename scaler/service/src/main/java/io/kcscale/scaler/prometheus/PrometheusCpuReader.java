@@ -1,9 +1,15 @@
 package io.kcscale.scaler.prometheus;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kcscale.scaler.checks.WorkerCpu;
+import io.kcscale.scaler.checks.WorkerCpuRates;
+import io.kcscale.scaler.checks.WorkerCpuSource;
+import io.kcscale.scaler.prometheus.BoundedGet.MetricsReadException;
 import java.io.InputStream;
 import java.net.URI;
-import java.net.http.HttpResponse;
 import java.net.URLEncoder;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -14,14 +20,6 @@ import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Collectors;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
-import io.kcscale.scaler.checks.WorkerCpu;
-import io.kcscale.scaler.checks.WorkerCpuRates;
-import io.kcscale.scaler.checks.WorkerCpuSource;
-import io.kcscale.scaler.prometheus.BoundedGet.MetricsReadException;
-
 /**
  * Workers' CPU from a Prometheus server that scrapes their JMX exporters, through its query API: the rate of each
  * process's CPU counter over the last {@link #WINDOW}, its processors, its host's load and its start, by the
@@ -31,9 +29,11 @@ public final class PrometheusCpuReader {
 
     /** The rate's window: at the usual 5 to 15 s scrape interval, several scrapes. */
     static final Duration WINDOW = Duration.ofMinutes(1);
+
     static final Duration TIMEOUT = Duration.ofSeconds(5);
     /** One sample per worker and query: a result past this is not the few series asked for. */
     static final int MAX_BYTES = 1 << 20;
+
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final URI server;
@@ -49,11 +49,16 @@ public final class PrometheusCpuReader {
         if (instances.isEmpty()) {
             return read;
         }
-        String selector = "{instance=~\"" + new TreeSet<>(instances.values()).stream().map(PrometheusCpuReader::escaped)
-                .collect(Collectors.joining("|")) + "\"}";
+        String selector = "{instance=~\""
+                + new TreeSet<>(instances.values())
+                        .stream().map(PrometheusCpuReader::escaped).collect(Collectors.joining("|"))
+                + "\"}";
         String rate = "rate(" + ExporterText.CPU_SECONDS + selector + "[" + WINDOW.toSeconds() + "s])";
         // all four at once: the wait is one query's, not four; each answer is read (or timed out), so none is left open
-        List<Pending> pending = List.of(query(rate), query(ExporterText.PROCESSORS + selector), query(ExporterText.HOST_LOAD + selector),
+        List<Pending> pending = List.of(
+                query(rate),
+                query(ExporterText.PROCESSORS + selector),
+                query(ExporterText.HOST_LOAD + selector),
                 query(ExporterText.START_SECONDS + selector));
         List<Map<String, double[]>> answers = new ArrayList<>();
         MetricsReadException failed = null;
@@ -75,10 +80,23 @@ public final class PrometheusCpuReader {
         Map<String, double[]> start = answers.get(3);
         instances.forEach((id, instance) -> {
             double[] c = cores.get(instance);
-            read.put(id, c == null ? WorkerCpu.unknown(id, "prometheus: no " + ExporterText.CPU_SECONDS + " of instance " + instance
-                            + " over the last " + WINDOW.toSeconds() + " s (does it scrape that exporter?)")
-                    : WorkerCpuRates.ofRate(id, c[1], value(processors, instance), value(load, instance), value(start, instance), c[0],
-                            WINDOW, WorkerCpuSource.PROMETHEUS));
+            read.put(
+                    id,
+                    c == null
+                            ? WorkerCpu.unknown(
+                                    id,
+                                    "prometheus: no " + ExporterText.CPU_SECONDS + " of instance " + instance
+                                            + " over the last " + WINDOW.toSeconds()
+                                            + " s (does it scrape that exporter?)")
+                            : WorkerCpuRates.ofRate(
+                                    id,
+                                    c[1],
+                                    value(processors, instance),
+                                    value(load, instance),
+                                    value(start, instance),
+                                    c[0],
+                                    WINDOW,
+                                    WorkerCpuSource.PROMETHEUS));
         });
         return read;
     }
@@ -114,7 +132,8 @@ public final class PrometheusCpuReader {
             throw new MetricsReadException(server + " answered no Prometheus query result (is it Prometheus's URL?)");
         }
         if (root == null || !"success".equals(root.path("status").asText())) {
-            throw new MetricsReadException(server + " refused the query: " + (root == null ? "empty answer" : root.path("error").asText("no error given")));
+            throw new MetricsReadException(server + " refused the query: "
+                    + (root == null ? "empty answer" : root.path("error").asText("no error given")));
         }
         Map<String, double[]> samples = new TreeMap<>();
         for (JsonNode series : root.path("data").path("result")) {

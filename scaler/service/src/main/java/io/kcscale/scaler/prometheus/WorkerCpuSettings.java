@@ -1,5 +1,6 @@
 package io.kcscale.scaler.prometheus;
 
+import io.kcscale.scaler.checks.WorkerCpuSource;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -7,8 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-
-import io.kcscale.scaler.checks.WorkerCpuSource;
 
 /**
  * Where the scaler reads the workers' CPU ({@code worker-capacity}): each worker's JMX exporter, a Prometheus server
@@ -21,8 +20,11 @@ import io.kcscale.scaler.checks.WorkerCpuSource;
  * @param prometheusUrl  a Prometheus server scraping the exporters; it knows a worker by the {@code instance} label
  *                       of its exporter, the {@code host:port} of the worker's exporter URL
  */
-public record WorkerCpuSettings(Optional<WorkerCpuSource> only, Optional<String> urlTemplate, Map<String, URI> urls,
-                                Optional<URI> prometheusUrl) {
+public record WorkerCpuSettings(
+        Optional<WorkerCpuSource> only,
+        Optional<String> urlTemplate,
+        Map<String, URI> urls,
+        Optional<URI> prometheusUrl) {
 
     /** Workers named one by one, at most: beyond, a template says it for all. */
     static final int MAX_NAMED = 256;
@@ -31,15 +33,18 @@ public record WorkerCpuSettings(Optional<WorkerCpuSource> only, Optional<String>
         urls = Map.copyOf(urls);
         boolean exporter = urlTemplate.isPresent() || !urls.isEmpty();
         if (only.filter(s -> s == WorkerCpuSource.EXPORTER).isPresent() && !exporter) {
-            throw new IllegalArgumentException("worker.cpu.source exporter needs worker.metrics.urls (--worker-metrics-url), e.g."
-                    + " http://{host}:9404/metrics");
+            throw new IllegalArgumentException(
+                    "worker.cpu.source exporter needs worker.metrics.urls (--worker-metrics-url), e.g."
+                            + " http://{host}:9404/metrics");
         }
         if (only.filter(s -> s == WorkerCpuSource.PROMETHEUS).isPresent() && prometheusUrl.isEmpty()) {
-            throw new IllegalArgumentException("worker.cpu.source prometheus needs prometheus.url (--prometheus-url), e.g. http://prometheus:9090");
+            throw new IllegalArgumentException(
+                    "worker.cpu.source prometheus needs prometheus.url (--prometheus-url), e.g. http://prometheus:9090");
         }
         if (prometheusUrl.isPresent() && !exporter) {
-            throw new IllegalArgumentException("prometheus.url needs worker.metrics.urls (--worker-metrics-url) too: Prometheus knows a worker"
-                    + " by its exporter's host:port (the instance label), which that URL gives");
+            throw new IllegalArgumentException(
+                    "prometheus.url needs worker.metrics.urls (--worker-metrics-url) too: Prometheus knows a worker"
+                            + " by its exporter's host:port (the instance label), which that URL gives");
         }
     }
 
@@ -55,41 +60,51 @@ public record WorkerCpuSettings(Optional<WorkerCpuSource> only, Optional<String>
         if (!source.equals("auto")) {
             only = Optional.ofNullable(WorkerCpuSource.of(source));
             if (only.isEmpty()) {
-                throw new IllegalArgumentException("worker.cpu.source (--worker-cpu-source) must be auto, exporter, prometheus or proc, got "
-                        + source);
+                throw new IllegalArgumentException(
+                        "worker.cpu.source (--worker-cpu-source) must be auto, exporter, prometheus or proc, got "
+                                + source);
             }
         }
         Optional<String> template = Optional.empty();
         Map<String, URI> urls = new TreeMap<>();
-        for (String entry : Arrays.stream(v.getOrDefault("worker.metrics.urls", "").split(",")).map(String::strip)
-                .filter(s -> !s.isEmpty()).toList()) {
+        for (String entry : Arrays.stream(
+                        v.getOrDefault("worker.metrics.urls", "").split(","))
+                .map(String::strip)
+                .filter(s -> !s.isEmpty())
+                .toList()) {
             int eq = entry.indexOf('=');
             if (eq < 0) {
                 if (template.isPresent()) {
-                    throw new IllegalArgumentException("worker.metrics.urls (--worker-metrics-url) takes one URL template; give the others"
-                            + " as WORKER=URL, got " + template.get() + " and " + entry);
+                    throw new IllegalArgumentException(
+                            "worker.metrics.urls (--worker-metrics-url) takes one URL template; give the others"
+                                    + " as WORKER=URL, got " + template.get() + " and " + entry);
                 }
                 template = Optional.of(template(entry));
             } else {
                 String worker = entry.substring(0, eq).strip();
                 if (!worker.matches("[^\\s:/]+:[0-9]{1,5}")) {
-                    throw new IllegalArgumentException("worker.metrics.urls (--worker-metrics-url) WORKER=URL names a worker as Connect does,"
-                            + " host:port, got " + worker);
+                    throw new IllegalArgumentException(
+                            "worker.metrics.urls (--worker-metrics-url) WORKER=URL names a worker as Connect does,"
+                                    + " host:port, got " + worker);
                 }
                 urls.put(worker, url(entry.substring(eq + 1).strip()));
             }
         }
         if (urls.size() > MAX_NAMED) {
-            throw new IllegalArgumentException("worker.metrics.urls (--worker-metrics-url) names " + urls.size() + " workers; at most "
-                    + MAX_NAMED + ": give a template such as http://{host}:9404/metrics instead");
+            throw new IllegalArgumentException(
+                    "worker.metrics.urls (--worker-metrics-url) names " + urls.size() + " workers; at most " + MAX_NAMED
+                            + ": give a template such as http://{host}:9404/metrics instead");
         }
-        Optional<URI> prometheus = Optional.ofNullable(v.get("prometheus.url")).map(String::strip).filter(s -> !s.isEmpty())
+        Optional<URI> prometheus = Optional.ofNullable(v.get("prometheus.url"))
+                .map(String::strip)
+                .filter(s -> !s.isEmpty())
                 .map(s -> {
                     try {
                         return http(s);
                     } catch (IllegalArgumentException e) {
-                        throw new IllegalArgumentException("prometheus.url (--prometheus-url) must be an http(s) URL with a host, e.g."
-                                + " http://127.0.0.1:9090; got " + s);
+                        throw new IllegalArgumentException(
+                                "prometheus.url (--prometheus-url) must be an http(s) URL with a host, e.g."
+                                        + " http://127.0.0.1:9090; got " + s);
                     }
                 });
         return new WorkerCpuSettings(only, template, urls, prometheus);
@@ -121,11 +136,15 @@ public record WorkerCpuSettings(Optional<WorkerCpuSource> only, Optional<String>
             return Optional.of(named);
         }
         int colon = workerId.lastIndexOf(':');
-        if (urlTemplate.isEmpty() || colon <= 0 || !workerId.substring(colon + 1).matches("[0-9]{1,5}")) {
+        if (urlTemplate.isEmpty()
+                || colon <= 0
+                || !workerId.substring(colon + 1).matches("[0-9]{1,5}")) {
             return Optional.empty();
         }
         try {
-            return Optional.of(http(urlTemplate.get().replace("{host}", workerId.substring(0, colon))
+            return Optional.of(http(urlTemplate
+                    .get()
+                    .replace("{host}", workerId.substring(0, colon))
                     .replace("{port}", workerId.substring(colon + 1))));
         } catch (IllegalArgumentException e) {
             return Optional.empty();
@@ -135,14 +154,16 @@ public record WorkerCpuSettings(Optional<WorkerCpuSource> only, Optional<String>
     /** For the settings' own line: the template and the named workers. */
     @Override
     public String toString() {
-        return "WorkerCpuSettings[source=" + only.map(WorkerCpuSource::label).orElse("auto") + ", urlTemplate=" + urlTemplate.orElse(null)
-                + ", urls=" + new TreeMap<>(urls) + ", prometheusUrl=" + prometheusUrl.orElse(null) + "]";
+        return "WorkerCpuSettings[source=" + only.map(WorkerCpuSource::label).orElse("auto") + ", urlTemplate="
+                + urlTemplate.orElse(null) + ", urls=" + new TreeMap<>(urls) + ", prometheusUrl="
+                + prometheusUrl.orElse(null) + "]";
     }
 
     private static String template(String value) {
         if (!value.contains("{host}")) {
-            throw new IllegalArgumentException("worker.metrics.urls (--worker-metrics-url) must have {host} in it (the worker's host; {port} is"
-                    + " its REST port), e.g. http://{host}:9404/metrics, or be WORKER=URL; got " + value);
+            throw new IllegalArgumentException(
+                    "worker.metrics.urls (--worker-metrics-url) must have {host} in it (the worker's host; {port} is"
+                            + " its REST port), e.g. http://{host}:9404/metrics, or be WORKER=URL; got " + value);
         }
         url(value.replace("{host}", "worker.example").replace("{port}", "8083"));
         return value;
@@ -152,14 +173,17 @@ public record WorkerCpuSettings(Optional<WorkerCpuSource> only, Optional<String>
         try {
             return http(value);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("worker.metrics.urls (--worker-metrics-url) must be an http(s) URL with a host, e.g."
-                    + " http://{host}:9404/metrics; got " + value);
+            throw new IllegalArgumentException(
+                    "worker.metrics.urls (--worker-metrics-url) must be an http(s) URL with a host, e.g."
+                            + " http://{host}:9404/metrics; got " + value);
         }
     }
 
     private static URI http(String value) {
         URI uri = URI.create(value);
-        if (uri.getHost() == null || uri.getScheme() == null || !(uri.getScheme().equals("http") || uri.getScheme().equals("https"))) {
+        if (uri.getHost() == null
+                || uri.getScheme() == null
+                || !(uri.getScheme().equals("http") || uri.getScheme().equals("https"))) {
             throw new IllegalArgumentException(value);
         }
         return uri;

@@ -1,17 +1,15 @@
 package io.kcscale.scaler.service;
 
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kcscale.scaler.autoscale.AutoscalePolicy;
+import io.kcscale.scaler.autoscale.PolicyStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
-
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
-import io.kcscale.scaler.autoscale.AutoscalePolicy;
-import io.kcscale.scaler.autoscale.PolicyStore;
 
 /**
  * The policies file a scaler kept in its state directory before policies moved to the state topic: moved into
@@ -23,8 +21,7 @@ final class LegacyPolicyFile {
     static final String FILE = "autoscale-policies.json";
     static final String MOVED = FILE + ".moved-to-topic";
 
-    private LegacyPolicyFile() {
-    }
+    private LegacyPolicyFile() {}
 
     /** @return how many policies were moved */
     static int moveInto(Path stateDir, PolicyStore store) {
@@ -34,9 +31,11 @@ final class LegacyPolicyFile {
         }
         Map<String, AutoscalePolicy> policies;
         try {
-            policies = new ObjectMapper().readValue(file.toFile(), new TypeReference<TreeMap<String, AutoscalePolicy>>() { });
+            policies = new ObjectMapper()
+                    .readValue(file.toFile(), new TypeReference<TreeMap<String, AutoscalePolicy>>() {});
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the earlier scaler's policies from " + file + " (fix or delete it)", e);
+            throw new UncheckedIOException(
+                    "cannot read the earlier scaler's policies from " + file + " (fix or delete it)", e);
         }
         int moved = 0;
         for (Map.Entry<String, AutoscalePolicy> p : policies.entrySet()) {
@@ -48,7 +47,8 @@ final class LegacyPolicyFile {
         try {
             Files.move(file, file.resolveSibling(MOVED));
         } catch (IOException e) {
-            throw new UncheckedIOException("moved the policies of " + file + " into the state topic, but cannot rename it", e);
+            throw new UncheckedIOException(
+                    "moved the policies of " + file + " into the state topic, but cannot rename it", e);
         }
         return moved;
     }

@@ -1,9 +1,5 @@
 package io.kcscale.scaler.service;
 
-import java.util.List;
-import java.util.Optional;
-import java.util.function.Supplier;
-
 import io.kcscale.scaler.act.ScaleAction;
 import io.kcscale.scaler.act.ScaleException;
 import io.kcscale.scaler.act.ScaleRequest;
@@ -19,6 +15,9 @@ import io.kcscale.scaler.connect.ConnectorStatus;
 import io.kcscale.scaler.model.PipelineSnapshot;
 import io.kcscale.scaler.model.SnapshotHistory;
 import io.kcscale.scaler.observe.PipelineWatcher;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The scaler over one connected pipeline, as the API (and any other caller) uses it: snapshots, checks, the
@@ -44,9 +43,16 @@ public final class Scaler {
      * @param autoscalingOff why this replica does not autoscale (it cannot read the state topic), or empty when it can
      * @param token      the bearer token mutating calls need, if one is set
      */
-    public Scaler(PipelineWatcher watcher, ConnectApi connect, ScalingChecks checks, ScaleAction scaleAction,
-                  AutoscaleLoop autoscaler, ScalerMetrics metrics, String instanceId, Supplier<Optional<String>> autoscalingOff,
-                  Optional<String> token) {
+    public Scaler(
+            PipelineWatcher watcher,
+            ConnectApi connect,
+            ScalingChecks checks,
+            ScaleAction scaleAction,
+            AutoscaleLoop autoscaler,
+            ScalerMetrics metrics,
+            String instanceId,
+            Supplier<Optional<String>> autoscalingOff,
+            Optional<String> token) {
         this.watcher = watcher;
         this.connect = connect;
         this.checks = checks;
@@ -75,8 +81,10 @@ public final class Scaler {
         }
         requireSink(name);
         watcher.sampleOnce();
-        return watcher.snapshot(name).orElseThrow(() -> new NotObservedException(NotObservedException.Reason.NOT_OBSERVED_YET,
-                name + " is not observed yet; retry in a few seconds"));
+        return watcher.snapshot(name)
+                .orElseThrow(() -> new NotObservedException(
+                        NotObservedException.Reason.NOT_OBSERVED_YET,
+                        name + " is not observed yet; retry in a few seconds"));
     }
 
     /**
@@ -98,20 +106,26 @@ public final class Scaler {
             throw new NotObservedException(NotObservedException.Reason.UNKNOWN_CONNECTOR, "no connector named " + name);
         } catch (ConnectRestException.PathRejected e) {
             ScaleException answer = ScaleAction.pathRejected(connect, name, e);
-            throw new NotObservedException(answer.kind() == ScaleException.Kind.UNKNOWN_CONNECTOR
-                    ? NotObservedException.Reason.UNKNOWN_CONNECTOR : NotObservedException.Reason.UNADDRESSABLE, answer.getMessage());
+            throw new NotObservedException(
+                    answer.kind() == ScaleException.Kind.UNKNOWN_CONNECTOR
+                            ? NotObservedException.Reason.UNKNOWN_CONNECTOR
+                            : NotObservedException.Reason.UNADDRESSABLE,
+                    answer.getMessage());
         } catch (ConnectRestException.ConfigRejected e) {
             // Connect refuses such a name in a path (control characters, say), so no connector has it
-            throw new NotObservedException(NotObservedException.Reason.UNKNOWN_CONNECTOR,
+            throw new NotObservedException(
+                    NotObservedException.Reason.UNKNOWN_CONNECTOR,
                     "no connector named " + name + " (Kafka Connect rejects the name)");
         } catch (ConnectRestException e) {
-            throw new NotObservedException(NotObservedException.Reason.CONNECT_UNAVAILABLE,
+            throw new NotObservedException(
+                    NotObservedException.Reason.CONNECT_UNAVAILABLE,
                     name + " is unknown and Kafka Connect does not answer: " + e.getMessage());
         }
     }
 
     private static NotObservedException notASink(String name, String type) {
-        return new NotObservedException(NotObservedException.Reason.NOT_A_SINK,
+        return new NotObservedException(
+                NotObservedException.Reason.NOT_A_SINK,
                 name + " is a " + type + " connector: the scaler observes sink connectors");
     }
 
@@ -151,7 +165,9 @@ public final class Scaler {
 
     /** The policies of the observed connectors, by connector name. */
     public List<AutoscaleLoop.State> policies() {
-        return watcher.snapshots().stream().flatMap(snapshot -> autoscaler.state(snapshot.name()).stream()).toList();
+        return watcher.snapshots().stream()
+                .flatMap(snapshot -> autoscaler.state(snapshot.name()).stream())
+                .toList();
     }
 
     /** Stops autoscaling a connector; false when it had no policy. */

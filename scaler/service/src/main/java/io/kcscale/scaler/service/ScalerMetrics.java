@@ -1,14 +1,5 @@
 package io.kcscale.scaler.service;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.util.Map;
-import java.util.Optional;
-import java.util.TreeMap;
-import java.util.function.Consumer;
-import java.util.function.Function;
-
 import io.kcscale.scaler.act.ScaleResult;
 import io.kcscale.scaler.model.LagVerdict;
 import io.kcscale.scaler.model.PipelineSnapshot;
@@ -18,6 +9,14 @@ import io.prometheus.metrics.core.metrics.Gauge;
 import io.prometheus.metrics.core.metrics.GaugeWithCallback;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * The scaler's figures as Prometheus metrics: every figure of a connector snapshot, per connector and
@@ -34,63 +33,126 @@ public final class ScalerMetrics {
      * @param recommendedTasks   per connector, the tasks its autoscale policy would set now, if it has one
      * @param recommendedWorkers per connector, the workers those tasks need
      */
-    ScalerMetrics(PipelineWatcher watcher, Function<String, Optional<Integer>> recommendedTasks,
-                  Function<String, Optional<Integer>> recommendedWorkers, ScalerCostMetrics cost) {
+    ScalerMetrics(
+            PipelineWatcher watcher,
+            Function<String, Optional<Integer>> recommendedTasks,
+            Function<String, Optional<Integer>> recommendedWorkers,
+            ScalerCostMetrics cost) {
         this.watcher = watcher;
         cost.register(registry);
-        perConnector("kcscale_append_rate_records_per_second", "Records appended to the sink's topic per second", s -> s.rates().appendPerSecond());
-        perConnector("kcscale_sink_rate_records_per_second", "Records the sink group committed per second", s -> s.rates().sinkPerSecond());
-        perConnector("kcscale_index_rate_operations_per_second", "Index operations per second on the sink's Elasticsearch index", s -> s.rates().indexPerSecond());
-        perConnector("kcscale_lag_records", "Records the sink group has not committed, over all partitions", s -> s.lag().total() == null ? null : s.lag().total().doubleValue());
-        perConnector("kcscale_latency_seconds", "Little's-law latency: lag / sink rate", PipelineSnapshot::latencySeconds);
-        perConnector("kcscale_tasks_max", "tasks.max of the sink connector", s -> s.tasksMax() == null ? null : s.tasksMax().doubleValue());
-        perConnector("kcscale_partitions", "Partitions of the sink's topics",
+        perConnector(
+                "kcscale_append_rate_records_per_second",
+                "Records appended to the sink's topic per second",
+                s -> s.rates().appendPerSecond());
+        perConnector(
+                "kcscale_sink_rate_records_per_second",
+                "Records the sink group committed per second",
+                s -> s.rates().sinkPerSecond());
+        perConnector(
+                "kcscale_index_rate_operations_per_second",
+                "Index operations per second on the sink's Elasticsearch index",
+                s -> s.rates().indexPerSecond());
+        perConnector(
+                "kcscale_lag_records",
+                "Records the sink group has not committed, over all partitions",
+                s -> s.lag().total() == null ? null : s.lag().total().doubleValue());
+        perConnector(
+                "kcscale_latency_seconds", "Little's-law latency: lag / sink rate", PipelineSnapshot::latencySeconds);
+        perConnector(
+                "kcscale_tasks_max",
+                "tasks.max of the sink connector",
+                s -> s.tasksMax() == null ? null : s.tasksMax().doubleValue());
+        perConnector(
+                "kcscale_partitions",
+                "Partitions of the sink's topics",
                 s -> s.partitions() == null ? null : s.partitions().doubleValue());
         // a sink without a dead-letter topic dead-letters nothing: 0, so an alert sees every sink
-        perConnector("kcscale_dead_letter_append_rate_records_per_second", "Records appended to the sink's dead-letter topic per second",
-                s -> s.deadLetters() == null ? Double.valueOf(0) : s.deadLetters().appendPerSecond());
-        perConnector("kcscale_stable", "1 when the pipeline is stable (offsets advance, no rebalance, all tasks RUNNING)", s -> s.stable() ? 1.0 : 0.0);
-        perConnector("kcscale_degraded", "1 when a system of the pipeline did not answer", s -> s.degraded() ? 1.0 : 0.0);
-        perConnector("kcscale_unreachable_workers", "Connect workers placing the connector or its tasks that do not answer the scaler's probe",
+        perConnector(
+                "kcscale_dead_letter_append_rate_records_per_second",
+                "Records appended to the sink's dead-letter topic per second",
+                s -> s.deadLetters() == null
+                        ? Double.valueOf(0)
+                        : s.deadLetters().appendPerSecond());
+        perConnector(
+                "kcscale_stable",
+                "1 when the pipeline is stable (offsets advance, no rebalance, all tasks RUNNING)",
+                s -> s.stable() ? 1.0 : 0.0);
+        perConnector(
+                "kcscale_degraded", "1 when a system of the pipeline did not answer", s -> s.degraded() ? 1.0 : 0.0);
+        perConnector(
+                "kcscale_unreachable_workers",
+                "Connect workers placing the connector or its tasks that do not answer the scaler's probe",
                 s -> (double) s.unreachableWorkers().size());
         // observed connectors only, as every per-connector figure: the label set stays bounded
-        perConnector("kcscale_recommended_tasks", "Tasks the connector's autoscale policy would set now (as GET .../recommendation)",
+        perConnector(
+                "kcscale_recommended_tasks",
+                "Tasks the connector's autoscale policy would set now (as GET .../recommendation)",
                 s -> recommendedTasks.apply(s.name()).map(Integer::doubleValue).orElse(null));
-        perConnector("kcscale_recommended_workers", "Connect workers the recommended tasks need (as GET .../recommendation)",
-                s -> recommendedWorkers.apply(s.name()).map(Integer::doubleValue).orElse(null));
-        GaugeWithCallback.builder().name("kcscale_task_sink_rate_records_per_second").help("Records per second a sink task committed")
-                .labelNames("connector", "task").callback(cb -> each(s -> s.tasks().forEach(t -> {
+        perConnector(
+                "kcscale_recommended_workers",
+                "Connect workers the recommended tasks need (as GET .../recommendation)",
+                s -> recommendedWorkers
+                        .apply(s.name())
+                        .map(Integer::doubleValue)
+                        .orElse(null));
+        GaugeWithCallback.builder()
+                .name("kcscale_task_sink_rate_records_per_second")
+                .help("Records per second a sink task committed")
+                .labelNames("connector", "task")
+                .callback(cb -> each(s -> s.tasks().forEach(t -> {
                     if (t.recordsPerSecond() != null) {
                         cb.call(t.recordsPerSecond(), s.name(), String.valueOf(t.id()));
                     }
-                }))).register(registry);
-        GaugeWithCallback.builder().name("kcscale_task_running").help("1 when the sink task is RUNNING")
-                .labelNames("connector", "task").callback(cb -> each(s -> s.tasks().forEach(t ->
-                        cb.call("RUNNING".equals(t.state()) ? 1 : 0, s.name(), String.valueOf(t.id()))))).register(registry);
+                })))
+                .register(registry);
+        GaugeWithCallback.builder()
+                .name("kcscale_task_running")
+                .help("1 when the sink task is RUNNING")
+                .labelNames("connector", "task")
+                .callback(cb -> each(s -> s.tasks()
+                        .forEach(t -> cb.call("RUNNING".equals(t.state()) ? 1 : 0, s.name(), String.valueOf(t.id())))))
+                .register(registry);
         // bounded: the partitions of the topics of observed connectors only
-        GaugeWithCallback.builder().name("kcscale_partition_lag_records").help("Records of one partition the sink group has not committed")
-                .labelNames("connector", "topic", "partition").callback(cb -> each(s -> s.lag().perTopicPartition().forEach((tp, lag) ->
-                        cb.call(lag, s.name(), tp.topic(), String.valueOf(tp.partition()))))).register(registry);
+        GaugeWithCallback.builder()
+                .name("kcscale_partition_lag_records")
+                .help("Records of one partition the sink group has not committed")
+                .labelNames("connector", "topic", "partition")
+                .callback(cb -> each(s -> s.lag()
+                        .perTopicPartition()
+                        .forEach((tp, lag) -> cb.call(lag, s.name(), tp.topic(), String.valueOf(tp.partition())))))
+                .register(registry);
         // bounded: the topics of observed connectors only
-        GaugeWithCallback.builder().name("kcscale_lag_seconds")
+        GaugeWithCallback.builder()
+                .name("kcscale_lag_seconds")
                 .help("Age of the oldest record the sink group has not committed, the most over the topic's partitions")
-                .labelNames("connector", "topic").callback(cb -> each(s -> oldestPerTopic(s).forEach((topic, seconds) ->
-                        cb.call(seconds, s.name(), topic)))).register(registry);
+                .labelNames("connector", "topic")
+                .callback(cb ->
+                        each(s -> oldestPerTopic(s).forEach((topic, seconds) -> cb.call(seconds, s.name(), topic))))
+                .register(registry);
         // a state set: one series per verdict, 1 for the connector's own, so a query needs no string matching
-        GaugeWithCallback.builder().name("kcscale_lag_verdict")
+        GaugeWithCallback.builder()
+                .name("kcscale_lag_verdict")
                 .help("1 for the connector's lag verdict (its worst partition's), 0 for the others")
-                .labelNames("connector", "verdict").callback(cb -> each(s -> {
+                .labelNames("connector", "verdict")
+                .callback(cb -> each(s -> {
                     if (s.lag().verdict() != null) {
                         for (LagVerdict v : LagVerdict.values()) {
                             cb.call(v == s.lag().verdict() ? 1 : 0, s.name(), v.label());
                         }
                     }
-                })).register(registry);
-        scaleActions = Counter.builder().name("kcscale_scale_actions_total")
-                .help("Scale requests by outcome (applied, dry_run, unchanged, or the refusal kind); connector is empty for a name not observed")
-                .labelNames("connector", "outcome").register(registry);
-        rebalancePause = Gauge.builder().name("kcscale_last_rebalance_pause_seconds")
-                .help("Sink pause caused by the last scale this scaler applied").labelNames("connector").register(registry);
+                }))
+                .register(registry);
+        scaleActions = Counter.builder()
+                .name("kcscale_scale_actions_total")
+                .help(
+                        "Scale requests by outcome (applied, dry_run, unchanged, or the refusal kind); connector is empty for a name not observed")
+                .labelNames("connector", "outcome")
+                .register(registry);
+        rebalancePause = Gauge.builder()
+                .name("kcscale_last_rebalance_pause_seconds")
+                .help("Sink pause caused by the last scale this scaler applied")
+                .labelNames("connector")
+                .register(registry);
     }
 
     /** The oldest unconsumed record's age per topic, over its partitions whose age is known. */
@@ -138,12 +200,17 @@ public final class ScalerMetrics {
     }
 
     private void perConnector(String name, String help, Function<PipelineSnapshot, Double> value) {
-        GaugeWithCallback.builder().name(name).help(help).labelNames("connector").callback(cb -> each(s -> {
-            Double v = value.apply(s);
-            if (v != null) {
-                cb.call(v, s.name());
-            }
-        })).register(registry);
+        GaugeWithCallback.builder()
+                .name(name)
+                .help(help)
+                .labelNames("connector")
+                .callback(cb -> each(s -> {
+                    Double v = value.apply(s);
+                    if (v != null) {
+                        cb.call(v, s.name());
+                    }
+                }))
+                .register(registry);
     }
 
     private void each(Consumer<PipelineSnapshot> action) {

@@ -1,5 +1,29 @@
 package io.kcscale.scaler.service;
 
+import io.kcscale.scaler.access.TlsTrust;
+import io.kcscale.scaler.act.ScaleAction;
+import io.kcscale.scaler.autoscale.AutoscaleLoop;
+import io.kcscale.scaler.connect.Backoff;
+import io.kcscale.scaler.connect.ConnectRestClient;
+import io.kcscale.scaler.connect.ConnectTasksMaxWriter;
+import io.kcscale.scaler.connect.HttpWorkerProbe;
+import io.kcscale.scaler.connect.WorkerProbe;
+import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
+import io.kcscale.scaler.elasticsearch.ElasticsearchReadingsClient;
+import io.kcscale.scaler.kafka.DeadLetterReasons;
+import io.kcscale.scaler.kafka.KafkaLeadership;
+import io.kcscale.scaler.kafka.KafkaPolicyStore;
+import io.kcscale.scaler.kafka.KafkaReadingsClient;
+import io.kcscale.scaler.kafka.KafkaUnavailableException;
+import io.kcscale.scaler.kafka.KeySampler;
+import io.kcscale.scaler.kubernetes.KafkaConnectorResources;
+import io.kcscale.scaler.kubernetes.StrimziTasksMaxWriter;
+import io.kcscale.scaler.observe.CheckObserver;
+import io.kcscale.scaler.observe.KeySampling;
+import io.kcscale.scaler.observe.PipelineObserver;
+import io.kcscale.scaler.observe.PipelineWatcher;
+import io.kcscale.scaler.observe.WorkerCpuSources;
+import io.kcscale.scaler.ports.TasksMaxWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
@@ -14,37 +38,9 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-
 import javax.net.ssl.SSLContext;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import io.kcscale.scaler.access.TlsTrust;
-import io.kcscale.scaler.act.ScaleAction;
-import io.kcscale.scaler.autoscale.AutoscaleLoop;
-import io.kcscale.scaler.observe.CheckObserver;
-import io.kcscale.scaler.observe.WorkerCpuSources;
-import io.kcscale.scaler.observe.KeySampling;
-import io.kcscale.scaler.observe.PipelineObserver;
-import io.kcscale.scaler.observe.PipelineWatcher;
-import io.kcscale.scaler.observe.WorkerCpuSources;
-import io.kcscale.scaler.ports.TasksMaxWriter;
-import io.kcscale.scaler.connect.Backoff;
-import io.kcscale.scaler.connect.ConnectTasksMaxWriter;
-import io.kcscale.scaler.connect.ConnectRestClient;
-import io.kcscale.scaler.connect.HttpWorkerProbe;
-import io.kcscale.scaler.connect.WorkerProbe;
-import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
-import io.kcscale.scaler.elasticsearch.ElasticsearchReadingsClient;
-import io.kcscale.scaler.kafka.DeadLetterReasons;
-import io.kcscale.scaler.kafka.KafkaLeadership;
-import io.kcscale.scaler.kafka.KafkaReadingsClient;
-import io.kcscale.scaler.kafka.KafkaPolicyStore;
-import io.kcscale.scaler.kafka.KafkaUnavailableException;
-import io.kcscale.scaler.kafka.KeySampler;
-import io.kcscale.scaler.kubernetes.KafkaConnectorResources;
-import io.kcscale.scaler.kubernetes.StrimziTasksMaxWriter;
 
 /** The scaler connected to one pipeline: its adapters, the parts built on them, and their start and stop. */
 public final class ScalerService implements AutoCloseable {
@@ -60,14 +56,17 @@ public final class ScalerService implements AutoCloseable {
     private static final Duration DEAD_LETTER_READ_TIMEOUT = Duration.ofSeconds(1);
     /** Topics sampled at once, and waiting: each sample is a consumer reading for seconds. */
     private static final int SAMPLE_THREADS = 2;
+
     private static final int SAMPLE_QUEUE = 4;
     /** Writing to the state topic and reading it back; reading it whole at start. */
     private static final Duration STATE_TIMEOUT = Duration.ofSeconds(10);
     /** The state topic tried again when Kafka refused it at start: soon, then once a minute, for about a day. */
     private static final Backoff STATE_RETRY = new Backoff(1_440, Duration.ofSeconds(1), Duration.ofMinutes(1));
+
     private static final Logger LOG = LoggerFactory.getLogger(ScalerService.class);
     /** A KafkaConnector that others edit (Strimzi writes its status, people its config) is patched again a few times. */
-    private static final Backoff KUBERNETES_CONFLICT_BACKOFF = new Backoff(5, Duration.ofMillis(100), Duration.ofSeconds(1));
+    private static final Backoff KUBERNETES_CONFLICT_BACKOFF =
+            new Backoff(5, Duration.ofMillis(100), Duration.ofSeconds(1));
 
     private final ScalerSettings settings;
     private final KafkaReadingsClient kafka;
@@ -98,51 +97,113 @@ public final class ScalerService implements AutoCloseable {
     public ScalerService(ScalerSettings settings) {
         this.settings = settings;
         // the adapters
-        SSLContext tls = settings.truststore().map(t -> TlsTrust.fromTruststore(t, settings.truststorePassword())).orElse(null);
-        ConnectRestClient connect = new ConnectRestClient(settings.connectUrl(), REQUEST_TIMEOUT, Backoff.DEFAULT,
-                settings.connectAuthorization(), tls);
+        SSLContext tls = settings.truststore()
+                .map(t -> TlsTrust.fromTruststore(t, settings.truststorePassword()))
+                .orElse(null);
+        ConnectRestClient connect = new ConnectRestClient(
+                settings.connectUrl(), REQUEST_TIMEOUT, Backoff.DEFAULT, settings.connectAuthorization(), tls);
         // the watcher's own reads must not stall on Connect's rebalance back-off: a 409 is one failed sample
-        ConnectRestClient watcherConnect = new ConnectRestClient(settings.connectUrl(), REQUEST_TIMEOUT,
-                new Backoff(1, Duration.ZERO, Duration.ZERO), settings.connectAuthorization(), tls);
+        ConnectRestClient watcherConnect = new ConnectRestClient(
+                settings.connectUrl(),
+                REQUEST_TIMEOUT,
+                new Backoff(1, Duration.ZERO, Duration.ZERO),
+                settings.connectAuthorization(),
+                tls);
         WorkerProbe workerProbe = new HttpWorkerProbe(settings.connectUrl().getScheme(), WORKER_PROBE_TIMEOUT, tls);
         Map<String, Object> kafkaProps = new HashMap<>(settings.kafkaProperties());
         this.kafka = new KafkaReadingsClient(settings.bootstrapServers(), kafkaProps, REQUEST_TIMEOUT);
-        DeadLetterReasons deadLetterReasons = new DeadLetterReasons(settings.bootstrapServers(), kafkaProps, DEAD_LETTER_READ_TIMEOUT);
+        DeadLetterReasons deadLetterReasons =
+                new DeadLetterReasons(settings.bootstrapServers(), kafkaProps, DEAD_LETTER_READ_TIMEOUT);
         KeySampler keySampler = new KeySampler(settings.bootstrapServers(), kafkaProps, REQUEST_TIMEOUT);
-        this.elasticsearchConnection = new ElasticsearchConnection(settings.elasticsearchUrl(),
-                (int) REQUEST_TIMEOUT.toMillis(), settings.elasticsearchAuthorization(), tls);
+        this.elasticsearchConnection = new ElasticsearchConnection(
+                settings.elasticsearchUrl(),
+                (int) REQUEST_TIMEOUT.toMillis(),
+                settings.elasticsearchAuthorization(),
+                tls);
         this.elasticsearch = new ElasticsearchReadingsClient(elasticsearchConnection);
         this.kubernetes = settings.kubernetes().map(k -> KafkaConnectorResources.connect(k, REQUEST_TIMEOUT));
         TasksMaxWriter connectWriter = new ConnectTasksMaxWriter(connect);
-        TasksMaxWriter writer = kubernetes.<TasksMaxWriter>map(k -> new StrimziTasksMaxWriter(k, connectWriter, KUBERNETES_CONFLICT_BACKOFF))
+        TasksMaxWriter writer = kubernetes
+                .<TasksMaxWriter>map(k -> new StrimziTasksMaxWriter(k, connectWriter, KUBERNETES_CONFLICT_BACKOFF))
                 .orElse(connectWriter);
-        this.policies = new KafkaPolicyStore(settings.bootstrapServers(), kafkaProps, settings.stateTopic(), STATE_TIMEOUT);
-        this.leadership = new KafkaLeadership(settings.bootstrapServers(), kafkaProps, settings.stateTopic(), settings.leaderGroup(),
-                newInstanceId(), REQUEST_TIMEOUT);
+        this.policies =
+                new KafkaPolicyStore(settings.bootstrapServers(), kafkaProps, settings.stateTopic(), STATE_TIMEOUT);
+        this.leadership = new KafkaLeadership(
+                settings.bootstrapServers(),
+                kafkaProps,
+                settings.stateTopic(),
+                settings.leaderGroup(),
+                newInstanceId(),
+                REQUEST_TIMEOUT);
 
         // the parts, each handed its ports
-        this.watcher = new PipelineWatcher(watcherConnect, new PipelineObserver(kafka, elasticsearch, settings.indexes(),
-                deadLetterReasons::latest, System::currentTimeMillis),
-                workerProbe, settings.sampleInterval(), settings.window(), cost);
+        this.watcher = new PipelineWatcher(
+                watcherConnect,
+                new PipelineObserver(
+                        kafka, elasticsearch, settings.indexes(), deadLetterReasons::latest, System::currentTimeMillis),
+                workerProbe,
+                settings.sampleInterval(),
+                settings.window(),
+                cost);
         // beyond its time budget a sample looks up the partitions, their end and beginning offsets, then closes
-        this.keySampling = new KeySampling((topic, budget) -> keySampler.sample(topic, budget.records(), budget.time()),
-                SAMPLE_THREADS, SAMPLE_QUEUE, REQUEST_TIMEOUT.multipliedBy(4));
-        this.checks = new ScalingChecks(new CheckObserver(connect, kafka, keySampling, watcher, new WorkerCpuSources(settings.workerCpu()),
-                settings.connectWorkerConfig(), settings.indexes(), settings.rebalanceDelay()),
-                watcher, System::currentTimeMillis);
-        this.scaleAction = new ScaleAction(connect, writer, kafka::partitionCount, elasticsearch::indexTotal, settings.indexes(),
-                watcher::snapshot, checks, workerProbe, settings.maxTasks(), settings.convergeTimeout(), System::currentTimeMillis);
-        this.autoscaler = new AutoscaleLoop(watcher::snapshot, scaleAction::scale, policies, leadership, checks::blockingFindings,
-                settings.autoscaleInterval().toMillis(), settings.rebalanceDelay(), System::currentTimeMillis);
-        this.scaler = new Scaler(watcher, connect, checks, scaleAction, autoscaler,
-                new ScalerMetrics(watcher, autoscaler::latestRecommendedTasks, autoscaler::latestRecommendedWorkers, cost),
-                leadership.instanceId(), this::autoscalingOff, settings.token());
+        this.keySampling = new KeySampling(
+                (topic, budget) -> keySampler.sample(topic, budget.records(), budget.time()),
+                SAMPLE_THREADS,
+                SAMPLE_QUEUE,
+                REQUEST_TIMEOUT.multipliedBy(4));
+        this.checks = new ScalingChecks(
+                new CheckObserver(
+                        connect,
+                        kafka,
+                        keySampling,
+                        watcher,
+                        new WorkerCpuSources(settings.workerCpu()),
+                        settings.connectWorkerConfig(),
+                        settings.indexes(),
+                        settings.rebalanceDelay()),
+                watcher,
+                System::currentTimeMillis);
+        this.scaleAction = new ScaleAction(
+                connect,
+                writer,
+                kafka::partitionCount,
+                elasticsearch::indexTotal,
+                settings.indexes(),
+                watcher::snapshot,
+                checks,
+                workerProbe,
+                settings.maxTasks(),
+                settings.convergeTimeout(),
+                System::currentTimeMillis);
+        this.autoscaler = new AutoscaleLoop(
+                watcher::snapshot,
+                scaleAction::scale,
+                policies,
+                leadership,
+                checks::blockingFindings,
+                settings.autoscaleInterval().toMillis(),
+                settings.rebalanceDelay(),
+                System::currentTimeMillis);
+        this.scaler = new Scaler(
+                watcher,
+                connect,
+                checks,
+                scaleAction,
+                autoscaler,
+                new ScalerMetrics(
+                        watcher, autoscaler::latestRecommendedTasks, autoscaler::latestRecommendedWorkers, cost),
+                leadership.instanceId(),
+                this::autoscalingOff,
+                settings.token());
     }
 
     /** The host's name (a pod's), made unique: a replica restarted on the same host is another member. */
     private static String newInstanceId() {
-        String host = Optional.ofNullable(System.getenv("HOSTNAME")).filter(h -> !h.isBlank()).orElse("scaler");
-        return host + "-" + HexFormat.of().toHexDigits((short) ThreadLocalRandom.current().nextInt());
+        String host = Optional.ofNullable(System.getenv("HOSTNAME"))
+                .filter(h -> !h.isBlank())
+                .orElse("scaler");
+        return host + "-"
+                + HexFormat.of().toHexDigits((short) ThreadLocalRandom.current().nextInt());
     }
 
     /**
@@ -152,15 +213,17 @@ public final class ScalerService implements AutoCloseable {
      */
     public List<String> start() {
         List<StartupCheck.Problem> found = StartupCheck.problems(kafka, elasticsearch, watcher);
-        List<String> problems = new ArrayList<>(found.stream().map(StartupCheck.Problem::line).toList());
+        List<String> problems =
+                new ArrayList<>(found.stream().map(StartupCheck.Problem::line).toList());
         watcher.start();
         try {
             openState(problems::add);
         } catch (KafkaUnavailableException e) {
             // when Kafka itself refused the scaler, its line above says what to fix: this one says what that costs
             boolean kafkaSaid = found.stream().anyMatch(p -> p.source() == StartupCheck.Source.KAFKA);
-            autoscalingOff = "autoscaling is off until the scaler reads its policies from Kafka's topic " + settings.stateTopic()
-                    + ", which it tries again in the background" + (kafkaSaid ? "" : "; it could not: " + e.getMessage());
+            autoscalingOff = "autoscaling is off until the scaler reads its policies from Kafka's topic "
+                    + settings.stateTopic() + ", which it tries again in the background"
+                    + (kafkaSaid ? "" : "; it could not: " + e.getMessage());
             problems.add(autoscalingOff);
             retryState(1);
         }
@@ -184,21 +247,25 @@ public final class ScalerService implements AutoCloseable {
     /** Tries the state topic again after the back-off's wait for {@code attempt}; gives up, saying so, past its last. */
     private void retryState(int attempt) {
         if (attempt >= STATE_RETRY.maxAttempts()) {
-            autoscalingOff = "autoscaling is off until the scaler is restarted: after " + attempt + " tries it could not read its"
-                    + " policies from Kafka's topic " + settings.stateTopic();
+            autoscalingOff = "autoscaling is off until the scaler is restarted: after " + attempt
+                    + " tries it could not read its" + " policies from Kafka's topic " + settings.stateTopic();
             LOG.error(autoscalingOff);
             return;
         }
-        stateRetry.schedule(() -> {
-            try {
-                openState(line -> LOG.warn(line));
-                LOG.info("read the state topic {}: autoscaling is on", settings.stateTopic());
-            } catch (KafkaUnavailableException e) {
-                autoscalingOff = "autoscaling is off until the scaler reads its policies from Kafka's topic " + settings.stateTopic()
-                        + ", which it tries again in the background; the last try: " + e.getMessage();
-                retryState(attempt + 1);
-            }
-        }, STATE_RETRY.delayAfter(attempt).toMillis(), TimeUnit.MILLISECONDS);
+        stateRetry.schedule(
+                () -> {
+                    try {
+                        openState(line -> LOG.warn(line));
+                        LOG.info("read the state topic {}: autoscaling is on", settings.stateTopic());
+                    } catch (KafkaUnavailableException e) {
+                        autoscalingOff = "autoscaling is off until the scaler reads its policies from Kafka's topic "
+                                + settings.stateTopic() + ", which it tries again in the background; the last try: "
+                                + e.getMessage();
+                        retryState(attempt + 1);
+                    }
+                },
+                STATE_RETRY.delayAfter(attempt).toMillis(),
+                TimeUnit.MILLISECONDS);
     }
 
     /** Why this replica does not autoscale (it cannot read the state topic), or empty when it can. */

@@ -1,5 +1,9 @@
 package io.kcscale.scaler.service;
 
+import io.kcscale.scaler.access.Secret;
+import io.kcscale.scaler.kubernetes.KubernetesSettings;
+import io.kcscale.scaler.model.SinkIndexes;
+import io.kcscale.scaler.prometheus.WorkerCpuSettings;
 import java.io.IOException;
 import java.io.Reader;
 import java.net.URI;
@@ -12,11 +16,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.TreeMap;
-
-import io.kcscale.scaler.access.Secret;
-import io.kcscale.scaler.model.SinkIndexes;
-import io.kcscale.scaler.kubernetes.KubernetesSettings;
-import io.kcscale.scaler.prometheus.WorkerCpuSettings;
 
 /**
  * How the scaler reaches a pipeline, and its limits. Read from a properties file ({@code --config})
@@ -48,15 +47,22 @@ public record ScalerSettings(
 
     public ScalerSettings {
         require(connectUrl != null, Setting.CONNECT_URL.named() + " is required");
-        require(bootstrapServers != null && !bootstrapServers.isBlank(), Setting.KAFKA_BOOTSTRAP_SERVERS.named() + " is required");
+        require(
+                bootstrapServers != null && !bootstrapServers.isBlank(),
+                Setting.KAFKA_BOOTSTRAP_SERVERS.named() + " is required");
         require(elasticsearchUrl != null, Setting.ELASTICSEARCH_URL.named() + " is required");
         require(maxTasks >= 1, Setting.MAX_TASKS.named() + " must be at least 1, got " + maxTasks);
-        require(!window.isNegative() && window.toMillis() >= 2 * sampleInterval.toMillis(),
+        require(
+                !window.isNegative() && window.toMillis() >= 2 * sampleInterval.toMillis(),
                 Setting.WINDOW_SECONDS.named() + " must span at least two sample intervals");
         require(sampleInterval.toMillis() >= 100, Setting.SAMPLE_INTERVAL_SECONDS.named() + " must be at least 0.1");
-        require(!convergeTimeout.isNegative() && !convergeTimeout.isZero(), Setting.CONVERGE_TIMEOUT_SECONDS.named() + " must be positive");
-        require(connectWorkerConfig.isEmpty() || Files.isReadable(connectWorkerConfig.get()),
-                Setting.CONNECT_WORKER_CONFIG.named() + " must be a readable file, got " + connectWorkerConfig.orElse(null));
+        require(
+                !convergeTimeout.isNegative() && !convergeTimeout.isZero(),
+                Setting.CONVERGE_TIMEOUT_SECONDS.named() + " must be positive");
+        require(
+                connectWorkerConfig.isEmpty() || Files.isReadable(connectWorkerConfig.get()),
+                Setting.CONNECT_WORKER_CONFIG.named() + " must be a readable file, got "
+                        + connectWorkerConfig.orElse(null));
     }
 
     /**
@@ -66,21 +72,33 @@ public record ScalerSettings(
      */
     public static ScalerSettings fromValues(Map<String, String> v) {
         return new ScalerSettings(
-                uri(v, Setting.CONNECT_URL), v.get(Setting.KAFKA_BOOTSTRAP_SERVERS.key()), uri(v, Setting.ELASTICSEARCH_URL),
-                authorization(v.get(Setting.CONNECT_USERNAME.key()), secret(v, Setting.CONNECT_PASSWORD).orElse(null), null),
-                authorization(v.get(Setting.ELASTICSEARCH_USERNAME.key()), secret(v, Setting.ELASTICSEARCH_PASSWORD).orElse(null),
+                uri(v, Setting.CONNECT_URL),
+                v.get(Setting.KAFKA_BOOTSTRAP_SERVERS.key()),
+                uri(v, Setting.ELASTICSEARCH_URL),
+                authorization(
+                        v.get(Setting.CONNECT_USERNAME.key()),
+                        secret(v, Setting.CONNECT_PASSWORD).orElse(null),
+                        null),
+                authorization(
+                        v.get(Setting.ELASTICSEARCH_USERNAME.key()),
+                        secret(v, Setting.ELASTICSEARCH_PASSWORD).orElse(null),
                         secret(v, Setting.ELASTICSEARCH_API_KEY).orElse(null)),
                 kafkaClientProperties(v),
                 Optional.ofNullable(v.get(Setting.TLS_TRUSTSTORE.key())).map(Path::of),
                 secret(v, Setting.TLS_TRUSTSTORE_PASSWORD).orElse(null),
                 (int) number(v, Setting.MAX_TASKS),
-                seconds(v, Setting.WINDOW_SECONDS), seconds(v, Setting.SAMPLE_INTERVAL_SECONDS),
+                seconds(v, Setting.WINDOW_SECONDS),
+                seconds(v, Setting.SAMPLE_INTERVAL_SECONDS),
                 seconds(v, Setting.CONVERGE_TIMEOUT_SECONDS),
                 secret(v, Setting.TOKEN),
-                Path.of(v.getOrDefault(Setting.STATE_DIR.key(), Path.of(System.getProperty("user.home"), ".kcscale").toString())),
+                Path.of(v.getOrDefault(
+                        Setting.STATE_DIR.key(),
+                        Path.of(System.getProperty("user.home"), ".kcscale").toString())),
                 seconds(v, Setting.AUTOSCALE_INTERVAL_SECONDS),
                 rebalanceDelay(v),
-                Optional.ofNullable(v.get(Setting.CONNECT_WORKER_CONFIG.key())).filter(f -> !f.isBlank()).map(Path::of),
+                Optional.ofNullable(v.get(Setting.CONNECT_WORKER_CONFIG.key()))
+                        .filter(f -> !f.isBlank())
+                        .map(Path::of),
                 SinkIndexes.of(indexes(v)),
                 KubernetesSettings.fromValues(v),
                 v.getOrDefault(Setting.STATE_TOPIC.key(), "kcscale-" + clusterId(v) + "-state"),
@@ -90,13 +108,17 @@ public record ScalerSettings(
 
     /** Default {@code default}: replicas that name none share one state topic and one leader. */
     private static String clusterId(Map<String, String> v) {
-        String id = v.getOrDefault(Setting.SCALER_CLUSTER_ID.key(), Setting.SCALER_CLUSTER_ID.defaults()).strip();
-        require(id.matches("[A-Za-z0-9._-]{1,100}"), Setting.SCALER_CLUSTER_ID.named() + " must be 1 to 100 letters, digits, '.', '_' or '-', got " + id);
+        String id = v.getOrDefault(Setting.SCALER_CLUSTER_ID.key(), Setting.SCALER_CLUSTER_ID.defaults())
+                .strip();
+        require(
+                id.matches("[A-Za-z0-9._-]{1,100}"),
+                Setting.SCALER_CLUSTER_ID.named() + " must be 1 to 100 letters, digits, '.', '_' or '-', got " + id);
         return id;
     }
 
     /** Connect's own default, 5 minutes: a worker group that sets none waits this long. */
-    public static final Duration DEFAULT_REBALANCE_DELAY = Duration.ofSeconds(Long.parseLong(Setting.REBALANCE_DELAY_SECONDS.defaults()));
+    public static final Duration DEFAULT_REBALANCE_DELAY =
+            Duration.ofSeconds(Long.parseLong(Setting.REBALANCE_DELAY_SECONDS.defaults()));
     /** A day: beyond it a value is a mistake (say, milliseconds given as seconds). */
     private static final long MAX_REBALANCE_DELAY_SECONDS = 86_400;
 
@@ -113,8 +135,9 @@ public record ScalerSettings(
             }
             return Duration.ofMillis(Math.round(seconds * 1000));
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(Setting.REBALANCE_DELAY_SECONDS.named() + " must be a number of seconds from 0 to "
-                    + MAX_REBALANCE_DELAY_SECONDS + " (the workers' scheduled.rebalance.max.delay.ms / 1000), got " + value);
+            throw new IllegalArgumentException(Setting.REBALANCE_DELAY_SECONDS.named()
+                    + " must be a number of seconds from 0 to " + MAX_REBALANCE_DELAY_SECONDS
+                    + " (the workers' scheduled.rebalance.max.delay.ms / 1000), got " + value);
         }
     }
 
@@ -125,12 +148,14 @@ public record ScalerSettings(
         }
         try {
             URI uri = URI.create(value.trim());
-            if (uri.getHost() == null || !(uri.getScheme().equals("http") || uri.getScheme().equals("https"))) {
+            if (uri.getHost() == null
+                    || !(uri.getScheme().equals("http") || uri.getScheme().equals("https"))) {
                 throw new IllegalArgumentException();
             }
             return uri;
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(setting.named() + " must be an http(s) URL with a host, e.g. http://127.0.0.1:8083; got " + value);
+            throw new IllegalArgumentException(
+                    setting.named() + " must be an http(s) URL with a host, e.g. http://127.0.0.1:8083; got " + value);
         }
     }
 
@@ -170,7 +195,8 @@ public record ScalerSettings(
         Map<String, String> values = new TreeMap<>();
         for (String key : p.stringPropertyNames()) {
             if (Setting.ofKey(key).isEmpty()) {
-                throw new IllegalArgumentException("unknown key " + key + " in " + file + "; the keys are listed by kcscale serve --help");
+                throw new IllegalArgumentException(
+                        "unknown key " + key + " in " + file + "; the keys are listed by kcscale serve --help");
             }
             values.put(key, p.getProperty(key).trim());
         }
@@ -188,7 +214,8 @@ public record ScalerSettings(
                 + ", window=" + window + ", sampleInterval=" + sampleInterval + ", convergeTimeout=" + convergeTimeout
                 + ", token=" + hidden(token) + ", stateDir=" + stateDir + ", autoscaleInterval=" + autoscaleInterval
                 + ", rebalanceDelay=" + rebalanceDelay
-                + ", connectWorkerConfig=" + connectWorkerConfig + ", indexes=" + indexes.named() + ", kubernetes=" + kubernetes
+                + ", connectWorkerConfig=" + connectWorkerConfig + ", indexes=" + indexes.named() + ", kubernetes="
+                + kubernetes
                 + ", stateTopic=" + stateTopic + ", leaderGroup=" + leaderGroup + ", workerCpu=" + workerCpu + "]";
     }
 

@@ -1,11 +1,5 @@
 package io.kcscale.scaler.service;
 
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.LongSupplier;
-
 import io.kcscale.scaler.act.PreScaleChecks;
 import io.kcscale.scaler.checks.CheckReport;
 import io.kcscale.scaler.checks.Checks;
@@ -15,6 +9,11 @@ import io.kcscale.scaler.checks.keys.SampleBudget;
 import io.kcscale.scaler.model.PipelineSnapshot;
 import io.kcscale.scaler.observe.CheckObserver;
 import io.kcscale.scaler.observe.PipelineWatcher;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
 
 /**
  * Runs every scaling check on a connector: observes what they need, then judges. For the API, for
@@ -30,8 +29,7 @@ public final class ScalingChecks implements PreScaleChecks {
     private final LongSupplier clock;
     private final Map<String, Dated> blocking = new ConcurrentHashMap<>();
 
-    private record Dated(long atMillis, List<String> findings) {
-    }
+    private record Dated(long atMillis, List<String> findings) {}
 
     public ScalingChecks(CheckObserver observer, PipelineWatcher watcher, LongSupplier clock) {
         this.observer = observer;
@@ -67,13 +65,18 @@ public final class ScalingChecks implements PreScaleChecks {
         if (snapshot.isEmpty()) {
             return List.of();
         }
-        List<String> findings = run(snapshot.get(), currentTasks(snapshot.get()) + 1, SampleBudget.DEFAULT).findings().stream()
-                .filter(f -> f.severity() == Severity.CRITICAL).map(f -> f.id() + ": " + f.title()).toList();
+        List<String> findings =
+                run(snapshot.get(), currentTasks(snapshot.get()) + 1, SampleBudget.DEFAULT).findings().stream()
+                        .filter(f -> f.severity() == Severity.CRITICAL)
+                        .map(f -> f.id() + ": " + f.title())
+                        .toList();
         blocking.put(connector, new Dated(now, findings));
         return findings;
     }
 
     private static int currentTasks(PipelineSnapshot snapshot) {
-        return snapshot.tasksMax() != null ? snapshot.tasksMax() : Math.max(1, snapshot.tasks().size());
+        return snapshot.tasksMax() != null
+                ? snapshot.tasksMax()
+                : Math.max(1, snapshot.tasks().size());
     }
 }

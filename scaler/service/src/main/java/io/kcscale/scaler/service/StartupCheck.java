@@ -1,5 +1,10 @@
 package io.kcscale.scaler.service;
 
+import io.kcscale.scaler.kafka.KafkaUnavailableException;
+import io.kcscale.scaler.model.PipelineSnapshot;
+import io.kcscale.scaler.observe.PipelineWatcher;
+import io.kcscale.scaler.ports.KafkaReadings;
+import io.kcscale.scaler.ports.SinkClusterReadings;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -7,12 +12,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeoutException;
-
-import io.kcscale.scaler.kafka.KafkaUnavailableException;
-import io.kcscale.scaler.model.PipelineSnapshot;
-import io.kcscale.scaler.observe.PipelineWatcher;
-import io.kcscale.scaler.ports.KafkaReadings;
-import io.kcscale.scaler.ports.SinkClusterReadings;
 
 /**
  * What the scaler cannot reach or is not allowed to read, found once at start, before anyone asks:
@@ -25,15 +24,18 @@ final class StartupCheck {
     /** A cold client's first TLS and SASL handshakes may take longer than one request timeout on a loaded machine. */
     private static final Duration KAFKA_PATIENCE = Duration.ofSeconds(20);
 
-    private StartupCheck() {
-    }
+    private StartupCheck() {}
 
     /** Which look found a problem: Kafka's own (the brokers refused or did not answer), Elasticsearch's, Connect's, or the first sample's. */
-    enum Source { KAFKA, ELASTICSEARCH, CONNECT, FIRST_SAMPLE }
+    enum Source {
+        KAFKA,
+        ELASTICSEARCH,
+        CONNECT,
+        FIRST_SAMPLE
+    }
 
     /** One problem: where it was found, and its line for the operator. */
-    record Problem(Source source, String line) {
-    }
+    record Problem(Source source, String line) {}
 
     /** Must run before the watcher's loop starts: it takes the watcher's first sample itself. */
     static List<Problem> problems(KafkaReadings kafka, SinkClusterReadings elasticsearch, PipelineWatcher watcher) {

@@ -1,5 +1,9 @@
 package io.kcscale.scaler.act;
 
+import io.kcscale.scaler.connect.ConnectApi;
+import io.kcscale.scaler.connect.ConnectRestException;
+import io.kcscale.scaler.connect.ConnectorChange;
+import io.kcscale.scaler.connect.ConnectorStatus;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -7,11 +11,6 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
-
-import io.kcscale.scaler.connect.ConnectApi;
-import io.kcscale.scaler.connect.ConnectRestException;
-import io.kcscale.scaler.connect.ConnectorChange;
-import io.kcscale.scaler.connect.ConnectorStatus;
 
 /**
  * A stand-in for Kafka Connect holding one connector in memory, for pure-logic tests of what calls
@@ -25,7 +24,12 @@ final class InMemoryConnect implements ConnectApi {
      * What the tasks do after a PUT: run as tasks.max says, fail, stay as they were, or fail as Connect fails tasks
      * started from configs of an earlier tasks.max (until a restart of the failed tasks runs them).
      */
-    enum AfterPut { RUN, FAIL, STAY, FAIL_TOO_MANY }
+    enum AfterPut {
+        RUN,
+        FAIL,
+        STAY,
+        FAIL_TOO_MANY
+    }
 
     private final String name;
     private final String type;
@@ -45,12 +49,15 @@ final class InMemoryConnect implements ConnectApi {
     Runnable afterFirstWrite;
     /** A Connect before KIP-477: PATCH answers 405. */
     boolean patchUnsupported;
+
     volatile int putsStarted;
     /** Writes that took effect, PUTs and PATCHes alike. */
     int puts;
+
     int patches;
     /** Restarts of failed tasks asked for. */
     int restarts;
+
     private boolean deleted;
 
     /** @param running how many tasks run to begin with */
@@ -89,7 +96,10 @@ final class InMemoryConnect implements ConnectApi {
 
     @Override
     public synchronized Map<String, ConnectorView> connectorsExpanded() {
-        return deleted ? Map.of() : Map.of(name, new ConnectorView(name, config, new ConnectorStatus(name, type, "RUNNING", "w0", tasks)));
+        return deleted
+                ? Map.of()
+                : Map.of(
+                        name, new ConnectorView(name, config, new ConnectorStatus(name, type, "RUNNING", "w0", tasks)));
     }
 
     @Override
@@ -110,7 +120,8 @@ final class InMemoryConnect implements ConnectApi {
         startWrite();
         synchronized (this) {
             if (patchUnsupported) {
-                throw new ConnectRestException(405, "PATCH /connectors/" + connector + "/config -> 405: HTTP 405 Method Not Allowed");
+                throw new ConnectRestException(
+                        405, "PATCH /connectors/" + connector + "/config -> 405: HTTP 405 Method Not Allowed");
             }
             known(connector);
             Map<String, String> merged = new HashMap<>(config);
@@ -155,8 +166,12 @@ final class InMemoryConnect implements ConnectApi {
             case RUN -> running(count);
             case FAIL -> failed(count, "boom: no route to Elasticsearch\n\tat somewhere");
             case STAY -> null;
-            case FAIL_TOO_MANY -> failed(count, "org.apache.kafka.connect.runtime.TooManyTasksException: The connector " + name
-                    + " has generated " + (count + 1) + " tasks, which is greater than " + count + "\n\tat somewhere");
+            case FAIL_TOO_MANY ->
+                failed(
+                        count,
+                        "org.apache.kafka.connect.runtime.TooManyTasksException: The connector " + name
+                                + " has generated " + (count + 1) + " tasks, which is greater than " + count
+                                + "\n\tat somewhere");
         };
     }
 
@@ -208,7 +223,9 @@ final class InMemoryConnect implements ConnectApi {
     }
 
     private static List<ConnectorStatus.TaskStatus> running(int count) {
-        return IntStream.range(0, count).mapToObj(id -> new ConnectorStatus.TaskStatus(id, "RUNNING", "w0", null)).toList();
+        return IntStream.range(0, count)
+                .mapToObj(id -> new ConnectorStatus.TaskStatus(id, "RUNNING", "w0", null))
+                .toList();
     }
 
     private static List<ConnectorStatus.TaskStatus> failed(int count, String trace) {

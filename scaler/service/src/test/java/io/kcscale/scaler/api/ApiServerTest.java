@@ -1,17 +1,14 @@
 package io.kcscale.scaler.api;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kcscale.scaler.cli.CliRun;
 import io.kcscale.scaler.predict.KafkaRequest;
 import io.kcscale.scaler.predict.LagThresholdRequest;
 import io.kcscale.scaler.predict.ShardsRequest;
 import io.kcscale.scaler.predict.TasksRequest;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
-
 import java.io.IOException;
 import java.lang.reflect.RecordComponent;
 import java.net.InetAddress;
@@ -29,13 +26,16 @@ import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import java.util.stream.Collectors;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class ApiServerTest {
 
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private static ApiServer server;
 
     @BeforeAll
@@ -49,25 +49,30 @@ class ApiServerTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-            "tasks|{\"targetRate\":10000,\"perTaskRate\":70,\"utilization\":0.8}"
-                    + "|--target-rate 10000 --per-task-rate 70 --utilization 0.8",
-            "tasks|{\"targetRate\":10000,\"perTaskRate\":70,\"arrivals\":\"poisson\",\"windowSeconds\":2,\"quantile\":0.999,"
-                    + "\"lag\":500}|--target-rate 10000 --per-task-rate 70 --arrivals poisson --window-seconds 2"
-                    + " --quantile 0.999 --lag 500",
-            "kafka|{\"brokers\":3,\"replicationFactor\":3,\"consumerGroups\":2,\"storageMbps\":250,"
-                    + "\"storageNetworkMbps\":1000,\"networkOutMbps\":300,\"targetMbps\":400}|--brokers 3"
-                    + " --replication-factor 3 --consumer-groups 2 --storage-mbps 250 --storage-network-mbps 1000"
-                    + " --network-out-mbps 300 --target-mbps 400",
-            "lag-threshold|{\"perTaskRate\":100,\"tasks\":1,\"latencySloSeconds\":30}"
-                    + "|--per-task-rate 100 --tasks 1 --latency-slo-seconds 30",
-            "shards|{\"targetRate\":10000,\"perShardRate\":1500,\"dataNodes\":3,\"replicas\":2}"
-                    + "|--target-rate 10000 --per-shard-rate 1500 --data-nodes 3 --replicas 2"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "tasks|{\"targetRate\":10000,\"perTaskRate\":70,\"utilization\":0.8}"
+                        + "|--target-rate 10000 --per-task-rate 70 --utilization 0.8",
+                "tasks|{\"targetRate\":10000,\"perTaskRate\":70,\"arrivals\":\"poisson\",\"windowSeconds\":2,\"quantile\":0.999,"
+                        + "\"lag\":500}|--target-rate 10000 --per-task-rate 70 --arrivals poisson --window-seconds 2"
+                        + " --quantile 0.999 --lag 500",
+                "kafka|{\"brokers\":3,\"replicationFactor\":3,\"consumerGroups\":2,\"storageMbps\":250,"
+                        + "\"storageNetworkMbps\":1000,\"networkOutMbps\":300,\"targetMbps\":400}|--brokers 3"
+                        + " --replication-factor 3 --consumer-groups 2 --storage-mbps 250 --storage-network-mbps 1000"
+                        + " --network-out-mbps 300 --target-mbps 400",
+                "lag-threshold|{\"perTaskRate\":100,\"tasks\":1,\"latencySloSeconds\":30}"
+                        + "|--per-task-rate 100 --tasks 1 --latency-slo-seconds 30",
+                "shards|{\"targetRate\":10000,\"perShardRate\":1500,\"dataNodes\":3,\"replicas\":2}"
+                        + "|--target-rate 10000 --per-shard-rate 1500 --data-nodes 3 --replicas 2"
+            })
     void everyPredictRouteAnswersWhatTheCliPrintsWithJson(String verb, String body, String flags)
             throws IOException, InterruptedException {
         HttpResponse<String> response = post("/api/v1/predict/" + verb, body);
         assertEquals(200, response.statusCode(), response.body());
-        assertEquals("application/json; charset=utf-8", response.headers().firstValue("Content-Type").orElseThrow());
+        assertEquals(
+                "application/json; charset=utf-8",
+                response.headers().firstValue("Content-Type").orElseThrow());
         String[] args = ("predict " + verb + " " + flags + " --json").split(" ");
         CliRun cli = CliRun.of(args);
         assertEquals(0, cli.exitCode(), cli.err());
@@ -76,9 +81,11 @@ class ApiServerTest {
 
     @Test
     void measurementsAreAnArrayOfPoints() throws IOException, InterruptedException {
-        HttpResponse<String> response = post("/api/v1/predict/tasks", "{\"targetRate\":300,\"measurements\":["
-                + "{\"tasks\":1,\"throughput\":70},{\"tasks\":2,\"throughput\":138},{\"tasks\":3,\"throughput\":200},"
-                + "{\"tasks\":5,\"throughput\":290},{\"tasks\":8,\"throughput\":350}]}");
+        HttpResponse<String> response = post(
+                "/api/v1/predict/tasks",
+                "{\"targetRate\":300,\"measurements\":["
+                        + "{\"tasks\":1,\"throughput\":70},{\"tasks\":2,\"throughput\":138},{\"tasks\":3,\"throughput\":200},"
+                        + "{\"tasks\":5,\"throughput\":290},{\"tasks\":8,\"throughput\":350}]}");
         assertEquals(200, response.statusCode(), response.body());
         JsonNode json = Json.MAPPER.readTree(response.body());
         assertEquals("usl", json.get("model").asText());
@@ -86,24 +93,27 @@ class ApiServerTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-            "{\"targetRate\":10000,|malformed JSON at line 1|",
-            "{\"targetRate\":10000} {}|malformed JSON|",
-            "{\"targetRate\":NaN,\"perTaskRate\":70}|malformed JSON|",
-            "[1,2]|the request body must be a JSON object|",
-            "null|the request body must be a JSON object|",
-            "''|the request body must be a JSON object|",
-            "{\"targetRate\":\"10000\",\"perTaskRate\":70}|targetRate must be a number|targetRate",
-            "{\"targetRate\":10000,\"perTaskRate\":70,\"tasksMax\":3}|tasksMax is not a field of this request|tasksMax",
-            "{\"targetRate\":-1,\"perTaskRate\":70}|targetRate must be greater than 0, got -1|targetRate",
-            "{\"targetRate\":1e400,\"perTaskRate\":70}|targetRate must be a finite number|targetRate",
-            "{\"targetRate\":100}|perTaskRate is required (or give measurements)|perTaskRate",
-            "{\"targetRate\":100,\"perTaskRate\":70,\"utilization\":0}|utilization must be more than 0|utilization",
-            "{\"targetRate\":100,\"measurements\":[{\"tasks\":\"x\",\"throughput\":1}]}|measurements[0].tasks must be"
-                    + " a number|measurements[0].tasks",
-            "{\"targetRate\":100,\"measurements\":[{\"tasks\":1.5,\"throughput\":1}]}|measurements point 1: tasks must"
-                    + " be a whole number|measurements",
-            "{\"targetRate\":100,\"measurements\":{}}|measurements must be an array|measurements"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "{\"targetRate\":10000,|malformed JSON at line 1|",
+                "{\"targetRate\":10000} {}|malformed JSON|",
+                "{\"targetRate\":NaN,\"perTaskRate\":70}|malformed JSON|",
+                "[1,2]|the request body must be a JSON object|",
+                "null|the request body must be a JSON object|",
+                "''|the request body must be a JSON object|",
+                "{\"targetRate\":\"10000\",\"perTaskRate\":70}|targetRate must be a number|targetRate",
+                "{\"targetRate\":10000,\"perTaskRate\":70,\"tasksMax\":3}|tasksMax is not a field of this request|tasksMax",
+                "{\"targetRate\":-1,\"perTaskRate\":70}|targetRate must be greater than 0, got -1|targetRate",
+                "{\"targetRate\":1e400,\"perTaskRate\":70}|targetRate must be a finite number|targetRate",
+                "{\"targetRate\":100}|perTaskRate is required (or give measurements)|perTaskRate",
+                "{\"targetRate\":100,\"perTaskRate\":70,\"utilization\":0}|utilization must be more than 0|utilization",
+                "{\"targetRate\":100,\"measurements\":[{\"tasks\":\"x\",\"throughput\":1}]}|measurements[0].tasks must be"
+                        + " a number|measurements[0].tasks",
+                "{\"targetRate\":100,\"measurements\":[{\"tasks\":1.5,\"throughput\":1}]}|measurements point 1: tasks must"
+                        + " be a whole number|measurements",
+                "{\"targetRate\":100,\"measurements\":{}}|measurements must be an array|measurements"
+            })
     void badRequestsAre400WithTheFieldAtFault(String body, String error, String field)
             throws IOException, InterruptedException {
         HttpResponse<String> response = post("/api/v1/predict/tasks", body);
@@ -118,25 +128,28 @@ class ApiServerTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-            "tasks|{\"targetRate\":10000,\"perTaskRate\":70,\"utilization\":null}|utilization must not be null: give a value,"
-                    + " or leave an optional field out to take its default|utilization",
-            "tasks|{\"targetRate\":null,\"perTaskRate\":70}|targetRate must not be null|targetRate",
-            "tasks|{\"targetRate\":100,\"perTaskRate\":null,\"measurements\":[{\"tasks\":1,\"throughput\":70}]}"
-                    + "|perTaskRate must not be null|perTaskRate",
-            "tasks|{\"targetRate\":100,\"measurements\":[{\"tasks\":1,\"throughput\":70},null]}"
-                    + "|measurements[1] must not be null|measurements[1]",
-            "tasks|{\"targetRate\":100,\"measurements\":[{\"tasks\":1,\"throughput\":null}]}"
-                    + "|measurements[0].throughput must not be null|measurements[0].throughput",
-            "tasks|{\"targetRate\":100,\"perTaskRate\":70,\"arrivals\":null}|arrivals must not be null|arrivals",
-            "tasks|{\"targetRate\":100,\"perTaskRate\":70,\"tasksMax\":null}|tasksMax is not a field of this request|tasksMax",
-            "tasks|{\"targetRate\":100,\"perTaskRate\":70,\"lag\":\"x\",\"utilization\":null}|lag must be a number|lag",
-            "kafka|{\"brokers\":3,\"replicationFactor\":3,\"consumerGroups\":2,\"storageMbps\":250,"
-                    + "\"storageNetworkMbps\":1000,\"networkOutMbps\":300,\"targetMbps\":null}|targetMbps must not be null"
-                    + "|targetMbps",
-            "lag-threshold|{\"perTaskRate\":100,\"tasks\":null,\"latencySloSeconds\":30}|tasks must not be null|tasks",
-            "shards|{\"targetRate\":10000,\"perShardRate\":1500,\"dataNodes\":3,\"replicas\":null}"
-                    + "|replicas must not be null|replicas"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "tasks|{\"targetRate\":10000,\"perTaskRate\":70,\"utilization\":null}|utilization must not be null: give a value,"
+                        + " or leave an optional field out to take its default|utilization",
+                "tasks|{\"targetRate\":null,\"perTaskRate\":70}|targetRate must not be null|targetRate",
+                "tasks|{\"targetRate\":100,\"perTaskRate\":null,\"measurements\":[{\"tasks\":1,\"throughput\":70}]}"
+                        + "|perTaskRate must not be null|perTaskRate",
+                "tasks|{\"targetRate\":100,\"measurements\":[{\"tasks\":1,\"throughput\":70},null]}"
+                        + "|measurements[1] must not be null|measurements[1]",
+                "tasks|{\"targetRate\":100,\"measurements\":[{\"tasks\":1,\"throughput\":null}]}"
+                        + "|measurements[0].throughput must not be null|measurements[0].throughput",
+                "tasks|{\"targetRate\":100,\"perTaskRate\":70,\"arrivals\":null}|arrivals must not be null|arrivals",
+                "tasks|{\"targetRate\":100,\"perTaskRate\":70,\"tasksMax\":null}|tasksMax is not a field of this request|tasksMax",
+                "tasks|{\"targetRate\":100,\"perTaskRate\":70,\"lag\":\"x\",\"utilization\":null}|lag must be a number|lag",
+                "kafka|{\"brokers\":3,\"replicationFactor\":3,\"consumerGroups\":2,\"storageMbps\":250,"
+                        + "\"storageNetworkMbps\":1000,\"networkOutMbps\":300,\"targetMbps\":null}|targetMbps must not be null"
+                        + "|targetMbps",
+                "lag-threshold|{\"perTaskRate\":100,\"tasks\":null,\"latencySloSeconds\":30}|tasks must not be null|tasks",
+                "shards|{\"targetRate\":10000,\"perShardRate\":1500,\"dataNodes\":3,\"replicas\":null}"
+                        + "|replicas must not be null|replicas"
+            })
     void nullIsRefusedNotTakenForAnAbsentField(String verb, String body, String error, String field)
             throws IOException, InterruptedException {
         HttpResponse<String> response = post("/api/v1/predict/" + verb, body);
@@ -158,7 +171,8 @@ class ApiServerTest {
                 body[random.nextInt(body.length)] = alphabet.charAt(random.nextInt(alphabet.length()));
             }
             HttpResponse<String> response = post("/api/v1/predict/tasks", new String(body));
-            assertTrue(response.statusCode() == 200 || response.statusCode() == 400,
+            assertTrue(
+                    response.statusCode() == 200 || response.statusCode() == 400,
                     response.statusCode() + " for " + new String(body) + ": " + response.body());
             Json.MAPPER.readTree(response.body());
         }
@@ -166,13 +180,18 @@ class ApiServerTest {
 
     @Test
     void unknownPathsAndMethodsAnswerJson() throws IOException, InterruptedException {
-        HttpResponse<String> notFound = send(HttpRequest.newBuilder(uri("/api/v1/predict/nodes")).GET());
+        HttpResponse<String> notFound =
+                send(HttpRequest.newBuilder(uri("/api/v1/predict/nodes")).GET());
         assertEquals(404, notFound.statusCode());
-        assertEquals("no route /api/v1/predict/nodes", Json.MAPPER.readTree(notFound.body()).get("error").asText());
-        HttpResponse<String> wrongMethod = send(HttpRequest.newBuilder(uri("/api/v1/predict/tasks")).GET());
+        assertEquals(
+                "no route /api/v1/predict/nodes",
+                Json.MAPPER.readTree(notFound.body()).get("error").asText());
+        HttpResponse<String> wrongMethod =
+                send(HttpRequest.newBuilder(uri("/api/v1/predict/tasks")).GET());
         assertEquals(405, wrongMethod.statusCode());
         assertEquals("POST", wrongMethod.headers().firstValue("Allow").orElseThrow());
-        assertTrue(Json.MAPPER.readTree(wrongMethod.body()).get("error").asText().contains("allowed: POST"));
+        assertTrue(
+                Json.MAPPER.readTree(wrongMethod.body()).get("error").asText().contains("allowed: POST"));
     }
 
     @Test
@@ -180,19 +199,26 @@ class ApiServerTest {
         HttpResponse<String> refused = post("/api/v1/predict/nodes", "{\"tasks\":1}");
         assertEquals(404, refused.statusCode());
         assertEquals(Optional.of("close"), refused.headers().firstValue("Connection"));
-        HttpResponse<String> answered = post("/api/v1/predict/tasks", "{\"targetRate\":100,\"measurements\":["
-                + "{\"tasks\":1,\"throughput\":70},{\"tasks\":2,\"throughput\":138}]}");
+        HttpResponse<String> answered = post(
+                "/api/v1/predict/tasks",
+                "{\"targetRate\":100,\"measurements\":["
+                        + "{\"tasks\":1,\"throughput\":70},{\"tasks\":2,\"throughput\":138}]}");
         assertEquals(200, answered.statusCode(), answered.body());
-        assertEquals(Optional.empty(), answered.headers().firstValue("Connection"), "an answered request keeps its connection");
+        assertEquals(
+                Optional.empty(),
+                answered.headers().firstValue("Connection"),
+                "an answered request keeps its connection");
         for (int i = 0; i < 50; i++) {
             // each refusal on a connection the client would otherwise reuse
-            assertEquals(404, post("/api/v1/predict/nodes", "{\"tasks\":" + i + "}").statusCode());
+            assertEquals(
+                    404, post("/api/v1/predict/nodes", "{\"tasks\":" + i + "}").statusCode());
         }
     }
 
     @Test
     void theHealthRouteAnswersWithoutAPipeline() throws IOException, InterruptedException {
-        HttpResponse<String> response = send(HttpRequest.newBuilder(uri(HealthRoutes.PATH)).GET());
+        HttpResponse<String> response =
+                send(HttpRequest.newBuilder(uri(HealthRoutes.PATH)).GET());
         assertEquals(200, response.statusCode());
         assertEquals("ok", Json.MAPPER.readTree(response.body()).get("status").asText());
     }
@@ -205,30 +231,54 @@ class ApiServerTest {
 
     @Test
     void theOpenApiDocumentListsEveryRoute() throws IOException, InterruptedException {
-        HttpResponse<String> response = send(HttpRequest.newBuilder(uri(OpenApiRoutes.PATH)).GET());
+        HttpResponse<String> response =
+                send(HttpRequest.newBuilder(uri(OpenApiRoutes.PATH)).GET());
         assertEquals(200, response.statusCode());
         JsonNode document = Json.MAPPER.readTree(response.body());
         assertTrue(document.get("openapi").asText().startsWith("3.0"));
         Map<String, Set<String>> documented = new java.util.TreeMap<>();
-        document.get("paths").fields().forEachRemaining(path -> documented.put(path.getKey(),
-                names(path.getValue()).stream().map(String::toUpperCase).collect(Collectors.toSet())));
+        document.get("paths")
+                .fields()
+                .forEachRemaining(path -> documented.put(
+                        path.getKey(),
+                        names(path.getValue()).stream().map(String::toUpperCase).collect(Collectors.toSet())));
         assertEquals(new java.util.TreeMap<>(server.routes()), documented);
     }
 
     @ParameterizedTest
-    @CsvSource({"tasks, TasksRequest, TasksResult", "kafka, KafkaRequest, KafkaResult",
-            "lag-threshold, LagThresholdRequest, LagThresholdResult", "shards, ShardsRequest, ShardsResult"})
+    @CsvSource({
+        "tasks, TasksRequest, TasksResult",
+        "kafka, KafkaRequest, KafkaResult",
+        "lag-threshold, LagThresholdRequest, LagThresholdResult",
+        "shards, ShardsRequest, ShardsResult"
+    })
     void theOpenApiSchemasMatchTheRequestAndResultTypes(String verb, String request, String result) throws IOException {
-        JsonNode schemas = Json.MAPPER.readTree(getClass().getResource(OpenApiRoutes.RESOURCE))
-                .get("components").get("schemas");
-        Class<?> type = Map.of("tasks", TasksRequest.class, "kafka", KafkaRequest.class,
-                "lag-threshold", LagThresholdRequest.class, "shards", ShardsRequest.class).get(verb);
-        assertEquals(Arrays.stream(type.getRecordComponents()).map(RecordComponent::getName).collect(Collectors.toSet()),
+        JsonNode schemas = Json.MAPPER
+                .readTree(getClass().getResource(OpenApiRoutes.RESOURCE))
+                .get("components")
+                .get("schemas");
+        Class<?> type = Map.of(
+                        "tasks",
+                        TasksRequest.class,
+                        "kafka",
+                        KafkaRequest.class,
+                        "lag-threshold",
+                        LagThresholdRequest.class,
+                        "shards",
+                        ShardsRequest.class)
+                .get(verb);
+        assertEquals(
+                Arrays.stream(type.getRecordComponents())
+                        .map(RecordComponent::getName)
+                        .collect(Collectors.toSet()),
                 names(schemas.get(request).get("properties")));
         String resultType = "io.kcscale.scaler.predict." + result;
         try {
-            assertEquals(Arrays.stream(Class.forName(resultType).getRecordComponents()).map(RecordComponent::getName)
-                    .collect(Collectors.toSet()), names(schemas.get(result).get("properties")));
+            assertEquals(
+                    Arrays.stream(Class.forName(resultType).getRecordComponents())
+                            .map(RecordComponent::getName)
+                            .collect(Collectors.toSet()),
+                    names(schemas.get(result).get("properties")));
         } catch (ClassNotFoundException e) {
             throw new AssertionError(resultType, e);
         }
@@ -237,34 +287,42 @@ class ApiServerTest {
     @ParameterizedTest
     @CsvSource({"TasksRequest", "Measurement", "KafkaRequest", "LagThresholdRequest", "ShardsRequest"})
     void everyCountInARequestIsDocumentedUpToTheIntLimitInputsEnforces(String request) throws IOException {
-        JsonNode schema = Json.MAPPER.readTree(getClass().getResource(OpenApiRoutes.RESOURCE))
-                .get("components").get("schemas").get(request);
+        JsonNode schema = Json.MAPPER
+                .readTree(getClass().getResource(OpenApiRoutes.RESOURCE))
+                .get("components")
+                .get("schemas")
+                .get(request);
         assertEquals(false, schema.get("additionalProperties").asBoolean(true), request + " refuses unknown fields");
         schema.get("properties").fields().forEachRemaining(property -> {
             if (property.getValue().path("type").asText().equals("integer")) {
-                assertEquals(Integer.MAX_VALUE, property.getValue().path("maximum").asLong(),
+                assertEquals(
+                        Integer.MAX_VALUE,
+                        property.getValue().path("maximum").asLong(),
                         request + "." + property.getKey());
             }
         });
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-            "kafka|{\"brokers\":2147483647,\"replicationFactor\":1,\"consumerGroups\":2147483647,\"storageMbps\":1,"
-                    + "\"storageNetworkMbps\":1,\"networkOutMbps\":1}|200",
-            "kafka|{\"brokers\":2147483648,\"replicationFactor\":1,\"consumerGroups\":1,\"storageMbps\":1,"
-                    + "\"storageNetworkMbps\":1,\"networkOutMbps\":1}|400",
-            // the int-overflow regression: consumerGroups + replicationFactor - 1 above the int range
-            "kafka|{\"brokers\":2147483647,\"replicationFactor\":2147483647,\"consumerGroups\":2147483647,"
-                    + "\"storageMbps\":1,\"storageNetworkMbps\":1,\"networkOutMbps\":1}|200",
-            "kafka|{\"brokers\":2,\"replicationFactor\":1,\"consumerGroups\":1,\"storageMbps\":1.7976931348623157e308,"
-                    + "\"storageNetworkMbps\":1,\"networkOutMbps\":1}|400",
-            "shards|{\"targetRate\":1,\"perShardRate\":1,\"dataNodes\":2147483647,\"replicas\":2147483647}|200",
-            "lag-threshold|{\"perTaskRate\":1,\"tasks\":2147483647,\"latencySloSeconds\":1}|200",
-            "tasks|{\"targetRate\":1,\"measurements\":[{\"tasks\":2147483647,\"throughput\":1e10}]}|200",
-            "tasks|{\"targetRate\":1,\"measurements\":[{\"tasks\":2147483648,\"throughput\":1}]}|400",
-            "tasks|{\"targetRate\":1e9,\"perTaskRate\":1e9,\"arrivals\":\"poisson\",\"quantile\":1e-300}|200",
-            "tasks|{\"targetRate\":1e-300,\"perTaskRate\":1,\"lag\":1e300}|400"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "kafka|{\"brokers\":2147483647,\"replicationFactor\":1,\"consumerGroups\":2147483647,\"storageMbps\":1,"
+                        + "\"storageNetworkMbps\":1,\"networkOutMbps\":1}|200",
+                "kafka|{\"brokers\":2147483648,\"replicationFactor\":1,\"consumerGroups\":1,\"storageMbps\":1,"
+                        + "\"storageNetworkMbps\":1,\"networkOutMbps\":1}|400",
+                // the int-overflow regression: consumerGroups + replicationFactor - 1 above the int range
+                "kafka|{\"brokers\":2147483647,\"replicationFactor\":2147483647,\"consumerGroups\":2147483647,"
+                        + "\"storageMbps\":1,\"storageNetworkMbps\":1,\"networkOutMbps\":1}|200",
+                "kafka|{\"brokers\":2,\"replicationFactor\":1,\"consumerGroups\":1,\"storageMbps\":1.7976931348623157e308,"
+                        + "\"storageNetworkMbps\":1,\"networkOutMbps\":1}|400",
+                "shards|{\"targetRate\":1,\"perShardRate\":1,\"dataNodes\":2147483647,\"replicas\":2147483647}|200",
+                "lag-threshold|{\"perTaskRate\":1,\"tasks\":2147483647,\"latencySloSeconds\":1}|200",
+                "tasks|{\"targetRate\":1,\"measurements\":[{\"tasks\":2147483647,\"throughput\":1e10}]}|200",
+                "tasks|{\"targetRate\":1,\"measurements\":[{\"tasks\":2147483648,\"throughput\":1}]}|400",
+                "tasks|{\"targetRate\":1e9,\"perTaskRate\":1e9,\"arrivals\":\"poisson\",\"quantile\":1e-300}|200",
+                "tasks|{\"targetRate\":1e-300,\"perTaskRate\":1,\"lag\":1e300}|400"
+            })
     void theLimitsOfTheRangesAnswer200Or400NeverA5xx(String verb, String body, int status)
             throws IOException, InterruptedException {
         HttpResponse<String> response = post("/api/v1/predict/" + verb, body);
@@ -284,7 +342,8 @@ class ApiServerTest {
     }
 
     private static HttpResponse<String> post(String path, String body) throws IOException, InterruptedException {
-        return send(HttpRequest.newBuilder(uri(path)).header("Content-Type", "application/json")
+        return send(HttpRequest.newBuilder(uri(path))
+                .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body)));
     }
 

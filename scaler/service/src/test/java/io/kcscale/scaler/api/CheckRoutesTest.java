@@ -9,7 +9,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-
 import org.junit.jupiter.api.Test;
 
 /** The checks route of a scaler that observes no pipeline: documented, and a 503 that says how to connect one. */
@@ -19,9 +18,10 @@ class CheckRoutesTest {
     void withoutAPipelineTheChecksAnswer503() throws Exception {
         try (ApiServer server = ApiServer.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
             assertTrue(server.routes().get(CheckRoutes.PATH).contains("GET"));
-            URI uri = URI.create("http://127.0.0.1:" + server.address().getPort() + "/api/v1/connectors/s/checks?sampleRecords=5");
-            HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(uri).build(),
-                    HttpResponse.BodyHandlers.ofString());
+            URI uri = URI.create(
+                    "http://127.0.0.1:" + server.address().getPort() + "/api/v1/connectors/s/checks?sampleRecords=5");
+            HttpResponse<String> response = HttpClient.newHttpClient()
+                    .send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString());
             assertEquals(503, response.statusCode());
             assertTrue(response.body().contains("not connected to a pipeline"), response.body());
         }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
 
 class QueryParametersTest {
@@ -15,7 +14,8 @@ class QueryParametersTest {
     @Test
     void namesAndDecodedValues() {
         assertEquals(Map.of(), QueryParameters.parse(null, KNOWN));
-        assertEquals(Map.of("sampleRecords", "10", "sampleSeconds", "1.5"),
+        assertEquals(
+                Map.of("sampleRecords", "10", "sampleSeconds", "1.5"),
                 QueryParameters.parse("sampleRecords=10&sampleSeconds=1%2E5&", KNOWN));
         assertEquals(Map.of("sampleRecords", ""), QueryParameters.parse("sampleRecords", KNOWN));
     }
@@ -25,8 +25,12 @@ class QueryParametersTest {
         ApiError unknown = assertThrows(ApiError.class, () -> QueryParameters.parse("tasks=3", KNOWN));
         assertEquals(400, unknown.status());
         assertEquals("tasks", unknown.field());
-        ApiError twice = assertThrows(ApiError.class, () -> QueryParameters.parse("sampleRecords=1&sampleRecords=2", KNOWN));
+        ApiError twice =
+                assertThrows(ApiError.class, () -> QueryParameters.parse("sampleRecords=1&sampleRecords=2", KNOWN));
         assertEquals("sampleRecords", twice.field());
-        assertEquals(400, assertThrows(ApiError.class, () -> QueryParameters.parse("sampleRecords=%zz", KNOWN)).status());
+        assertEquals(
+                400,
+                assertThrows(ApiError.class, () -> QueryParameters.parse("sampleRecords=%zz", KNOWN))
+                        .status());
     }
 }

@@ -35,7 +35,10 @@ record RawHttp(int status, String head, String body) {
                 throw new IOException("the server closed the connection without an answer to " + requestHead);
             }
             int end = response.indexOf("\r\n\r\n");
-            return new RawHttp(Integer.parseInt(response.substring(9, 12)), response.substring(0, end), response.substring(end + 4));
+            return new RawHttp(
+                    Integer.parseInt(response.substring(9, 12)),
+                    response.substring(0, end),
+                    response.substring(end + 4));
         }
     }
 
@@ -45,7 +48,9 @@ record RawHttp(int status, String head, String body) {
     }
 
     Optional<String> header(String name) {
-        return head.lines().filter(l -> l.toLowerCase(Locale.ROOT).startsWith(name.toLowerCase(Locale.ROOT) + ":"))
-                .map(l -> l.substring(name.length() + 1).strip()).findFirst();
+        return head.lines()
+                .filter(l -> l.toLowerCase(Locale.ROOT).startsWith(name.toLowerCase(Locale.ROOT) + ":"))
+                .map(l -> l.substring(name.length() + 1).strip())
+                .findFirst();
     }
 }

@@ -26,9 +26,12 @@ final class SlowClient implements AutoCloseable {
     /** The {@code i}-th of a crowd: even ones stall in the body, odd ones in the headers. */
     static SlowClient open(InetSocketAddress server, int i) throws IOException {
         String host = "Host: 127.0.0.1:" + server.getPort() + "\r\n";
-        return new SlowClient(server, i % 2 == 0
-                ? "POST /api/v1/predict/tasks HTTP/1.1\r\n" + host + "Content-Type: application/json\r\nContent-Length: 99\r\n\r\n{"
-                : "GET /metrics HTTP/1.1\r\n" + host + "User-Agent: slow");
+        return new SlowClient(
+                server,
+                i % 2 == 0
+                        ? "POST /api/v1/predict/tasks HTTP/1.1\r\n" + host
+                                + "Content-Type: application/json\r\nContent-Length: 99\r\n\r\n{"
+                        : "GET /metrics HTTP/1.1\r\n" + host + "User-Agent: slow");
     }
 
     /** One that sends headers announcing a body of 99 bytes and the body's first byte, like the even ones of {@link #open}. */
@@ -61,7 +64,8 @@ final class SlowClient implements AutoCloseable {
         while (true) {
             long left = deadline - System.nanoTime();
             if (left <= 0) {
-                throw new AssertionError("the server still holds a slow client's connection after " + atMost.toSeconds() + " s");
+                throw new AssertionError(
+                        "the server still holds a slow client's connection after " + atMost.toSeconds() + " s");
             }
             socket.setSoTimeout((int) Math.max(1, left / 1_000_000));
             try {

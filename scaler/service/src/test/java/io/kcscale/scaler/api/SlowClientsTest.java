@@ -1,5 +1,9 @@
 package io.kcscale.scaler.api;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.kcscale.scaler.poll.Poll;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -14,15 +18,9 @@ import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-
-import io.kcscale.scaler.poll.Poll;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Clients that send part of a request and then wait must neither starve {@code GET /metrics} nor hold
@@ -33,6 +31,7 @@ class SlowClientsTest {
     private static final InetSocketAddress LOOPBACK = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
     /** Bounds the measurement: a few hundred requests, or this long, whichever ends first. */
     private static final int PROBES = 300;
+
     private static final Duration MEASURING = Duration.ofSeconds(5);
     private static final Duration CUT_OFF_SLACK = Duration.ofSeconds(5);
 
@@ -54,15 +53,21 @@ class SlowClientsTest {
                     assertEquals(200, answer.status(), answer.body());
                 }
                 long p99 = percentile(millis, 0.99);
-                System.out.printf("[measure] GET /metrics with %d slow clients: %d requests, p50 %d ms, p99 %d ms, max %d ms%n",
+                System.out.printf(
+                        "[measure] GET /metrics with %d slow clients: %d requests, p50 %d ms, p99 %d ms, max %d ms%n",
                         slowClients, millis.size(), percentile(millis, 0.5), p99, percentile(millis, 1));
                 assertTrue(p99 < 1_000, "p99 of GET /metrics is " + p99 + " ms with " + slowClients + " slow clients");
                 for (SlowClient client : slow) {
-                    assertTrue(client.open(), "a slow client was cut off before the request time limit: the test measured nothing");
+                    assertTrue(
+                            client.open(),
+                            "a slow client was cut off before the request time limit: the test measured nothing");
                 }
                 for (SlowClient client : slow) {
-                    Duration held = client.awaitCutOff(Duration.ofSeconds(ApiServer.REQUEST_SECONDS).plus(CUT_OFF_SLACK));
-                    assertTrue(held.toSeconds() >= ApiServer.REQUEST_SECONDS - 1, "cut off after " + held.toMillis() + " ms");
+                    Duration held = client.awaitCutOff(
+                            Duration.ofSeconds(ApiServer.REQUEST_SECONDS).plus(CUT_OFF_SLACK));
+                    assertTrue(
+                            held.toSeconds() >= ApiServer.REQUEST_SECONDS - 1,
+                            "cut off after " + held.toMillis() + " ms");
                 }
             } finally {
                 for (SlowClient client : slow) {
@@ -73,20 +78,31 @@ class SlowClientsTest {
     }
 
     @Test
-    void whenEveryThreadAndTheQueueAreTakenRequestsAre503WithRetryAfterUntilTheSlowClientsAreCutOff() throws IOException {
-        try (ApiServer api = ApiServer.start(LOOPBACK, Optional.empty(), ApiAccess.OWN, new ApiServer.Capacity(2, 1, ApiServer.CONNECTIONS))) {
+    void whenEveryThreadAndTheQueueAreTakenRequestsAre503WithRetryAfterUntilTheSlowClientsAreCutOff()
+            throws IOException {
+        try (ApiServer api = ApiServer.start(
+                LOOPBACK, Optional.empty(), ApiAccess.OWN, new ApiServer.Capacity(2, 1, ApiServer.CONNECTIONS))) {
             List<SlowClient> slow = new ArrayList<>();
             try {
                 for (int i = 0; i < 3; i++) {
                     slow.add(SlowClient.open(api.address(), i));
                 }
-                RawHttp busy = Poll.until("a 503 while every request thread is held", Duration.ofSeconds(5), Duration.ofMillis(50),
+                RawHttp busy = Poll.until(
+                        "a 503 while every request thread is held",
+                        Duration.ofSeconds(5),
+                        Duration.ofMillis(50),
                         () -> Optional.of(metrics(api)).filter(answer -> answer.status() == 503));
                 assertEquals(Optional.of("1"), busy.header("Retry-After"), busy.head());
-                assertTrue(busy.body().contains("\"error\" : \"the scaler is answering as many requests as it can; retry in 1 second\""),
+                assertTrue(
+                        busy.body()
+                                .contains(
+                                        "\"error\" : \"the scaler is answering as many requests as it can; retry in 1 second\""),
                         busy.body());
-                Poll.until("a 200 once the slow clients are cut off", Duration.ofSeconds(ApiServer.REQUEST_SECONDS).plus(CUT_OFF_SLACK),
-                        Duration.ofMillis(200), () -> Optional.of(metrics(api)).filter(answer -> answer.status() == 200));
+                Poll.until(
+                        "a 200 once the slow clients are cut off",
+                        Duration.ofSeconds(ApiServer.REQUEST_SECONDS).plus(CUT_OFF_SLACK),
+                        Duration.ofMillis(200),
+                        () -> Optional.of(metrics(api)).filter(answer -> answer.status() == 200));
             } finally {
                 for (SlowClient client : slow) {
                     client.close();
@@ -99,15 +115,21 @@ class SlowClientsTest {
     @Test
     void aBodyTrickledByteByByteIsCutOffAtTheRequestTimeLimit() throws IOException {
         ScheduledExecutorService pacer = Executors.newSingleThreadScheduledExecutor();
-        try (ApiServer api = ApiServer.start(LOOPBACK); SlowClient client = SlowClient.trickling(api.address())) {
-            pacer.scheduleAtFixedRate(() -> {
-                try {
-                    client.sendByte();
-                } catch (IOException cutOff) {
-                    throw new UncheckedIOException(cutOff);  // ends the pacing
-                }
-            }, 1, 1, TimeUnit.SECONDS);
-            Duration held = client.awaitCutOff(Duration.ofSeconds(ApiServer.REQUEST_SECONDS).plus(CUT_OFF_SLACK));
+        try (ApiServer api = ApiServer.start(LOOPBACK);
+                SlowClient client = SlowClient.trickling(api.address())) {
+            pacer.scheduleAtFixedRate(
+                    () -> {
+                        try {
+                            client.sendByte();
+                        } catch (IOException cutOff) {
+                            throw new UncheckedIOException(cutOff); // ends the pacing
+                        }
+                    },
+                    1,
+                    1,
+                    TimeUnit.SECONDS);
+            Duration held = client.awaitCutOff(
+                    Duration.ofSeconds(ApiServer.REQUEST_SECONDS).plus(CUT_OFF_SLACK));
             assertTrue(held.toSeconds() >= ApiServer.REQUEST_SECONDS - 1, "cut off after " + held.toMillis() + " ms");
         } finally {
             pacer.shutdownNow();
@@ -117,7 +139,8 @@ class SlowClientsTest {
     @Test
     void pastTheConnectionLimitANewClientIsServedOnlyOnceAnotherCloses() throws IOException {
         int limit = 8;
-        try (ApiServer api = ApiServer.start(LOOPBACK, Optional.empty(), ApiAccess.OWN, new ApiServer.Capacity(2, 1, limit))) {
+        try (ApiServer api =
+                ApiServer.start(LOOPBACK, Optional.empty(), ApiAccess.OWN, new ApiServer.Capacity(2, 1, limit))) {
             List<Socket> held = new ArrayList<>();
             try {
                 for (int i = 0; i < limit; i++) {
@@ -127,7 +150,8 @@ class SlowClientsTest {
                     assertTrue(getHealth(socket, 5_000), "connection " + i + " below the limit was not served");
                 }
                 try (Socket waiting = new Socket()) {
-                    waiting.connect(api.address(), 5_000);  // the kernel's backlog takes it; Jetty does not accept it yet
+                    waiting.connect(
+                            api.address(), 5_000); // the kernel's backlog takes it; Jetty does not accept it yet
                     assertTrue(!getHealth(waiting, 1_000), "a connection past the limit was served");
                     held.get(0).close();
                     assertTrue(readsAnswer(waiting, 5_000), "a waiting connection was not served once another closed");
@@ -142,8 +166,9 @@ class SlowClientsTest {
 
     /** Sends GET /healthz on a kept-alive connection: true when an answer begins within {@code millis}. */
     private static boolean getHealth(Socket socket, int millis) throws IOException {
-        socket.getOutputStream().write(("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:" + socket.getPort() + "\r\n\r\n")
-                .getBytes(StandardCharsets.US_ASCII));
+        socket.getOutputStream()
+                .write(("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:" + socket.getPort() + "\r\n\r\n")
+                        .getBytes(StandardCharsets.US_ASCII));
         return readsAnswer(socket, millis);
     }
 

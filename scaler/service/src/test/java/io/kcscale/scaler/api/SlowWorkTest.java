@@ -1,17 +1,16 @@
 package io.kcscale.scaler.api;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-
 import org.junit.jupiter.api.Test;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class SlowWorkTest {
 
@@ -54,7 +53,9 @@ class SlowWorkTest {
             throw new ApiError(404, "no connector named x", null);
         });
         for (int i = 0; i < 3; i++) {
-            assertEquals(404, assertThrows(ApiError.class, () -> failing.handle(null)).status());
+            assertEquals(
+                    404,
+                    assertThrows(ApiError.class, () -> failing.handle(null)).status());
         }
         assertEquals("done", slowWork.limit(exchange -> "done").handle(null));
     }
@@ -67,15 +68,22 @@ class SlowWorkTest {
         ExecutorService callers = Executors.newSingleThreadExecutor();
         try {
             Future<Object> check = callers.submit(() -> routes.check(exchange -> {
-                running.countDown();
-                try {
-                    return release.await(10, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                    throw new IllegalStateException(e);
-                }
-            }).handle(null));
+                        running.countDown();
+                        try {
+                            return release.await(10, TimeUnit.SECONDS);
+                        } catch (InterruptedException e) {
+                            throw new IllegalStateException(e);
+                        }
+                    })
+                    .handle(null));
             assertTrue(running.await(10, TimeUnit.SECONDS));
-            assertEquals(503, assertThrows(ApiError.class, () -> routes.check(exchange -> "second check").handle(null)).status());
+            assertEquals(
+                    503,
+                    assertThrows(
+                                    ApiError.class,
+                                    () -> routes.check(exchange -> "second check")
+                                            .handle(null))
+                            .status());
             assertEquals("scaled", routes.scale(exchange -> "scaled").handle(null));
             release.countDown();
             assertEquals(true, check.get(10, TimeUnit.SECONDS));

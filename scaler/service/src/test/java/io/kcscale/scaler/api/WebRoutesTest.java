@@ -23,7 +23,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -34,7 +33,9 @@ class WebRoutesTest {
 
     /** Assets the page names: in index.html ({@code /assets/x}) and in the scripts' imports ({@code './x.js'}). */
     private static final Pattern REFERENCE = Pattern.compile("(?:/assets/|from '\\./)([a-zA-Z0-9.-]+)");
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private static ApiServer server;
 
     @BeforeAll
@@ -51,7 +52,9 @@ class WebRoutesTest {
     void thePageAndEveryAssetItReachesAreServedWithTheirTypes() throws Exception {
         HttpResponse<String> page = get("/");
         assertEquals(200, page.statusCode());
-        assertEquals("text/html; charset=utf-8", page.headers().firstValue("Content-Type").orElseThrow());
+        assertEquals(
+                "text/html; charset=utf-8",
+                page.headers().firstValue("Content-Type").orElseThrow());
         Set<String> seen = new HashSet<>();
         Deque<String> bodies = new ArrayDeque<>();
         bodies.add(page.body());
@@ -62,19 +65,31 @@ class WebRoutesTest {
                 if (seen.add(file)) {
                     HttpResponse<String> asset = get("/assets/" + file);
                     assertEquals(200, asset.statusCode(), file);
-                    assertTrue(asset.headers().firstValue("Content-Type").orElseThrow()
-                            .startsWith(file.endsWith(".css") ? "text/css" : "text/javascript"), file);
+                    assertTrue(
+                            asset.headers()
+                                    .firstValue("Content-Type")
+                                    .orElseThrow()
+                                    .startsWith(file.endsWith(".css") ? "text/css" : "text/javascript"),
+                            file);
                     bodies.add(asset.body());
                 }
             }
         }
-        assertTrue(seen.containsAll(Set.of("main.js", "style.css", "lineChart.js", "partitionMap.js")), seen.toString());
+        assertTrue(
+                seen.containsAll(Set.of("main.js", "style.css", "lineChart.js", "partitionMap.js")), seen.toString());
     }
 
     /** Path parameters once lived in the JDK server's exchange attributes, which its context shares: a page load got wrong files. */
     @Test
     void requestsAtOnceEachGetTheirOwnFile() throws Exception {
-        List<String> files = List.of("main.js", "api.js", "dom.js", "format.js", "decisions.js", "style.css", "lineChart.js",
+        List<String> files = List.of(
+                "main.js",
+                "api.js",
+                "dom.js",
+                "format.js",
+                "decisions.js",
+                "style.css",
+                "lineChart.js",
                 "taskChart.js");
         Map<String, String> alone = new HashMap<>();
         for (String file : files) {
@@ -85,10 +100,11 @@ class WebRoutesTest {
             List<CompletableFuture<Void>> answers = new ArrayList<>();
             for (int copy = 0; copy < 4; copy++) {
                 for (String file : files) {
-                    answers.add(HTTP.sendAsync(request("/assets/" + file), HttpResponse.BodyHandlers.ofString()).thenAccept(r -> {
-                        assertEquals(200, r.statusCode(), file + " " + r.body());
-                        assertEquals(alone.get(file), r.body(), file + " was answered with another file");
-                    }));
+                    answers.add(HTTP.sendAsync(request("/assets/" + file), HttpResponse.BodyHandlers.ofString())
+                            .thenAccept(r -> {
+                                assertEquals(200, r.statusCode(), file + " " + r.body());
+                                assertEquals(alone.get(file), r.body(), file + " was answered with another file");
+                            }));
                 }
             }
             CompletableFuture.allOf(answers.toArray(CompletableFuture[]::new)).get(30, TimeUnit.SECONDS);
@@ -97,12 +113,19 @@ class WebRoutesTest {
 
     @Test
     void thePageLoadsNothingFromElsewhere() throws Exception {
-        assertTrue(!get("/").body().matches("(?s).*(src|href)=\"(https?:)?//.*"), "offline: no external script or style");
+        assertTrue(
+                !get("/").body().matches("(?s).*(src|href)=\"(https?:)?//.*"), "offline: no external script or style");
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"/assets/nope.js", "/assets/..%2Fapi%2Fopenapi.json", "/assets/..%2Findex.html",
-            "/assets/Main.JS", "/assets/index.html"})
+    @ValueSource(
+            strings = {
+                "/assets/nope.js",
+                "/assets/..%2Fapi%2Fopenapi.json",
+                "/assets/..%2Findex.html",
+                "/assets/Main.JS",
+                "/assets/index.html"
+            })
     void anythingElseUnderAssetsIsA404InJson(String path) throws Exception {
         HttpResponse<String> response = get(path);
         assertEquals(404, response.statusCode(), response.body());
@@ -124,6 +147,8 @@ class WebRoutesTest {
     private static HttpRequest request(String path) {
         InetSocketAddress address = server.address();
         return HttpRequest.newBuilder(URI.create("http://" + address.getHostString() + ":" + address.getPort() + path))
-                .timeout(Duration.ofSeconds(10)).GET().build();
+                .timeout(Duration.ofSeconds(10))
+                .GET()
+                .build();
     }
 }

@@ -55,7 +55,9 @@ public final class InMemoryPolicyStore implements PolicyStore {
     }
 
     @Override
-    public synchronized boolean recordDecisions(String connector, long policyVersion, Lease lease, List<DecisionRecord> decisions) {
-        return view.decisionsAt(connector, append(new StateRecord.Decisions(connector, policyVersion, lease, decisions)));
+    public synchronized boolean recordDecisions(
+            String connector, long policyVersion, Lease lease, List<DecisionRecord> decisions) {
+        return view.decisionsAt(
+                connector, append(new StateRecord.Decisions(connector, policyVersion, lease, decisions)));
     }
 }

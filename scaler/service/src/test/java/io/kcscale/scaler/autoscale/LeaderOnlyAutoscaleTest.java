@@ -4,26 +4,26 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.kcscale.scaler.act.ScaleResult;
+import io.kcscale.scaler.model.PipelineSnapshot;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
-
 import org.junit.jupiter.api.Test;
-
-import io.kcscale.scaler.act.ScaleResult;
-import io.kcscale.scaler.model.PipelineSnapshot;
 
 /** Replicas sharing one store: only the lease in force acts, a deposed leader's writes do not count, nothing is applied twice. */
 class LeaderOnlyAutoscaleTest {
 
-    private static final AutoscalePolicy POLICY = new AutoscalePolicy(1, 20, 5.0, null, null, null, null, null, null, null);
+    private static final AutoscalePolicy POLICY =
+            new AutoscalePolicy(1, 20, 5.0, null, null, null, null, null, null, null);
 
     private final InMemoryPolicyStore store = new InMemoryPolicyStore();
     /** tasks.max as Connect holds it, which each scale sets. */
     private final AtomicInteger tasksMax = new AtomicInteger(1);
+
     private final List<String> scales = new ArrayList<>();
 
     /** One task behind a growing backlog: the policy scales up (to 9, as in RecommendationFromDecisionTest). */
@@ -31,20 +31,45 @@ class LeaderOnlyAutoscaleTest {
         int n = tasksMax.get();
         List<PipelineSnapshot.Task> tasks = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            tasks.add(new PipelineSnapshot.Task(i, "RUNNING", "w:8083", List.of(i), Map.of("t", List.of(i)), 100.0 / n));
+            tasks.add(
+                    new PipelineSnapshot.Task(i, "RUNNING", "w:8083", List.of(i), Map.of("t", List.of(i)), 100.0 / n));
         }
-        return new PipelineSnapshot("sink", List.of("t"), n, 20, Map.of("t", 20), "range", tasks,
+        return new PipelineSnapshot(
+                "sink",
+                List.of("t"),
+                n,
+                20,
+                Map.of("t", 20),
+                "range",
+                tasks,
                 new PipelineSnapshot.Lag(30_000L, Map.of(), Map.of("t", Map.of()), null, null, null, List.of()),
-                new PipelineSnapshot.Rates(400.0, 100.0, 100.0, Map.of(), Map.of("t", Map.of())), 300.0, true, List.of(),
-                new PipelineSnapshot.Elasticsearch("i", 1, 0, 1, 0.0, 0), false, List.of(), Map.of(), 30, 0);
+                new PipelineSnapshot.Rates(400.0, 100.0, 100.0, Map.of(), Map.of("t", Map.of())),
+                300.0,
+                true,
+                List.of(),
+                new PipelineSnapshot.Elasticsearch("i", 1, 0, 1, 0.0, 0),
+                false,
+                List.of(),
+                Map.of(),
+                30,
+                0);
     }
 
     private AutoscaleLoop replica(HeldLease leadership) {
-        return new AutoscaleLoop(c -> Optional.of(snapshot()), (c, request) -> {
-            scales.add(leadership.instanceId() + " -> " + request.tasks());
-            int before = tasksMax.getAndSet(request.tasks());
-            return new ScaleResult(c, before, request.tasks(), request.tasks(), 0.5, false, "plan", List.of(), null);
-        }, store, leadership, c -> List.of(), 5_000, Duration.ofMinutes(5), () -> 1_000_000);
+        return new AutoscaleLoop(
+                c -> Optional.of(snapshot()),
+                (c, request) -> {
+                    scales.add(leadership.instanceId() + " -> " + request.tasks());
+                    int before = tasksMax.getAndSet(request.tasks());
+                    return new ScaleResult(
+                            c, before, request.tasks(), request.tasks(), 0.5, false, "plan", List.of(), null);
+                },
+                store,
+                leadership,
+                c -> List.of(),
+                5_000,
+                Duration.ofMinutes(5),
+                () -> 1_000_000);
     }
 
     @Test
@@ -64,7 +89,10 @@ class LeaderOnlyAutoscaleTest {
         assertEquals(Optional.of("a"), second.leaderId());
         DecisionRecord applied = second.state("sink").orElseThrow().decisions().get(0);
         assertTrue(applied.outcome().startsWith("applied: 9 tasks RUNNING"), applied.toString());
-        assertEquals(Optional.of(9), second.latestRecommendedTasks("sink"), "a follower decides too, for its recommendation");
+        assertEquals(
+                Optional.of(9),
+                second.latestRecommendedTasks("sink"),
+                "a follower decides too, for its recommendation");
 
         // the group moves leadership to b: b keeps a's cooldown, and once b claimed, a's lease no longer counts
         b.lead(2);
@@ -81,7 +109,8 @@ class LeaderOnlyAutoscaleTest {
 
         assertTrue(first.latestRecommendedTasks("sink").isPresent());
         assertTrue(second.remove("sink"));
-        assertEquals(Optional.empty(), first.latestRecommendedTasks("sink"), "the DELETE through b ends a's gauge at once");
+        assertEquals(
+                Optional.empty(), first.latestRecommendedTasks("sink"), "the DELETE through b ends a's gauge at once");
     }
 
     @Test
@@ -90,7 +119,8 @@ class LeaderOnlyAutoscaleTest {
         Lease gone = new Lease("gone", 1);
         assertTrue(store.claim(gone));
         Decision d = new Decision(999_000, Decision.Action.SCALE_UP, 1, 9, "ratio", "backlog", Map.of());
-        assertTrue(store.recordDecisions("sink", p.version(), gone, List.of(new DecisionRecord(d, AutoscaleLoop.APPLYING))));
+        assertTrue(store.recordDecisions(
+                "sink", p.version(), gone, List.of(new DecisionRecord(d, AutoscaleLoop.APPLYING))));
         tasksMax.set(9);
 
         HeldLease next = new HeldLease("next");

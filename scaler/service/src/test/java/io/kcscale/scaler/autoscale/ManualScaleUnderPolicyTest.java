@@ -5,25 +5,31 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.kcscale.scaler.act.ScaleException;
+import io.kcscale.scaler.api.HttpStatuses;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-
 import org.junit.jupiter.api.Test;
-
-import io.kcscale.scaler.act.ScaleException;
-import io.kcscale.scaler.api.HttpStatuses;
 
 /** A user's scale beside an autoscale policy: refused under an active one unless forced; forced, the policy is paused. */
 class ManualScaleUnderPolicyTest {
 
-    private static final AutoscalePolicy POLICY = new AutoscalePolicy(1, 6, 5.0, null, null, null, null, null, null, null);
+    private static final AutoscalePolicy POLICY =
+            new AutoscalePolicy(1, 6, 5.0, null, null, null, null, null, null, null);
 
     private static AutoscaleLoop loop(PolicyStore store) {
-        return new AutoscaleLoop(c -> Optional.empty(), (c, request) -> {
-            throw new AssertionError("the loop scales nothing here: no connector is observed");
-        }, store, new HeldLease("a"), c -> List.of(), 5_000,
-                Duration.ofMinutes(5), System::currentTimeMillis);
+        return new AutoscaleLoop(
+                c -> Optional.empty(),
+                (c, request) -> {
+                    throw new AssertionError("the loop scales nothing here: no connector is observed");
+                },
+                store,
+                new HeldLease("a"),
+                c -> List.of(),
+                5_000,
+                Duration.ofMinutes(5),
+                System::currentTimeMillis);
     }
 
     @Test
@@ -35,15 +41,25 @@ class ManualScaleUnderPolicyTest {
 
         ScaleException refused = assertThrows(ScaleException.class, () -> loop.admitManualScale("sink", false, false));
         assertEquals(409, HttpStatuses.of(refused.kind()));
-        assertTrue(refused.getMessage().startsWith("sink is under an active autoscale policy (minTasks 1, maxTasks 6,"
-                + " targetLatencySeconds 5.0) that would undo a manual scale"), refused.getMessage());
+        assertTrue(
+                refused.getMessage()
+                        .startsWith("sink is under an active autoscale policy (minTasks 1, maxTasks 6,"
+                                + " targetLatencySeconds 5.0) that would undo a manual scale"),
+                refused.getMessage());
 
-        assertTrue(loop.admitManualScale("sink", true, true).orElseThrow().startsWith("would pause the autoscale policy of sink"));
-        assertTrue(loop.admitManualScale("sink", true, false).orElseThrow().startsWith("paused the autoscale policy of sink"));
+        assertTrue(loop.admitManualScale("sink", true, true)
+                .orElseThrow()
+                .startsWith("would pause the autoscale policy of sink"));
+        assertTrue(loop.admitManualScale("sink", true, false)
+                .orElseThrow()
+                .startsWith("paused the autoscale policy of sink"));
         loop.pause("sink");
         assertTrue(loop.state("sink").orElseThrow().policy().dryRun());
         assertTrue(store.policy("sink").orElseThrow().policy().dryRun(), "the pause is stored");
-        assertEquals(Optional.empty(), loop.admitManualScale("sink", false, false), "a paused policy lets a manual scale through");
+        assertEquals(
+                Optional.empty(),
+                loop.admitManualScale("sink", false, false),
+                "a paused policy lets a manual scale through");
     }
 
     @Test

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -11,10 +12,7 @@ import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
-
 import org.junit.jupiter.api.Test;
-
-import com.sun.net.httpserver.HttpServer;
 
 /** The probe against real sockets: a listener that answers (with a 401, as a worker behind basic auth), a closed port. */
 class HttpWorkerProbeTest {
@@ -37,7 +35,9 @@ class HttpWorkerProbeTest {
             String alive = "127.0.0.1:" + worker.getAddress().getPort();
             long started = System.nanoTime();
             assertEquals(Set.of(closed), probe.unanswered(List.of(alive, closed)));
-            assertTrue(System.nanoTime() - started < Duration.ofSeconds(3).toNanos(), "one round stays within the timeout");
+            assertTrue(
+                    System.nanoTime() - started < Duration.ofSeconds(3).toNanos(),
+                    "one round stays within the timeout");
         } finally {
             worker.stop(0);
         }

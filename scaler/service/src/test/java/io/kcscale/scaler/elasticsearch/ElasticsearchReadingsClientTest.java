@@ -1,18 +1,15 @@
 package io.kcscale.scaler.elasticsearch;
 
-import io.kcscale.scaler.ports.SinkClusterReadings;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.Map;
-import java.util.Optional;
-
-import org.junit.jupiter.api.Test;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kcscale.scaler.ports.SinkClusterReadings;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
 
 /**
  * The observer's parsing of the four answers it reads, in Elasticsearch 7.17's shape and OpenSearch 2.19's (the
@@ -69,8 +66,12 @@ class ElasticsearchReadingsClientTest {
     @Test
     void readsTheLayoutFromEitherProduct() throws Exception {
         ElasticsearchReadingsClient.IndexLayout expected = new ElasticsearchReadingsClient.IndexLayout(3, 1, 2);
-        assertEquals(expected, ElasticsearchReadingsClient.layoutOf("sink", json(ELASTICSEARCH_SETTINGS), json(ELASTICSEARCH_HEALTH)));
-        assertEquals(expected, ElasticsearchReadingsClient.layoutOf("sink", json(OPENSEARCH_SETTINGS), json(OPENSEARCH_HEALTH)));
+        assertEquals(
+                expected,
+                ElasticsearchReadingsClient.layoutOf("sink", json(ELASTICSEARCH_SETTINGS), json(ELASTICSEARCH_HEALTH)));
+        assertEquals(
+                expected,
+                ElasticsearchReadingsClient.layoutOf("sink", json(OPENSEARCH_SETTINGS), json(OPENSEARCH_HEALTH)));
     }
 
     @Test
@@ -78,7 +79,9 @@ class ElasticsearchReadingsClientTest {
         ElasticsearchReadingsClient.IndexStats expected = new ElasticsearchReadingsClient.IndexStats("sink", 480, 500);
         assertEquals(expected, ElasticsearchReadingsClient.statsOf("sink", json(ELASTICSEARCH_STATS)));
         assertEquals(expected, ElasticsearchReadingsClient.statsOf("sink", json(OPENSEARCH_STATS)));
-        assertThrows(ElasticsearchUnavailableException.class, () -> ElasticsearchReadingsClient.statsOf("other", json(OPENSEARCH_STATS)));
+        assertThrows(
+                ElasticsearchUnavailableException.class,
+                () -> ElasticsearchReadingsClient.statsOf("other", json(OPENSEARCH_STATS)));
     }
 
     /** Only the write pools count: OpenSearch's extra pools, and system_write, are left out as Elasticsearch's are. */
@@ -98,18 +101,28 @@ class ElasticsearchReadingsClientTest {
                  "logs-000002":{"aliases":{"logs":{"is_write_index":true}}},
                  "solo-1":{"aliases":{"solo":{}}},
                  "two-b":{"aliases":{"two":{}}},"two-a":{"aliases":{"two":{}}}}""");
-        assertEquals(Optional.of(new SinkClusterReadings.WriteIndex("logs-000002", null)), ElasticsearchReadingsClient.writeIndexOfAlias("logs", answer));
-        assertEquals(Optional.of(new SinkClusterReadings.WriteIndex("solo-1", null)), ElasticsearchReadingsClient.writeIndexOfAlias("solo", answer));
+        assertEquals(
+                Optional.of(new SinkClusterReadings.WriteIndex("logs-000002", null)),
+                ElasticsearchReadingsClient.writeIndexOfAlias("logs", answer));
+        assertEquals(
+                Optional.of(new SinkClusterReadings.WriteIndex("solo-1", null)),
+                ElasticsearchReadingsClient.writeIndexOfAlias("solo", answer));
         assertEquals(Optional.empty(), ElasticsearchReadingsClient.writeIndexOfAlias("other", answer));
-        SinkClusterReadings.WriteIndex two = ElasticsearchReadingsClient.writeIndexOfAlias("two", answer).orElseThrow();
+        SinkClusterReadings.WriteIndex two =
+                ElasticsearchReadingsClient.writeIndexOfAlias("two", answer).orElseThrow();
         assertEquals(null, two.index());
-        assertTrue(two.problem().startsWith("alias two has no write index: it points at 2 indexes [two-a, two-b] and marks none"),
+        assertTrue(
+                two.problem()
+                        .startsWith(
+                                "alias two has no write index: it points at 2 indexes [two-a, two-b] and marks none"),
                 two.problem());
     }
 
     @Test
     void aDataStreamsWriteIndexIsItsNewestBackingIndex() throws Exception {
-        assertEquals(Map.of("logs-shop-a", ".ds-logs-shop-a-000002"), ElasticsearchReadingsClient.newestBackingIndexes(json("""
+        assertEquals(
+                Map.of("logs-shop-a", ".ds-logs-shop-a-000002"),
+                ElasticsearchReadingsClient.newestBackingIndexes(json("""
                 {"data_streams":[{"name":"logs-shop-a","timestamp_field":{"name":"@timestamp"},
                  "indices":[{"index_name":".ds-logs-shop-a-000001","index_uuid":"x"},{"index_name":".ds-logs-shop-a-000002","index_uuid":"y"}],
                  "generation":2,"status":"GREEN","template":"logs-shop"}]}""")));

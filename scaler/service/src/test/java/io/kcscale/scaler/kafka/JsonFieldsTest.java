@@ -2,14 +2,12 @@ package io.kcscale.scaler.kafka;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.kcscale.scaler.checks.keys.KeySample;
+import io.kcscale.scaler.checks.keys.KeyTally;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
-
-import io.kcscale.scaler.checks.keys.KeySample;
-import io.kcscale.scaler.checks.keys.KeyTally;
 
 class JsonFieldsTest {
 
@@ -24,9 +22,12 @@ class JsonFieldsTest {
 
     @Test
     void topLevelScalarsCountNestedValuesAndNullsDoNot() {
-        KeySample s = read("{\"side\":\"BUY\",\"price\":12,\"ok\":true,\"at\":1.5,\"nested\":{\"x\":1},\"list\":[1,2],\"none\":null}",
+        KeySample s = read(
+                "{\"side\":\"BUY\",\"price\":12,\"ok\":true,\"at\":1.5,\"nested\":{\"x\":1},\"list\":[1,2],\"none\":null}",
                 "{\"side\":\"SELL\",\"price\":12}");
-        assertEquals(List.of("side", "price", "ok", "at"), List.copyOf(s.fieldValues().keySet()));
+        assertEquals(
+                List.of("side", "price", "ok", "at"),
+                List.copyOf(s.fieldValues().keySet()));
         assertEquals(2, s.fieldValues().get("side").count());
         assertEquals(1, s.fieldValues().get("price").count());
         assertEquals("side", s.firstField());

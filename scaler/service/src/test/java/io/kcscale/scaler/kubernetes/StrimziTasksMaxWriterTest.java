@@ -4,6 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.fabric8.kubernetes.api.model.StatusBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.kcscale.scaler.connect.Backoff;
+import io.kcscale.scaler.ports.TasksMaxWriteException;
+import io.kcscale.scaler.ports.TasksMaxWriter;
+import io.strimzi.api.kafka.Crds;
+import io.strimzi.api.kafka.model.connector.KafkaConnector;
+import io.strimzi.api.kafka.model.connector.KafkaConnectorBuilder;
+import io.strimzi.api.kafka.model.connector.KafkaConnectorList;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,22 +24,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
-
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import io.fabric8.kubernetes.api.model.StatusBuilder;
-import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
-import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import io.kcscale.scaler.ports.TasksMaxWriter;
-import io.kcscale.scaler.ports.TasksMaxWriteException;
-import io.kcscale.scaler.connect.Backoff;
-import io.strimzi.api.kafka.Crds;
-import io.strimzi.api.kafka.model.connector.KafkaConnector;
-import io.strimzi.api.kafka.model.connector.KafkaConnectorBuilder;
-import io.strimzi.api.kafka.model.connector.KafkaConnectorList;
 
 /**
  * The KafkaConnector adapter and the writer that uses it, against fabric8's stand-in API server in
@@ -39,7 +37,8 @@ class StrimziTasksMaxWriterTest {
 
     private static final String NAMESPACE = "kafka";
     private static final String SINK = "stocks-es-sink";
-    private static final String PATH = "/apis/kafka.strimzi.io/v1beta2/namespaces/" + NAMESPACE + "/kafkaconnectors/" + SINK;
+    private static final String PATH =
+            "/apis/kafka.strimzi.io/v1beta2/namespaces/" + NAMESPACE + "/kafkaconnectors/" + SINK;
 
     KubernetesMockServer server;
     KubernetesClient client;
@@ -59,11 +58,26 @@ class StrimziTasksMaxWriterTest {
 
     @BeforeEach
     void strimzisCrdAndAConnector() {
-        client.apiextensions().v1().customResourceDefinitions().resource(Crds.kafkaConnector()).create();
-        client.resources(KafkaConnector.class, KafkaConnectorList.class).inNamespace(NAMESPACE).resource(new KafkaConnectorBuilder()
-                .withNewMetadata().withName(SINK).withNamespace(NAMESPACE).addToLabels("strimzi.io/cluster", "connect").endMetadata()
-                .withNewSpec().withClassName("org.apache.camel.kafkaconnector.elasticsearch.CamelElasticsearchSinkConnector")
-                .withTasksMax(1).withConfig(Map.of("topics", "stocks")).endSpec().build()).create();
+        client.apiextensions()
+                .v1()
+                .customResourceDefinitions()
+                .resource(Crds.kafkaConnector())
+                .create();
+        client.resources(KafkaConnector.class, KafkaConnectorList.class)
+                .inNamespace(NAMESPACE)
+                .resource(new KafkaConnectorBuilder()
+                        .withNewMetadata()
+                        .withName(SINK)
+                        .withNamespace(NAMESPACE)
+                        .addToLabels("strimzi.io/cluster", "connect")
+                        .endMetadata()
+                        .withNewSpec()
+                        .withClassName("org.apache.camel.kafkaconnector.elasticsearch.CamelElasticsearchSinkConnector")
+                        .withTasksMax(1)
+                        .withConfig(Map.of("topics", "stocks"))
+                        .endSpec()
+                        .build())
+                .create();
     }
 
     private KafkaConnectorResources resources(Optional<String> cluster) {
@@ -75,20 +89,28 @@ class StrimziTasksMaxWriterTest {
     }
 
     private KafkaConnector stored() {
-        return client.resources(KafkaConnector.class, KafkaConnectorList.class).inNamespace(NAMESPACE).withName(SINK).get();
+        return client.resources(KafkaConnector.class, KafkaConnectorList.class)
+                .inNamespace(NAMESPACE)
+                .withName(SINK)
+                .get();
     }
 
     private void editAsAnotherActor(Consumer<KafkaConnector> change) {
-        client.resources(KafkaConnector.class, KafkaConnectorList.class).inNamespace(NAMESPACE).withName(SINK).edit(k -> {
-            change.accept(k);
-            return k;
-        });
+        client.resources(KafkaConnector.class, KafkaConnectorList.class)
+                .inNamespace(NAMESPACE)
+                .withName(SINK)
+                .edit(k -> {
+                    change.accept(k);
+                    return k;
+                });
     }
 
     @Test
     void aManagedConnectorIsScaledThroughItsResourceNotThroughConnect() {
         StrimziTasksMaxWriter writer = writer(resources(Optional.of("connect")));
-        assertTrue(writer.describe(SINK).contains("spec.tasksMax on KafkaConnector kafka/stocks-es-sink"), writer.describe(SINK));
+        assertTrue(
+                writer.describe(SINK).contains("spec.tasksMax on KafkaConnector kafka/stocks-es-sink"),
+                writer.describe(SINK));
         writer.write(SINK, Map.of("tasks.max", "1"), 3);
         assertEquals(3, stored().getSpec().getTasksMax());
         assertEquals(List.of(), connectWrites);
@@ -97,11 +119,15 @@ class StrimziTasksMaxWriterTest {
     @Test
     void theScalersOwnClientReachesTheApiServerByAKubeconfigFile(@TempDir Path dir) throws IOException {
         Path kubeconfig = dir.resolve("kubeconfig");
-        Files.writeString(kubeconfig, "apiVersion: v1\nkind: Config\nclusters:\n- name: stand-in\n  cluster:\n    server: "
-                + client.getMasterUrl() + "\ncontexts:\n- name: stand-in\n  context:\n    cluster: stand-in\n    user: kcscale\n"
-                + "current-context: stand-in\nusers:\n- name: kcscale\n  user:\n    token: stand-in-token\n");
+        Files.writeString(
+                kubeconfig,
+                "apiVersion: v1\nkind: Config\nclusters:\n- name: stand-in\n  cluster:\n    server: "
+                        + client.getMasterUrl()
+                        + "\ncontexts:\n- name: stand-in\n  context:\n    cluster: stand-in\n    user: kcscale\n"
+                        + "current-context: stand-in\nusers:\n- name: kcscale\n  user:\n    token: stand-in-token\n");
         try (KafkaConnectorResources own = KafkaConnectorResources.connect(
-                new KubernetesSettings(NAMESPACE, Optional.of(kubeconfig), Optional.of("connect")), Duration.ofSeconds(10))) {
+                new KubernetesSettings(NAMESPACE, Optional.of(kubeconfig), Optional.of("connect")),
+                Duration.ofSeconds(10))) {
             assertEquals(1, own.find(SINK).orElseThrow().tasksMax());
         }
     }
@@ -117,7 +143,8 @@ class StrimziTasksMaxWriterTest {
     @Test
     void aResourceOfAnotherConnectClusterDoesNotManageOurConnector() {
         assertTrue(resources(Optional.of("other-connect")).find(SINK).isEmpty());
-        assertEquals("connect", resources(Optional.empty()).find(SINK).orElseThrow().cluster());
+        assertEquals(
+                "connect", resources(Optional.empty()).find(SINK).orElseThrow().cluster());
     }
 
     @Test
@@ -140,9 +167,12 @@ class StrimziTasksMaxWriterTest {
     @Test
     void aConcurrentScaleIsReportedNotOverwritten() {
         ConnectorResources racing = racingWith(k -> k.getSpec().setTasksMax(5));
-        TasksMaxWriteException e = assertThrows(TasksMaxWriteException.class, () -> writer(racing).write(SINK, Map.of("tasks.max", "1"), 3));
+        TasksMaxWriteException e = assertThrows(
+                TasksMaxWriteException.class, () -> writer(racing).write(SINK, Map.of("tasks.max", "1"), 3));
         assertEquals(TasksMaxWriteException.Reason.CONFLICT, e.reason());
-        assertTrue(e.getMessage().contains("another actor set spec.tasksMax of KafkaConnector kafka/stocks-es-sink from 1 to 5"),
+        assertTrue(
+                e.getMessage()
+                        .contains("another actor set spec.tasksMax of KafkaConnector kafka/stocks-es-sink from 1 to 5"),
                 e.getMessage());
         assertEquals(5, stored().getSpec().getTasksMax());
         assertEquals(List.of(), connectWrites);
@@ -152,9 +182,14 @@ class StrimziTasksMaxWriterTest {
     void aTasksMaxSetSinceTheChecksReadIsAConflictNamingTheCountThatStands() {
         // kubectl edit, KEDA or another scaler set spec.tasksMax after this scale read Connect (tasks.max 1)
         editAsAnotherActor(k -> k.getSpec().setTasksMax(4));
-        TasksMaxWriteException e = assertThrows(TasksMaxWriteException.class, () -> writer(resources(Optional.empty())).write(SINK, Map.of("tasks.max", "1"), 3));
+        TasksMaxWriteException e = assertThrows(
+                TasksMaxWriteException.class,
+                () -> writer(resources(Optional.empty())).write(SINK, Map.of("tasks.max", "1"), 3));
         assertEquals(TasksMaxWriteException.Reason.CONFLICT, e.reason());
-        assertTrue(e.getMessage().startsWith("spec.tasksMax of KafkaConnector kafka/stocks-es-sink is 4, not the 1 the scale's checks saw"),
+        assertTrue(
+                e.getMessage()
+                        .startsWith(
+                                "spec.tasksMax of KafkaConnector kafka/stocks-es-sink is 4, not the 1 the scale's checks saw"),
                 e.getMessage());
         assertEquals(4, stored().getSpec().getTasksMax());
         assertEquals(List.of(), connectWrites);
@@ -165,18 +200,35 @@ class StrimziTasksMaxWriterTest {
         editAsAnotherActor(k -> k.getSpec().setTasksMax(null));
         writer(resources(Optional.empty())).write(SINK, Map.of("tasks.max", "1"), 2);
         assertEquals(2, stored().getSpec().getTasksMax());
-        TasksMaxWriteException e = assertThrows(TasksMaxWriteException.class, () -> writer(resources(Optional.empty())).write(SINK, Map.of("tasks.max", "1"), 3));
+        TasksMaxWriteException e = assertThrows(
+                TasksMaxWriteException.class,
+                () -> writer(resources(Optional.empty())).write(SINK, Map.of("tasks.max", "1"), 3));
         assertEquals(TasksMaxWriteException.Reason.CONFLICT, e.reason());
     }
 
     @Test
     void aPatchTheRoleDoesNotAllowIsRefusedWithOneClearLineAndNotWrittenThroughConnect() {
-        server.expect().patch().withPath(PATH).andReturn(403, new StatusBuilder().withCode(403).withReason("Forbidden")
-                .withMessage("kafkaconnectors.kafka.strimzi.io \"stocks-es-sink\" is forbidden: User \"system:serviceaccount:kafka:kcscale\" "
-                        + "cannot patch resource \"kafkaconnectors\"").build()).once();
-        TasksMaxWriteException e = assertThrows(TasksMaxWriteException.class, () -> writer(resources(Optional.empty())).write(SINK, Map.of("tasks.max", "1"), 3));
+        server.expect()
+                .patch()
+                .withPath(PATH)
+                .andReturn(
+                        403,
+                        new StatusBuilder()
+                                .withCode(403)
+                                .withReason("Forbidden")
+                                .withMessage(
+                                        "kafkaconnectors.kafka.strimzi.io \"stocks-es-sink\" is forbidden: User \"system:serviceaccount:kafka:kcscale\" "
+                                                + "cannot patch resource \"kafkaconnectors\"")
+                                .build())
+                .once();
+        TasksMaxWriteException e = assertThrows(
+                TasksMaxWriteException.class,
+                () -> writer(resources(Optional.empty())).write(SINK, Map.of("tasks.max", "1"), 3));
         assertEquals(TasksMaxWriteException.Reason.REFUSED, e.reason());
-        assertTrue(e.getMessage().startsWith("the scaler may not patch kafkaconnectors in namespace kafka (Kubernetes answered 403)"),
+        assertTrue(
+                e.getMessage()
+                        .startsWith(
+                                "the scaler may not patch kafkaconnectors in namespace kafka (Kubernetes answered 403)"),
                 e.getMessage());
         assertTrue(e.getMessage().contains("not written through Kafka Connect's REST API"), e.getMessage());
         assertEquals(1, e.getMessage().lines().count());
@@ -186,20 +238,38 @@ class StrimziTasksMaxWriterTest {
 
     @Test
     void whenKubernetesCannotSayWhetherAResourceManagesTheConnectorNothingIsWritten() {
-        server.expect().get().withPath(PATH).andReturn(403, new StatusBuilder().withCode(403).withReason("Forbidden").build()).once();
-        TasksMaxWriteException e = assertThrows(TasksMaxWriteException.class, () -> writer(resources(Optional.empty())).write(SINK, Map.of("tasks.max", "1"), 3));
+        server.expect()
+                .get()
+                .withPath(PATH)
+                .andReturn(
+                        403,
+                        new StatusBuilder()
+                                .withCode(403)
+                                .withReason("Forbidden")
+                                .build())
+                .once();
+        TasksMaxWriteException e = assertThrows(
+                TasksMaxWriteException.class,
+                () -> writer(resources(Optional.empty())).write(SINK, Map.of("tasks.max", "1"), 3));
         assertEquals(TasksMaxWriteException.Reason.REFUSED, e.reason());
-        assertTrue(e.getMessage().startsWith("the scaler may not get kafkaconnectors in namespace kafka"), e.getMessage());
+        assertTrue(
+                e.getMessage().startsWith("the scaler may not get kafkaconnectors in namespace kafka"), e.getMessage());
         assertEquals(List.of(), connectWrites);
     }
 
     @Test
     void aResourceDeletedDuringTheScaleIsNotRecreated() {
-        ConnectorResources deleting = beforeTheFirstPatch(() ->
-                client.resources(KafkaConnector.class, KafkaConnectorList.class).inNamespace(NAMESPACE).withName(SINK).delete());
-        TasksMaxWriteException e = assertThrows(TasksMaxWriteException.class, () -> writer(deleting).write(SINK, Map.of("tasks.max", "1"), 3));
+        ConnectorResources deleting =
+                beforeTheFirstPatch(() -> client.resources(KafkaConnector.class, KafkaConnectorList.class)
+                        .inNamespace(NAMESPACE)
+                        .withName(SINK)
+                        .delete());
+        TasksMaxWriteException e = assertThrows(
+                TasksMaxWriteException.class, () -> writer(deleting).write(SINK, Map.of("tasks.max", "1"), 3));
         assertEquals(TasksMaxWriteException.Reason.GONE, e.reason());
-        assertTrue(e.getMessage().contains("was deleted during this scale; the scaler does not re-create it"), e.getMessage());
+        assertTrue(
+                e.getMessage().contains("was deleted during this scale; the scaler does not re-create it"),
+                e.getMessage());
         assertEquals(null, stored());
         assertEquals(List.of(), connectWrites);
     }

@@ -3,20 +3,6 @@ package io.kcscale.scaler.observe;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Collection;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import io.kcscale.scaler.checks.CheckSamples;
 import io.kcscale.scaler.checks.WorkerCpu;
 import io.kcscale.scaler.checks.keys.KeySample;
@@ -30,12 +16,24 @@ import io.kcscale.scaler.ports.InMemoryConnectors;
 import io.kcscale.scaler.ports.InMemoryKafka;
 import io.kcscale.scaler.ports.InMemorySinkCluster;
 import io.kcscale.scaler.ports.WorkerCpuReadings;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** What the checks read beyond the snapshot, gathered against in-memory ports. */
 class CheckObserverTest {
 
-    private static final Map<String, String> ORDERS = Map.of("topics", "orders", "tasks.max", "2",
-            "camel.sink.endpoint.indexName", "orders-index");
+    private static final Map<String, String> ORDERS =
+            Map.of("topics", "orders", "tasks.max", "2", "camel.sink.endpoint.indexName", "orders-index");
     private static final SampleBudget BUDGET = new SampleBudget(1_000, Duration.ofSeconds(1));
 
     private final InMemoryConnectors connect = new InMemoryConnectors();
@@ -43,18 +41,28 @@ class CheckObserverTest {
     private final InMemorySinkCluster cluster = new InMemorySinkCluster();
     private final List<String> sampled = new ArrayList<>();
     private final List<Collection<String>> cpuAsked = new ArrayList<>();
-    private final KeySampling keys = new KeySampling((topic, budget) -> {
-        sampled.add(topic + " " + budget.records());
-        kafka.partitionCount(topic);
-        return new KeyTally().sample(topic, 2, 2, 5, "end", List.of(0, 1));
-    }, 1, 1, Duration.ofSeconds(1));
+    private final KeySampling keys = new KeySampling(
+            (topic, budget) -> {
+                sampled.add(topic + " " + budget.records());
+                kafka.partitionCount(topic);
+                return new KeyTally().sample(topic, 2, 2, 5, "end", List.of(0, 1));
+            },
+            1,
+            1,
+            Duration.ofSeconds(1));
     private final WorkerCpuReadings cpu = ids -> {
         cpuAsked.add(List.copyOf(ids));
-        return new WorkerCpuReadings.Result(List.of(new WorkerCpu("w1:8083", 0.5, 2, 0.7)), "not on the scaler's host: [w2:8083]");
+        return new WorkerCpuReadings.Result(
+                List.of(new WorkerCpu("w1:8083", 0.5, 2, 0.7)), "not on the scaler's host: [w2:8083]");
     };
-    private final PipelineWatcher watcher = new PipelineWatcher(connect,
-            new PipelineObserver(kafka, cluster, SinkIndexes.none(), topic -> Optional.empty(), System::currentTimeMillis),
-            ids -> java.util.Set.of(), Duration.ofSeconds(2), Duration.ofMinutes(1), (connectors, nanos) -> { });
+    private final PipelineWatcher watcher = new PipelineWatcher(
+            connect,
+            new PipelineObserver(
+                    kafka, cluster, SinkIndexes.none(), topic -> Optional.empty(), System::currentTimeMillis),
+            ids -> java.util.Set.of(),
+            Duration.ofSeconds(2),
+            Duration.ofMinutes(1),
+            (connectors, nanos) -> {});
 
     @AfterEach
     void close() {
@@ -63,17 +71,36 @@ class CheckObserverTest {
     }
 
     private CheckObserver observer(Optional<Path> workerConfig) {
-        return new CheckObserver(connect, kafka, keys, watcher, cpu, workerConfig,
-                SinkIndexes.of(Map.of("datagen-sink-copy", "copy-index")), Duration.ofMinutes(5));
+        return new CheckObserver(
+                connect,
+                kafka,
+                keys,
+                watcher,
+                cpu,
+                workerConfig,
+                SinkIndexes.of(Map.of("datagen-sink-copy", "copy-index")),
+                Duration.ofMinutes(5));
     }
 
     private PipelineSnapshot observed() {
-        kafka.topic("orders", 100, 40).group("connect-orders-sink", "orders", Map.of(0, 80L, 1, 40L),
-                InMemoryKafka.owners("orders-sink", 2, 2));
+        kafka.topic("orders", 100, 40)
+                .group(
+                        "connect-orders-sink",
+                        "orders",
+                        Map.of(0, 80L, 1, 40L),
+                        InMemoryKafka.owners("orders-sink", 2, 2));
         cluster.index("orders-index", 120);
-        connect.connector("orders-sink", ORDERS, new ConnectorStatus("orders-sink", "sink", "RUNNING", "w1:8083", List.of(
-                new ConnectorStatus.TaskStatus(0, "RUNNING", "w1:8083", null),
-                new ConnectorStatus.TaskStatus(1, "FAILED", "w1:8083", "java.lang.OutOfMemoryError"))));
+        connect.connector(
+                "orders-sink",
+                ORDERS,
+                new ConnectorStatus(
+                        "orders-sink",
+                        "sink",
+                        "RUNNING",
+                        "w1:8083",
+                        List.of(
+                                new ConnectorStatus.TaskStatus(0, "RUNNING", "w1:8083", null),
+                                new ConnectorStatus.TaskStatus(1, "FAILED", "w1:8083", "java.lang.OutOfMemoryError"))));
         connect.connector("datagen", "source", Map.of("kafka.topic", "orders"), 1, "w2:8083");
         connect.connector("datagen-sink-copy", "sink", Map.of("topics", "orders"), 1, "w2:8083");
         watcher.sampleOnce();
@@ -91,15 +118,24 @@ class CheckObserverTest {
         assertEquals(4, samples.tasksWanted());
         assertEquals(watcher.window("orders-sink"), samples.window());
         assertEquals(List.of("orders 1000"), sampled, "the sink's one topic, within the budget asked for");
-        assertEquals(List.of("orders"), samples.keys().stream().map(KeySample::topic).toList());
+        assertEquals(
+                List.of("orders"), samples.keys().stream().map(KeySample::topic).toList());
         assertNull(samples.keysUnavailable());
         assertEquals(ORDERS, samples.sinkConfig());
         assertEquals("RUNNING", samples.connectorState());
         assertEquals(Map.of(1, "java.lang.OutOfMemoryError"), samples.taskTraces());
-        assertEquals(List.of(
-                new CheckSamples.Connector("datagen", "source", "RUNNING", Map.of("kafka.topic", "orders"), List.of()),
-                new CheckSamples.Connector("datagen-sink-copy", "sink", "RUNNING", Map.of("topics", "orders"), List.of("copy-index"))),
-                samples.otherConnectors(), "every other connector, with the index it writes to");
+        assertEquals(
+                List.of(
+                        new CheckSamples.Connector(
+                                "datagen", "source", "RUNNING", Map.of("kafka.topic", "orders"), List.of()),
+                        new CheckSamples.Connector(
+                                "datagen-sink-copy",
+                                "sink",
+                                "RUNNING",
+                                Map.of("topics", "orders"),
+                                List.of("copy-index"))),
+                samples.otherConnectors(),
+                "every other connector, with the index it writes to");
         assertEquals(Map.of("scheduled.rebalance.max.delay.ms", "60000"), samples.workerConfig());
         assertEquals("range", samples.groupAssignor());
         assertEquals("CLASSIC", samples.groupProtocol());
@@ -141,7 +177,9 @@ class CheckObserverTest {
         CheckSamples samples = observer(Optional.empty()).observe(snapshot, 1, BUDGET);
 
         assertEquals(List.of(), sampled);
-        assertEquals("the sink reads no topic (its topics.regex matches none yet), so there is none to sample", samples.keysUnavailable());
+        assertEquals(
+                "the sink reads no topic (its topics.regex matches none yet), so there is none to sample",
+                samples.keysUnavailable());
         assertNull(samples.groupAssignor());
         assertNull(samples.brokers());
     }

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Optional;
-
 import org.junit.jupiter.api.Test;
 
 class HostCpuTicksTest {
@@ -14,7 +13,10 @@ class HostCpuTicksTest {
         // user nice system idle iowait irq softirq steal guest guest_nice
         HostCpuTicks t = HostCpuTicks.parse("cpu  100 5 40 800 50 3 2 0 30 0").orElseThrow();
         assertEquals(new HostCpuTicks(150, 1000), t);
-        assertEquals(Optional.empty(), HostCpuTicks.parse("cpu0 100 5 40 800 50 3 2 0 0 0"), "one processor's line is not the host's");
+        assertEquals(
+                Optional.empty(),
+                HostCpuTicks.parse("cpu0 100 5 40 800 50 3 2 0 0 0"),
+                "one processor's line is not the host's");
         assertEquals(Optional.empty(), HostCpuTicks.parse("cpu 100 5 40"));
         assertEquals(Optional.empty(), HostCpuTicks.parse("cpu 100 5 40 800 50 3 2 x 0 0"));
     }

@@ -4,6 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.kcscale.scaler.model.PipelineSample;
+import io.kcscale.scaler.model.SinkIndexes;
+import io.kcscale.scaler.ports.InMemoryConnectors;
+import io.kcscale.scaler.ports.InMemoryKafka;
+import io.kcscale.scaler.ports.InMemorySinkCluster;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,31 +16,28 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-
-import io.kcscale.scaler.model.PipelineSample;
-import io.kcscale.scaler.model.SinkIndexes;
-import io.kcscale.scaler.ports.InMemoryConnectors;
-import io.kcscale.scaler.ports.InMemoryKafka;
-import io.kcscale.scaler.ports.InMemorySinkCluster;
 
 /** The sampling loop's rounds, against in-memory Connect, Kafka and sink-cluster ports. */
 class PipelineWatcherTest {
 
-    private static final Map<String, String> ORDERS = Map.of("topics", "orders", "tasks.max", "2",
-            "camel.sink.endpoint.indexName", "orders-index");
+    private static final Map<String, String> ORDERS =
+            Map.of("topics", "orders", "tasks.max", "2", "camel.sink.endpoint.indexName", "orders-index");
 
     private final InMemoryConnectors connect = new InMemoryConnectors();
     private final InMemoryKafka kafka = new InMemoryKafka();
     private final InMemorySinkCluster cluster = new InMemorySinkCluster();
     private final Set<String> silentWorkers = ConcurrentHashMap.newKeySet();
     private final List<Integer> rounds = new ArrayList<>();
-    private final PipelineWatcher watcher = new PipelineWatcher(connect,
-            new PipelineObserver(kafka, cluster, SinkIndexes.none(), topic -> Optional.empty(), System::currentTimeMillis),
+    private final PipelineWatcher watcher = new PipelineWatcher(
+            connect,
+            new PipelineObserver(
+                    kafka, cluster, SinkIndexes.none(), topic -> Optional.empty(), System::currentTimeMillis),
             ids -> ids.stream().filter(silentWorkers::contains).collect(java.util.stream.Collectors.toSet()),
-            Duration.ofSeconds(2), Duration.ofMinutes(1), (connectors, nanos) -> rounds.add(connectors));
+            Duration.ofSeconds(2),
+            Duration.ofMinutes(1),
+            (connectors, nanos) -> rounds.add(connectors));
 
     @AfterEach
     void close() {
@@ -43,8 +45,12 @@ class PipelineWatcherTest {
     }
 
     private void pipeline() {
-        kafka.topic("orders", 100, 40).group("connect-orders-sink", "orders", Map.of(0, 80L, 1, 40L),
-                InMemoryKafka.owners("orders-sink", 2, 2));
+        kafka.topic("orders", 100, 40)
+                .group(
+                        "connect-orders-sink",
+                        "orders",
+                        Map.of(0, 80L, 1, 40L),
+                        InMemoryKafka.owners("orders-sink", 2, 2));
         cluster.index("orders-index", 120);
         connect.connector("orders-sink", "sink", ORDERS, 2, "w1:8083");
         connect.connector("datagen", "source", Map.of("kafka.topic", "orders"), 1, "w2:8083");
@@ -61,7 +67,9 @@ class PipelineWatcherTest {
         assertEquals(1, window.size());
         assertEquals(120L, window.get(0).indexes().get(0).indexTotal());
         assertEquals(List.of(), window.get(0).unreachable());
-        assertEquals(List.of("orders-sink"), watcher.snapshots().stream().map(s -> s.name()).toList());
+        assertEquals(
+                List.of("orders-sink"),
+                watcher.snapshots().stream().map(s -> s.name()).toList());
         assertEquals(Optional.of("source"), watcher.nonSinkType("datagen"));
         assertEquals(Optional.empty(), watcher.nonSinkType("orders-sink"));
         assertEquals(List.of(), watcher.window("datagen"));
@@ -111,14 +119,16 @@ class PipelineWatcherTest {
         silentWorkers.add("w1:8083");
 
         watcher.sampleOnce();
-        assertEquals(Map.of(), watcher.window("orders-sink").get(0).unreachableWorkers(), "one silent round is no death");
+        assertEquals(
+                Map.of(), watcher.window("orders-sink").get(0).unreachableWorkers(), "one silent round is no death");
         watcher.sampleOnce();
 
         Map<String, Long> silent = watcher.window("orders-sink").get(1).unreachableWorkers();
         assertEquals(Set.of("w1:8083"), silent.keySet());
         silentWorkers.clear();
         watcher.sampleOnce();
-        assertEquals(Map.of(), watcher.window("orders-sink").get(2).unreachableWorkers(), "it answers again: forgotten");
+        assertEquals(
+                Map.of(), watcher.window("orders-sink").get(2).unreachableWorkers(), "it answers again: forgotten");
     }
 
     @Test
@@ -130,7 +140,8 @@ class PipelineWatcherTest {
         watcher.sampleOnce();
         watcher.sampleOnce();
 
-        assertTrue(watcher.window("orders-sink").get(1).unreachableWorkers().isEmpty(),
+        assertTrue(
+                watcher.window("orders-sink").get(1).unreachableWorkers().isEmpty(),
                 "the workers' advertised addresses are likely out of the scaler's reach: it cannot tell a dead one");
     }
 }

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-
 import org.junit.jupiter.api.Test;
 
 class RoundsTest {
@@ -51,10 +50,12 @@ class RoundsTest {
             }
             // each late caller parked on the round in flight (timed wait for the lock) before that round ends
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (!late.stream().allMatch(t -> t.getState() == Thread.State.TIMED_WAITING) && System.nanoTime() < deadline) {
+            while (!late.stream().allMatch(t -> t.getState() == Thread.State.TIMED_WAITING)
+                    && System.nanoTime() < deadline) {
                 Thread.onSpinWait();
             }
-            assertTrue(late.stream().allMatch(t -> t.getState() == Thread.State.TIMED_WAITING), "the late callers wait");
+            assertTrue(
+                    late.stream().allMatch(t -> t.getState() == Thread.State.TIMED_WAITING), "the late callers wait");
         } finally {
             release.countDown();
         }

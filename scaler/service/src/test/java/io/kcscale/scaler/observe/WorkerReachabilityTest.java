@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
 import java.util.Set;
-
 import org.junit.jupiter.api.Test;
 
 class WorkerReachabilityTest {
@@ -35,7 +34,8 @@ class WorkerReachabilityTest {
         WorkerReachability r = new WorkerReachability();
         r.update(GROUP, Set.of("b:1"), 1_000);
         r.update(GROUP, Set.of("b:1"), 3_000);
-        assertEquals(Map.of(), r.update(GROUP, GROUP, 5_000), "the advertised addresses are not reachable from the scaler");
+        assertEquals(
+                Map.of(), r.update(GROUP, GROUP, 5_000), "the advertised addresses are not reachable from the scaler");
         assertTrue(r.inconclusive());
         assertEquals(Map.of(), r.update(GROUP, Set.of("b:1"), 7_000), "counted afresh after an inconclusive round");
         assertEquals(Map.of("b:1", 7_000L), r.update(GROUP, Set.of("b:1"), 9_000));

@@ -1,14 +1,13 @@
 package io.kcscale.scaler.ports;
 
+import io.kcscale.scaler.connect.ConnectApi;
+import io.kcscale.scaler.connect.ConnectRestException;
+import io.kcscale.scaler.connect.ConnectorStatus;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
-
-import io.kcscale.scaler.connect.ConnectApi;
-import io.kcscale.scaler.connect.ConnectRestException;
-import io.kcscale.scaler.connect.ConnectorStatus;
 
 /**
  * Connect's listing held in memory, for what only reads it (the observers, the facade's sink lookup): connectors with
@@ -23,9 +22,11 @@ public final class InMemoryConnectors implements ConnectApi {
     public volatile ConnectRestException down;
 
     /** A connector of {@code type} (sink or source) running {@code tasks} tasks, all on {@code worker}. */
-    public InMemoryConnectors connector(String name, String type, Map<String, String> config, int tasks, String worker) {
+    public InMemoryConnectors connector(
+            String name, String type, Map<String, String> config, int tasks, String worker) {
         List<ConnectorStatus.TaskStatus> running = java.util.stream.IntStream.range(0, tasks)
-                .mapToObj(t -> new ConnectorStatus.TaskStatus(t, "RUNNING", worker, null)).toList();
+                .mapToObj(t -> new ConnectorStatus.TaskStatus(t, "RUNNING", worker, null))
+                .toList();
         return connector(name, config, new ConnectorStatus(name, type, "RUNNING", worker, running));
     }
 
@@ -39,7 +40,8 @@ public final class InMemoryConnectors implements ConnectApi {
     }
 
     public static ConnectRestException unreachable() {
-        return new ConnectRestException.Unreachable("Kafka Connect at http://connect:8083/ is unreachable: ConnectException", null);
+        return new ConnectRestException.Unreachable(
+                "Kafka Connect at http://connect:8083/ is unreachable: ConnectException", null);
     }
 
     @Override
@@ -69,7 +71,8 @@ public final class InMemoryConnectors implements ConnectApi {
         failIfDown();
         ConnectorView view = views.get(name);
         if (view == null) {
-            throw new ConnectRestException.ConnectorNotFound("GET /connectors/" + name + " -> 404: Connector " + name + " not found");
+            throw new ConnectRestException.ConnectorNotFound(
+                    "GET /connectors/" + name + " -> 404: Connector " + name + " not found");
         }
         return view;
     }

@@ -1,13 +1,12 @@
 package io.kcscale.scaler.ports;
 
+import io.kcscale.scaler.kafka.KafkaUnavailableException;
 import java.util.Collection;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
-
-import io.kcscale.scaler.kafka.KafkaUnavailableException;
 
 /**
  * Kafka as the scaler reads it, held in memory: topics with their end offsets, groups with their committed offsets
@@ -17,12 +16,12 @@ import io.kcscale.scaler.kafka.KafkaUnavailableException;
 public final class InMemoryKafka implements KafkaReadings {
 
     /** A group: its state, assignor and protocol, and per topic the client id consuming each partition. */
-    public record Group(String state, String assignor, String protocol, Map<String, Map<Integer, String>> owners) {
-    }
+    public record Group(String state, String assignor, String protocol, Map<String, Map<Integer, String>> owners) {}
 
     public final Map<String, Map<Integer, Long>> endOffsets = new ConcurrentHashMap<>();
     /** By group, then topic. */
     public final Map<String, Map<String, Map<Integer, Long>>> committed = new ConcurrentHashMap<>();
+
     public final Map<String, Group> groups = new ConcurrentHashMap<>();
     public final AtomicInteger reads = new AtomicInteger();
     public final AtomicInteger topicListings = new AtomicInteger();
@@ -103,7 +102,8 @@ public final class InMemoryKafka implements KafkaReadings {
         if (g == null) {
             return new GroupView("DEAD", Map.of(), "", "CLASSIC");
         }
-        return new GroupView(g.state(), Map.copyOf(g.owners().getOrDefault(topic, Map.of())), g.assignor(), g.protocol());
+        return new GroupView(
+                g.state(), Map.copyOf(g.owners().getOrDefault(topic, Map.of())), g.assignor(), g.protocol());
     }
 
     @Override
@@ -115,7 +115,8 @@ public final class InMemoryKafka implements KafkaReadings {
     private Map<Integer, Long> ends(String topic) {
         Map<Integer, Long> ends = endOffsets.get(topic);
         if (ends == null) {
-            throw new KafkaUnavailableException("Kafka request failed: This server does not host this topic-partition: " + topic, null);
+            throw new KafkaUnavailableException(
+                    "Kafka request failed: This server does not host this topic-partition: " + topic, null);
         }
         return ends;
     }

@@ -1,13 +1,12 @@
 package io.kcscale.scaler.ports;
 
+import io.kcscale.scaler.elasticsearch.ElasticsearchUnavailableException;
 import java.util.Collection;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
-
-import io.kcscale.scaler.elasticsearch.ElasticsearchUnavailableException;
 
 /** The sink's cluster held in memory: indexes with their counters and layout; {@link #down} fails every call. */
 public final class InMemorySinkCluster implements SinkClusterReadings {
@@ -46,7 +45,9 @@ public final class InMemorySinkCluster implements SinkClusterReadings {
             @Override
             public WriteIndex writeIndex(String name) {
                 // a name is its own write index here: no aliases or data streams in memory
-                return layouts.containsKey(name) ? new WriteIndex(name, null) : new WriteIndex(null, "no index named " + name);
+                return layouts.containsKey(name)
+                        ? new WriteIndex(name, null)
+                        : new WriteIndex(null, "no index named " + name);
             }
 
             @Override
@@ -71,7 +72,11 @@ public final class InMemorySinkCluster implements SinkClusterReadings {
     @Override
     public long indexTotal(Collection<String> names) {
         failIfDown();
-        return names.stream().map(stats::get).filter(java.util.Objects::nonNull).mapToLong(IndexStats::indexTotal).sum();
+        return names.stream()
+                .map(stats::get)
+                .filter(java.util.Objects::nonNull)
+                .mapToLong(IndexStats::indexTotal)
+                .sum();
     }
 
     @Override

@@ -3,11 +3,9 @@ package io.kcscale.scaler.prometheus;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import java.util.Map;
-
-import org.junit.jupiter.api.Test;
-
 import io.kcscale.scaler.prometheus.BoundedGet.MetricsReadException;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
 
 class ExporterTextTest {
 
@@ -25,22 +23,47 @@ class ExporterTextTest {
 
     @Test
     void readsTheUnlabelledCpuFiguresAndSkipsTheRest() throws MetricsReadException {
-        assertEquals(Map.of("java_lang_operatingsystem_availableprocessors", 2.0, "java_lang_operatingsystem_cpuload", 0.31,
-                "process_cpu_seconds_total", 41.87, "process_start_time_seconds", 1.795763708774E9), ExporterText.parse(EXPOSITION, "x"));
+        assertEquals(
+                Map.of(
+                        "java_lang_operatingsystem_availableprocessors",
+                        2.0,
+                        "java_lang_operatingsystem_cpuload",
+                        0.31,
+                        "process_cpu_seconds_total",
+                        41.87,
+                        "process_start_time_seconds",
+                        1.795763708774E9),
+                ExporterText.parse(EXPOSITION, "x"));
     }
 
     @Test
     void garbageIsOneLineSayingWhatCameBack() {
-        assertEquals("http://w:9404/metrics answered no Prometheus metrics (it begins \"<html><body>Not here</body></html>\")",
-                assertThrows(MetricsReadException.class, () -> ExporterText.parse("<html><body>Not here</body></html>\n",
-                        "http://w:9404/metrics")).getMessage());
-        assertEquals("http://w:8083/ answered no Prometheus metrics (it begins \"{\"version\":\"4.3.1\"}\")",
-                assertThrows(MetricsReadException.class, () -> ExporterText.parse("{\"version\":\"4.3.1\"}", "http://w:8083/")).getMessage());
-        assertEquals("e gave process_cpu_seconds_total a value that is no number: \"lots\"",
-                assertThrows(MetricsReadException.class, () -> ExporterText.parse("process_cpu_seconds_total lots\n", "e")).getMessage());
-        assertEquals("e publishes no process_cpu_seconds_total: is it a worker's JMX exporter?",
-                assertThrows(MetricsReadException.class, () -> ExporterText.parse("up 1\n", "e")).getMessage());
-        assertEquals("e publishes no process_cpu_seconds_total (it answered no metrics at all): is it a worker's JMX exporter?",
-                assertThrows(MetricsReadException.class, () -> ExporterText.parse("", "e")).getMessage());
+        assertEquals(
+                "http://w:9404/metrics answered no Prometheus metrics (it begins \"<html><body>Not here</body></html>\")",
+                assertThrows(
+                                MetricsReadException.class,
+                                () -> ExporterText.parse(
+                                        "<html><body>Not here</body></html>\n", "http://w:9404/metrics"))
+                        .getMessage());
+        assertEquals(
+                "http://w:8083/ answered no Prometheus metrics (it begins \"{\"version\":\"4.3.1\"}\")",
+                assertThrows(
+                                MetricsReadException.class,
+                                () -> ExporterText.parse("{\"version\":\"4.3.1\"}", "http://w:8083/"))
+                        .getMessage());
+        assertEquals(
+                "e gave process_cpu_seconds_total a value that is no number: \"lots\"",
+                assertThrows(
+                                MetricsReadException.class,
+                                () -> ExporterText.parse("process_cpu_seconds_total lots\n", "e"))
+                        .getMessage());
+        assertEquals(
+                "e publishes no process_cpu_seconds_total: is it a worker's JMX exporter?",
+                assertThrows(MetricsReadException.class, () -> ExporterText.parse("up 1\n", "e"))
+                        .getMessage());
+        assertEquals(
+                "e publishes no process_cpu_seconds_total (it answered no metrics at all): is it a worker's JMX exporter?",
+                assertThrows(MetricsReadException.class, () -> ExporterText.parse("", "e"))
+                        .getMessage());
     }
 }

@@ -5,16 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.kcscale.scaler.autoscale.AutoscalePolicy;
+import io.kcscale.scaler.autoscale.InMemoryPolicyStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import io.kcscale.scaler.autoscale.AutoscalePolicy;
-import io.kcscale.scaler.autoscale.InMemoryPolicyStore;
 
 /** An earlier scaler's policies file: moved into the shared store once, never over a policy the store holds. */
 class LegacyPolicyFileTest {
@@ -42,7 +40,8 @@ class LegacyPolicyFileTest {
     @Test
     void anUnreadableFileIsNamedAndLeftInPlace(@TempDir Path dir) throws IOException {
         Files.writeString(dir.resolve(LegacyPolicyFile.FILE), "{\"half");
-        UncheckedIOException e = assertThrows(UncheckedIOException.class, () -> LegacyPolicyFile.moveInto(dir, new InMemoryPolicyStore()));
+        UncheckedIOException e = assertThrows(
+                UncheckedIOException.class, () -> LegacyPolicyFile.moveInto(dir, new InMemoryPolicyStore()));
         assertTrue(e.getMessage().contains(LegacyPolicyFile.FILE), e.getMessage());
         assertTrue(Files.exists(dir.resolve(LegacyPolicyFile.FILE)));
     }

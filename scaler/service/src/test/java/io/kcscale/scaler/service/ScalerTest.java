@@ -4,16 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
-
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-
 import io.kcscale.scaler.act.ScaleAction;
 import io.kcscale.scaler.act.ScaleException;
 import io.kcscale.scaler.act.ScaleRequest;
@@ -33,25 +23,48 @@ import io.kcscale.scaler.ports.InMemoryKafka;
 import io.kcscale.scaler.ports.InMemorySinkCluster;
 import io.kcscale.scaler.ports.TasksMaxWriter;
 import io.kcscale.scaler.ports.WorkerCpuReadings;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 
 /** The facade's own decisions (which names it observes, a manual scale beside a policy), against in-memory ports. */
 class ScalerTest {
 
     private static final Map<String, String> ORDERS = Map.of("topics", "orders", "tasks.max", "2");
-    private static final AutoscalePolicy POLICY = new AutoscalePolicy(1, 6, 5.0, null, null, null, null, null, null, null);
+    private static final AutoscalePolicy POLICY =
+            new AutoscalePolicy(1, 6, 5.0, null, null, null, null, null, null, null);
 
     private final InMemoryConnectors connect = new InMemoryConnectors();
     private final InMemoryKafka kafka = new InMemoryKafka();
     private final InMemorySinkCluster cluster = new InMemorySinkCluster();
     private final InMemoryPolicyStore policies = new InMemoryPolicyStore();
-    private final PipelineWatcher watcher = new PipelineWatcher(connect,
-            new PipelineObserver(kafka, cluster, SinkIndexes.none(), topic -> Optional.empty(), System::currentTimeMillis),
-            ids -> Set.of(), Duration.ofSeconds(2), Duration.ofMinutes(1), (connectors, nanos) -> { });
-    private final KeySampling keys = new KeySampling((topic, budget) -> new KeyTally().sample(topic, 1, 1, 1, "end", List.of(0)),
-            1, 1, Duration.ofSeconds(1));
-    private final ScalingChecks checks = new ScalingChecks(new CheckObserver(connect, kafka, keys, watcher,
-            ids -> new WorkerCpuReadings.Result(null, "no worker runs here"), Optional.empty(), SinkIndexes.none(), Duration.ofMinutes(5)),
-            watcher, System::currentTimeMillis);
+    private final PipelineWatcher watcher = new PipelineWatcher(
+            connect,
+            new PipelineObserver(
+                    kafka, cluster, SinkIndexes.none(), topic -> Optional.empty(), System::currentTimeMillis),
+            ids -> Set.of(),
+            Duration.ofSeconds(2),
+            Duration.ofMinutes(1),
+            (connectors, nanos) -> {});
+    private final KeySampling keys = new KeySampling(
+            (topic, budget) -> new KeyTally().sample(topic, 1, 1, 1, "end", List.of(0)), 1, 1, Duration.ofSeconds(1));
+    private final ScalingChecks checks = new ScalingChecks(
+            new CheckObserver(
+                    connect,
+                    kafka,
+                    keys,
+                    watcher,
+                    ids -> new WorkerCpuReadings.Result(null, "no worker runs here"),
+                    Optional.empty(),
+                    SinkIndexes.none(),
+                    Duration.ofMinutes(5)),
+            watcher,
+            System::currentTimeMillis);
     private final TasksMaxWriter refusingWriter = new TasksMaxWriter() {
         @Override
         public void write(String connector, Map<String, String> seen, int tasks) {
@@ -63,9 +76,18 @@ class ScalerTest {
             return "nowhere";
         }
     };
-    private final ScaleAction scaleAction = new ScaleAction(connect, refusingWriter, kafka::partitionCount,
-            cluster::indexTotal, SinkIndexes.none(), watcher::snapshot, checks, ids -> Set.of(), 8,
-            Duration.ofSeconds(5), System::currentTimeMillis);
+    private final ScaleAction scaleAction = new ScaleAction(
+            connect,
+            refusingWriter,
+            kafka::partitionCount,
+            cluster::indexTotal,
+            SinkIndexes.none(),
+            watcher::snapshot,
+            checks,
+            ids -> Set.of(),
+            8,
+            Duration.ofSeconds(5),
+            System::currentTimeMillis);
     private final Leadership follower = new Leadership() {
         @Override
         public String instanceId() {
@@ -77,11 +99,29 @@ class ScalerTest {
             return Optional.empty();
         }
     };
-    private final AutoscaleLoop autoscaler = new AutoscaleLoop(watcher::snapshot, scaleAction::scale, policies, follower,
-            checks::blockingFindings, 5_000, Duration.ofMinutes(5), System::currentTimeMillis);
-    private final Scaler scaler = new Scaler(watcher, connect, checks, scaleAction, autoscaler,
-            new ScalerMetrics(watcher, autoscaler::latestRecommendedTasks, autoscaler::latestRecommendedWorkers, new ScalerCostMetrics()),
-            "scaler-a", Optional::empty, Optional.empty());
+    private final AutoscaleLoop autoscaler = new AutoscaleLoop(
+            watcher::snapshot,
+            scaleAction::scale,
+            policies,
+            follower,
+            checks::blockingFindings,
+            5_000,
+            Duration.ofMinutes(5),
+            System::currentTimeMillis);
+    private final Scaler scaler = new Scaler(
+            watcher,
+            connect,
+            checks,
+            scaleAction,
+            autoscaler,
+            new ScalerMetrics(
+                    watcher,
+                    autoscaler::latestRecommendedTasks,
+                    autoscaler::latestRecommendedWorkers,
+                    new ScalerCostMetrics()),
+            "scaler-a",
+            Optional::empty,
+            Optional.empty());
 
     @AfterEach
     void close() {
@@ -91,8 +131,12 @@ class ScalerTest {
     }
 
     private void pipeline() {
-        kafka.topic("orders", 100, 40).group("connect-orders-sink", "orders", Map.of(0, 80L, 1, 40L),
-                InMemoryKafka.owners("orders-sink", 2, 2));
+        kafka.topic("orders", 100, 40)
+                .group(
+                        "connect-orders-sink",
+                        "orders",
+                        Map.of(0, 80L, 1, 40L),
+                        InMemoryKafka.owners("orders-sink", 2, 2));
         connect.connector("orders-sink", "sink", ORDERS, 2, "w1:8083");
         connect.connector("datagen", "source", Map.of("kafka.topic", "orders"), 1, "w1:8083");
     }
@@ -126,9 +170,14 @@ class ScalerTest {
         connect.down = InMemoryConnectors.unreachable();
         NotObservedException unanswered = notObserved("created-meanwhile");
         assertEquals(NotObservedException.Reason.CONNECT_UNAVAILABLE, unanswered.reason());
-        assertEquals("created-meanwhile is unknown and Kafka Connect does not answer: " + InMemoryConnectors.unreachable().getMessage(),
+        assertEquals(
+                "created-meanwhile is unknown and Kafka Connect does not answer: "
+                        + InMemoryConnectors.unreachable().getMessage(),
                 unanswered.getMessage());
-        assertEquals("orders-sink", scaler.snapshot("orders-sink").name(), "a known sink is served from memory, Connect or not");
+        assertEquals(
+                "orders-sink",
+                scaler.snapshot("orders-sink").name(),
+                "a known sink is served from memory, Connect or not");
     }
 
     @Test
@@ -136,12 +185,16 @@ class ScalerTest {
         pipeline();
         watcher.sampleOnce();
 
-        assertEquals(NotObservedException.Reason.NOT_A_SINK,
-                assertThrows(NotObservedException.class, () -> scaler.putPolicy("datagen", POLICY)).reason());
+        assertEquals(
+                NotObservedException.Reason.NOT_A_SINK,
+                assertThrows(NotObservedException.class, () -> scaler.putPolicy("datagen", POLICY))
+                        .reason());
         assertEquals(Optional.empty(), scaler.policy("datagen"));
 
         scaler.putPolicy("orders-sink", POLICY);
-        assertEquals(List.of("orders-sink"), scaler.policies().stream().map(AutoscaleLoop.State::connector).toList());
+        assertEquals(
+                List.of("orders-sink"),
+                scaler.policies().stream().map(AutoscaleLoop.State::connector).toList());
         assertTrue(scaler.removePolicy("orders-sink"));
         assertEquals(List.of(), scaler.policies());
     }
@@ -152,12 +205,20 @@ class ScalerTest {
         watcher.sampleOnce();
         scaler.putPolicy("orders-sink", POLICY);
 
-        ScaleException refused = assertThrows(ScaleException.class, () -> scaler.scale("orders-sink", new ScaleRequest(3, true, false)));
+        ScaleException refused =
+                assertThrows(ScaleException.class, () -> scaler.scale("orders-sink", new ScaleRequest(3, true, false)));
 
         assertEquals(ScaleException.Kind.CONFLICT, refused.kind());
-        assertTrue(refused.getMessage().startsWith("orders-sink is under an active autoscale policy"), refused.getMessage());
+        assertTrue(
+                refused.getMessage().startsWith("orders-sink is under an active autoscale policy"),
+                refused.getMessage());
         String metrics = new String(scaler.scrapeMetrics(), StandardCharsets.UTF_8);
-        assertTrue(metrics.contains("kcscale_scale_actions_total{connector=\"orders-sink\",outcome=\"conflict\"} 1.0"), metrics);
-        assertEquals(false, scaler.policy("orders-sink").orElseThrow().policy().dryRun(), "a refused scale leaves the policy active");
+        assertTrue(
+                metrics.contains("kcscale_scale_actions_total{connector=\"orders-sink\",outcome=\"conflict\"} 1.0"),
+                metrics);
+        assertEquals(
+                false,
+                scaler.policy("orders-sink").orElseThrow().policy().dryRun(),
+                "a refused scale leaves the policy active");
     }
 }

@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,7 +40,10 @@ class WorkerConfigSettingTest {
     void aMissingFileIsRefusedNamingTheKeyAndTheFlag(@TempDir Path dir) {
         Map<String, String> values = pipeline();
         values.put("connect.worker.config", dir.resolve("nope.properties").toString());
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ScalerSettings.fromValues(values));
-        assertTrue(e.getMessage().startsWith("connect.worker.config (--connect-worker-config) must be a readable file"), e.getMessage());
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> ScalerSettings.fromValues(values));
+        assertTrue(
+                e.getMessage().startsWith("connect.worker.config (--connect-worker-config) must be a readable file"),
+                e.getMessage());
     }
 }

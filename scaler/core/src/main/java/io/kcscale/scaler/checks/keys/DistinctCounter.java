@@ -3,7 +3,6 @@ package io.kcscale.scaler.checks.keys;
 import java.nio.ByteBuffer;
 import java.util.HashSet;
 import java.util.Set;
-
 import org.apache.datasketches.hll.HllSketch;
 
 /**
@@ -51,7 +50,7 @@ public final class DistinctCounter {
 
     private void remember(Object value) {
         if (exact != null && exact.add(value) && exact.size() > exactBound) {
-            exact = null;  // past the bound: the sketch alone answers from here on
+            exact = null; // past the bound: the sketch alone answers from here on
         }
     }
 
@@ -59,13 +58,15 @@ public final class DistinctCounter {
         if (exact != null) {
             return new Distinct(exact.size(), true, exact.size(), exact.size());
         }
-        return new Distinct(Math.round(sketch.getEstimate()), false,
-                (long) Math.floor(sketch.getLowerBound(BOUND_DEVIATIONS)), (long) Math.ceil(sketch.getUpperBound(BOUND_DEVIATIONS)));
+        return new Distinct(
+                Math.round(sketch.getEstimate()),
+                false,
+                (long) Math.floor(sketch.getLowerBound(BOUND_DEVIATIONS)),
+                (long) Math.ceil(sketch.getUpperBound(BOUND_DEVIATIONS)));
     }
 
     /**
      * A distinct count: exact, or a HyperLogLog estimate with its ~95% bounds.
      */
-    public record Distinct(long count, boolean exact, long lowerBound, long upperBound) {
-    }
+    public record Distinct(long count, boolean exact, long lowerBound, long upperBound) {}
 }

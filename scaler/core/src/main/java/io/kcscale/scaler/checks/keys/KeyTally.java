@@ -71,11 +71,27 @@ public final class KeyTally {
         return records;
     }
 
-    public KeySample sample(String topic, int partitions, int partitionsRead, long elapsedMillis, String stoppedBy,
-                            List<Integer> partitionsWithRecords) {
+    public KeySample sample(
+            String topic,
+            int partitions,
+            int partitionsRead,
+            long elapsedMillis,
+            String stoppedBy,
+            List<Integer> partitionsWithRecords) {
         Map<String, DistinctCounter.Distinct> values = new LinkedHashMap<>();
         fields.forEach((name, counter) -> values.put(name, counter.estimate()));
-        return new KeySample(topic, records, nullKeys, keys.estimate(), values, recordsWithFields, firstField,
-                partitions, partitionsRead, elapsedMillis, stoppedBy, List.copyOf(partitionsWithRecords));
+        return new KeySample(
+                topic,
+                records,
+                nullKeys,
+                keys.estimate(),
+                values,
+                recordsWithFields,
+                firstField,
+                partitions,
+                partitionsRead,
+                elapsedMillis,
+                stoppedBy,
+                List.copyOf(partitionsWithRecords));
     }
 }

@@ -1,9 +1,8 @@
 package io.kcscale.scaler.checks.keys;
 
-import java.time.Duration;
-
 import io.kcscale.scaler.input.Inputs;
 import io.kcscale.scaler.input.InvalidInputException;
+import java.time.Duration;
 
 /**
  * How much of a topic the key sample may read: at most {@code records} records (spread over the
@@ -17,7 +16,8 @@ public record SampleBudget(int records, Duration time) {
     public static final double MIN_SECONDS = 0.1;
     public static final double MAX_SECONDS = 60;
 
-    public static final SampleBudget DEFAULT = new SampleBudget(DEFAULT_RECORDS, Duration.ofMillis((long) (DEFAULT_SECONDS * 1000)));
+    public static final SampleBudget DEFAULT =
+            new SampleBudget(DEFAULT_RECORDS, Duration.ofMillis((long) (DEFAULT_SECONDS * 1000)));
 
     /** Each of {@code parts} topics' share, sampled one after another: the whole still ends within this budget. */
     public SampleBudget split(int parts) {
@@ -38,12 +38,13 @@ public record SampleBudget(int records, Duration time) {
         Double s = Inputs.parse("sampleSeconds", seconds);
         double count = r == null ? DEFAULT_RECORDS : r;
         if (!(count >= 1 && count <= MAX_RECORDS && count == Math.rint(count))) {
-            throw new InvalidInputException("sampleRecords", "must be a whole number from 1 to " + MAX_RECORDS + ", got " + records);
+            throw new InvalidInputException(
+                    "sampleRecords", "must be a whole number from 1 to " + MAX_RECORDS + ", got " + records);
         }
         double time = s == null ? DEFAULT_SECONDS : s;
         if (!(time >= MIN_SECONDS && time <= MAX_SECONDS)) {
-            throw new InvalidInputException("sampleSeconds", "must be from " + MIN_SECONDS + " to " + MAX_SECONDS
-                    + " seconds, got " + seconds);
+            throw new InvalidInputException(
+                    "sampleSeconds", "must be from " + MIN_SECONDS + " to " + MAX_SECONDS + " seconds, got " + seconds);
         }
         return new SampleBudget((int) count, Duration.ofMillis(Math.round(time * 1000)));
     }

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
-
 import org.junit.jupiter.api.Test;
 
 class DistinctCounterTest {
@@ -56,10 +55,13 @@ class DistinctCounterTest {
         }
         DistinctCounter.Distinct d = counter.estimate();
         double error = Math.abs(d.count() - 1_000_000) / 1e6;
-        System.out.printf("[measure] HyperLogLog on 1,000,000 keys: estimate %d (error %.2f%%, bounds %d..%d, RSE %.2f%%)%n",
+        System.out.printf(
+                "[measure] HyperLogLog on 1,000,000 keys: estimate %d (error %.2f%%, bounds %d..%d, RSE %.2f%%)%n",
                 d.count(), error * 100, d.lowerBound(), d.upperBound(), RSE * 100);
         assertFalse(d.exact());
-        assertTrue(d.lowerBound() <= 1_000_000 && 1_000_000 <= d.upperBound(), "the true count lies within the reported bounds: " + d);
+        assertTrue(
+                d.lowerBound() <= 1_000_000 && 1_000_000 <= d.upperBound(),
+                "the true count lies within the reported bounds: " + d);
         assertTrue(error <= 3 * RSE, "error " + error + " beyond 3 standard errors (" + 3 * RSE + ")");
     }
 

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 
 class KeyTallyTest {
@@ -52,6 +51,8 @@ class KeyTallyTest {
         for (int i = 0; i < KeyTally.MAX_FIELDS + 5; i++) {
             tally.field("f" + i, "v");
         }
-        assertEquals(KeyTally.MAX_FIELDS, tally.sample("t", 1, 1, 0, "end", List.of(0)).fieldValues().size());
+        assertEquals(
+                KeyTally.MAX_FIELDS,
+                tally.sample("t", 1, 1, 0, "end", List.of(0)).fieldValues().size());
     }
 }
