@@ -26,9 +26,13 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.quota.ClientQuotaAlteration;
+import org.apache.kafka.common.quota.ClientQuotaEntity;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -37,7 +41,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * Clients that try to starve the scaler, all at once, on the shared stack: predictions with 38,000-point bodies
  * (about 1 MiB each), refused in one line for their size, and eight unauthenticated checks that sample keys for
- * 60 s (of a topic of their own, holding 3 million records, behind a stopped sink) and so hold every permit checks
+ * 60 s (of a topic of their own, a million records behind a stopped sink, read at the 256 KiB/s the broker allows
+ * the key sampler) and so hold every permit checks
  * have. Meanwhile a token holder's scale (a forced dry run: its pre-checks, key sample included, and its plan;
  * nothing written) answers as it does alone, within twice its slowest time alone and 2 s (or 15 s).
  */
@@ -52,7 +57,7 @@ class HostileClientsTest {
     private static final int POINTS = 38_000;
     private static final int SCALES = 3;
     private static final int PARTITIONS = 8;
-    private static final int RECORDS = 3_000_000;
+    private static final int RECORDS = 1_000_000;
 
     @Test
     void aTokenHoldersScaleAnswersInItsUsualTimeWhilePredictionsAndChecksFlood(LocalStack stack) throws Exception {
@@ -81,6 +86,9 @@ class HostileClientsTest {
             scratch.topic(topic, PARTITIONS);
             produce(stack, topic);
             scratch.stoppedSink(hostileSink, topic, topic);
+            // the broker serves the key sampler 256 KiB/s, so a 60 s sample runs out of time, not of records, on a
+            // machine of any speed (unthrottled, a quiet host reads the topic in seconds and the checks let go early)
+            samplerQuota(stack, 256 * 1024.0);
             scaler.http.awaitGet("/api/v1/connectors/" + hostileSink, b -> true, Duration.ofSeconds(60));
             String hostileCheck =
                     "/api/v1/connectors/" + hostileSink + "/checks?sampleSeconds=60&sampleRecords=10000000";
@@ -202,6 +210,7 @@ class HostileClientsTest {
             } finally {
                 flooding.set(false);
                 hostile.shutdownNow();
+                samplerQuota(stack, null);
             }
             // twice its slowest time alone and 2 s, or under 15 s: a scale whose pre-check joined a check's minute-long
             // key sample
@@ -216,6 +225,19 @@ class HostileClientsTest {
     }
 
     /** {@link #RECORDS} small keyed JSON records, as fast as the broker takes them. */
+    /** Sets (or, with null, removes) the broker's fetch quota of the scaler's key sampler, by its client id. */
+    private static void samplerQuota(LocalStack stack, Double bytesPerSecond) throws Exception {
+        try (Admin admin = Admin.create(Map.of(
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, stack.endpoints().kafkaBootstrap()))) {
+            ClientQuotaEntity sampler =
+                    new ClientQuotaEntity(Map.of(ClientQuotaEntity.CLIENT_ID, "kcscale-key-sampler"));
+            admin.alterClientQuotas(List.of(new ClientQuotaAlteration(
+                            sampler, List.of(new ClientQuotaAlteration.Op("consumer_byte_rate", bytesPerSecond)))))
+                    .all()
+                    .get(30, TimeUnit.SECONDS);
+        }
+    }
+
     private static void produce(LocalStack stack, String topic) throws Exception {
         try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(
                 Map.of(

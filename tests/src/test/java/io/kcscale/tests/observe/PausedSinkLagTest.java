@@ -5,12 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kcscale.local.LocalStack;
+import io.kcscale.local.SinkDelayProxy;
 import io.kcscale.scaler.poll.Poll;
 import io.kcscale.tests.fixtures.InProcessScaler;
 import io.kcscale.tests.fixtures.ScratchPipeline;
 import io.kcscale.tests.fixtures.SharedStack;
+import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -33,14 +36,22 @@ class PausedSinkLagTest {
 
     @Test
     void aPausedSinkIsStalledWithTheAgeOfItsPauseThenCatchesUp(LocalStack stack) throws Exception {
-        try (ScratchPipeline scratch = new ScratchPipeline(stack);
+        // each write waits 25 ms, so one task drains at most ~40 records/s: the 600 that wait after the pause take
+        // several samples to drain, however fast the machine, and 20/s still leave it room to catch up when loaded
+        try (SinkDelayProxy slow = SinkDelayProxy.start(
+                        stack.endpoints().elasticsearchUrl(), Duration.ofMillis(25), Duration.ZERO, 0);
+                ScratchPipeline scratch = new ScratchPipeline(stack);
                 InProcessScaler scaler =
                         InProcessScaler.start(stack, Map.of("window.seconds", "10", "sample.interval.seconds", "2"))) {
             scratch.topic(TOPIC, 1);
-            // 20 records/s, which one task outpaces on a loaded machine; 600 wait after the pause, more than it drains
-            // between two samples
+            scratch.index(TOPIC, 1);
             scratch.source("lag-age-source", TOPIC, "symbol", 20, Map.of());
-            scratch.sink(SINK, TOPIC, TOPIC, 1);
+            Map<String, String> sink = new HashMap<>(scratch.sinkConfig(TOPIC, TOPIC, 1));
+            URI es = stack.endpoints().elasticsearchUrl();
+            sink.put(
+                    "camel.sink.url",
+                    sink.get("camel.sink.url").replace(es.getHost() + ":" + es.getPort(), slow.hostPort()));
+            scratch.connector(SINK, sink);
             scratch.awaitRunning(SINK, 1);
             scaler.http.awaitGet(
                     PATH, s -> "caught-up".equals(s.path("lag").path("verdict").asText()), Duration.ofSeconds(180));
