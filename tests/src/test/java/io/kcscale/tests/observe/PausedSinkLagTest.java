@@ -61,7 +61,8 @@ class PausedSinkLagTest {
             assertEquals(
                     lag.path("seconds").asDouble(), partition.path("seconds").asDouble(), 1e-9, lag.toString());
 
-            // cross-checked against the record itself: the one at the committed offset was appended when the pause began
+            // cross-checked against the record itself: the one at the committed offset was appended when the pause
+            // began
             JsonNode ages = scaler.http.get(PATH + "/record-ages").body();
             JsonNode checked = ages.path("partitions").path(0);
             double recordSeconds = checked.path("recordSeconds").asDouble(-1);

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
 
 class RecordAgeTest {
@@ -21,7 +20,9 @@ class RecordAgeTest {
                 new TopicPartition("t", 0), 10L, new TopicPartition("t", 1), 20L, new TopicPartition("t", 2), 30L);
         List<PipelineSnapshot.PartitionLag> checked = RecordAge.toCheck(
                 List.of(lag(0, 5, 3.0), lag(1, 0, 0.0), lag(2, 7, 30.0), lag(3, 9, 99.0), lag(4, 2, null)), committed);
-        assertEquals(List.of(2, 0), checked.stream().map(PipelineSnapshot.PartitionLag::partition).toList(),
+        assertEquals(
+                List.of(2, 0),
+                checked.stream().map(PipelineSnapshot.PartitionLag::partition).toList(),
                 "no lag (1) and no committed offset (3, 4) are not read");
     }
 

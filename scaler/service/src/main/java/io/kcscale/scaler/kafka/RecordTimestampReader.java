@@ -1,21 +1,19 @@
 package io.kcscale.scaler.kafka;
 
+import io.kcscale.scaler.access.AccessProblem;
+import io.kcscale.scaler.model.TopicPartition;
+import io.kcscale.scaler.ports.RecordTimestamps;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-
-import io.kcscale.scaler.access.AccessProblem;
-import io.kcscale.scaler.model.TopicPartition;
-import io.kcscale.scaler.ports.RecordTimestamps;
 
 /**
  * Reads one record per partition, at the offsets asked for, with a consumer of no group that commits nothing.
@@ -26,6 +24,7 @@ public final class RecordTimestampReader implements RecordTimestamps {
 
     /** Enough for one record of any usual size; a larger first record still comes, alone. */
     private static final int PARTITION_FETCH_BYTES = 64 * 1024;
+
     private static final int FETCH_BYTES = 1024 * 1024;
     private static final Duration LONGEST_POLL = Duration.ofMillis(200);
 
@@ -66,7 +65,8 @@ public final class RecordTimestampReader implements RecordTimestamps {
                 }
                 for (ConsumerRecord<byte[], byte[]> r :
                         consumer.poll(Duration.ofNanos(Math.min(left, LONGEST_POLL.toNanos())))) {
-                    org.apache.kafka.common.TopicPartition tp = new org.apache.kafka.common.TopicPartition(r.topic(), r.partition());
+                    org.apache.kafka.common.TopicPartition tp =
+                            new org.apache.kafka.common.TopicPartition(r.topic(), r.partition());
                     if (open.contains(tp) && r.offset() >= wanted.get(tp)) {
                         timestamps.put(new TopicPartition(r.topic(), r.partition()), r.timestamp());
                         open.remove(tp);
@@ -77,7 +77,9 @@ public final class RecordTimestampReader implements RecordTimestamps {
             return timestamps;
         } catch (KafkaException e) {
             throw new KafkaUnavailableException(
-                    AccessProblem.kafka(e).orElse("cannot read the records at the committed offsets: " + e.getMessage()), e);
+                    AccessProblem.kafka(e)
+                            .orElse("cannot read the records at the committed offsets: " + e.getMessage()),
+                    e);
         }
     }
 }

@@ -1,8 +1,7 @@
 package io.kcscale.scaler.ports;
 
-import java.util.Map;
-
 import io.kcscale.scaler.model.TopicPartition;
+import java.util.Map;
 
 /** Port: the timestamps of the records at given offsets, read from Kafka on demand. */
 public interface RecordTimestamps {

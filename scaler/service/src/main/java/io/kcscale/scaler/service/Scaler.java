@@ -12,17 +12,17 @@ import io.kcscale.scaler.checks.keys.SampleBudget;
 import io.kcscale.scaler.connect.ConnectApi;
 import io.kcscale.scaler.connect.ConnectRestException;
 import io.kcscale.scaler.connect.ConnectorStatus;
-import io.kcscale.scaler.model.PipelineSnapshot;
-import io.kcscale.scaler.model.SnapshotHistory;
-import io.kcscale.scaler.observe.PipelineWatcher;
-import java.util.List;
-import io.kcscale.scaler.ports.RecordTimestamps;
-import io.kcscale.scaler.model.TopicPartition;
-import io.kcscale.scaler.model.RecordAge;
 import io.kcscale.scaler.model.PipelineSample;
-import java.util.TreeMap;
+import io.kcscale.scaler.model.PipelineSnapshot;
+import io.kcscale.scaler.model.RecordAge;
+import io.kcscale.scaler.model.SnapshotHistory;
+import io.kcscale.scaler.model.TopicPartition;
+import io.kcscale.scaler.observe.PipelineWatcher;
+import io.kcscale.scaler.ports.RecordTimestamps;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.function.Supplier;
 
 /**
@@ -216,9 +216,10 @@ public final class Scaler {
     public List<RecordAge> recordAges(String name, long nowMillis) {
         PipelineSnapshot s = snapshot(name);
         List<PipelineSample> window = watcher.window(name);
-        Map<TopicPartition, Long> committed = window.isEmpty() || window.get(window.size() - 1).committedOffsets() == null
-                ? Map.of()
-                : window.get(window.size() - 1).committedOffsets();
+        Map<TopicPartition, Long> committed =
+                window.isEmpty() || window.get(window.size() - 1).committedOffsets() == null
+                        ? Map.of()
+                        : window.get(window.size() - 1).committedOffsets();
         List<PipelineSnapshot.PartitionLag> checked = RecordAge.toCheck(s.lag().partitions(), committed);
         Map<TopicPartition, Long> offsets = new TreeMap<>();
         checked.forEach(p -> {
