@@ -72,6 +72,17 @@ class PausedSinkLagTest {
             assertEquals(
                     lag.path("seconds").asDouble(), partition.path("seconds").asDouble(), 1e-9, lag.toString());
 
+            // cross-checked against the record itself: the one at the committed offset was appended when the pause
+            // began
+            JsonNode ages = scaler.http.get(PATH + "/record-ages").body();
+            JsonNode checked = ages.path("partitions").path(0);
+            double recordSeconds = checked.path("recordSeconds").asDouble(-1);
+            double interpolated = checked.path("interpolatedSeconds").asDouble(-1);
+            assertEquals(0, checked.path("partition").asInt(), ages.toString());
+            assertTrue(recordSeconds >= 25 && recordSeconds <= 45, "the record's own age: " + ages);
+            // the interpolation is read a round earlier and between samples 2 s apart
+            assertEquals(recordSeconds, interpolated, 6, "the scaler's age against the record's: " + ages);
+
             scratch.probe.connect.resumeConnector(SINK);
             List<String> seen = new ArrayList<>();
             Poll.until(SINK + " caught up after its resume", Duration.ofSeconds(180), Duration.ofMillis(500), () -> {

@@ -2,6 +2,7 @@ package io.kcscale.scaler.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kcscale.scaler.act.ScaleRequest;
+import io.kcscale.scaler.model.RecordAge;
 import io.kcscale.scaler.model.SnapshotHistory;
 import io.kcscale.scaler.service.Scaler;
 import java.nio.charset.StandardCharsets;
@@ -20,6 +21,7 @@ final class ConnectorRoutes implements Routes {
     static final String ONE = "/api/v1/connectors/{name}";
     static final String SCALE = "/api/v1/connectors/{name}/scale";
     static final String HISTORY = "/api/v1/connectors/{name}/history";
+    static final String RECORD_AGES = "/api/v1/connectors/{name}/record-ages";
 
     private final Optional<Scaler> scaler;
 
@@ -37,6 +39,12 @@ final class ConnectorRoutes implements Routes {
                         call.pathParameter("name"),
                         SnapshotHistory.SPAN_MILLIS / 1000,
                         scaler().history(call.pathParameter("name"))));
+        // reads Kafka for up to seconds: on the checks' permits, so that many of them cannot starve a scale
+        routes.get(
+                RECORD_AGES,
+                routes.check(call -> new RecordAges(
+                        call.pathParameter("name"),
+                        scaler().recordAges(call.pathParameter("name"), System.currentTimeMillis()))));
         routes.post(SCALE, routes.scale(call -> {
             Scaler s = scaler();
             requireToken(call, s);
@@ -48,6 +56,9 @@ final class ConnectorRoutes implements Routes {
      * What the scaler sampled of a connector over the last {@code spanSeconds}, a point per sample, oldest first.
      */
     record History(String connector, long spanSeconds, List<SnapshotHistory.Point> points) {}
+
+    /** The lag's age cross-checked against the records at the committed offsets, oldest partition first. */
+    record RecordAges(String connector, List<RecordAge> partitions) {}
 
     /** {@code {"tasks": N, "dryRun": false, "allowIdleTasks": false, "force": false}}: tasks a whole number, the rest booleans. */
     static ScaleRequest parse(JsonNode body) {

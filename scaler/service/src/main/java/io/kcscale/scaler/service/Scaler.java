@@ -12,11 +12,17 @@ import io.kcscale.scaler.checks.keys.SampleBudget;
 import io.kcscale.scaler.connect.ConnectApi;
 import io.kcscale.scaler.connect.ConnectRestException;
 import io.kcscale.scaler.connect.ConnectorStatus;
+import io.kcscale.scaler.model.PipelineSample;
 import io.kcscale.scaler.model.PipelineSnapshot;
+import io.kcscale.scaler.model.RecordAge;
 import io.kcscale.scaler.model.SnapshotHistory;
+import io.kcscale.scaler.model.TopicPartition;
 import io.kcscale.scaler.observe.PipelineWatcher;
+import io.kcscale.scaler.ports.RecordTimestamps;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.function.Supplier;
 
 /**
@@ -35,12 +41,14 @@ public final class Scaler {
     private final ScalerMetrics metrics;
     private final String instanceId;
     private final Supplier<Optional<String>> autoscalingOff;
+    private final RecordTimestamps recordTimestamps;
     private final Optional<String> token;
 
     /**
      * @param connect    asked whether a name the watcher does not know is a sink
      * @param instanceId this replica's id among the scaler's replicas
      * @param autoscalingOff why this replica does not autoscale (it cannot read the state topic), or empty when it can
+     * @param recordTimestamps reads the records at the committed offsets when a user asks to cross-check the lag's age
      * @param token      the bearer token mutating calls need, if one is set
      */
     public Scaler(
@@ -52,6 +60,7 @@ public final class Scaler {
             ScalerMetrics metrics,
             String instanceId,
             Supplier<Optional<String>> autoscalingOff,
+            RecordTimestamps recordTimestamps,
             Optional<String> token) {
         this.watcher = watcher;
         this.connect = connect;
@@ -61,6 +70,7 @@ public final class Scaler {
         this.metrics = metrics;
         this.instanceId = instanceId;
         this.autoscalingOff = autoscalingOff;
+        this.recordTimestamps = recordTimestamps;
         this.token = token;
     }
 
@@ -194,6 +204,29 @@ public final class Scaler {
     public List<SnapshotHistory.Point> history(String name) {
         snapshot(name);
         return watcher.history(name);
+    }
+
+    /**
+     * The lag's age cross-checked against the records themselves: for the partitions with lag (oldest first, at most
+     * {@link RecordAge#MAX_PARTITIONS}), the timestamp of the record at the committed offset beside the scaler's
+     * interpolated age.
+     *
+     * @throws NotObservedException as {@link #snapshot}
+     */
+    public List<RecordAge> recordAges(String name, long nowMillis) {
+        PipelineSnapshot s = snapshot(name);
+        List<PipelineSample> window = watcher.window(name);
+        Map<TopicPartition, Long> committed =
+                window.isEmpty() || window.get(window.size() - 1).committedOffsets() == null
+                        ? Map.of()
+                        : window.get(window.size() - 1).committedOffsets();
+        List<PipelineSnapshot.PartitionLag> checked = RecordAge.toCheck(s.lag().partitions(), committed);
+        Map<TopicPartition, Long> offsets = new TreeMap<>();
+        checked.forEach(p -> {
+            TopicPartition tp = new TopicPartition(p.topic(), p.partition());
+            offsets.put(tp, committed.get(tp));
+        });
+        return RecordAge.of(checked, committed, recordTimestamps.at(offsets), nowMillis);
     }
 
     /** Whether this replica is the one that autoscales. */

@@ -16,6 +16,7 @@ import io.kcscale.scaler.kafka.KafkaPolicyStore;
 import io.kcscale.scaler.kafka.KafkaReadingsClient;
 import io.kcscale.scaler.kafka.KafkaUnavailableException;
 import io.kcscale.scaler.kafka.KeySampler;
+import io.kcscale.scaler.kafka.RecordTimestampReader;
 import io.kcscale.scaler.kubernetes.KafkaConnectorResources;
 import io.kcscale.scaler.kubernetes.StrimziTasksMaxWriter;
 import io.kcscale.scaler.observe.CheckObserver;
@@ -52,6 +53,8 @@ public final class ScalerService implements AutoCloseable {
      * in milliseconds, even loaded, and the probe runs in every sampling round (every 2 s), so it must stay short.
      */
     private static final Duration WORKER_PROBE_TIMEOUT = Duration.ofSeconds(2);
+    /** A cross-check of the lag's age reads one record per partition, on a user's request. */
+    private static final Duration RECORD_READ_TIMEOUT = Duration.ofSeconds(5);
     /** A dead letter's reason is read inside a sampling round (at most every 30 s per topic), so briefly. */
     private static final Duration DEAD_LETTER_READ_TIMEOUT = Duration.ofSeconds(1);
     /** Topics sampled at once, and waiting: each sample is a consumer reading for seconds. */
@@ -194,6 +197,7 @@ public final class ScalerService implements AutoCloseable {
                         watcher, autoscaler::latestRecommendedTasks, autoscaler::latestRecommendedWorkers, cost),
                 leadership.instanceId(),
                 this::autoscalingOff,
+                new RecordTimestampReader(settings.bootstrapServers(), kafkaProps, RECORD_READ_TIMEOUT),
                 settings.token());
     }
 

@@ -121,6 +121,7 @@ class ScalerTest {
                     new ScalerCostMetrics()),
             "scaler-a",
             Optional::empty,
+            offsets -> java.util.Map.of(),
             Optional.empty());
 
     @AfterEach
