@@ -24,7 +24,11 @@ export function setupPrediction({form, target, perTask, chart, legend, summary})
       const atTarget = await postJson(PREDICT, request);
       const x = axis(request.targetRate * 1.25, false);
       const rates = Array.from({length: SAMPLES}, (_, i) => x.max * (i + 1) / SAMPLES);
-      const answers = await Promise.all(rates.map(rate => postJson(PREDICT, {...request, targetRate: rate})));
+      // one at a time: the scaler runs at most two predictions at once and answers 503 to more
+      const answers = [];
+      for (const rate of rates) {
+        answers.push(await postJson(PREDICT, {...request, targetRate: rate}));
+      }
       const curve = field => answers.map((a, i) => ({x: rates[i], y: a[field] ?? null}));
       const series = [
         {key: 'minimum', label: `minimum: rate ÷ ${perSecond(request.perTaskRate)} per task`, color: '#0072B2', dash: '',
