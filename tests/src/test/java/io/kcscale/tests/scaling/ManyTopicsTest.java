@@ -96,6 +96,29 @@ class ManyTopicsTest {
             assertEquals(
                     12, idle.path("evidence").path("tasksWithPartitionsAtMost").asInt(), idle.toString());
             assertEquals("range", idle.path("evidence").path("assignor").asText(), idle.toString());
+
+            // the autoscaler decides on the whole lag of the three topics, and bounds the tasks as the range assignor
+            // does
+            long since = System.currentTimeMillis();
+            ScalerHttp.Answer put = scaler.put(
+                    path + "/autoscale", "{\"minTasks\":1,\"maxTasks\":12,\"targetLag\":10,\"dryRun\":true}");
+            assertEquals(200, put.status(), put.raw());
+            JsonNode decision =
+                    Poll.until("an autoscale decision on the three-topic sink", SETTLE, Duration.ofMillis(500), () -> {
+                        for (JsonNode r : scaler.get(path + "/autoscale").body().path("decisions")) {
+                            if (r.path("decision").path("atMillis").asLong() >= since) {
+                                return Optional.of(r.path("decision"));
+                            }
+                        }
+                        return Optional.empty();
+                    });
+            long wholeLag = frozen.snapshot().path("lag").path("total").asLong();
+            assertEquals(wholeLag, decision.path("inputs").path("lag").asLong(), decision.toString());
+            assertEquals(
+                    12,
+                    decision.path("inputs").path("tasksWithPartitionsAtMost").asInt(),
+                    decision.toString());
+            assertEquals(200, scaler.delete(path + "/autoscale").status());
         }
     }
 

@@ -213,7 +213,21 @@ class SeveralWorkersTest {
                         }
                         throw new IllegalStateException("committed at the kill " + committedAtKill + ", now " + now);
                     });
-            progress.awaitProgressAfter(System.currentTimeMillis(), Duration.ofSeconds(30));
+            // indexing goes on only while the source produces: when the victim also held the source's task, Connect
+            // gives that one back too, on its own schedule
+            Poll.untilTrue(
+                    "the source's task running on a live worker",
+                    Duration.ofSeconds(90),
+                    Duration.ofMillis(250),
+                    () -> {
+                        ConnectorStatus.TaskStatus source = probe.connect
+                                .connectorStatus(StackOptions.SOURCE_CONNECTOR)
+                                .tasks()
+                                .get(0);
+                        return "RUNNING".equals(source.state()) && live.contains(source.workerId());
+                    },
+                    () -> "source " + probe.connect.connectorStatus(StackOptions.SOURCE_CONNECTOR));
+            progress.awaitProgressAfter(System.currentTimeMillis(), Duration.ofSeconds(60));
 
             // stability returns once a whole window passes without the rebalance
             scaler.awaitGet(SINK, s -> s.path("stable").asBoolean(), Duration.ofSeconds(120));

@@ -17,7 +17,9 @@ record PeerBounds(int minTasks, int maxTasks) {
 
     /** The most tasks worth running now. */
     int cap(Observation o) {
-        return Math.max(minTasks, Math.min(maxTasks, o.partitions() > 0 ? o.partitions() : maxTasks));
+        return Math.max(
+                minTasks,
+                Math.min(maxTasks, o.tasksWithPartitionsAtMost() > 0 ? o.tasksWithPartitionsAtMost() : maxTasks));
     }
 
     int clamp(double tasks, Observation o) {

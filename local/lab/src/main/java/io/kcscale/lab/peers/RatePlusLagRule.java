@@ -38,7 +38,7 @@ public final class RatePlusLagRule extends PeerRule {
         }
         double p99 = p99(rates.stream().mapToDouble(r -> r[1]).toArray());
         double needed = (p99 + o.lag() / targetLatencySeconds) / perTaskRate;
-        int desired = evenSplit(bounds.clamp(needed, o), o.partitions(), bounds.cap(o));
+        int desired = evenSplit(bounds.clamp(needed, o), o.tasksWithPartitionsAtMost(), bounds.cap(o));
         Map<String, Object> in = new LinkedHashMap<>();
         in.put("p99AppendRate", p99);
         in.put("lag", o.lag());

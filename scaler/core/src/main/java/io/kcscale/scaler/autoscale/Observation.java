@@ -9,8 +9,8 @@ import java.util.List;
  *
  * @param tasks             the connector's tasks.max now
  * @param tasksRunning      tasks RUNNING now
- * @param partitions        the most tasks that can get a partition: the sink's topic's partitions; of several topics, as
- *                          the group's assignor deals them (range: the largest topic's count)
+ * @param tasksWithPartitionsAtMost the most tasks that can get a partition: the sink's topic's partitions; of several
+ *                          topics, as the group's assignor deals them (range: the largest topic's count)
  * @param appendRate        records/s appended to the topic
  * @param sinkRate          records/s the sink consumed (committed)
  * @param lag               records not yet consumed
@@ -24,7 +24,7 @@ public record Observation(
         long atMillis,
         int tasks,
         int tasksRunning,
-        int partitions,
+        int tasksWithPartitionsAtMost,
         double appendRate,
         double sinkRate,
         long lag,

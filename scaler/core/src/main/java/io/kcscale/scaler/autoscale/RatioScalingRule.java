@@ -172,7 +172,7 @@ public final class RatioScalingRule implements ScalingRule {
         // the headroom drains the backlog too: add capacity only when it would not within drainSeconds
         double need = Math.max(append / settings.utilization(), append + excess / settings.drainSeconds());
         int desired = tasksFor(need, capacity);
-        int cap = Math.min(settings.maxTasks(), o.partitions());
+        int cap = Math.min(settings.maxTasks(), o.tasksWithPartitionsAtMost());
         in.put("desiredTasks", desired);
         if (!lagOver && !Double.isNaN(capacity) && desired <= o.tasks()) {
             return decision(
@@ -197,8 +197,9 @@ public final class RatioScalingRule implements ScalingRule {
                 capacity,
                 settings.drainSeconds(),
                 desired);
-        String partitionAdvice = desired > o.partitions()
-                ? "; raise the topic's partitions to at least " + desired + " (adding partitions re-maps keys)"
+        String partitionAdvice = desired > o.tasksWithPartitionsAtMost()
+                ? "; give the topics partitions for " + desired + " tasks (one topic: at least " + desired
+                        + "; adding partitions re-maps keys)"
                 : "";
         if (Math.min(desired, cap) <= o.tasks()) {
             return decision(
@@ -207,8 +208,8 @@ public final class RatioScalingRule implements ScalingRule {
                     Decision.Action.BLOCKED,
                     o.tasks(),
                     "capped",
-                    sizing + ", but capped at " + cap + " (maxTasks " + settings.maxTasks() + ", partitions "
-                            + o.partitions() + ")" + partitionAdvice);
+                    sizing + ", but capped at " + cap + " (maxTasks " + settings.maxTasks() + "; "
+                            + o.tasksWithPartitionsAtMost() + " tasks can get a partition)" + partitionAdvice);
         }
         int to = Math.min(desired, cap);
         return scale(
@@ -326,7 +327,7 @@ public final class RatioScalingRule implements ScalingRule {
         Map<String, Object> in = new LinkedHashMap<>();
         in.put("tasks", o.tasks());
         in.put("tasksRunning", o.tasksRunning());
-        in.put("partitions", o.partitions());
+        in.put("tasksWithPartitionsAtMost", o.tasksWithPartitionsAtMost());
         in.put("appendRate", o.appendRate());
         in.put("sinkRate", o.sinkRate());
         in.put("perTaskRate", o.perTaskRate());

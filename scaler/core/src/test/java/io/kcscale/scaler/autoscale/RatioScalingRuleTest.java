@@ -63,7 +63,7 @@ class RatioScalingRuleTest {
                 new Observation(0, 1, 1, 4, 400, 100, 30_000, true, List.of(), List.of(), false, null),
                 new PolicyMemory());
         assertEquals(4, d.toTasks());
-        assertTrue(d.reason().contains("raise the topic's partitions to at least 9"), d.reason());
+        assertTrue(d.reason().contains("give the topics partitions for 9 tasks"), d.reason());
     }
 
     @Test
