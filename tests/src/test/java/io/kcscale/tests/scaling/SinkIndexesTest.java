@@ -9,6 +9,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kcscale.local.LocalStack;
 import io.kcscale.local.StackOptions;
 import io.kcscale.scaler.api.ApiServer;
+import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
+import io.kcscale.scaler.elasticsearch.ElasticsearchReadingsClient;
+import io.kcscale.scaler.ports.SinkClusterReadings;
 import io.kcscale.scaler.service.ScalerService;
 import io.kcscale.scaler.service.ScalerSettings;
 import io.kcscale.scaler.service.Setting;
@@ -24,6 +27,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -243,6 +247,66 @@ class SinkIndexesTest {
 
     private static double rate(JsonNode snapshot, String name) {
         return index(snapshot, name).path("indexPerSecond").asDouble();
+    }
+
+    /**
+     * A fleet's indexes in one round: 40 indexes of 120-character names and an alias of one of them make a list longer
+     * than the request line Elasticsearch takes (4 KiB), which it refuses whole; the reading asks in several requests
+     * and has every index, the alias resolved, and the operations of each index counted once.
+     */
+    @Test
+    void aFleetOfIndexesLongerThanARequestLineIsReadWhole(LocalStack stack) throws Exception {
+        URI es = stack.endpoints().elasticsearchUrl();
+        List<String> names = new ArrayList<>();
+        StringBuilder bulk = new StringBuilder();
+        for (int i = 0; i < 40; i++) {
+            String name = String.format("fleet-%02d-", i) + "x".repeat(111);
+            names.add(name);
+            bulk.append("{\"index\":{\"_index\":\"")
+                    .append(name)
+                    .append("\"}}\n{\"n\":")
+                    .append(i)
+                    .append("}\n");
+        }
+        String alias = "fleet-alias-" + "y".repeat(100);
+        try {
+            for (String name : names) {
+                send(es, "PUT", "/" + name, "{\"settings\":{\"number_of_replicas\":0}}");
+            }
+            send(
+                    es,
+                    "POST",
+                    "/_aliases",
+                    "{\"actions\":[{\"add\":{\"index\":\"" + names.get(0) + "\",\"alias\":\"" + alias
+                            + "\",\"is_write_index\":true}}]}");
+            send(es, "POST", "/_bulk?refresh=true", bulk.toString());
+            List<String> all = new ArrayList<>(names);
+            all.add(alias);
+
+            // the premise: the whole list in one path is refused
+            HttpResponse<String> whole = HTTP.send(
+                    HttpRequest.newBuilder(es.resolve("/" + String.join(",", all) + "/_stats/indexing"))
+                            .timeout(Duration.ofSeconds(30))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertEquals(400, whole.statusCode(), whole.body());
+
+            try (ElasticsearchConnection connection = new ElasticsearchConnection(es, 10_000)) {
+                ElasticsearchReadingsClient client = new ElasticsearchReadingsClient(connection);
+                SinkClusterReadings.Batch batch = client.read(all);
+                for (String name : names) {
+                    assertEquals(name, batch.writeIndex(name).index(), name);
+                    assertEquals(1, batch.indexStats(name).docsCount(), name);
+                }
+                assertEquals(names.get(0), batch.writeIndex(alias).index(), "the alias's write index");
+                assertNull(batch.writeIndex(alias).problem());
+                assertEquals(40, client.indexTotal(all), "one operation on each index, the alias's counted once");
+            }
+        } finally {
+            for (String name : names) {
+                send(es, "DELETE", "/" + name + "?ignore_unavailable=true", null);
+            }
+        }
     }
 
     private static String send(URI elasticsearch, String method, String path, String body) throws Exception {

@@ -2,6 +2,7 @@ package io.kcscale.scaler.elasticsearch;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kcscale.scaler.access.AccessProblem;
 import io.kcscale.scaler.ports.SinkClusterReadings;
 import java.io.IOException;
@@ -15,6 +16,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Function;
 import org.elasticsearch.client.Request;
 import org.elasticsearch.client.Response;
 import org.elasticsearch.client.ResponseException;
@@ -58,9 +60,9 @@ public final class ElasticsearchReadingsClient implements SinkClusterReadings {
      */
     @Override
     public ElasticsearchBatchReading read(Collection<String> indexes) {
-        String list = String.join(",", new TreeSet<>(indexes));
+        String names = NameLists.describe(indexes);
         ElasticsearchBatchReading.Reply settings = ElasticsearchBatchReading.Reply.of(
-                () -> get(ignoringMissing("/" + list + "/_settings"), "settings of indexes " + list));
+                () -> getEach(indexes, list -> ignoringMissing("/" + list + "/_settings"), "settings of " + names));
         Map<String, WriteIndex> writeIndexes;
         ElasticsearchUnavailableException unresolved = null;
         try {
@@ -70,8 +72,8 @@ public final class ElasticsearchReadingsClient implements SinkClusterReadings {
             unresolved = e;
         }
         return new ElasticsearchBatchReading(
-                ElasticsearchBatchReading.Reply.of(
-                        () -> get(ignoringMissing("/" + list + "/_stats/docs,indexing"), "_stats of indexes " + list)),
+                ElasticsearchBatchReading.Reply.of(() -> getEach(
+                        indexes, list -> ignoringMissing("/" + list + "/_stats/docs,indexing"), "_stats of " + names)),
                 settings,
                 ElasticsearchBatchReading.Reply.of(() -> get("/_cluster/health", "cluster health")),
                 ElasticsearchBatchReading.Reply.of(() -> get("/_nodes/stats/thread_pool", "thread pool stats")),
@@ -83,8 +85,8 @@ public final class ElasticsearchReadingsClient implements SinkClusterReadings {
      * Each name's write index: an index is its own; an alias's is the index it marks {@code is_write_index} (or its only
      * index); a data stream's is its newest backing index. A name that is none of these, or an alias of several indexes
      * none marked, gets a problem. Costs one request for the aliases and one for the data streams among the names that
-     * are not indexes; only when a data stream request names one that does not exist, one request per such name, at
-     * most {@link #MAX_LOOKUPS_EACH} a round.
+     * are not indexes (one per few thousand characters of names); only when a data stream request names one that does
+     * not exist, one request per such name, at most {@link #MAX_LOOKUPS_EACH} a round.
      *
      * @param settingsByIndex the names' {@code _settings}, which list the indexes that exist under their own names
      */
@@ -101,7 +103,8 @@ public final class ElasticsearchReadingsClient implements SinkClusterReadings {
         if (rest.isEmpty()) {
             return resolved;
         }
-        JsonNode aliases = getAllowingMissing("/_alias/" + String.join(",", rest), "aliases " + rest);
+        JsonNode aliases =
+                getEach(rest, list -> allowingMissing("/_alias/" + list), "aliases " + NameLists.describe(rest));
         for (String name : List.copyOf(rest)) {
             writeIndexOfAlias(name, aliases).ifPresent(w -> {
                 resolved.put(name, w);
@@ -111,14 +114,23 @@ public final class ElasticsearchReadingsClient implements SinkClusterReadings {
         if (rest.isEmpty()) {
             return resolved;
         }
-        JsonNode streams = getAllowingMissing("/_data_stream/" + String.join(",", rest), "data streams " + rest);
-        Map<String, String> newest = newestBackingIndexes(streams);
-        if (newest.isEmpty() && rest.size() > 1) {
-            // the batch failed on a name that is no data stream; ask for each, so that one missing name hides no other
-            rest.stream()
-                    .limit(MAX_LOOKUPS_EACH)
-                    .forEach(name -> newest.putAll(
-                            newestBackingIndexes(getAllowingMissing("/_data_stream/" + name, "data stream " + name))));
+        Map<String, String> newest = new TreeMap<>();
+        int lookups = 0;
+        for (String list : NameLists.split(rest, NameLists.MAX_PATH_NAMES)) {
+            List<String> asked = List.of(list.split(","));
+            Map<String, String> found = newestBackingIndexes(
+                    get(allowingMissing("/_data_stream/" + list), "data streams " + NameLists.describe(asked)));
+            if (found.isEmpty() && asked.size() > 1) {
+                // the list failed on a name that is no data stream; ask for each, so that one missing name hides no
+                // other
+                for (String name : asked) {
+                    if (lookups++ < MAX_LOOKUPS_EACH) {
+                        found.putAll(newestBackingIndexes(
+                                get(allowingMissing("/_data_stream/" + name), "data stream " + name)));
+                    }
+                }
+            }
+            newest.putAll(found);
         }
         for (String name : rest) {
             resolved.put(
@@ -213,13 +225,16 @@ public final class ElasticsearchReadingsClient implements SinkClusterReadings {
      */
     @Override
     public long indexTotal(Collection<String> names) {
-        String list = String.join(",", new TreeSet<>(names));
-        return get(ignoringMissing("/" + list + "/_stats/indexing"), "_stats of indexes " + list)
-                .path("_all")
-                .path("primaries")
-                .path("indexing")
-                .path("index_total")
-                .asLong();
+        long total = 0;
+        for (JsonNode index : getEach(
+                        names,
+                        list -> ignoringMissing("/" + list + "/_stats/indexing"),
+                        "_stats of " + NameLists.describe(names))
+                .path("indices")) {
+            total +=
+                    index.path("primaries").path("indexing").path("index_total").asLong();
+        }
+        return total;
     }
 
     static IndexStats statsOf(String index, JsonNode stats) {
@@ -244,23 +259,41 @@ public final class ElasticsearchReadingsClient implements SinkClusterReadings {
     }
 
     /**
-     * A GET whose 404 is an answer: the body of {@code _alias} or {@code _data_stream} naming one that does not exist (it
-     * still lists those that do), or an empty object when it has no JSON body.
+     * One GET per few thousand characters of names, their answers merged (see {@link NameLists#merge}); a request that
+     * fails fails the reading, so no partial answer passes for a whole one.
      */
-    private JsonNode getAllowingMissing(String path, String what) {
+    private JsonNode getEach(Collection<String> names, Function<String, Request> request, String what) {
+        ObjectNode merged = JSON.createObjectNode();
+        for (String list : NameLists.split(names, NameLists.MAX_PATH_NAMES)) {
+            JsonNode answer = get(request.apply(list), what);
+            if (answer != null) {
+                NameLists.merge(merged, answer);
+            }
+        }
+        return merged;
+    }
+
+    /**
+     * A GET whose 404 is an answer: the body of {@code _alias} or {@code _data_stream} naming one that does not exist (it
+     * still lists those that do); no JSON body reads as an empty object.
+     */
+    private static Request allowingMissing(String path) {
         Request request = new Request("GET", path);
         // 400 and 405 too: a cluster without data streams (Elasticsearch 7's OSS build) has no _data_stream endpoint
         request.addParameter("ignore", "400,404,405");
-        JsonNode body = get(request, what);
-        return body == null ? JSON.createObjectNode() : body;
+        return request;
     }
 
     /** A GET through the low-level client: typed 8.x responses for these calls do not parse against 7.17. */
     private JsonNode get(Request request, String what) {
         try {
             Response response = connection.restClient().performRequest(request);
+            if (response.getEntity() == null) {
+                return JSON.createObjectNode();
+            }
             try (InputStream body = response.getEntity().getContent()) {
-                return JSON.readTree(body);
+                JsonNode answer = JSON.readTree(body);
+                return answer == null || answer.isMissingNode() ? JSON.createObjectNode() : answer;
             }
         } catch (IOException e) {
             int status = e instanceof ResponseException r
