@@ -39,48 +39,6 @@ public record PipelineSnapshot(
         double windowSeconds,
         long observedAtMillis) {
 
-    /** A snapshot of a sink without a dead-letter topic. */
-    public PipelineSnapshot(
-            String name,
-            List<String> topics,
-            Integer tasksMax,
-            Integer partitions,
-            Map<String, Integer> partitionsPerTopic,
-            String assignor,
-            List<Task> tasks,
-            Lag lag,
-            Rates rates,
-            Double latencySeconds,
-            boolean stable,
-            List<String> reasons,
-            Elasticsearch elasticsearch,
-            boolean degraded,
-            List<String> unreachable,
-            Map<String, Long> unreachableWorkers,
-            double windowSeconds,
-            long observedAtMillis) {
-        this(
-                name,
-                topics,
-                tasksMax,
-                partitions,
-                partitionsPerTopic,
-                assignor,
-                tasks,
-                lag,
-                rates,
-                latencySeconds,
-                stable,
-                reasons,
-                elasticsearch,
-                null,
-                degraded,
-                unreachable,
-                unreachableWorkers,
-                windowSeconds,
-                observedAtMillis);
-    }
-
     /** The sink reads more than one topic: readings keyed by partition number alone would mix them. */
     public boolean severalTopics() {
         return topics.size() > 1;

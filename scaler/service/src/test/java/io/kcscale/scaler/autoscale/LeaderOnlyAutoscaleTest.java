@@ -48,6 +48,7 @@ class LeaderOnlyAutoscaleTest {
                 true,
                 List.of(),
                 new PipelineSnapshot.Elasticsearch("i", 1, 0, 1, 0.0, 0),
+                null,
                 false,
                 List.of(),
                 Map.of(),

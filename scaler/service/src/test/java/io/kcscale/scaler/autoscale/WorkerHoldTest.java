@@ -34,6 +34,7 @@ class WorkerHoldTest {
                 unreachableWorkers.isEmpty(),
                 List.of(),
                 new PipelineSnapshot.Elasticsearch("i", 1, 0, 1, 0.0, 0),
+                null,
                 false,
                 List.of(),
                 unreachableWorkers,
