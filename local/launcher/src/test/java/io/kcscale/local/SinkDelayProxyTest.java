@@ -13,6 +13,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Arrays;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -61,14 +62,18 @@ class SinkDelayProxyTest {
             assertEquals(
                     "text/plain", first.headers().firstValue("Content-Type").orElseThrow());
 
-            int requests = 20;
-            long start = System.nanoTime();
-            for (int i = 0; i < requests; i++) {
+            double[] millis = new double[21];
+            for (int i = 0; i < millis.length; i++) {
+                long start = System.nanoTime();
                 client.send(put, HttpResponse.BodyHandlers.ofString());
+                millis[i] = (System.nanoTime() - start) / 1e6;
             }
-            double millisEach = (System.nanoTime() - start) / 1e6 / requests;
-            // a per-record sink's round trip: the delay, not Nagle's 40 ms stalls on top of it
-            assertTrue(millisEach >= 20 && millisEach < 35, millisEach + " ms per request");
+            Arrays.sort(millis);
+            // a per-record sink's round trip: the delay, not Nagle's 40 ms stalls on top of it (the median, so that a
+            // few requests slowed by a loaded machine do not decide)
+            double median = millis[millis.length / 2];
+            assertTrue(millis[0] >= 20, millis[0] + " ms: quicker than the delay");
+            assertTrue(median < 45, median + " ms median per request: " + Arrays.toString(millis));
         }
     }
 
