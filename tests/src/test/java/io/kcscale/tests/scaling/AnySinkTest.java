@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kcscale.local.LocalStack;
+import io.kcscale.local.StackOptions;
 import io.kcscale.scaler.api.ApiServer;
 import io.kcscale.scaler.poll.Poll;
 import io.kcscale.scaler.service.ScalerService;
@@ -26,6 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
+import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Order;
@@ -266,6 +268,38 @@ class AnySinkTest {
             ScalerHttp.Answer refused = scaler.post(path + "/scale", "{\"tasks\":4}");
             assertEquals(422, refused.status(), refused.raw());
             assertTrue(refused.raw().contains("3 partitions"), refused.raw());
+        }
+    }
+
+    /**
+     * A pattern that matches no topic: Connect runs the sink with nothing to read; the scaler says so in one line of
+     * the snapshot's reasons, its checks answer, and the other connectors are served as before.
+     */
+    @Test
+    void aTopicsRegexMatchingNoTopicIsOneLineAndTheOtherSinksAreServed(LocalStack stack) throws Exception {
+        String sink = "anysink-nothing-sink";
+        String path = "/api/v1/connectors/" + sink;
+        try (ScratchPipeline scratch = new ScratchPipeline(stack)) {
+            scratch.connector(
+                    sink,
+                    fileSink(Map.of("topics.regex", "anysink-nothing-.*"), outputs.resolve("nothing-sink.txt"), 1));
+            scratch.awaitRunning(sink, 1);
+            String line = "the sink reads no topic: its topics.regex matches none of the cluster's topics";
+            JsonNode s = awaitSnapshot(path, n -> n.path("reasons").toString().contains(line));
+            assertEquals(0, s.path("topics").size(), s.toString());
+            assertEquals(
+                    1,
+                    StreamSupport.stream(s.path("reasons").spliterator(), false)
+                            .filter(r -> r.asText().contains("topics.regex"))
+                            .count(),
+                    "one line: " + s.path("reasons"));
+            ScalerHttp.Answer checks = scaler.get(path + "/checks?sampleRecords=10&sampleSeconds=1");
+            assertEquals(200, checks.status(), checks.raw());
+            assertEquals(
+                    200,
+                    scaler.get("/api/v1/connectors/" + StackOptions.SINK_CONNECTOR)
+                            .status(),
+                    "the stack's own sink is still served");
         }
     }
 
