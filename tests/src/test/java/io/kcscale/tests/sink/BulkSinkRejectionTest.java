@@ -138,6 +138,17 @@ class BulkSinkRejectionTest {
         }
     }
 
+    /** The connector's first task to be FAILED, within {@code timeout}. */
+    private static ConnectorStatus.TaskStatus awaitFailedTask(StackProbe probe, String connector, Duration timeout) {
+        return Poll.until(
+                "a task of " + connector + " to fail",
+                timeout,
+                Duration.ofMillis(250),
+                () -> probe.connect.connectorStatus(connector).tasks().stream()
+                        .filter(t -> "FAILED".equals(t.state()))
+                        .findFirst());
+    }
+
     @Test
     void withoutADeadLetterTopicTheTaskFailsNamingTheDocumentAndTheFix(LocalStack stack) throws Exception {
         String index = "rejections-strict";
@@ -145,13 +156,7 @@ class BulkSinkRejectionTest {
         try (StackProbe probe = new StackProbe(stack)) {
             probe.connect.putConnectorConfig(CONNECTORS.get(1), bulkConfig(stack, TOPIC, index));
 
-            ConnectorStatus.TaskStatus failed = Poll.until(
-                    "the task to fail",
-                    Duration.ofSeconds(60),
-                    Duration.ofMillis(250),
-                    () -> probe.connect.connectorStatus(CONNECTORS.get(1)).tasks().stream()
-                            .filter(t -> "FAILED".equals(t.state()))
-                            .findFirst());
+            ConnectorStatus.TaskStatus failed = awaitFailedTask(probe, CONNECTORS.get(1), Duration.ofSeconds(60));
             assertTrue(
                     failed.trace().contains("Elasticsearch rejected document " + TOPIC + "-0-" + (GOOD / 2 + 1) + ": "),
                     failed.trace());
@@ -172,13 +177,7 @@ class BulkSinkRejectionTest {
         try (StackProbe probe = new StackProbe(stack)) {
             probe.connect.putConnectorConfig(CONNECTORS.get(2), bulkConfig(stack, MALFORMED_TOPIC, index));
 
-            ConnectorStatus.TaskStatus failed = Poll.until(
-                    "the task to fail",
-                    Duration.ofSeconds(30),
-                    Duration.ofMillis(250),
-                    () -> probe.connect.connectorStatus(CONNECTORS.get(2)).tasks().stream()
-                            .filter(t -> "FAILED".equals(t.state()))
-                            .findFirst());
+            ConnectorStatus.TaskStatus failed = awaitFailedTask(probe, CONNECTORS.get(2), Duration.ofSeconds(30));
             assertTrue(
                     failed.trace()
                             .contains(

@@ -78,7 +78,8 @@ public final class CheckObserver {
                             v.status().type(),
                             v.status().state(),
                             v.config(),
-                            indexes.of(v.name(), v.config(), SinkTarget.topics(v.config()))));
+                            // a pattern's topics as far as they are this sink's: those are the ones a duplicate shares
+                            indexes.of(v.name(), v.config(), SinkTarget.topics(v.config(), snapshot.topics()))));
                 }
             }
         }

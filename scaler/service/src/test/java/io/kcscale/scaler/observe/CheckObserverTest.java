@@ -147,6 +147,28 @@ class CheckObserverTest {
     }
 
     @Test
+    void anotherSinkSubscribedByPatternWritesTheIndexesOfTheTopicsItSharesWithThisOne() {
+        PipelineSnapshot snapshot = observed();
+        Map<String, String> config = Map.of(
+                "connector.class",
+                "io.confluent.connect.elasticsearch.ElasticsearchSinkConnector",
+                "topics.regex",
+                "ord.*");
+        connect.connector("pattern-sink", "sink", config, 1, "w2:8083");
+
+        CheckSamples samples = observer(Optional.empty()).observe(snapshot, 4, BUDGET);
+
+        assertEquals(
+                List.of("orders"),
+                samples.otherConnectors().stream()
+                        .filter(c -> c.name().equals("pattern-sink"))
+                        .findFirst()
+                        .orElseThrow()
+                        .indexes(),
+                "one index per topic, the topic this sink reads among them");
+    }
+
+    @Test
     void aSystemThatFailsLeavesItsPartNullAndTheRestIsStillRead() {
         PipelineSnapshot snapshot = observed();
         connect.down = InMemoryConnectors.unreachable();
