@@ -4,11 +4,9 @@ import io.kcscale.scaler.access.AccessProblem;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -33,8 +31,6 @@ public final class DeadLetterReasons {
     static final String ORIGIN_OFFSET = "__connect.errors.offset";
     /** A reason is one line of status: the full trace stays in the dead-letter record. */
     static final int REASON_CHARS = 300;
-
-    private static final Duration LONGEST_POLL = Duration.ofMillis(200);
 
     private final Map<String, Object> properties = new HashMap<>();
     private final Duration timeout;
@@ -69,22 +65,13 @@ public final class DeadLetterReasons {
                     .toList();
             Map<TopicPartition, Long> end = consumer.endOffsets(partitions, timeout);
             Map<TopicPartition, Long> begin = consumer.beginningOffsets(partitions, timeout);
-            Set<TopicPartition> unread = new HashSet<>();
-            partitions.stream().filter(tp -> end.get(tp) > begin.get(tp)).forEach(unread::add);
-            consumer.assign(unread);
-            unread.forEach(tp -> consumer.seek(tp, end.get(tp) - 1));
+            Map<TopicPartition, Long> last = new HashMap<>();
+            partitions.stream().filter(tp -> end.get(tp) > begin.get(tp)).forEach(tp -> last.put(tp, end.get(tp) - 1));
             ConsumerRecord<byte[], byte[]> newest = null;
-            while (!unread.isEmpty() && System.nanoTime() < deadline) {
-                long left = deadline - System.nanoTime();
-                for (ConsumerRecord<byte[], byte[]> r :
-                        consumer.poll(Duration.ofNanos(Math.min(left, LONGEST_POLL.toNanos())))) {
-                    if (newest == null || r.timestamp() > newest.timestamp()) {
-                        newest = r;
-                    }
-                    TopicPartition tp = new TopicPartition(r.topic(), r.partition());
-                    if (unread.remove(tp)) {
-                        consumer.pause(List.of(tp));
-                    }
+            for (ConsumerRecord<byte[], byte[]> r :
+                    FirstRecords.at(consumer, last, deadline).values()) {
+                if (newest == null || r.timestamp() > newest.timestamp()) {
+                    newest = r;
                 }
             }
             return Optional.ofNullable(newest).map(DeadLetterReasons::reason);

@@ -5,12 +5,9 @@ import io.kcscale.scaler.model.TopicPartition;
 import io.kcscale.scaler.ports.RecordTimestamps;
 import java.time.Duration;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
@@ -26,7 +23,6 @@ public final class RecordTimestampReader implements RecordTimestamps {
     private static final int PARTITION_FETCH_BYTES = 64 * 1024;
 
     private static final int FETCH_BYTES = 1024 * 1024;
-    private static final Duration LONGEST_POLL = Duration.ofMillis(200);
 
     private final Map<String, Object> properties = new HashMap<>();
     private final Duration limit;
@@ -55,25 +51,8 @@ public final class RecordTimestampReader implements RecordTimestamps {
             Map<org.apache.kafka.common.TopicPartition, Long> wanted = new HashMap<>();
             offsets.forEach((tp, offset) ->
                     wanted.put(new org.apache.kafka.common.TopicPartition(tp.topic(), tp.partition()), offset));
-            consumer.assign(wanted.keySet());
-            wanted.forEach(consumer::seek);
-            Set<org.apache.kafka.common.TopicPartition> open = new HashSet<>(wanted.keySet());
-            while (!open.isEmpty()) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    break;
-                }
-                for (ConsumerRecord<byte[], byte[]> r :
-                        consumer.poll(Duration.ofNanos(Math.min(left, LONGEST_POLL.toNanos())))) {
-                    org.apache.kafka.common.TopicPartition tp =
-                            new org.apache.kafka.common.TopicPartition(r.topic(), r.partition());
-                    if (open.contains(tp) && r.offset() >= wanted.get(tp)) {
-                        timestamps.put(new TopicPartition(r.topic(), r.partition()), r.timestamp());
-                        open.remove(tp);
-                        consumer.pause(Set.of(tp));
-                    }
-                }
-            }
+            FirstRecords.at(consumer, wanted, deadline)
+                    .forEach((tp, r) -> timestamps.put(new TopicPartition(tp.topic(), tp.partition()), r.timestamp()));
             return timestamps;
         } catch (KafkaException e) {
             throw new KafkaUnavailableException(
