@@ -8,6 +8,7 @@ import io.kcscale.lab.experiment.Percentiles;
 import io.kcscale.local.LocalStack;
 import io.kcscale.local.SinkMode;
 import io.kcscale.local.StackOptions;
+import io.kcscale.scaler.connect.Backoff;
 import io.kcscale.scaler.connect.ConnectRestClient;
 import io.kcscale.scaler.poll.Poll;
 import java.io.IOException;
@@ -30,6 +31,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.function.ToDoubleFunction;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -57,9 +59,13 @@ public final class ScalerBenchmark {
     private static final Duration HTTP_TIMEOUT = Duration.ofSeconds(30);
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration ADMIN_REQUEST_TIMEOUT = Duration.ofMinutes(2);
+    private static final Duration CONNECT_REQUEST_TIMEOUT = Duration.ofSeconds(60);
     private static final int PARTITIONS_PER_REQUEST = 2_000;
-    private static final Pattern BROKER_TROUBLE =
-            Pattern.compile("Too many open files|OutOfMemoryError|Map failed|No space left");
+    /** What a component's log says when it ran out of a resource of the machine's (not the JVM flag of the name). */
+    private static final Pattern OUT_OF =
+            Pattern.compile("Too many open files|java\\.lang\\.OutOfMemoryError|Map failed|No space left");
+    /** The processes whose exit ends a point, and whose logs may say why. */
+    private static final List<String> LOGS_OF_THE_STACK = List.of("kafka", "connect-0", "scaler");
 
     /** C sink connectors reading P partitions in all; the sinks a point adds share the partitions it adds. */
     public record Point(int connectors, int partitions) {
@@ -150,7 +156,8 @@ public final class ScalerBenchmark {
         this.settings = settings;
         this.progress = progress;
         this.stack = stack;
-        this.connect = new ConnectRestClient(stack.endpoints().connectUrl());
+        // a worker running hundreds of sink tasks on a loaded machine can take longer than the client's default 10 s
+        this.connect = new ConnectRestClient(stack.endpoints().connectUrl(), CONNECT_REQUEST_TIMEOUT, Backoff.DEFAULT);
     }
 
     /** Starts the stack, measures every point, and stops the stack whatever happens. */
@@ -190,7 +197,7 @@ public final class ScalerBenchmark {
                 } catch (RuntimeException e) {
                     // how far one broker here goes is part of the answer: the points measured stand
                     stop = new ScalerBenchResult.Stop(
-                            point.connectors(), point.partitions(), e.getMessage() + bench.brokerTrouble());
+                            point.connectors(), point.partitions(), e.getMessage() + bench.outOf());
                     progress.accept(String.format(
                             Locale.ROOT,
                             "stopped at %dx%d: %s",
@@ -222,17 +229,23 @@ public final class ScalerBenchmark {
                 .orElse(null);
     }
 
-    /** The broker's own last word on what it lacked (file handles, memory maps, heap), if its log has one. */
-    private String brokerTrouble() {
-        Path log = settings.dataDir().resolve("logs/kafka.log");
-        try (Stream<String> lines = Files.lines(log)) {
-            return lines.filter(l -> BROKER_TROUBLE.matcher(l).find())
-                    .reduce((first, second) -> second)
-                    .map(l -> "; the broker's log: " + l.strip())
-                    .orElse("");
-        } catch (IOException | UncheckedIOException e) {
-            return "";
+    /** Each component's last word on what it lacked (file handles, memory maps, heap, disk), if its log has one. */
+    private String outOf() {
+        StringBuilder said = new StringBuilder();
+        for (String component : LOGS_OF_THE_STACK) {
+            Path log = settings.dataDir().resolve("logs").resolve(component + ".log");
+            try (Stream<String> lines = Files.lines(log)) {
+                lines.filter(l -> OUT_OF.matcher(l).find())
+                        .reduce((first, second) -> second)
+                        .ifPresent(l -> said.append("; ")
+                                .append(component)
+                                .append("'s log: ")
+                                .append(l.strip(), 0, Math.min(l.strip().length(), 300)));
+            } catch (IOException | UncheckedIOException e) {
+                // a component without a log, or one unreadable, has nothing to add
+            }
         }
+        return said.toString();
     }
 
     /**
@@ -267,7 +280,7 @@ public final class ScalerBenchmark {
         // a sink task whose partitions have no leader yet fails after its consumer's 60 s: a loaded broker takes that
         // long
         List<String> names = all.stream().map(NewTopic::name).toList();
-        Poll.untilTrue(
+        awaitTrue(
                 "every new partition to have a leader",
                 settings.setupTimeout(),
                 Duration.ofSeconds(1),
@@ -292,7 +305,11 @@ public final class ScalerBenchmark {
             } else {
                 config.put("topics", String.join(",", own));
             }
-            connect.putConnectorConfig(name(c), config);
+            // the same PUT again is harmless: a worker busy rebalancing hundreds of tasks may let one time out
+            await("Connect to accept " + name(c), settings.setupTimeout(), Duration.ofSeconds(2), () -> {
+                connect.putConnectorConfig(name(c), config);
+                return Optional.of(true);
+            });
             for (NewTopic t : sink.getValue()) {
                 for (int p = 0; p < t.numPartitions(); p++) {
                     loaded.add(new TopicPartition(t.name(), p));
@@ -344,7 +361,7 @@ public final class ScalerBenchmark {
     }
 
     private ScalerBenchResult.Point measure(Point point, SteadyLoad load) {
-        Poll.untilTrue(
+        awaitTrue(
                 "every benchmark connector's task to run",
                 settings.setupTimeout(),
                 Duration.ofSeconds(1),
@@ -352,7 +369,7 @@ public final class ScalerBenchmark {
                 () -> runningTasks() + " of " + point.connectors() + " tasks RUNNING");
         // once the tasks run, the new topics' leaders are long known: the producer does not chase them
         load.spread(loaded);
-        Poll.untilTrue(
+        awaitTrue(
                 "the scaler to observe every connector whole",
                 settings.setupTimeout(),
                 Duration.ofSeconds(2),
@@ -360,12 +377,12 @@ public final class ScalerBenchmark {
                 () -> observedWhole() + " of " + point.connectors()
                         + " observed, not degraded, every partition's lag known");
         // rounds that began before the last connector was known do not count
-        ScalerScrape all = Poll.until(
+        ScalerScrape all = await(
                 "the scaler's rounds to sample " + point.connectors() + " connectors",
                 settings.setupTimeout(),
                 Duration.ofSeconds(1),
                 () -> Optional.of(scrape()).filter(s -> s.roundConnectors() == point.connectors()));
-        ScalerScrape start = Poll.until(
+        ScalerScrape start = await(
                 "one more round",
                 settings.setupTimeout(),
                 Duration.ofMillis(500),
@@ -447,7 +464,7 @@ public final class ScalerBenchmark {
                 Integer partitions = partitionsOf.get(c.path("name").asText());
                 whole += partitions != null
                                 && !c.path("degraded").asBoolean(true)
-                                && c.path("lag").path("perPartition").size() == partitions
+                                && lagKnown(c.path("lag").path("partitions")) == partitions
                         ? 1
                         : 0;
             }
@@ -455,6 +472,37 @@ public final class ScalerBenchmark {
         } catch (IOException e) {
             throw new IllegalStateException("GET /api/v1/connectors answered what is not JSON: " + e.getMessage(), e);
         }
+    }
+
+    /** As {@link Poll#until}, giving up at once when a process of the stack has exited: the state cannot come. */
+    private <T> T await(String what, Duration timeout, Duration interval, Supplier<Optional<T>> probe) {
+        return Poll.until(what, timeout, interval, () -> {
+            for (String component : LOGS_OF_THE_STACK) {
+                if (!stack.component(component).isAlive()) {
+                    throw new Poll.Abort("the stack's " + component + " process exited");
+                }
+            }
+            return probe.get();
+        });
+    }
+
+    private void awaitTrue(
+            String what, Duration timeout, Duration interval, Supplier<Boolean> condition, Supplier<String> describe) {
+        await(what, timeout, interval, () -> {
+            if (condition.get()) {
+                return Optional.of(Boolean.TRUE);
+            }
+            throw new IllegalStateException(describe.get());
+        });
+    }
+
+    /** The entries, each keyed by topic and partition, whose lag in records is known. */
+    private static long lagKnown(JsonNode partitions) {
+        long known = 0;
+        for (JsonNode p : partitions) {
+            known += p.path("topic").isTextual() && p.path("records").isNumber() ? 1 : 0;
+        }
+        return known;
     }
 
     private long runningTasks() {

@@ -36,8 +36,8 @@ import picocli.CommandLine.Option;
 final class BenchScalerCommand implements Callable<Integer> {
 
     /** 200x5500 adds sinks of few partitions: without it partitions would grow with connectors and the fit could not tell them apart. */
-    private static final List<String> FULL =
-            List.of("1x50", "10x500", "50x2500", "100x5000", "200x5500", "300x15000", "500x25000");
+    private static final List<String> FULL = List.of(
+            "1x50", "10x500", "50x2500", "100x5000", "200x5500", "300x8000", "400x11000", "450x14000", "500x25000");
 
     private static final List<String> QUICK = List.of("1x50");
 
@@ -55,7 +55,7 @@ final class BenchScalerCommand implements Callable<Integer> {
             split = ",",
             description =
                     "Connectors x partitions in all, growing; the connectors a point adds share the partitions it adds,"
-                            + " at least 3 each (default: 1x50,10x500,50x2500,100x5000,200x5500,300x15000,500x25000).")
+                            + " at least 3 each (default: 1x50,10x500,50x2500,100x5000,200x5500,300x8000,400x11000,450x14000,500x25000).")
     List<String> points;
 
     @Option(
@@ -209,7 +209,7 @@ final class BenchScalerCommand implements Callable<Integer> {
         }
         return String.format(
                 Locale.ROOT,
-                "%s: %.1f ms + per connector %.3f ms + per partition %.4f ms (R^2 %.3f over %d points)%n",
+                "%s: %.1f ms + per connector %.3g ms + per partition %.3g ms (R^2 %.3f over %d points)%n",
                 what,
                 fit.baseMs(),
                 fit.perConnectorMs(),
