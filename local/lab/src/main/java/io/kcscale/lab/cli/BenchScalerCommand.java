@@ -31,7 +31,7 @@ import picocli.CommandLine.Option;
             "GET /api/v1/connectors timed one request at a time. The CPU per round and the round's p50 are fitted as",
             "base + per connector x connectors + per partition x partitions. A point the stack cannot set up or keep",
             "running ends the run there, said with why, the points before it kept (exit 1). Writes the result under",
-            "--results-dir. The full run (1x50 to 500x25000) takes an hour or more; --quick about two minutes."
+            "--results-dir. The full run (1x50 to 500x25000) takes a quarter of an hour or more; --quick about two minutes."
         })
 final class BenchScalerCommand implements Callable<Integer> {
 
