@@ -10,7 +10,8 @@ import java.util.Map;
  * @param sampleIntervalSeconds how often the scaler starts a round: a round must fit in it
  * @param loadPerSecond         records/s spread over every partition, so offsets move
  * @param windowSeconds         how long each point's round, CPU and heap figures are measured over
- * @param withinIntervalEveryPoint every measured point's p99 round is shorter than the sample interval
+ * @param withinIntervalEveryPoint at least one point measured, and at each the p99 round shorter than the sample
+ *                              interval
  * @param cpuMsPerRoundFit      the scaler's CPU per round fitted over the points, or null when they cannot
  *                              separate connectors from partitions (see {@link CostFit#of})
  * @param roundP50MsFit         the round's p50 fitted the same way, or null

@@ -213,7 +213,7 @@ public final class ScalerBenchmark {
                     settings.loadPerSecond(),
                     settings.window().toSeconds(),
                     points,
-                    points.stream().allMatch(ScalerBenchResult.Point::withinInterval),
+                    !points.isEmpty() && points.stream().allMatch(ScalerBenchResult.Point::withinInterval),
                     fit(points, ScalerBenchResult.Point::cpuMsPerRound),
                     fit(points, ScalerBenchResult.Point::roundP50Ms),
                     stop,
