@@ -15,8 +15,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * {@code kcscale bench scaler --quick --json} on a stack of its own: its one point measured, the scaler's rounds
- * read from its round histogram, its CPU and heap from its /metrics, and the connectors' list timed.
+ * {@code kcscale bench scaler --quick --json} on a stack of its own: its one point measured (its one sink reading
+ * three topics by a {@code topics.regex}), the scaler's rounds read from its round histogram, its CPU and heap from
+ * its /metrics, and the connectors' list timed.
  */
 @Order(24)
 @ExtendWith(OwnStack.class)
@@ -44,10 +45,22 @@ class ScalerBenchmarkTest {
         JsonNode points = r.path("points");
         assertEquals(1, points.size(), "one point: " + points);
         assertEquals(
-                List.of(1, 50),
+                List.of(1, 50, 3),
                 List.of(
                         points.path(0).path("connectors").asInt(),
-                        points.path(0).path("partitions").asInt()));
+                        points.path(0).path("partitions").asInt(),
+                        points.path(0).path("topics").asInt()));
+        assertTrue(r.path("stoppedAt").isMissingNode(), "every point measured: " + r.path("stoppedAt"));
+        assertTrue(r.path("withinIntervalEveryPoint").isBoolean(), r.toString());
+        assertEquals(
+                points.path(0).path("withinInterval").asBoolean(),
+                r.path("withinIntervalEveryPoint").asBoolean(),
+                "the run's verdict is its one point's: " + r);
+        // one point cannot separate a connector's cost from a partition's
+        assertTrue(
+                r.path("cpuMsPerRoundFit").isMissingNode()
+                        && r.path("roundP50MsFit").isMissingNode(),
+                "no fit from one point: " + r);
         for (JsonNode p : points) {
             String at = p.path("connectors").asInt() + " connectors: " + p;
             // a 16 s window, a round every 2 s after the last ended: at least 2 even when a loaded machine slows each

@@ -10,16 +10,30 @@ import java.util.Map;
  * @param sampleIntervalSeconds how often the scaler starts a round: a round must fit in it
  * @param loadPerSecond         records/s spread over every partition, so offsets move
  * @param windowSeconds         how long each point's round, CPU and heap figures are measured over
+ * @param withinIntervalEveryPoint at least one point measured, and at each the p99 round shorter than the sample
+ *                              interval
+ * @param cpuMsPerRoundFit      the scaler's CPU per round fitted over the points, or null when they cannot
+ *                              separate connectors from partitions (see {@link CostFit#of})
+ * @param roundP50MsFit         the round's p50 fitted the same way, or null
+ * @param stoppedAt             the point the benchmark could not measure and why, or null when it measured all
  */
 public record ScalerBenchResult(
         double sampleIntervalSeconds,
         double loadPerSecond,
         double windowSeconds,
         List<Point> points,
+        boolean withinIntervalEveryPoint,
+        CostFit cpuMsPerRoundFit,
+        CostFit roundP50MsFit,
+        Stop stoppedAt,
         Map<String, Object> machine,
         double seconds) {
 
+    /** A point the machine could not hold: its stack failed to set it up or to keep every sink running. */
+    public record Stop(int connectors, int partitions, String reason) {}
+
     /**
+     * @param topics              the topics the sinks read: every third sink reads two or three
      * @param rounds              sampling rounds that ended in the window
      * @param roundMeanMs         exact: the rounds' total time over their number
      * @param roundP50Ms          from the round histogram's buckets, interpolated within one (as histogram_quantile)
@@ -35,6 +49,7 @@ public record ScalerBenchResult(
     public record Point(
             int connectors,
             int partitions,
+            int topics,
             long rounds,
             double roundMeanMs,
             double roundP50Ms,

@@ -1,5 +1,6 @@
 package io.kcscale.lab.cli;
 
+import io.kcscale.lab.bench.CostFit;
 import io.kcscale.lab.bench.ScalerBenchResult;
 import io.kcscale.lab.bench.ScalerBenchmark;
 import io.kcscale.lab.experiment.Machine;
@@ -24,14 +25,20 @@ import picocli.CommandLine.Option;
         sortOptions = false,
         description = {
             "What the scaler costs as the pipeline grows, on a stack of its own: point after point adds sink",
-            "connectors (Kafka's FileStreamSink, one topic each) under a steady low load; per point the duration of one",
-            "sampling round (p50, p99), the scaler's CPU (% of one core) and heap after GC, read from its /metrics over",
-            "a window, then GET /api/v1/connectors timed one request at a time. Writes the result under --results-dir.",
-            "The full run (1x50 to 100x5000) takes ten minutes or more; --quick about two."
+            "connectors (Kafka's FileStreamSink; every third reads two or three topics) under a steady low load; per",
+            "point the duration of one sampling round (p50, p99, and whether p99 fits the sampling interval), the",
+            "scaler's CPU (% of one core) and heap after GC, read from its /metrics over a window, then",
+            "GET /api/v1/connectors timed one request at a time. The CPU per round and the round's p50 are fitted as",
+            "base + per connector x connectors + per partition x partitions. A point the stack cannot set up or keep",
+            "running ends the run there, said with why, the points before it kept (exit 1). Writes the result under",
+            "--results-dir. The full run (1x50 to 500x25000) takes a quarter of an hour or more; --quick about two minutes."
         })
 final class BenchScalerCommand implements Callable<Integer> {
 
-    private static final List<String> FULL = List.of("1x50", "10x500", "50x2500", "100x5000");
+    /** 200x5500 adds sinks of few partitions: without it partitions would grow with connectors and the fit could not tell them apart. */
+    private static final List<String> FULL = List.of(
+            "1x50", "10x500", "50x2500", "100x5000", "200x5500", "300x8000", "400x11000", "450x14000", "500x25000");
+
     private static final List<String> QUICK = List.of("1x50");
 
     @CommandLine.Spec
@@ -47,7 +54,8 @@ final class BenchScalerCommand implements Callable<Integer> {
             paramLabel = "CxP",
             split = ",",
             description =
-                    "Connectors x partitions in all, growing, the same partitions per connector (default: 1x50,10x500,50x2500,100x5000).")
+                    "Connectors x partitions in all, growing; the connectors a point adds share the partitions it adds,"
+                            + " at least 3 each (default: 1x50,10x500,50x2500,100x5000,200x5500,300x8000,400x11000,450x14000,500x25000).")
     List<String> points;
 
     @Option(
@@ -98,7 +106,7 @@ final class BenchScalerCommand implements Callable<Integer> {
                     Duration.ofSeconds(windowSeconds != null ? windowSeconds : quick ? 16 : 60),
                     apiRequests != null ? apiRequests : quick ? 30 : 200,
                     rate,
-                    Duration.ofMinutes(quick ? 2 : 10));
+                    Duration.ofMinutes(quick ? 2 : 15));
         } catch (IllegalArgumentException e) {
             return usage(e.getMessage());
         }
@@ -109,7 +117,7 @@ final class BenchScalerCommand implements Callable<Integer> {
             return 1;
         }
         output.write(spec, home, "scaler.json", result.get(), configuration(settings), table(result.get()));
-        return 0;
+        return result.get().stoppedAt() == null ? 0 : 1;
     }
 
     private Map<String, Object> configuration(ScalerBenchmark.Settings settings) {
@@ -135,9 +143,10 @@ final class BenchScalerCommand implements Callable<Integer> {
                 r.windowSeconds()));
         t.append(String.format(
                 Locale.ROOT,
-                "%10s  %10s  %6s  %9s  %9s  %9s  %4s  %10s  %12s  %9s  %10s  %5s%n",
+                "%10s  %10s  %6s  %6s  %9s  %9s  %9s  %4s  %10s  %12s  %9s  %10s  %5s%n",
                 "connectors",
                 "partitions",
+                "topics",
                 "rounds",
                 "round p50",
                 "round p99",
@@ -151,9 +160,10 @@ final class BenchScalerCommand implements Callable<Integer> {
         for (ScalerBenchResult.Point p : r.points()) {
             t.append(String.format(
                     Locale.ROOT,
-                    "%10d  %,10d  %6d  %9.1f  %9.1f  %9.1f  %4s  %10.1f  %12.1f  %9s  %10.1f  %5.1f%n",
+                    "%10d  %,10d  %6d  %6d  %9.1f  %9.1f  %9.1f  %4s  %10.1f  %12.1f  %9s  %10.1f  %5.1f%n",
                     p.connectors(),
                     p.partitions(),
+                    p.topics(),
                     p.rounds(),
                     p.roundP50Ms(),
                     p.roundP99Ms(),
@@ -174,7 +184,38 @@ final class BenchScalerCommand implements Callable<Integer> {
                         Locale.ROOT,
                         "load: the machine's load average on %d cores, every process of the stack included%n",
                         Runtime.getRuntime().availableProcessors()));
+        if (!r.withinIntervalEveryPoint()) {
+            t.append(String.format(
+                    Locale.ROOT,
+                    "a round's p99 did NOT fit the %.0f s sampling interval at every point (fits: NO)%n",
+                    r.sampleIntervalSeconds()));
+        }
+        t.append(law("CPU per round", r.cpuMsPerRoundFit())).append(law("round p50", r.roundP50MsFit()));
+        if (r.stoppedAt() != null) {
+            t.append(String.format(
+                    Locale.ROOT,
+                    "stopped at %d connectors x %,d partitions: %s%n",
+                    r.stoppedAt().connectors(),
+                    r.stoppedAt().partitions(),
+                    r.stoppedAt().reason()));
+        }
         return t.toString();
+    }
+
+    private static String law(String what, CostFit fit) {
+        if (fit == null) {
+            return what + ": no fit (it needs 4 points, not all with the same partitions per connector)"
+                    + System.lineSeparator();
+        }
+        return String.format(
+                Locale.ROOT,
+                "%s: %.1f ms + per connector %.3g ms + per partition %.3g ms (R^2 %.3f over %d points)%n",
+                what,
+                fit.baseMs(),
+                fit.perConnectorMs(),
+                fit.perPartitionMs(),
+                fit.rSquared(),
+                fit.points());
     }
 
     private static int usage(String problem) {
