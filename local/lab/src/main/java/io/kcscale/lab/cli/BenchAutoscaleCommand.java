@@ -304,10 +304,7 @@ final class BenchAutoscaleCommand implements Callable<Integer> {
         Map<String, Object> c = new LinkedHashMap<>();
         c.put("mode", mode);
         c.put("seed", seed);
-        c.put(
-                "command",
-                "./kcscale bench autoscale "
-                        + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
+        c.put("command", TypedCommand.of(spec));
         c.put("trace", trace);
         c.put("policies", policies);
         c.put(

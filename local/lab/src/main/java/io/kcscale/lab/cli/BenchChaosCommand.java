@@ -114,10 +114,7 @@ final class BenchChaosCommand implements Callable<Integer> {
 
     private Map<String, Object> configuration(ChaosSchedule schedule, ChaosBenchmark.Settings settings) {
         Map<String, Object> c = new LinkedHashMap<>();
-        c.put(
-                "command",
-                "./kcscale bench chaos "
-                        + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
+        c.put("command", TypedCommand.of(spec));
         c.put("seed", seed);
         c.put("sinkMode", settings.sinkMode().flagValue());
         c.put("loadPerSecond", settings.ratePerSecond());

@@ -122,10 +122,7 @@ final class BenchScalerCommand implements Callable<Integer> {
 
     private Map<String, Object> configuration(ScalerBenchmark.Settings settings) {
         Map<String, Object> c = new LinkedHashMap<>();
-        c.put(
-                "command",
-                "./kcscale bench scaler "
-                        + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
+        c.put("command", TypedCommand.of(spec));
         c.put("points", settings.points());
         c.put("windowSeconds", settings.window().toSeconds());
         c.put("apiRequests", settings.apiRequests());

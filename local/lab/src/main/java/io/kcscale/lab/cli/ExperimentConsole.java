@@ -69,11 +69,7 @@ final class ExperimentConsole {
             return 1;
         }
         RunDirectory dir = RunDirectory.create(options.results());
-        List<String> files = write.apply(
-                dir,
-                result,
-                "./kcscale "
-                        + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
+        List<String> files = write.apply(dir, result, TypedCommand.of(spec));
         PrintWriter out = spec.commandLine().getOut();
         out.print(options.json ? json.apply(result) + "\n" : table.apply(result));
         out.flush();
