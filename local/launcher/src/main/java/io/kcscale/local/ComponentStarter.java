@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
@@ -92,7 +93,7 @@ public final class ComponentStarter {
         return ChildJvm.start(
                 "kafka",
                 layout.kafkaClasspath(),
-                kafkaJvmOptions("512m"),
+                kafkaJvmOptions(brokerHeap()),
                 "kafka.Kafka",
                 List.of(config.toString()),
                 logFile("kafka"));
@@ -271,6 +272,26 @@ public final class ComponentStarter {
         return extra == null || extra.isBlank()
                 ? List.of()
                 : List.of(extra.trim().split("\\s+"));
+    }
+
+    /**
+     * {@code KCSCALE_BROKER_HEAP}: the broker's heap (default 512m, enough for the pipeline's topics); a fleet of tens of
+     * thousands of partitions (bench scaler) needs more.
+     */
+    static String brokerHeap() {
+        return brokerHeap(System.getenv("KCSCALE_BROKER_HEAP"));
+    }
+
+    static String brokerHeap(String setting) {
+        if (setting == null || setting.isBlank()) {
+            return "512m";
+        }
+        String heap = setting.trim().toLowerCase(Locale.ROOT);
+        if (!heap.matches("[1-9][0-9]{0,5}[mg]")) {
+            throw new IllegalArgumentException(
+                    "KCSCALE_BROKER_HEAP must be a heap size such as 512m or 2g, got '" + setting + "'");
+        }
+        return heap;
     }
 
     private List<String> kafkaJvmOptions(String heap) {
