@@ -52,6 +52,7 @@ public class SafeCommitSinkTask extends CamelSinkTask {
     private final Duration maxWaitForRoom;
 
     private PendingRecords pending;
+    private BulkRequestTrace trace;
     private String registration;
     private DeadLetters deadLetters;
     private MalformedRecords malformed;
@@ -83,7 +84,9 @@ public class SafeCommitSinkTask extends CamelSinkTask {
         maxBytes = InFlightSettings.maxBytes(props);
         maxInFlightBytes = (long) (maxInFlightRequests + BATCHES_BESIDE_REQUESTS) * maxBytes;
         outcomeTimeout = InFlightSettings.outcomeTimeout(props);
-        registration = PendingRecordsRegistry.register(pending);
+        trace = new BulkRequestTrace();
+        trace.publish(context.pluginMetrics());
+        registration = PendingRecordsRegistry.register(pending, trace);
         Map<String, String> withPending = new HashMap<>(props);
         withPending.put(BulkModeConfig.STRATEGY_BEAN + "." + PENDING_RECORDS_PROPERTY, registration);
         withPending.put(
@@ -179,7 +182,12 @@ public class SafeCommitSinkTask extends CamelSinkTask {
                             + " documents and "
                             + maxInFlightBytes + " bytes may be in flight); Connect delivers this batch again later");
                 }
-                pending.awaitNews(Duration.ofNanos(left));
+                long waiting = System.nanoTime();
+                try {
+                    pending.awaitNews(Duration.ofNanos(left));
+                } finally {
+                    trace.waitedForRoom(System.nanoTime() - waiting);
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
