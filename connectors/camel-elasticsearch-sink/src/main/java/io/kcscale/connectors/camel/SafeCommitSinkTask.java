@@ -14,6 +14,8 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.connect.errors.ConnectException;
 import org.apache.kafka.connect.errors.RetriableException;
 import org.apache.kafka.connect.sink.SinkRecord;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The Camel sink task with commits that wait for Elasticsearch. The stock task lets Connect commit
@@ -37,6 +39,8 @@ public class SafeCommitSinkTask extends CamelSinkTask {
 
     /** The {@link BulkIndexAggregation} bean property through which the strategy finds this task. */
     static final String PENDING_RECORDS_PROPERTY = "pendingRecords";
+
+    private static final Logger LOG = LoggerFactory.getLogger(SafeCommitSinkTask.class);
 
     private static final String COMPONENT_BEAN = "camel.beans." + BulkElasticsearchComponent.NAME;
     /**
@@ -85,7 +89,12 @@ public class SafeCommitSinkTask extends CamelSinkTask {
         maxInFlightBytes = (long) (maxInFlightRequests + BATCHES_BESIDE_REQUESTS) * maxBytes;
         outcomeTimeout = InFlightSettings.outcomeTimeout(props);
         trace = new BulkRequestTrace();
-        trace.publish(context.pluginMetrics());
+        try {
+            trace.publish(context.pluginMetrics());
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            // a trace is no reason to stop indexing: say so once and carry on
+            LOG.warn("the bulk request trace is not published as this task's metrics: {}", e.getMessage());
+        }
         registration = PendingRecordsRegistry.register(pending, trace);
         Map<String, String> withPending = new HashMap<>(props);
         withPending.put(BulkModeConfig.STRATEGY_BEAN + "." + PENDING_RECORDS_PROPERTY, registration);

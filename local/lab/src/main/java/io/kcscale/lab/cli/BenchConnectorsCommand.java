@@ -20,7 +20,8 @@ import picocli.CommandLine.Option;
         description = {
             "Start a stack of its own on free ports and measure one task of each connector at full speed:",
             "datagen unthrottled, the sink per-record and in bulk mode, and Elasticsearch's raw bulk rate (the ceiling),",
-            "the bulk ones with 1 and with the default number of requests in flight.",
+            "the bulk ones with 1 and with the default number of requests in flight, and where the bulk sink's",
+            "requests spent their time (its task's trace, read from the worker's JMX exporter).",
             "Takes about four minutes."
         })
 final class BenchConnectorsCommand implements Callable<Integer> {
