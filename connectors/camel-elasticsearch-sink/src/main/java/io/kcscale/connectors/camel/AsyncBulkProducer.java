@@ -53,9 +53,14 @@ final class AsyncBulkProducer extends DefaultAsyncProducer {
             callback.done(true);
             return true;
         }
+        BulkRequestTrace.Request traced = BulkRequestTrace.Request.of(exchange);
         try {
             long wait = (long) configuration.getConnectionTimeout() + configuration.getSocketTimeout();
-            if (!inFlight.tryAcquire(wait, TimeUnit.MILLISECONDS)) {
+            long before = System.nanoTime();
+            boolean acquired = inFlight.tryAcquire(wait, TimeUnit.MILLISECONDS);
+            long slot = System.nanoTime();
+            traced.slot(slot, slot - before);
+            if (!acquired) {
                 exchange.setException(
                         new IOException(maxInFlightRequests + " bulk requests have had no answer for " + wait + " ms"));
                 callback.done(true);
@@ -74,6 +79,7 @@ final class AsyncBulkProducer extends DefaultAsyncProducer {
             client.client().performRequestAsync(request, new ResponseListener() {
                 @Override
                 public void onSuccess(Response response) {
+                    traced.answered(System.nanoTime());
                     try (InputStream answer = response.getEntity().getContent()) {
                         exchange.getMessage().setBody(BulkAnswer.read(answer, bulk.documents()));
                     } catch (IOException | RuntimeException e) {
@@ -84,6 +90,7 @@ final class AsyncBulkProducer extends DefaultAsyncProducer {
 
                 @Override
                 public void onFailure(Exception e) {
+                    traced.answered(System.nanoTime());
                     exchange.setException(e);
                     answered();
                 }
@@ -99,6 +106,7 @@ final class AsyncBulkProducer extends DefaultAsyncProducer {
             callback.done(true);
             return true;
         }
+        traced.sent(System.nanoTime());
         return false;
     }
 

@@ -26,6 +26,9 @@ public class BulkIndexAggregation implements AggregationStrategy {
     private String indexName;
     private byte[] actionStart;
     private BulkOutcomes outcomes = BulkOutcomes.UNTRACKED;
+    /** Null for the stock task, which traces nothing. */
+    private BulkRequestTrace trace;
+
     private int maxBytes = InFlightSettings.DEFAULT_MAX_BYTES;
 
     /** The index the documents go to ({@code camel.beans.aggregate.indexName}). */
@@ -37,6 +40,7 @@ public class BulkIndexAggregation implements AggregationStrategy {
     /** Which task's {@link PendingRecords} hears of each request's outcome ({@code camel.beans.aggregate.pendingRecords}). */
     public void setPendingRecords(String id) {
         this.outcomes = PendingRecordsRegistry.lookup(id);
+        this.trace = PendingRecordsRegistry.trace(id);
     }
 
     /** The most bytes of one request's body ({@code camel.beans.aggregate.maxBytes}). */
@@ -72,9 +76,16 @@ public class BulkIndexAggregation implements AggregationStrategy {
         return into;
     }
 
-    /** Called as the batch leaves for Elasticsearch: its outcome is reported once the request is answered. */
+    /**
+     * Called as the batch leaves for Elasticsearch, the instant it is ready: its outcome is reported, and
+     * its times traced, once the request is answered.
+     */
     @Override
     public void onCompletion(Exchange batch) {
+        if (trace != null) {
+            batch.setProperty(
+                    BulkRequestTrace.REQUEST_PROPERTY, new BulkRequestTrace.Request(trace, System.nanoTime()));
+        }
         batch.adapt(ExtendedExchange.class)
                 .addOnCompletion(new BulkCompletion(
                         batch.getMessage().getBody(BulkBody.class).records(), outcomes));

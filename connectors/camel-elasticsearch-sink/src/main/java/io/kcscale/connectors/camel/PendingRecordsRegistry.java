@@ -6,23 +6,33 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Connects each {@link SafeCommitSinkTask} with the {@link BulkIndexAggregation} that Camel creates
- * for it from configuration: the task registers its {@link PendingRecords} under an id and passes
- * the id to the strategy as a bean property. Both live in the plugin's one class loader.
+ * for it from configuration: the task registers its {@link PendingRecords} (and its {@link BulkRequestTrace})
+ * under an id and passes the id to the strategy as a bean property. Both live in the plugin's one class loader.
  */
 final class PendingRecordsRegistry {
 
-    private static final Map<String, PendingRecords> REGISTERED = new ConcurrentHashMap<>();
+    private record Registered(PendingRecords records, BulkRequestTrace trace) {}
+
+    private static final Map<String, Registered> REGISTERED = new ConcurrentHashMap<>();
 
     private PendingRecordsRegistry() {}
 
-    static String register(PendingRecords records) {
+    static String register(PendingRecords records, BulkRequestTrace trace) {
         String id = UUID.randomUUID().toString();
-        REGISTERED.put(id, records);
+        REGISTERED.put(id, new Registered(records, trace));
         return id;
     }
 
     static PendingRecords lookup(String id) {
-        PendingRecords records = REGISTERED.get(id);
+        return registered(id).records();
+    }
+
+    static BulkRequestTrace trace(String id) {
+        return registered(id).trace();
+    }
+
+    private static Registered registered(String id) {
+        Registered records = REGISTERED.get(id);
         if (records == null) {
             throw new IllegalArgumentException(
                     "no running " + SafeCommitSinkTask.class.getSimpleName() + " has id " + id

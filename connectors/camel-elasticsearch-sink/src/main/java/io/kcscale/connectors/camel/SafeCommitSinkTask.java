@@ -14,6 +14,8 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.connect.errors.ConnectException;
 import org.apache.kafka.connect.errors.RetriableException;
 import org.apache.kafka.connect.sink.SinkRecord;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The Camel sink task with commits that wait for Elasticsearch. The stock task lets Connect commit
@@ -38,6 +40,8 @@ public class SafeCommitSinkTask extends CamelSinkTask {
     /** The {@link BulkIndexAggregation} bean property through which the strategy finds this task. */
     static final String PENDING_RECORDS_PROPERTY = "pendingRecords";
 
+    private static final Logger LOG = LoggerFactory.getLogger(SafeCommitSinkTask.class);
+
     private static final String COMPONENT_BEAN = "camel.beans." + BulkElasticsearchComponent.NAME;
     /**
      * Camel sends completed batches from a thread of its own and queues up to a thousand of them: the
@@ -52,6 +56,7 @@ public class SafeCommitSinkTask extends CamelSinkTask {
     private final Duration maxWaitForRoom;
 
     private PendingRecords pending;
+    private BulkRequestTrace trace;
     private String registration;
     private DeadLetters deadLetters;
     private MalformedRecords malformed;
@@ -83,7 +88,14 @@ public class SafeCommitSinkTask extends CamelSinkTask {
         maxBytes = InFlightSettings.maxBytes(props);
         maxInFlightBytes = (long) (maxInFlightRequests + BATCHES_BESIDE_REQUESTS) * maxBytes;
         outcomeTimeout = InFlightSettings.outcomeTimeout(props);
-        registration = PendingRecordsRegistry.register(pending);
+        trace = new BulkRequestTrace();
+        try {
+            trace.publish(context.pluginMetrics());
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            // a trace is no reason to stop indexing: say so once and carry on
+            LOG.warn("the bulk request trace is not published as this task's metrics: {}", e.getMessage());
+        }
+        registration = PendingRecordsRegistry.register(pending, trace);
         Map<String, String> withPending = new HashMap<>(props);
         withPending.put(BulkModeConfig.STRATEGY_BEAN + "." + PENDING_RECORDS_PROPERTY, registration);
         withPending.put(
@@ -179,7 +191,12 @@ public class SafeCommitSinkTask extends CamelSinkTask {
                             + " documents and "
                             + maxInFlightBytes + " bytes may be in flight); Connect delivers this batch again later");
                 }
-                pending.awaitNews(Duration.ofNanos(left));
+                long waiting = System.nanoTime();
+                try {
+                    pending.awaitNews(Duration.ofNanos(left));
+                } finally {
+                    trace.waitedForRoom(System.nanoTime() - waiting);
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -192,7 +192,7 @@ class BulkIndexAggregationTest {
                 offset++) {
             pending.handedOver(List.of(Records.document(Records.trade("stocks", 2, offset))));
         }
-        String id = PendingRecordsRegistry.register(pending);
+        String id = PendingRecordsRegistry.register(pending, new BulkRequestTrace());
         try {
             strategy.setPendingRecords(id);
             strategy.onCompletion(batch);

@@ -15,6 +15,10 @@ import io.kcscale.scaler.poll.Poll;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -53,6 +57,8 @@ public final class ConnectorBenchmark {
     private static final long BACKLOG_PER_SECOND = 120_000;
 
     private static final Duration BACKLOG_TIMEOUT = Duration.ofMinutes(5);
+    /** One scrape of the worker's exporter, which reads every bean it exports. */
+    private static final Duration SCRAPE_TIMEOUT = Duration.ofSeconds(10);
     /** A paused sink may still send the batch its aggregator held: it completes within timeout + 1 s. */
     private static final Duration SINK_SETTLE = Duration.ofSeconds(2);
 
@@ -64,6 +70,8 @@ public final class ConnectorBenchmark {
     private final KafkaReadingsClient kafka;
     private final ElasticsearchConnection elasticsearch;
     private final List<String> notes = new ArrayList<>();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(SCRAPE_TIMEOUT).build();
 
     private ConnectorBenchmark(LocalStack stack, RateMeter meter, Consumer<String> progress) {
         this.stack = stack;
@@ -83,6 +91,8 @@ public final class ConnectorBenchmark {
                 .freePorts()
                 .fresh(true)
                 .workers(1)
+                // the worker's exporter publishes the bulk task's request trace, read at each turn
+                .metrics(true)
                 .scaler(false)
                 .build();
         try (LocalStack stack = LocalStack.start(options, progress)) {
@@ -187,14 +197,15 @@ public final class ConnectorBenchmark {
 
     private ConnectorBenchResult.BulkAgainstCeiling bulkSinkAgainstCeiling(String name, RawBulkLoad raw, int inFlight) {
         LongSupplier indexed = startSink(SinkMode.BULK, name, Map.of(IN_FLIGHT, String.valueOf(inFlight)));
-        turn(name, indexed, raw, inFlight, meter.warmup(), cpuShares(), cpuShares());
+        turn(name, indexed, raw, inFlight, meter.warmup(), cpuShares(), cpuShares(), new TraceTurns(name));
         Duration slice = meter.window().dividedBy(SLICES);
         CpuShares sinkCpu = cpuShares();
         CpuShares rawCpu = cpuShares();
+        TraceTurns trace = new TraceTurns(name);
         double sinkSum = 0;
         double rawSum = 0;
         for (int i = 1; i <= SLICES; i++) {
-            double[] rates = turn(name, indexed, raw, inFlight, slice, sinkCpu, rawCpu);
+            double[] rates = turn(name, indexed, raw, inFlight, slice, sinkCpu, rawCpu, trace);
             progress.accept(String.format(
                     Locale.ROOT,
                     "turn %d of %d: bulk sink %.0f docs/s, raw _bulk %.0f docs/s",
@@ -212,7 +223,75 @@ public final class ConnectorBenchmark {
                 sinkSum / SLICES,
                 rawSum / SLICES,
                 turnsCpu(sinkCpu, WORKER, sinkSum * sliceSeconds),
-                turnsCpu(rawCpu, BENCHMARK, rawSum * sliceSeconds));
+                turnsCpu(rawCpu, BENCHMARK, rawSum * sliceSeconds),
+                trace.summary(inFlight));
+    }
+
+    /**
+     * The bulk task's request trace over the sink's turns: its running totals read from the worker's exporter
+     * at the start and end of each turn, the differences added up.
+     */
+    private final class TraceTurns {
+        private final String connector;
+        private RequestTraceScrape sum = RequestTraceScrape.NONE;
+        private long wallNanos;
+        private String unread;
+
+        TraceTurns(String connector) {
+            this.connector = connector;
+        }
+
+        /** Reads the totals; {@link #end} with what this returned adds the stretch. */
+        RequestTraceScrape begin() {
+            return read();
+        }
+
+        void end(RequestTraceScrape from, long fromNanos) {
+            wallNanos += System.nanoTime() - fromNanos;
+            RequestTraceScrape to = read();
+            if (from != null && to != null) {
+                sum = sum.plus(to.minus(from));
+            }
+        }
+
+        private RequestTraceScrape read() {
+            if (unread != null) {
+                return null;
+            }
+            try {
+                return RequestTraceScrape.parse(exporterText(), connector);
+            } catch (IllegalStateException | IllegalArgumentException e) {
+                unread = e.getMessage();
+                return null;
+            }
+        }
+
+        ConnectorBenchResult.RequestTrace summary(int inFlight) {
+            if (unread != null) {
+                notes.add(inFlight + " in flight: no request trace (" + unread + ")");
+                return null;
+            }
+            return sum.summary(wallNanos / 1e9);
+        }
+    }
+
+    /** The worker's exporter's page: every bean it exports, the bulk task's trace among them. */
+    private String exporterText() {
+        URI uri = stack.endpoints().metricsUrls().get(0);
+        try {
+            HttpResponse<String> r = http.send(
+                    HttpRequest.newBuilder(uri).timeout(SCRAPE_TIMEOUT).GET().build(),
+                    HttpResponse.BodyHandlers.ofString());
+            if (r.statusCode() != 200) {
+                throw new IllegalStateException("GET " + uri + " answered " + r.statusCode());
+            }
+            return r.body();
+        } catch (IOException e) {
+            throw new IllegalStateException("GET " + uri + " failed: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted reading " + uri, e);
+        }
     }
 
     /** Elasticsearch, Kafka, the worker and this benchmark's own JVM (the raw load's sender). */
@@ -235,7 +314,7 @@ public final class ConnectorBenchmark {
     /**
      * One turn: the running bulk sink for {@code length}, then, with it paused and nothing left in flight,
      * the raw load for as long; the sink runs again when it returns. Returns both rates; adds each part's
-     * CPU time to {@code sinkCpu} and {@code rawCpu}.
+     * CPU time to {@code sinkCpu} and {@code rawCpu}, and the sink's request trace to {@code trace}.
      */
     private double[] turn(
             String sink,
@@ -244,10 +323,14 @@ public final class ConnectorBenchmark {
             int inFlight,
             Duration length,
             CpuShares sinkCpu,
-            CpuShares rawCpu) {
+            CpuShares rawCpu,
+            TraceTurns trace) {
+        RequestTraceScrape traceFrom = trace.begin();
+        long traceFromNanos = System.nanoTime();
         CpuShares.Stretch sinkStretch = sinkCpu.begin();
         double sinkRate = new RateMeter(Duration.ZERO, length).perSecond(indexed);
         sinkStretch.end();
+        trace.end(traceFrom, traceFromNanos);
         connect.pauseConnector(sink);
         awaitStill(indexed);
         CpuShares.Stretch rawStretch = rawCpu.begin();

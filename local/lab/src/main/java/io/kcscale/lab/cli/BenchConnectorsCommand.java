@@ -20,7 +20,8 @@ import picocli.CommandLine.Option;
         description = {
             "Start a stack of its own on free ports and measure one task of each connector at full speed:",
             "datagen unthrottled, the sink per-record and in bulk mode, and Elasticsearch's raw bulk rate (the ceiling),",
-            "the bulk ones with 1 and with the default number of requests in flight.",
+            "the bulk ones with 1 and with the default number of requests in flight, and where the bulk sink's",
+            "requests spent their time (its task's trace, read from the worker's JMX exporter).",
             "Takes about four minutes."
         })
 final class BenchConnectorsCommand implements Callable<Integer> {
@@ -111,6 +112,7 @@ final class BenchConnectorsCommand implements Callable<Integer> {
                     100 * bulk.fractionOfCeiling()));
             out.append(cpu("  CPU while the sink ran:    ", "worker", bulk.sinkTurnsCpu()));
             out.append(cpu("  CPU while the raw load ran:", "raw load", bulk.rawTurnsCpu()));
+            out.append(trace(bulk.requestTrace()));
         }
         r.notes().forEach(n -> out.append("note: ").append(n).append(System.lineSeparator()));
         return out.toString().stripTrailing();
@@ -126,6 +128,29 @@ final class BenchConnectorsCommand implements Callable<Integer> {
                 sender,
                 ms(cpu.senderMsPerThousandDocs()),
                 cpu.stackCores() == null ? "n/a" : String.format(Locale.ROOT, "%.2f", cpu.stackCores()));
+    }
+
+    /** Where the sink's requests spent their time, and how long its two threads waited, over its turns. */
+    private static String trace(ConnectorBenchResult.RequestTrace trace) {
+        if (trace == null) {
+            return "";
+        }
+        return String.format(
+                Locale.ROOT,
+                "  %,d requests, median / p99 of each wait: ready->slot %s, slot->sent %s, sent->answered %s%n"
+                        + "  share of the sink's turns waiting: the task's thread for room %.0f %%, the aggregator for a slot %.0f %%%n",
+                trace.requests(),
+                wait(trace.readyToSlot()),
+                wait(trace.slotToSent()),
+                wait(trace.sentToAnswered()),
+                100 * trace.roomWaitShare(),
+                100 * trace.slotWaitShare());
+    }
+
+    private static String wait(ConnectorBenchResult.Wait wait) {
+        return wait.medianMs() == null
+                ? "n/a"
+                : String.format(Locale.ROOT, "%.2f / %.2f ms", wait.medianMs(), wait.p99Ms());
     }
 
     private static String ms(Double value) {

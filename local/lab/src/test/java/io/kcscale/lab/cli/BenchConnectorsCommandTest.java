@@ -20,13 +20,21 @@ class BenchConnectorsCommandTest {
                                 11_900.7,
                                 14_200.1,
                                 new ConnectorBenchResult.TurnsCpu(17.04, 8.46, 1.5),
-                                new ConnectorBenchResult.TurnsCpu(16.5, 2.25, 1.3)),
+                                new ConnectorBenchResult.TurnsCpu(16.5, 2.25, 1.3),
+                                null),
                         ConnectorBenchResult.BulkAgainstCeiling.of(
                                 2,
                                 19_000.2,
                                 20_000.4,
                                 new ConnectorBenchResult.TurnsCpu(24.1, 8.3, 1.857),
-                                new ConnectorBenchResult.TurnsCpu(null, null, null))),
+                                new ConnectorBenchResult.TurnsCpu(null, null, null),
+                                new ConnectorBenchResult.RequestTrace(
+                                        285,
+                                        new ConnectorBenchResult.Wait(0.412, 3.05, 0.8),
+                                        new ConnectorBenchResult.Wait(0.031, 0.09, 0.04),
+                                        new ConnectorBenchResult.Wait(null, null, null),
+                                        0.123,
+                                        0.6549))),
                 1000,
                 500,
                 5,
@@ -50,6 +58,8 @@ class BenchConnectorsCommandTest {
                         "bulk sink / ceiling, 2 in flight                                 95 %",
                         "  CPU while the sink ran:     Elasticsearch 24.1 ms, worker 8.3 ms per 1,000 docs; 1.86 cores in use by the stack",
                         "  CPU while the raw load ran: Elasticsearch n/a, raw load n/a per 1,000 docs; n/a cores in use by the stack",
+                        "  285 requests, median / p99 of each wait: ready->slot 0.41 / 3.05 ms, slot->sent 0.03 / 0.09 ms, sent->answered n/a",
+                        "  share of the sink's turns waiting: the task's thread for room 12 %, the aggregator for a slot 65 %",
                         "note: index sink: the backlog ran out"),
                 BenchConnectorsCommand.table(result));
     }
