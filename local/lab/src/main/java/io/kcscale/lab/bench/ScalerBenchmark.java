@@ -543,16 +543,23 @@ public final class ScalerBenchmark {
 
     private String get(String path) {
         URI uri = stack.endpoints().scalerUrl().resolve(path);
+        HttpRequest request =
+                HttpRequest.newBuilder(uri).timeout(HTTP_TIMEOUT).GET().build();
         try {
-            HttpResponse<String> r = http.send(
-                    HttpRequest.newBuilder(uri).timeout(HTTP_TIMEOUT).GET().build(),
-                    HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> r;
+            try {
+                r = http.send(request, HttpResponse.BodyHandlers.ofString());
+            } catch (IOException closed) {
+                // the scaler closes a connection idle for its request timeout (10 s) while a point's sinks are set up;
+                // a GET sent on it as it closes gets no answer: asked once more, on a new connection
+                r = http.send(request, HttpResponse.BodyHandlers.ofString());
+            }
             if (r.statusCode() != 200) {
                 throw new IllegalStateException("GET " + uri + " answered " + r.statusCode());
             }
             return r.body();
         } catch (IOException e) {
-            throw new IllegalStateException("GET " + uri + " failed: " + e.getMessage(), e);
+            throw new IllegalStateException("GET " + uri + " failed twice: " + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted: GET " + uri, e);
