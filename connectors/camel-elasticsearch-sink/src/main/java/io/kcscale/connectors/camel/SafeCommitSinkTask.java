@@ -94,6 +94,10 @@ public class SafeCommitSinkTask extends CamelSinkTask {
         } catch (IllegalArgumentException | IllegalStateException e) {
             // a trace is no reason to stop indexing: say so once and carry on
             LOG.warn("the bulk request trace is not published as this task's metrics: {}", e.getMessage());
+        } catch (NoSuchMethodError olderWorker) {
+            // plugin metrics came with Kafka 4.0's Connect; on an older worker the sink indexes without them
+            LOG.warn(
+                    "the bulk request trace is not published: this worker's Connect has no plugin metrics (Kafka 4.0+)");
         }
         registration = PendingRecordsRegistry.register(pending, trace);
         Map<String, String> withPending = new HashMap<>(props);

@@ -61,6 +61,11 @@ class SafeCommitSinkTaskTest {
     }
 
     private void start(boolean withReporter, boolean withDeadLetterTopic, Map<String, String> more) {
+        start(withReporter, withDeadLetterTopic, more, true);
+    }
+
+    private void start(
+            boolean withReporter, boolean withDeadLetterTopic, Map<String, String> more, boolean pluginMetrics) {
         task.initialize(new TaskContext(
                 withReporter
                         ? (record, error) -> {
@@ -68,7 +73,8 @@ class SafeCommitSinkTaskTest {
                             return deadLetterWrite;
                         }
                         : null,
-                pollTimeouts));
+                pollTimeouts,
+                pluginMetrics));
         Map<String, String> config = new HashMap<>(Map.of(
                 "topics", "stocks",
                 "camel.sink.url",
@@ -152,6 +158,16 @@ class SafeCommitSinkTaskTest {
         awaitState("an answer", () -> pending.awaitingAnswer() < 2);
         assertEquals(List.of("stocks-0-0", "stocks-0-1", "stocks-0-2"), elasticsearch.indexedIds);
         assertEquals(Map.of(P0, new OffsetAndMetadata(3)), commitAfterConsuming(4), "record 3 waits in the next batch");
+    }
+
+    @Test
+    void onAWorkerWithoutPluginMetricsTheTaskIndexesAndCommitsAsEver() throws InterruptedException {
+        start(false, false, Map.of(), false);
+
+        task.put(records(0, 1.0, 2.0, 3.0));
+        awaitAnswers();
+        assertEquals(List.of("stocks-0-0", "stocks-0-1", "stocks-0-2"), elasticsearch.indexedIds);
+        assertEquals(Map.of(P0, new OffsetAndMetadata(3)), commitAfterConsuming(3));
     }
 
     @Test

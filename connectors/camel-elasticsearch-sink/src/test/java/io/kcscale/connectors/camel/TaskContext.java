@@ -12,9 +12,16 @@ import org.apache.kafka.connect.sink.SinkTaskContext;
 
 /**
  * What Connect hands a sink task: the reporter it makes when errors.tolerance=all (with a dead-letter
- * topic or not), or none; each poll timeout the task asks for is kept in {@code pollTimeouts}.
+ * topic or not), or none; each poll timeout the task asks for is kept in {@code pollTimeouts}. Without
+ * {@code withPluginMetrics} it stands for a worker older than Kafka 4.0, whose context has no such method.
  */
-record TaskContext(ErrantRecordReporter reporter, List<Long> pollTimeouts) implements SinkTaskContext {
+record TaskContext(ErrantRecordReporter reporter, List<Long> pollTimeouts, boolean withPluginMetrics)
+        implements SinkTaskContext {
+
+    TaskContext(ErrantRecordReporter reporter, List<Long> pollTimeouts) {
+        this(reporter, pollTimeouts, true);
+    }
+
     @Override
     public Map<String, String> configs() {
         return Map.of();
@@ -62,6 +69,9 @@ record TaskContext(ErrantRecordReporter reporter, List<Long> pollTimeouts) imple
 
     @Override
     public PluginMetrics pluginMetrics() {
+        if (!withPluginMetrics) {
+            throw new NoSuchMethodError("org.apache.kafka.connect.sink.SinkTaskContext.pluginMetrics()");
+        }
         return new PluginMetricsImpl(new Metrics(), Map.of("connector", "test", "task", "0"));
     }
 }
