@@ -15,10 +15,7 @@ import io.kcscale.scaler.poll.Poll;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
-import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -277,21 +274,7 @@ public final class ConnectorBenchmark {
 
     /** The worker's exporter's page: every bean it exports, the bulk task's trace among them. */
     private String exporterText() {
-        URI uri = stack.endpoints().metricsUrls().get(0);
-        try {
-            HttpResponse<String> r = http.send(
-                    HttpRequest.newBuilder(uri).timeout(SCRAPE_TIMEOUT).GET().build(),
-                    HttpResponse.BodyHandlers.ofString());
-            if (r.statusCode() != 200) {
-                throw new IllegalStateException("GET " + uri + " answered " + r.statusCode());
-            }
-            return r.body();
-        } catch (IOException e) {
-            throw new IllegalStateException("GET " + uri + " failed: " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted reading " + uri, e);
-        }
+        return PageGet.text(http, stack.endpoints().metricsUrls().get(0), SCRAPE_TIMEOUT, 1);
     }
 
     /** Elasticsearch, Kafka, the worker and this benchmark's own JVM (the raw load's sender). */

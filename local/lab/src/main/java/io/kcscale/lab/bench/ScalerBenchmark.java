@@ -13,10 +13,7 @@ import io.kcscale.scaler.connect.ConnectRestClient;
 import io.kcscale.scaler.poll.Poll;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -541,29 +538,12 @@ public final class ScalerBenchmark {
         return ms;
     }
 
+    /**
+     * The scaler closes a connection idle for its request timeout (10 s) while a point's sinks are set up; a GET sent on
+     * it as it closes gets no answer, so it is asked twice.
+     */
     private String get(String path) {
-        URI uri = stack.endpoints().scalerUrl().resolve(path);
-        HttpRequest request =
-                HttpRequest.newBuilder(uri).timeout(HTTP_TIMEOUT).GET().build();
-        try {
-            HttpResponse<String> r;
-            try {
-                r = http.send(request, HttpResponse.BodyHandlers.ofString());
-            } catch (IOException closed) {
-                // the scaler closes a connection idle for its request timeout (10 s) while a point's sinks are set up;
-                // a GET sent on it as it closes gets no answer: asked once more, on a new connection
-                r = http.send(request, HttpResponse.BodyHandlers.ofString());
-            }
-            if (r.statusCode() != 200) {
-                throw new IllegalStateException("GET " + uri + " answered " + r.statusCode());
-            }
-            return r.body();
-        } catch (IOException e) {
-            throw new IllegalStateException("GET " + uri + " failed twice: " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted: GET " + uri, e);
-        }
+        return PageGet.text(http, stack.endpoints().scalerUrl().resolve(path), HTTP_TIMEOUT, 2);
     }
 
     static String name(int connector) {
