@@ -4,10 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kcscale.tests.fixtures.Commands;
+import io.kcscale.tests.fixtures.FreePort;
 import io.kcscale.tests.fixtures.OwnStack;
 import io.kcscale.tests.fixtures.RepositoryFiles;
-import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -31,9 +30,9 @@ class QuickStartTest {
     private static final String KCSCALE = HOME.resolve("kcscale").toString();
 
     @Test
-    void theFirstScaleRightAfterUpDetachGoesAhead() throws IOException {
+    void theFirstScaleRightAfterUpDetachGoesAhead() {
         String dataDir = HOME.resolve("tests/target/e2e-quick-start").toString();
-        int scalerPort = freePort();
+        int scalerPort = FreePort.any();
         List<String> up = new ArrayList<>(List.of(
                 KCSCALE,
                 "up",
@@ -52,7 +51,7 @@ class QuickStartTest {
                 "--elasticsearch-port",
                 "--elasticsearch-transport-port")) {
             up.add(flag);
-            up.add(String.valueOf(freePort()));
+            up.add(String.valueOf(FreePort.any()));
         }
         try {
             Commands.Result started = Commands.run(HOME, Duration.ofMinutes(8), Map.of(), up);
@@ -75,12 +74,6 @@ class QuickStartTest {
             assertEquals(0, scaled.exit(), "the first scale was refused:\n" + scaled.output());
         } finally {
             Commands.run(HOME, Duration.ofMinutes(2), Map.of(), List.of(KCSCALE, "down", "--data-dir", dataDir));
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
         }
     }
 }

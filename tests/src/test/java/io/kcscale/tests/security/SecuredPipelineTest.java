@@ -10,11 +10,11 @@ import io.kcscale.local.InstallLayout;
 import io.kcscale.local.StackOptions;
 import io.kcscale.scaler.kafka.KafkaReadingsClient;
 import io.kcscale.scaler.poll.Poll;
+import io.kcscale.tests.fixtures.FreePort;
 import io.kcscale.tests.fixtures.OwnStack;
 import io.kcscale.tests.fixtures.ScalerHttp;
 import io.kcscale.tests.fixtures.SecureStack;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -334,10 +334,7 @@ class SecuredPipelineTest {
         try (var out = Files.newBufferedWriter(file)) {
             properties.store(out, "the scaler against the secured stack (" + name + ")");
         }
-        int port;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            port = socket.getLocalPort();
-        }
+        int port = FreePort.any();
         ChildJvm process = ChildJvm.start(
                 "scaler-" + name,
                 new InstallLayout(HOME).scalerClasspath(),
