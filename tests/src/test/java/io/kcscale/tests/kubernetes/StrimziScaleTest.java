@@ -274,16 +274,24 @@ class StrimziScaleTest {
                 200,
                 scaler.put(policy, "{\"minTasks\":" + target + ",\"maxTasks\":" + target + ",\"targetLag\":1000000}")
                         .status());
-        Poll.until(
+        // the scale ends when its pause is measured, after the tasks run: wait for the recorded outcome, so that
+        // the next test's scale does not meet this one still in progress
+        JsonNode applied = Poll.until(
                 "the autoscaler's scale through the resource", Duration.ofSeconds(150), Duration.ofSeconds(1), () -> {
-                    if (resource().getSpec().getTasksMax() == target
-                            && connect.connectorStatus(SINK).tasksInState("RUNNING") == target) {
-                        return Optional.of(true);
+                    JsonNode decisions = scaler.get(policy).body().path("decisions");
+                    for (JsonNode d : decisions) {
+                        if (d.path("outcome").asText().startsWith("applied")) {
+                            return Optional.of(d);
+                        }
                     }
                     throw new IllegalStateException(
-                            "spec.tasksMax " + resource().getSpec().getTasksMax() + ", decisions "
-                                    + scaler.get(policy).body().path("decisions"));
+                            "spec.tasksMax " + resource().getSpec().getTasksMax() + ", decisions " + decisions);
                 });
+        assertTrue(
+                applied.path("outcome").asText().startsWith("applied: " + target + " tasks RUNNING"),
+                applied.toString());
+        assertEquals(target, resource().getSpec().getTasksMax());
+        assertEquals(target, connect.connectorStatus(SINK).tasksInState("RUNNING"));
         assertEquals(200, scaler.delete(policy).status());
     }
 
