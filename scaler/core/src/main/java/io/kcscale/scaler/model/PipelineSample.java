@@ -131,6 +131,29 @@ public record PipelineSample(
                 Map.of());
     }
 
+    /** This sample, its readings per partition held as maps that share their partitions with {@code earlier}'s. */
+    public PipelineSample sharingPartitionsWith(PipelineSample earlier) {
+        return new PipelineSample(
+                atMillis,
+                connector,
+                connectorType,
+                tasksMax,
+                topics,
+                tasks,
+                PartitionMap.of(endOffsets, earlier == null ? null : earlier.endOffsets),
+                PartitionMap.of(committedOffsets, earlier == null ? null : earlier.committedOffsets),
+                PartitionMap.of(assignment, earlier == null ? null : earlier.assignment),
+                groupState,
+                groupAssignor,
+                indexes,
+                dataNodes,
+                writeRejected,
+                writeQueue,
+                unreachable,
+                unreachableWorkers,
+                deadLetters);
+    }
+
     /**
      * The sink's dead-letter topic at the sample.
      *

@@ -27,7 +27,8 @@ public final class SampleWindow {
         this.windowMillis = windowMillis;
     }
 
-    public synchronized void add(PipelineSample sample) {
+    public synchronized void add(PipelineSample reading) {
+        PipelineSample sample = reading.sharingPartitionsWith(samples.peekLast());
         samples.addLast(sample);
         while (samples.peekFirst().atMillis() < sample.atMillis() - windowMillis) {
             samples.removeFirst();

@@ -1,7 +1,6 @@
 package io.kcscale.scaler.api;
 
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.eclipse.jetty.http.HttpHeader;
@@ -20,7 +19,7 @@ final class Responses {
             bytes = raw.bytes();
             type = raw.contentType();
         } else {
-            bytes = Json.write(body).getBytes(StandardCharsets.UTF_8);
+            bytes = Json.bytes(body);
             type = "application/json; charset=utf-8";
         }
         response.setStatus(status);
