@@ -1,5 +1,6 @@
 package io.kcscale.lab.bench;
 
+import io.kcscale.scaler.prometheus.ExpositionSample;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -46,33 +47,19 @@ record RequestTraceScrape(
         double slot = 0;
         boolean seen = false;
         for (String line : exposition.split("\n")) {
-            if (line.isBlank() || line.startsWith("#")) {
+            ExpositionSample sample = ExpositionSample.parse(line).orElse(null);
+            if (sample == null
+                    || !sample.name().startsWith("kcscale_bulk_")
+                    || !connector.equals(sample.labels().get("connector"))) {
                 continue;
             }
-            int brace = line.indexOf('{');
-            int close = line.lastIndexOf('}');
-            if (brace < 0 || close < brace) {
-                continue;
-            }
-            String name = line.substring(0, brace);
-            if (!name.startsWith("kcscale_bulk_")) {
-                continue;
-            }
-            Map<String, String> labels = labels(line.substring(brace + 1, close));
-            if (!connector.equals(labels.get("connector"))) {
-                continue;
-            }
-            double value = Double.parseDouble(line.substring(close + 1).strip().split("\\s+")[0]);
+            Map<String, String> labels = sample.labels();
+            double value = sample.value();
             seen = true;
-            switch (name) {
-                case WAITS_SERIES -> {
-                    String le = labels.get("le");
+            switch (sample.name()) {
+                case WAITS_SERIES ->
                     buckets.computeIfAbsent(labels.get("wait"), w -> new TreeMap<>())
-                            .merge(
-                                    "+Inf".equals(le) ? Double.POSITIVE_INFINITY : Double.parseDouble(le),
-                                    (long) value,
-                                    Long::sum);
-                }
+                            .merge(ExpositionSample.number(labels.get("le")), (long) value, Long::sum);
                 case WAIT_SECONDS_SERIES -> waitSeconds.merge(labels.get("wait"), value, Double::sum);
                 case ROOM_SERIES -> room += value;
                 case SLOT_SERIES -> slot += value;
@@ -150,30 +137,5 @@ record RequestTraceScrape(
         other.waitSeconds.forEach((wait, seconds) -> sumSeconds.merge(wait, sign * seconds, Double::sum));
         return new RequestTraceScrape(
                 sumBuckets, sumSeconds, roomSeconds + sign * other.roomSeconds, slotSeconds + sign * other.slotSeconds);
-    }
-
-    private static Map<String, String> labels(String inside) {
-        Map<String, String> labels = new LinkedHashMap<>();
-        int i = 0;
-        while (i < inside.length()) {
-            int eq = inside.indexOf('=', i);
-            if (eq < 0) {
-                break;
-            }
-            String key = inside.substring(i, eq).replace(",", "").strip();
-            int open = inside.indexOf('"', eq);
-            StringBuilder value = new StringBuilder();
-            int j = open + 1;
-            while (j < inside.length() && inside.charAt(j) != '"') {
-                if (inside.charAt(j) == '\\' && j + 1 < inside.length()) {
-                    j++;
-                }
-                value.append(inside.charAt(j));
-                j++;
-            }
-            labels.put(key, value.toString());
-            i = j + 1;
-        }
-        return labels;
     }
 }

@@ -1,5 +1,6 @@
 package io.kcscale.lab.bench;
 
+import io.kcscale.scaler.prometheus.ExpositionSample;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
@@ -28,19 +29,13 @@ record ScalerScrape(
         NavigableMap<Double, Long> buckets = new TreeMap<>();
         Map<String, Double> values = new TreeMap<>();
         for (String line : exposition.split("\n")) {
-            if (line.isBlank() || line.startsWith("#")) {
-                continue;
-            }
-            int space = line.lastIndexOf(' ');
-            String series = line.substring(0, space);
-            double value = Double.parseDouble(line.substring(space + 1).strip());
-            if (series.startsWith(ROUND + "_bucket{")) {
-                int le = series.indexOf("le=\"") + 4;
-                String bound = series.substring(le, series.indexOf('"', le));
-                buckets.put(bound.equals("+Inf") ? Double.POSITIVE_INFINITY : Double.parseDouble(bound), (long) value);
-            } else if (series.indexOf('{') < 0) {
-                values.put(series, value);
-            }
+            ExpositionSample.parse(line).ifPresent(sample -> {
+                if (sample.name().equals(ROUND + "_bucket") && sample.labels().containsKey("le")) {
+                    buckets.put(ExpositionSample.number(sample.labels().get("le")), (long) sample.value());
+                } else if (sample.labels().isEmpty()) {
+                    values.put(sample.name(), sample.value());
+                }
+            });
         }
         if (buckets.isEmpty()) {
             throw new IllegalArgumentException(

@@ -2,6 +2,7 @@ package io.kcscale.scaler.prometheus;
 
 import io.kcscale.scaler.prometheus.BoundedGet.MetricsReadException;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -27,31 +28,27 @@ final class ExporterText {
         Map<String, Double> values = new TreeMap<>();
         boolean sawSample = false;
         for (String line : body.split("\n", -1)) {
-            String l = line.strip();
-            if (l.isEmpty() || l.startsWith("#")) {
+            Optional<ExpositionSample> sample;
+            try {
+                sample = ExpositionSample.parse(line);
+            } catch (ExpositionSample.Malformed e) {
+                if (e.name().isPresent() && WANTED.contains(e.name().get())) {
+                    throw new MetricsReadException(source + " gave " + e.name().get() + " " + e.problem());
+                }
+                if (!sawSample && e.name().isEmpty()) {
+                    throw new MetricsReadException(source + " answered no Prometheus metrics (it begins \""
+                            + ExpositionSample.excerpt(line.strip()) + "\")");
+                }
+                sawSample |= e.name().isPresent();
                 continue;
             }
-            int space = l.indexOf(' ');
-            String name = space < 0 ? l : l.substring(0, space);
-            int brace = name.indexOf('{');
-            String bare = brace < 0 ? name : name.substring(0, brace);
-            if (!bare.matches("[a-zA-Z_:][a-zA-Z0-9_:]*")) {
-                if (!sawSample) {
-                    throw new MetricsReadException(
-                            source + " answered no Prometheus metrics (it begins \"" + excerpt(l) + "\")");
-                }
+            if (sample.isEmpty()) {
                 continue;
             }
             sawSample = true;
-            if (brace >= 0 || space < 0 || !WANTED.contains(bare)) {
-                continue;
-            }
-            String[] rest = l.substring(space + 1).strip().split("\\s+");
-            try {
-                values.put(bare, Double.parseDouble(rest[0]));
-            } catch (NumberFormatException e) {
-                throw new MetricsReadException(
-                        source + " gave " + bare + " a value that is no number: \"" + excerpt(rest[0]) + "\"");
+            ExpositionSample s = sample.get();
+            if (s.labels().isEmpty() && WANTED.contains(s.name())) {
+                values.put(s.name(), s.value());
             }
         }
         if (!values.containsKey(CPU_SECONDS)) {
@@ -59,10 +56,5 @@ final class ExporterText {
                     + (sawSample ? "" : " (it answered no metrics at all)") + ": is it a worker's JMX exporter?");
         }
         return values;
-    }
-
-    private static String excerpt(String s) {
-        String one = s.replaceAll("\\p{Cntrl}", "?");
-        return one.length() > 60 ? one.substring(0, 60) + "…" : one;
     }
 }
