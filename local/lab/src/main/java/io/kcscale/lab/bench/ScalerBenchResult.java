@@ -15,6 +15,7 @@ import java.util.Map;
  * @param cpuMsPerRoundFit      the scaler's CPU per round fitted over the points, or null when they cannot
  *                              separate connectors from partitions (see {@link CostFit#of})
  * @param roundP50MsFit         the round's p50 fitted the same way, or null
+ * @param heapMbFit             the heap in use after GC fitted the same way, over the points where a GC ran, or null
  * @param stoppedAt             the point the benchmark could not measure and why, or null when it measured all
  */
 public record ScalerBenchResult(
@@ -25,6 +26,7 @@ public record ScalerBenchResult(
         boolean withinIntervalEveryPoint,
         CostFit cpuMsPerRoundFit,
         CostFit roundP50MsFit,
+        CostFit heapMbFit,
         Stop stoppedAt,
         Map<String, Object> machine,
         double seconds) {

@@ -213,15 +213,16 @@ public final class ScalerBenchmark {
                     !points.isEmpty() && points.stream().allMatch(ScalerBenchResult.Point::withinInterval),
                     fit(points, ScalerBenchResult.Point::cpuMsPerRound),
                     fit(points, ScalerBenchResult.Point::roundP50Ms),
+                    fit(points, p -> p.heapUsedAfterGcMb() == null ? Double.NaN : p.heapUsedAfterGcMb()),
                     stop,
                     Machine.describe(),
                     Math.round((System.nanoTime() - started) / 1e8) / 10.0);
         }
     }
 
-    private static CostFit fit(List<ScalerBenchResult.Point> points, ToDoubleFunction<ScalerBenchResult.Point> ms) {
+    private static CostFit fit(List<ScalerBenchResult.Point> points, ToDoubleFunction<ScalerBenchResult.Point> cost) {
         return CostFit.of(points.stream()
-                        .map(p -> new CostFit.Sample(p.connectors(), p.partitions(), ms.applyAsDouble(p)))
+                        .map(p -> new CostFit.Sample(p.connectors(), p.partitions(), cost.applyAsDouble(p)))
                         .toList())
                 .orElse(null);
     }

@@ -187,7 +187,9 @@ final class BenchScalerCommand implements Callable<Integer> {
                     "a round's p99 did NOT fit the %.0f s sampling interval at every point (fits: NO)%n",
                     r.sampleIntervalSeconds()));
         }
-        t.append(law("CPU per round", r.cpuMsPerRoundFit())).append(law("round p50", r.roundP50MsFit()));
+        t.append(law("CPU per round", "ms", r.cpuMsPerRoundFit()))
+                .append(law("round p50", "ms", r.roundP50MsFit()))
+                .append(law("heap after GC", "MB", r.heapMbFit()));
         if (r.stoppedAt() != null) {
             t.append(String.format(
                     Locale.ROOT,
@@ -199,18 +201,21 @@ final class BenchScalerCommand implements Callable<Integer> {
         return t.toString();
     }
 
-    private static String law(String what, CostFit fit) {
+    private static String law(String what, String unit, CostFit fit) {
         if (fit == null) {
             return what + ": no fit (it needs 4 points, not all with the same partitions per connector)"
                     + System.lineSeparator();
         }
         return String.format(
                 Locale.ROOT,
-                "%s: %.1f ms + per connector %.3g ms + per partition %.3g ms (R^2 %.3f over %d points)%n",
+                "%s: %.1f %s + per connector %.3g %s + per partition %.3g %s (R^2 %.3f over %d points)%n",
                 what,
-                fit.baseMs(),
-                fit.perConnectorMs(),
-                fit.perPartitionMs(),
+                fit.base(),
+                unit,
+                fit.perConnector(),
+                unit,
+                fit.perPartition(),
+                unit,
                 fit.rSquared(),
                 fit.points());
     }

@@ -21,9 +21,9 @@ class CostFitTest {
     @Test
     void recoversTheCoefficientsOfPointsOnAPlane() {
         CostFit fit = CostFit.of(ON_THE_PLANE).orElseThrow();
-        assertEquals(20, fit.baseMs(), 1e-6);
-        assertEquals(0.5, fit.perConnectorMs(), 1e-9);
-        assertEquals(0.01, fit.perPartitionMs(), 1e-9);
+        assertEquals(20, fit.base(), 1e-6);
+        assertEquals(0.5, fit.perConnector(), 1e-9);
+        assertEquals(0.01, fit.perPartition(), 1e-9);
         assertEquals(1, fit.rSquared(), 1e-12);
         assertEquals(6, fit.points());
         assertEquals(20 + 250 + 250, fit.at(500, 25_000), 1e-6);
@@ -36,15 +36,15 @@ class CostFitTest {
         List<Sample> noisy = new java.util.ArrayList<>();
         for (int i = 0; i < ON_THE_PLANE.size(); i++) {
             Sample s = ON_THE_PLANE.get(i);
-            noisy.add(new Sample(s.connectors(), s.partitions(), s.ms() + noise[i]));
+            noisy.add(new Sample(s.connectors(), s.partitions(), s.cost() + noise[i]));
         }
         CostFit fit = CostFit.of(noisy).orElseThrow();
         assertTrue(fit.rSquared() < 1 && fit.rSquared() > 0.99, "R^2 " + fit.rSquared());
-        assertEquals(0.5, fit.perConnectorMs(), 0.1);
-        assertEquals(0.01, fit.perPartitionMs(), 0.002);
+        assertEquals(0.5, fit.perConnector(), 0.1);
+        assertEquals(0.01, fit.perPartition(), 0.002);
         double sumOfResiduals = 0;
         for (Sample s : noisy) {
-            sumOfResiduals += s.ms() - fit.at(s.connectors(), s.partitions());
+            sumOfResiduals += s.cost() - fit.at(s.connectors(), s.partitions());
         }
         // least squares with an intercept: the residuals sum to zero
         assertEquals(0, sumOfResiduals, 1e-9);
@@ -75,9 +75,9 @@ class CostFitTest {
                 .map(s -> new Sample(s.connectors(), s.partitions(), 42))
                 .toList();
         CostFit fit = CostFit.of(flat).orElseThrow();
-        assertEquals(42, fit.baseMs(), 1e-9);
-        assertEquals(0, fit.perConnectorMs(), 1e-12);
-        assertEquals(0, fit.perPartitionMs(), 1e-12);
+        assertEquals(42, fit.base(), 1e-9);
+        assertEquals(0, fit.perConnector(), 1e-12);
+        assertEquals(0, fit.perPartition(), 1e-12);
         assertEquals(1, fit.rSquared());
     }
 }
