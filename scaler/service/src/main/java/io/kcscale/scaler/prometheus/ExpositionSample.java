@@ -4,6 +4,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * One sample line of Prometheus' text exposition: {@code name{label="value",...} value [timestamp]}. The one
@@ -14,6 +15,10 @@ import java.util.Optional;
  * @param labels in the line's order; empty for an unlabelled sample
  */
 public record ExpositionSample(String name, Map<String, String> labels, double value) {
+
+    private static final Pattern NAME = Pattern.compile("[a-zA-Z_:][a-zA-Z0-9_:]*");
+    /** What Double.parseDouble should see: it would take "Infinity", hex and a trailing 'd' too. */
+    private static final Pattern FLOAT = Pattern.compile("[-+]?(NaN|[0-9]*\\.?[0-9]+([eE][-+]?[0-9]+)?|[0-9]+\\.)");
 
     /** A line that is neither a sample, a comment nor blank. */
     public static final class Malformed extends IllegalArgumentException {
@@ -52,7 +57,7 @@ public record ExpositionSample(String name, Map<String, String> labels, double v
             end++;
         }
         String name = l.substring(0, end);
-        if (!name.matches("[a-zA-Z_:][a-zA-Z0-9_:]*")) {
+        if (!NAME.matcher(name).matches()) {
             throw new Malformed(null, "not a sample line: \"" + excerpt(l) + "\"");
         }
         Map<String, String> labels = new LinkedHashMap<>();
@@ -75,7 +80,7 @@ public record ExpositionSample(String name, Map<String, String> labels, double v
             case "+Inf", "Inf" -> Double.POSITIVE_INFINITY;
             case "-Inf" -> Double.NEGATIVE_INFINITY;
             default -> {
-                if (text.isEmpty() || !text.matches("[-+0-9.eEaNn]+")) {
+                if (!FLOAT.matcher(text).matches()) {
                     throw new NumberFormatException(text);
                 }
                 yield Double.parseDouble(text);

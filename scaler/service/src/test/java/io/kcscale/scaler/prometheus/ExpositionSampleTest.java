@@ -36,6 +36,8 @@ class ExpositionSampleTest {
                 Double.NEGATIVE_INFINITY,
                 ExpositionSample.parse("g -Inf").orElseThrow().value());
         assertTrue(Double.isNaN(ExpositionSample.parse("g NaN").orElseThrow().value()));
+        assertEquals(-2.5e-3, ExpositionSample.parse("g -2.5E-3").orElseThrow().value());
+        assertEquals(100000.0, ExpositionSample.parse("g 1e5").orElseThrow().value());
     }
 
     @Test
@@ -48,6 +50,12 @@ class ExpositionSampleTest {
                 assertThrows(ExpositionSample.Malformed.class, () -> ExpositionSample.parse("up lots"));
         assertEquals(Optional.of("up"), value.name());
         assertEquals("up has a value that is no number: \"lots\"", value.getMessage());
+        for (String notPrometheus : List.of("Infinity", "0x1p3", "1d", "1,5")) {
+            assertThrows(
+                    ExpositionSample.Malformed.class,
+                    () -> ExpositionSample.parse("up " + notPrometheus),
+                    notPrometheus);
+        }
         assertEquals(
                 "up has a value that is no number: \"\"",
                 assertThrows(ExpositionSample.Malformed.class, () -> ExpositionSample.parse("up"))
