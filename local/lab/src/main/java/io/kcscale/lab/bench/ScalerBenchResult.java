@@ -15,7 +15,7 @@ import java.util.Map;
  * @param cpuMsPerRoundFit      the scaler's CPU per round fitted over the points, or null when they cannot
  *                              separate connectors from partitions (see {@link CostFit#of})
  * @param roundP50MsFit         the round's p50 fitted the same way, or null
- * @param heapMbFit             the heap in use after GC fitted the same way, over the points where a GC ran, or null
+ * @param heapMbFit             the live heap fitted the same way, or null
  * @param stoppedAt             the point the benchmark could not measure and why, or null when it measured all
  */
 public record ScalerBenchResult(
@@ -44,6 +44,8 @@ public record ScalerBenchResult(
      * @param cpuMsPerRound       the scaler process's CPU time in the window over its rounds: what a round costs
      *                            whatever the machine's load (the process's other work, scrapes included, counts too)
      * @param heapUsedAfterGcMb   the most heap in use right after a collection seen in the window, or null if none ran
+     * @param heapLiveMb          the heap in use after a full collection asked for once the point was measured: the
+     *                            live data; null without the JDK's {@code jcmd}
      * @param heapMaxMb           the scaler JVM's heap ceiling (-Xmx)
      * @param apiP99Ms            {@code GET /api/v1/connectors}, one request at a time, after the window
      * @param loadAverage         the machine's one-minute load average at the window's end
@@ -60,6 +62,7 @@ public record ScalerBenchResult(
             double cpuPercentOfCore,
             double cpuMsPerRound,
             Double heapUsedAfterGcMb,
+            Double heapLiveMb,
             double heapMaxMb,
             int apiRequests,
             double apiP50Ms,

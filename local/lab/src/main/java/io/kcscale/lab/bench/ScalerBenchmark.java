@@ -147,6 +147,8 @@ public final class ScalerBenchmark {
     /** Each benchmark sink's partitions, over all its topics: what the scaler must show for it to be whole. */
     private final Map<String, Integer> partitionsOf = new HashMap<>();
 
+    private boolean noJcmd;
+
     private int topics;
 
     private ScalerBenchmark(Settings settings, Consumer<String> progress, LocalStack stack) {
@@ -213,7 +215,7 @@ public final class ScalerBenchmark {
                     !points.isEmpty() && points.stream().allMatch(ScalerBenchResult.Point::withinInterval),
                     fit(points, ScalerBenchResult.Point::cpuMsPerRound),
                     fit(points, ScalerBenchResult.Point::roundP50Ms),
-                    fit(points, p -> p.heapUsedAfterGcMb() == null ? Double.NaN : p.heapUsedAfterGcMb()),
+                    fit(points, p -> p.heapLiveMb() == null ? Double.NaN : p.heapLiveMb()),
                     stop,
                     Machine.describe(),
                     Math.round((System.nanoTime() - started) / 1e8) / 10.0);
@@ -405,6 +407,7 @@ public final class ScalerBenchmark {
         }
         double[] api = timeConnectorsList(point.connectors());
         Percentiles apiMs = new Percentiles(api);
+        Long live = liveHeap();
         ScalerBenchResult.Point result = new ScalerBenchResult.Point(
                 point.connectors(),
                 point.partitions(),
@@ -417,6 +420,7 @@ public final class ScalerBenchmark {
                 round1(100 * window.cpuShare()),
                 window.rounds() == 0 ? Double.NaN : ms(window.cpuShare() * window.seconds() / window.rounds()),
                 heap == null ? null : round1(heap / 1048576.0),
+                live == null ? null : round1(live / 1048576.0),
                 round1(last.heapMax() / 1048576.0),
                 api.length,
                 round1(apiMs.at(0.5)),
@@ -424,13 +428,14 @@ public final class ScalerBenchmark {
                 Machine.loadAverage());
         progress.accept(String.format(
                 Locale.ROOT,
-                "  %d rounds, p50 %.1f ms, p99 %.1f ms; CPU %.1f%% of a core; heap after GC %s MB;"
+                "  %d rounds, p50 %.1f ms, p99 %.1f ms; CPU %.1f%% of a core; heap after GC %s MB, live %s MB;"
                         + " GET /api/v1/connectors p99 %.1f ms",
                 result.rounds(),
                 result.roundP50Ms(),
                 result.roundP99Ms(),
                 result.cpuPercentOfCore(),
                 result.heapUsedAfterGcMb(),
+                result.heapLiveMb(),
                 result.apiP99Ms()));
         return result;
     }
@@ -509,6 +514,43 @@ public final class ScalerBenchmark {
                         && "RUNNING".equals(v.status().state()))
                 .mapToLong(v -> v.status().tasksInState("RUNNING"))
                 .sum();
+    }
+
+    /**
+     * The scaler's heap after a full collection the benchmark asks for ({@code jcmd PID GC.run}), once the point
+     * is measured: its live data, where the most seen after GCs in the window also holds what young collections
+     * left behind. Null, said once, when this JVM has no {@code jcmd} (a runtime without the JDK's tools).
+     */
+    private Long liveHeap() {
+        Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+        if (!Files.isExecutable(jcmd)) {
+            if (!noJcmd) {
+                noJcmd = true;
+                progress.accept("no " + jcmd + ": the scaler's live heap is not measured");
+            }
+            return null;
+        }
+        long pid = stack.component("scaler").pid();
+        try {
+            Process gc = new ProcessBuilder(jcmd.toString(), String.valueOf(pid), "GC.run")
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start();
+            if (!gc.waitFor(HTTP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+                gc.destroyForcibly();
+                throw new IllegalStateException(
+                        "jcmd " + pid + " GC.run did not end within " + HTTP_TIMEOUT.toSeconds() + " s");
+            }
+            if (gc.exitValue() != 0) {
+                throw new IllegalStateException("jcmd " + pid + " GC.run exited with " + gc.exitValue());
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot run " + jcmd + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while the scaler collected its garbage", e);
+        }
+        return scrape().heapAfterGc();
     }
 
     private ScalerScrape scrape() {

@@ -28,7 +28,8 @@ import picocli.CommandLine.Option;
             "connectors (Kafka's FileStreamSink; every third reads two or three topics) under a steady low load; per",
             "point the duration of one sampling round (p50, p99, and whether p99 fits the sampling interval), the",
             "scaler's CPU (% of one core) and heap after GC, read from its /metrics over a window, then",
-            "GET /api/v1/connectors timed one request at a time. The CPU per round and the round's p50 are fitted as",
+            "GET /api/v1/connectors timed one request at a time, then its live heap after a full GC (jcmd GC.run).",
+            "The CPU per round, the round's p50 and the live heap are fitted as",
             "base + per connector x connectors + per partition x partitions. A point the stack cannot set up or keep",
             "running ends the run there, said with why, the points before it kept (exit 1). Writes the result under",
             "--results-dir. The full run (1x50 to 500x25000) takes a quarter of an hour or more; --quick about two minutes."
@@ -140,7 +141,7 @@ final class BenchScalerCommand implements Callable<Integer> {
                 r.windowSeconds()));
         t.append(String.format(
                 Locale.ROOT,
-                "%10s  %10s  %6s  %6s  %9s  %9s  %9s  %4s  %10s  %12s  %9s  %10s  %5s%n",
+                "%10s  %10s  %6s  %6s  %9s  %9s  %9s  %4s  %10s  %12s  %15s  %10s  %5s%n",
                 "connectors",
                 "partitions",
                 "topics",
@@ -157,7 +158,7 @@ final class BenchScalerCommand implements Callable<Integer> {
         for (ScalerBenchResult.Point p : r.points()) {
             t.append(String.format(
                     Locale.ROOT,
-                    "%10d  %,10d  %6d  %6d  %9.1f  %9.1f  %9.1f  %4s  %10.1f  %12.1f  %9s  %10.1f  %5.1f%n",
+                    "%10d  %,10d  %6d  %6d  %9.1f  %9.1f  %9.1f  %4s  %10.1f  %12.1f  %15s  %10.1f  %5.1f%n",
                     p.connectors(),
                     p.partitions(),
                     p.topics(),
@@ -168,14 +169,18 @@ final class BenchScalerCommand implements Callable<Integer> {
                     p.withinInterval() ? "yes" : "NO",
                     p.cpuPercentOfCore(),
                     p.cpuMsPerRound(),
-                    p.heapUsedAfterGcMb() == null
-                            ? "-"
-                            : String.format(Locale.ROOT, "%.0f / %.0f", p.heapUsedAfterGcMb(), p.heapMaxMb()),
+                    String.format(
+                            Locale.ROOT,
+                            "%s / %s / %.0f",
+                            megabytes(p.heapUsedAfterGcMb()),
+                            megabytes(p.heapLiveMb()),
+                            p.heapMaxMb()),
                     p.apiP99Ms(),
                     p.loadAverage()));
         }
         t.append(
-                        "round p50/p99 from the round histogram's buckets; heap: the most in use after a GC in the window / -Xmx;")
+                        "round p50/p99 from the round histogram's buckets; heap: the most in use after a GC in the window / after a"
+                                + " full GC (live) / -Xmx;")
                 .append(System.lineSeparator())
                 .append(String.format(
                         Locale.ROOT,
@@ -189,7 +194,7 @@ final class BenchScalerCommand implements Callable<Integer> {
         }
         t.append(law("CPU per round", "ms", r.cpuMsPerRoundFit()))
                 .append(law("round p50", "ms", r.roundP50MsFit()))
-                .append(law("heap after GC", "MB", r.heapMbFit()));
+                .append(law("live heap", "MB", r.heapMbFit()));
         if (r.stoppedAt() != null) {
             t.append(String.format(
                     Locale.ROOT,
@@ -218,6 +223,10 @@ final class BenchScalerCommand implements Callable<Integer> {
                 unit,
                 fit.rSquared(),
                 fit.points());
+    }
+
+    private static String megabytes(Double mb) {
+        return mb == null ? "-" : String.format(Locale.ROOT, "%.0f", mb);
     }
 
     private static int usage(String problem) {
