@@ -32,6 +32,7 @@ class PeerRulesTest {
                 List.of(),
                 List.of(),
                 false,
+                null,
                 null);
     }
 

@@ -19,6 +19,8 @@ import java.util.List;
  * @param blockingFindings  findings that say more tasks cannot help (e.g. "key-cardinality: 2 distinct keys")
  * @param sinkRejecting     the sink rejects or queues writes (Elasticsearch write rejections)
  * @param lagSeconds        how long the oldest unconsumed record has waited ({@code lag.seconds}), or null when unknown
+ * @param busyFraction      the share of time the running tasks spent outside {@code poll()} (converting and writing),
+ *                          their mean; null when the workers' metrics are not read
  */
 public record Observation(
         long atMillis,
@@ -32,7 +34,8 @@ public record Observation(
         List<String> unstableReasons,
         List<String> blockingFindings,
         boolean sinkRejecting,
-        Double lagSeconds) {
+        Double lagSeconds,
+        Double busyFraction) {
 
     /** What the scaler's snapshot shows at {@code atMillis}; unknown rates and lag count as 0. */
     public static Observation of(PipelineSnapshot s, List<String> blockingFindings, long atMillis) {
@@ -52,6 +55,7 @@ public record Observation(
                 s.reasons(),
                 blockingFindings,
                 s.elasticsearch().rejectingWrites(),
+                s.lag().seconds(),
                 null);
     }
 

@@ -15,7 +15,7 @@ class RatioScalingRuleTest {
             new AutoscalePolicy(1, 20, 5.0, null, null, null, null, null, null, null);
 
     private static Observation obs(long at, int tasks, double append, double sink, long lag) {
-        return new Observation(at, tasks, tasks, 20, append, sink, lag, true, List.of(), List.of(), false, null);
+        return new Observation(at, tasks, tasks, 20, append, sink, lag, true, List.of(), List.of(), false, null, null);
     }
 
     private final RatioScalingRule policy = new RatioScalingRule(SETTINGS, 5_000);
@@ -60,7 +60,7 @@ class RatioScalingRuleTest {
     @Test
     void capsAtThePartitionCountAndSaysToAddPartitions() {
         Decision d = policy.decide(
-                new Observation(0, 1, 1, 4, 400, 100, 30_000, true, List.of(), List.of(), false, null),
+                new Observation(0, 1, 1, 4, 400, 100, 30_000, true, List.of(), List.of(), false, null, null),
                 new PolicyMemory());
         assertEquals(4, d.toTasks());
         assertTrue(d.reason().contains("give the topics partitions for 9 tasks"), d.reason());
@@ -69,12 +69,12 @@ class RatioScalingRuleTest {
     @Test
     void atTheCapItIsBlockedNotFlapping() {
         Decision d = policy.decide(
-                new Observation(0, 4, 4, 4, 400, 100, 30_000, true, List.of(), List.of(), false, null),
+                new Observation(0, 4, 4, 4, 400, 100, 30_000, true, List.of(), List.of(), false, null, null),
                 new PolicyMemory());
         assertEquals(Decision.Action.BLOCKED, d.action());
         assertEquals("capped", d.code());
         Decision again = policy.decide(
-                new Observation(5_000, 4, 4, 4, 410, 100, 31_000, true, List.of(), List.of(), false, null),
+                new Observation(5_000, 4, 4, 4, 410, 100, 31_000, true, List.of(), List.of(), false, null, null),
                 new PolicyMemory());
         assertTrue(again.repeats(d), "the same verdict with new numbers is a repeat, reported once");
     }
@@ -82,7 +82,7 @@ class RatioScalingRuleTest {
     @Test
     void holdsWhileUnstableOrCoolingDown() {
         Observation unstable = new Observation(
-                0, 1, 1, 20, 400, 100, 30_000, false, List.of("task 0 is FAILED"), List.of(), false, null);
+                0, 1, 1, 20, 400, 100, 30_000, false, List.of("task 0 is FAILED"), List.of(), false, null, null);
         Decision d = policy.decide(unstable, new PolicyMemory());
         assertEquals(Decision.Action.HOLD, d.action());
         assertTrue(d.reason().contains("task 0 is FAILED"));
@@ -117,6 +117,7 @@ class RatioScalingRuleTest {
                 List.of(),
                 List.of("key-cardinality: 2 distinct keys for 20 partitions"),
                 false,
+                null,
                 null);
         Decision d = policy.decide(keys, new PolicyMemory());
         assertEquals(Decision.Action.BLOCKED, d.action());
@@ -225,7 +226,7 @@ class RatioScalingRuleTest {
             new AutoscalePolicy(1, 20, null, 100_000L, null, null, null, null, null, 30.0);
 
     private static Observation aged(int tasks, double append, double sink, long lag, double lagSeconds) {
-        return new Observation(0, tasks, tasks, 20, append, sink, lag, true, List.of(), List.of(), false, lagSeconds);
+        return new Observation(0, tasks, tasks, 20, append, sink, lag, true, List.of(), List.of(), false, lagSeconds, null);
     }
 
     @Test
