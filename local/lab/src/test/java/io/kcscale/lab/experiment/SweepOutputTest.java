@@ -66,7 +66,7 @@ class SweepOutputTest {
         List<WorkerCpu> cpu = List.of(new WorkerCpu("w", 0.4 * tasks, 2, Math.min(1, 0.3 * tasks)));
         List<PipelineSnapshot.Task> placement = new ArrayList<>();
         for (int t = 0; t < tasks; t++) {
-            placement.add(new PipelineSnapshot.Task(t, "RUNNING", "w", List.of(), Map.of(), null));
+            placement.add(new PipelineSnapshot.Task(t, "RUNNING", "w", List.of(), Map.of(), null, null, null));
         }
         return new WorkerCapacityProbe.Reading(WorkerCapacityCheck.judge(placement, tasks + 1, cpu, null), cpu);
     }

@@ -64,13 +64,21 @@ public final class StatusCommand implements Callable<Integer> {
         b.append(String.format(
                 Locale.ROOT,
                 "lag %s  age %s  %s  latency %s (Little's law)%n",
-                text(lag.path("total")),
-                age(lag.path("seconds"), lag.path("lowerBound")),
+                text(lag.path("unconsumed")),
+                age(lag.path("unconsumedSeconds"), lag.path("lowerBound")),
                 lag.path("verdict").isTextual() ? lag.path("verdict").asText() : "verdict ?",
                 s.path("latencySeconds").isNumber()
                         ? String.format(
                                 Locale.ROOT, "%.2f s", s.path("latencySeconds").asDouble())
                         : "?"));
+        b.append(String.format(
+                Locale.ROOT,
+                "committed: lag %s  age %s  commits every %s%n",
+                text(lag.path("total")),
+                age(lag.path("seconds"), lag.path("lowerBound")),
+                s.path("commitIntervalSeconds").isNumber()
+                        ? String.format(Locale.ROOT, "%.0f s", s.path("commitIntervalSeconds").asDouble())
+                        : "? (not two commits seen yet)"));
         if (es.path("indexes").size() == 1) {
             JsonNode i = es.path("indexes").get(0);
             b.append(String.format(

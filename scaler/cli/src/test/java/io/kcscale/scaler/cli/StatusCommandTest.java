@@ -64,12 +64,15 @@ class StatusCommandTest {
     void theLagsAgeAndVerdictAndThePartitionsNotCaughtUpOldestFirst() throws Exception {
         String table = StatusCommand.table(read("""
                 {"name": "s", "topics": ["t"], "tasksMax": 1, "partitions": 3, "partitionsPerTopic": {"t": 3}, "tasks": [],
-                 "lag": {"total": 1500, "seconds": 700.0, "lowerBound": true, "verdict": "stalled", "partitions": [
+                 "commitIntervalSeconds": 60.0,
+                 "lag": {"total": 1500, "seconds": 700.0, "lowerBound": true, "verdict": "stalled", "unconsumed": 1400,
+                         "unconsumedSeconds": 650.0, "partitions": [
                    {"topic": "t", "partition": 0, "records": 0, "seconds": 0.0, "lowerBound": false, "verdict": "caught-up"},
                    {"topic": "t", "partition": 1, "records": 300, "seconds": 31.9, "lowerBound": false, "verdict": "growing"},
                    {"topic": "t", "partition": 2, "records": 1200, "seconds": 700.0, "lowerBound": true, "verdict": "stalled"}]},
                  "stable": false}"""));
-        assertTrue(table.contains("lag 1500  age >=700.0 s  stalled"), table);
+        assertTrue(table.contains("lag 1400  age >=650.0 s  stalled"), table);
+        assertTrue(table.contains("committed: lag 1500  age >=700.0 s  commits every 60 s"), table);
         assertTrue(
                 table.indexOf("2                        1200       >=700.0 s      stalled")
                         < table.indexOf("1                        300        31.9 s         growing"),

@@ -12,13 +12,14 @@ import java.util.List;
  * @param tasksWithPartitionsAtMost the most tasks that can get a partition: the sink's topic's partitions; of several
  *                          topics, as the group's assignor deals them (range: the largest topic's count)
  * @param appendRate        records/s appended to the topic
- * @param sinkRate          records/s the sink consumed (committed)
- * @param lag               records not yet consumed
+ * @param sinkRate          records/s the sink consumed (between its tasks' commits)
+ * @param lag               records not yet consumed ({@code lag.unconsumed}: the commit interval's saw-tooth left out)
  * @param stable            offsets advance, no rebalance in the window, all tasks RUNNING
  * @param unstableReasons   why not, when not stable
  * @param blockingFindings  findings that say more tasks cannot help (e.g. "key-cardinality: 2 distinct keys")
  * @param sinkRejecting     the sink rejects or queues writes (Elasticsearch write rejections)
- * @param lagSeconds        how long the oldest unconsumed record has waited ({@code lag.seconds}), or null when unknown
+ * @param lagSeconds        how long the oldest unconsumed record has waited ({@code lag.unconsumedSeconds}), or null when
+ *                          unknown
  * @param busyFraction      the share of time the running tasks spent outside {@code poll()} (converting and writing),
  *                          their mean; null when the workers' metrics are not read
  */
@@ -50,12 +51,12 @@ public record Observation(
                         : TaskPlacement.tasksWithPartitionsAtMost(s.assignor(), s.partitionsPerTopic()),
                 orZero(s.rates().appendPerSecond()),
                 orZero(s.rates().sinkPerSecond()),
-                s.lag().total() == null ? 0 : s.lag().total(),
+                s.lag().unconsumed() == null ? 0 : s.lag().unconsumed(),
                 s.stable(),
                 s.reasons(),
                 blockingFindings,
                 s.elasticsearch().rejectingWrites(),
-                s.lag().seconds(),
+                s.lag().unconsumedSeconds(),
                 null);
     }
 

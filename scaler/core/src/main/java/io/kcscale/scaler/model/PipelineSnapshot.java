@@ -16,7 +16,9 @@ import java.util.TreeMap;
  * readings keyed by partition number alone ({@code perPartition}, {@code appendPerPartition}, a task's
  * {@code partitions}) stay as they were; for several topics they are null, since partition 0 of one topic is
  * not partition 0 of another. {@code partitions} counts the partitions of all topics; {@code assignor} is the one
- * the sink group uses (null when it has no members).
+ * the sink group uses (null when it has no members). {@code commitIntervalSeconds}: how often the sink's tasks commit,
+ * the median of the intervals the scaler saw (Connect's {@code offset.flush.interval.ms}, or longer for a task whose
+ * {@code put} takes longer); null before a task committed twice.
  */
 public record PipelineSnapshot(
         String name,
@@ -36,6 +38,7 @@ public record PipelineSnapshot(
         boolean degraded,
         List<String> unreachable,
         Map<String, Long> unreachableWorkers,
+        Double commitIntervalSeconds,
         double windowSeconds,
         long observedAtMillis) {
 
@@ -65,8 +68,11 @@ public record PipelineSnapshot(
      * {@link #WORKER_UNREACHABLE}: Connect keeps reporting the last state a dead worker wrote (RUNNING) until it
      * reassigns the task.
      *
-     * @param partitions        its partitions of the sink's one topic; null for a sink of several
-     * @param partitionsByTopic its partitions of each topic it consumes from
+     * @param partitions            its partitions of the sink's one topic; null for a sink of several
+     * @param partitionsByTopic     its partitions of each topic it consumes from
+     * @param recordsPerSecond      what it consumed between two of its commits; null while unknown
+     * @param commitIntervalSeconds how often it commits, the median of the intervals seen; null before it committed twice
+     * @param secondsSinceCommit    since its last commit the scaler saw; null before one
      */
     public record Task(
             int id,
@@ -74,7 +80,9 @@ public record PipelineSnapshot(
             String workerId,
             List<Integer> partitions,
             Map<String, List<Integer>> partitionsByTopic,
-            Double recordsPerSecond) {
+            Double recordsPerSecond,
+            Double commitIntervalSeconds,
+            Double secondsSinceCommit) {
 
         /** The state of a task whose worker does not answer, whatever Connect still reports. */
         public static final String WORKER_UNREACHABLE = "WORKER_UNREACHABLE";
@@ -86,11 +94,21 @@ public record PipelineSnapshot(
                 String workerId,
                 Map<String, List<Integer>> partitionsByTopic,
                 Double recordsPerSecond,
-                boolean severalTopics) {
+                boolean severalTopics,
+                Double commitIntervalSeconds,
+                Double secondsSinceCommit) {
             List<Integer> ofOneTopic = severalTopics
                     ? null
                     : partitionsByTopic.values().stream().findFirst().orElse(List.of());
-            return new Task(id, state, workerId, ofOneTopic, partitionsByTopic, recordsPerSecond);
+            return new Task(
+                    id,
+                    state,
+                    workerId,
+                    ofOneTopic,
+                    partitionsByTopic,
+                    recordsPerSecond,
+                    commitIntervalSeconds,
+                    secondsSinceCommit);
         }
 
         /** Its partitions, each named by topic and partition. */
@@ -102,8 +120,10 @@ public record PipelineSnapshot(
     }
 
     /**
-     * Records not yet committed by the sink group, in total and per partition, and how long the oldest of them has
-     * waited.
+     * Records not yet committed by the sink group, in total and per partition (what Kafka's tools call the group's lag),
+     * how long the oldest of them has waited, and what of them the tasks have not consumed yet. Committed offsets move
+     * once per commit interval, so between two commits the lag includes what the tasks consumed since the last one;
+     * {@code unconsumed} and {@code unconsumedSeconds} leave that out, which is what targets are held against.
      *
      * @param perPartition by partition of the sink's one topic; null for a sink of several
      * @param perTopic     by topic, then partition
@@ -112,6 +132,9 @@ public record PipelineSnapshot(
      *                     scaler's end-offset history begins; null when {@code seconds} is
      * @param verdict      the worst partition's verdict, or null when none is known yet
      * @param partitions   each partition's lag, age and verdict
+     * @param unconsumed   records the tasks have not consumed yet: the lag less what each task consumed since its last
+     *                     commit at its rate (at most one commit interval's worth); null when the lag is unknown
+     * @param unconsumedSeconds the age of the oldest of them, the most over all partitions; null when unknown
      */
     public record Lag(
             Long total,
@@ -120,16 +143,23 @@ public record PipelineSnapshot(
             Double seconds,
             Boolean lowerBound,
             LagVerdict verdict,
-            List<PartitionLag> partitions) {
+            List<PartitionLag> partitions,
+            Long unconsumed,
+            Double unconsumedSeconds) {
 
         /** The lag of each partition (null when unknown), with each partition's age and verdict. */
         public static Lag of(Map<TopicPartition, Long> lag, List<PartitionLag> partitions, boolean severalTopics) {
             if (lag == null) {
-                return new Lag(null, null, null, null, null, null, List.of());
+                return new Lag(null, null, null, null, null, null, List.of(), null, null);
             }
             Map<String, Map<Integer, Long>> perTopic = TopicPartition.byTopic(lag);
             Double seconds = partitions.stream()
                     .map(PartitionLag::seconds)
+                    .filter(s -> s != null)
+                    .max(Double::compare)
+                    .orElse(null);
+            Double unconsumedSeconds = partitions.stream()
+                    .map(PartitionLag::unconsumedSeconds)
                     .filter(s -> s != null)
                     .max(Double::compare)
                     .orElse(null);
@@ -142,7 +172,11 @@ public record PipelineSnapshot(
                     lowerBound,
                     LagVerdict.worst(
                             partitions.stream().map(PartitionLag::verdict).toList()),
-                    partitions);
+                    partitions,
+                    partitions.isEmpty()
+                            ? lag.values().stream().mapToLong(Long::longValue).sum()
+                            : partitions.stream().mapToLong(PartitionLag::unconsumed).sum(),
+                    unconsumedSeconds);
         }
 
         /** The lag of each partition; empty when unknown. */
@@ -158,9 +192,18 @@ public record PipelineSnapshot(
      * @param seconds    how long the oldest of them has waited, or null when unknown
      * @param lowerBound it was appended before the scaler's end-offset history begins: {@code seconds} is a lower bound
      * @param verdict    where its lag is heading, or null while the window cannot tell
+     * @param unconsumed records its task has not consumed yet (see {@link Lag#unconsumed})
+     * @param unconsumedSeconds how long the oldest of them has waited, or null when unknown
      */
     public record PartitionLag(
-            String topic, int partition, long records, Double seconds, boolean lowerBound, LagVerdict verdict) {}
+            String topic,
+            int partition,
+            long records,
+            Double seconds,
+            boolean lowerBound,
+            LagVerdict verdict,
+            long unconsumed,
+            Double unconsumedSeconds) {}
 
     /**
      * @param appendPerSecond records appended to the topic

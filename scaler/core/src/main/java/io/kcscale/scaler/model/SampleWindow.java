@@ -8,14 +8,15 @@ import java.util.Optional;
 
 /**
  * The samples of one connector over a sliding window of time; the newest sample sets "now". Beside the window it
- * keeps the connector's end offsets over a longer span (the lag's age reaches back beyond the window) and a point
- * per sample for the page's charts, both bounded.
+ * keeps the connector's end offsets and its group's commits over a longer span (the lag's age, and a task that commits
+ * once a minute, reach back beyond the window) and a point per sample for the page's charts, all bounded.
  */
 public final class SampleWindow {
 
     private final long windowMillis;
     private final Deque<PipelineSample> samples = new ArrayDeque<>();
     private final EndOffsetHistory endOffsets = new EndOffsetHistory();
+    private final CommitHistory commits = new CommitHistory();
     private final SnapshotHistory history = new SnapshotHistory();
     /** Derived once per new sample: a scrape and every API request read all connectors' snapshots between two rounds. */
     private PipelineSnapshot derived;
@@ -34,7 +35,8 @@ public final class SampleWindow {
             samples.removeFirst();
         }
         endOffsets.add(sample.atMillis(), sample.endOffsets());
-        derived = SnapshotDerivation.derive(new ArrayList<>(samples), windowMillis / 1000.0, endOffsets);
+        commits.add(sample.atMillis(), sample.endOffsets(), sample.committedOffsets(), sample.assignment());
+        derived = SnapshotDerivation.derive(new ArrayList<>(samples), windowMillis / 1000.0, endOffsets, commits);
         history.add(SnapshotHistory.Point.of(derived));
     }
 
@@ -50,14 +52,5 @@ public final class SampleWindow {
     /** A point per sample over the last 10 minutes, oldest first. */
     public synchronized List<SnapshotHistory.Point> history() {
         return history.points();
-    }
-
-    /**
-     * Forgets every sample, e.g. after this scaler changed the connector and old rates no longer hold. The end offsets
-     * and the history stay: they do not depend on the tasks.
-     */
-    public synchronized void clear() {
-        derived = null;
-        samples.clear();
     }
 }

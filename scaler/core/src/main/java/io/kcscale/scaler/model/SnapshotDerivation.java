@@ -10,26 +10,29 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * Derives a {@link PipelineSnapshot} from the samples of a window: rates from counter deltas
- * between the oldest and newest sample that carry each counter, lag and Little's-law latency from
- * the newest, each partition's lag age (from an end-offset history that may reach beyond the window) and
- * verdict, and the {@code stable} verdict with its reasons. Pure: no clock, no I/O.
+ * Derives a {@link PipelineSnapshot} from the samples of a window: append and index rates from counter deltas between
+ * the oldest and newest sample that carry each counter; the sink's rates, progress and verdicts from each task's commits
+ * (a history that reaches beyond the window, read by {@link CommitProgress}), so that they hold at any commit interval;
+ * lag, what of it is not consumed yet and Little's-law latency from the newest sample; each partition's lag age (from an
+ * end-offset history that may reach beyond the window); and the {@code stable} verdict with its reasons. Pure: no clock,
+ * no I/O.
  */
 public final class SnapshotDerivation {
 
     private SnapshotDerivation() {}
 
-    /** A snapshot whose lag ages are read from the window's samples alone. */
+    /** A snapshot whose lag ages and commits are read from the window's samples alone. */
     public static PipelineSnapshot derive(List<PipelineSample> samples, double windowSeconds) {
-        return derive(samples, windowSeconds, EndOffsetHistory.of(samples));
+        return derive(samples, windowSeconds, EndOffsetHistory.of(samples), CommitHistory.of(samples));
     }
 
     /**
      * @param samples oldest first, all of one connector; not empty
      * @param history the connector's end offsets, up to the newest sample
+     * @param commits the sink group's committed offsets, up to the newest sample
      */
     public static PipelineSnapshot derive(
-            List<PipelineSample> samples, double windowSeconds, EndOffsetHistory history) {
+            List<PipelineSample> samples, double windowSeconds, EndOffsetHistory history, CommitHistory commits) {
         if (samples.isEmpty()) {
             throw new IllegalArgumentException("a snapshot needs at least one sample");
         }
@@ -38,16 +41,22 @@ public final class SnapshotDerivation {
 
         boolean severalTopics = latest.topics().size() > 1;
         Map<TopicPartition, Long> lagPerPartition = lagPerPartition(latest);
+        Map<Integer, CommitProgress.Task> progress = lagPerPartition == null
+                ? Map.of()
+                : CommitProgress.read(commits, lagPerPartition, latest.assignment(), latest.atMillis(), windowSeconds);
+        Map<TopicPartition, Double> sinkPerPartition = sinkPerPartition(progress);
+        Map<TopicPartition, Double> appendPerPartition = perPartitionRates(samples, PipelineSample::endOffsets);
+        List<Stall> stalls = new ArrayList<>();
         PipelineSnapshot.Lag lag = PipelineSnapshot.Lag.of(
-                lagPerPartition, partitionLags(samples, lagPerPartition, history), severalTopics);
-        Long lagTotal = lag.total();
+                lagPerPartition,
+                partitionLags(
+                        latest, lagPerPartition, appendPerPartition, history, commits, progress, windowSeconds, stalls),
+                severalTopics);
 
         Delta<Map<TopicPartition, Long>> committed = delta(samples, PipelineSample::committedOffsets);
-        Map<TopicPartition, Double> sinkPerPartition = perPartitionRates(samples, PipelineSample::committedOffsets);
         Double sinkRate = sinkPerPartition == null
                 ? null
                 : sinkPerPartition.values().stream().mapToDouble(d -> d).sum();
-        Map<TopicPartition, Double> appendPerPartition = perPartitionRates(samples, PipelineSample::endOffsets);
         Double appendRate = appendPerPartition == null
                 ? null
                 : appendPerPartition.values().stream().mapToDouble(d -> d).sum();
@@ -56,13 +65,14 @@ public final class SnapshotDerivation {
         Delta<Long> rejected = delta(samples, PipelineSample::writeRejected);
         Double rejections = rejected == null ? null : Math.max(0, rejected.newest - rejected.oldest) / rejected.seconds;
 
-        List<PipelineSnapshot.Task> tasks = tasks(latest, sinkPerPartition, severalTopics);
-        Double latency = latency(lagTotal, sinkRate);
+        List<PipelineSnapshot.Task> tasks = tasks(latest, sinkPerPartition, progress, severalTopics);
+        Double latency = latency(lag.unconsumed(), sinkRate);
 
         if (committed == null) {
             reasons.add("warming up: the window holds fewer than 2 samples of the sink group's offsets");
         } else if (sinkPerPartition == null) {
-            reasons.add("warming up: the sink group committed no partition's offset in two samples of the window yet");
+            reasons.add("warming up: a task with lag has not committed twice since the scaler began reading"
+                    + " (Connect commits every offset.flush.interval.ms, 60 s by default)");
         }
         latest.unreachable().forEach(u -> reasons.add("unreachable: " + u));
         if (latest.topics().isEmpty() && latest.unreachable().isEmpty()) {
@@ -94,11 +104,7 @@ public final class SnapshotDerivation {
                     deadLetters.appendPerSecond(),
                     deadLetters.latestReason() == null ? "" : "; the latest because: " + deadLetters.latestReason()));
         }
-        List<TopicPartition> stalled = stalledPartitions(committed, lagPerPartition);
-        if (!stalled.isEmpty()) {
-            reasons.add("partitions " + TopicPartition.named(stalled, severalTopics)
-                    + " have lag but their committed offsets did not advance within the window");
-        }
+        stallReasons(stalls, severalTopics).forEach(reasons::add);
 
         return new PipelineSnapshot(
                 latest.connector(),
@@ -118,6 +124,7 @@ public final class SnapshotDerivation {
                 !latest.unreachable().isEmpty(),
                 latest.unreachable(),
                 unreachableWorkers,
+                commitInterval(progress),
                 windowSeconds,
                 latest.atMillis());
     }
@@ -204,42 +211,244 @@ public final class SnapshotDerivation {
         return lag;
     }
 
-    /** Each partition's lag with its age and verdict, in partition order; empty when the lag is unknown. */
+    /**
+     * Each partition's lag with its age, what of it is not consumed yet, and its verdict, in partition order; empty when
+     * the lag is unknown. Each stalled partition is added to {@code stalls}.
+     */
     private static List<PipelineSnapshot.PartitionLag> partitionLags(
-            List<PipelineSample> samples, Map<TopicPartition, Long> lag, EndOffsetHistory history) {
+            PipelineSample latest,
+            Map<TopicPartition, Long> lag,
+            Map<TopicPartition, Double> appendPerPartition,
+            EndOffsetHistory history,
+            CommitHistory commits,
+            Map<Integer, CommitProgress.Task> progress,
+            double windowSeconds,
+            List<Stall> stalls) {
         if (lag == null) {
             return List.of();
         }
-        PipelineSample latest = samples.get(samples.size() - 1);
-        List<PipelineSample> read = samples.stream()
-                .filter(s -> s.endOffsets() != null && s.committedOffsets() != null && s.atMillis() < latest.atMillis())
-                .toList();
-        PipelineSample previous = read.isEmpty() ? null : read.get(read.size() - 1);
-        PipelineSample oldest = read.isEmpty() ? null : read.get(0);
+        long now = latest.atMillis();
+        Map<TopicPartition, CommitProgress.Task> taskOf = new TreeMap<>();
+        progress.values().forEach(t -> t.partitions().forEach(p -> taskOf.put(p, t)));
+        Map<TopicPartition, Boolean> caughtUp = new TreeMap<>();
+        lag.forEach((p, records) -> {
+            CommitProgress.Task task = taskOf.get(p);
+            CommitHistory.Point last = task.lastCommit();
+            Long endBeforeLast = last == null ? null : CommitProgress.endAt(history.of(p), last.previousSampleMillis());
+            // a task that stopped committing is not caught up with what arrived since
+            caughtUp.put(
+                    p,
+                    records == 0
+                            || (task.progress() != CommitProgress.Progress.STOPPED
+                                    && endBeforeLast != null
+                                    && latest.committedOffsets().getOrDefault(p, 0L) >= endBeforeLast));
+        });
+        // which way the lag goes is the task's: it drains its partitions in turns, so one of them grows between two
+        // commits while the task's lag falls
+        Map<Integer, Long> lagAtLast = new TreeMap<>();
+        Map<Integer, Long> lagAtBefore = new TreeMap<>();
+        progress.values().forEach(t -> {
+            lagAtLast.put(t.id(), taskLagAt(t, history, commits, t.lastCommit()));
+            lagAtBefore.put(t.id(), taskLagAt(t, history, commits, t.commitBeforeLast()));
+        });
         List<PipelineSnapshot.PartitionLag> rows = new ArrayList<>();
         lag.forEach((p, records) -> {
             long committed = latest.committedOffsets().getOrDefault(p, 0L);
-            LagAge.Age age =
-                    LagAge.of(history.of(p), committed, latest.atMillis()).orElse(null);
-            Boolean owned =
-                    latest.assignment() == null ? null : latest.assignment().containsKey(p);
-            Long oldestCommitted = oldest != null && oldest.endOffsets().containsKey(p)
-                    ? oldest.committedOffsets().getOrDefault(p, 0L)
-                    : null;
-            Long previousEnd = previous == null ? null : previous.endOffsets().get(p);
-            Long previousLag = previousEnd == null
+            LagAge.Age age = LagAge.of(history.of(p), committed, now).orElse(null);
+            Boolean owned = latest.assignment() == null ? null : latest.assignment().containsKey(p);
+            CommitProgress.Task task = taskOf.get(p);
+            // a task that keeps a partition with traffic caught up has time to spare: it is not cycling through a backlog
+            boolean busy = task.partitions().stream()
+                    .noneMatch(q -> caughtUp.get(q)
+                            && (lag.get(q) > 0 || appendPerPartition == null || appendPerPartition.getOrDefault(q, 0.0) > 0));
+            Stall stall = caughtUp.get(p)
                     ? null
-                    : Math.max(0, previousEnd - previous.committedOffsets().getOrDefault(p, 0L));
-            LagVerdict verdict = LagVerdict.of(owned, records, committed, previousEnd, previousLag, oldestCommitted);
+                    : stall(p, records, age == null ? null : age.seconds(), task, busy, history, commits, now, windowSeconds);
+            if (stall != null && !Boolean.FALSE.equals(owned)) {
+                stalls.add(stall);
+            }
+            LagVerdict verdict = LagVerdict.of(
+                    owned,
+                    records,
+                    caughtUp.get(p),
+                    stall != null,
+                    task.progress() != CommitProgress.Progress.UNKNOWN,
+                    lagAtLast.get(task.id()),
+                    lagAtBefore.get(task.id()));
+            Double rate = task.rates() == null ? null : task.rates().get(p);
+            double uncommitted = rate == null ? 0 : task.uncommittedSeconds(now);
+            long unconsumed = Math.max(0, records - Math.round(rate == null ? 0 : rate * uncommitted));
             rows.add(new PipelineSnapshot.PartitionLag(
                     p.topic(),
                     p.partition(),
                     records,
                     age == null ? null : age.seconds(),
                     age != null && age.lowerBound(),
-                    verdict));
+                    verdict,
+                    unconsumed,
+                    age == null ? null : unconsumed == 0 ? 0.0 : Math.max(0, age.seconds() - uncommitted)));
         });
         return rows;
+    }
+
+    /** Why a partition with lag does not move. */
+    private enum StallKind {
+        /** Its task commits nothing. */
+        TASK_STOPPED,
+        /** Its task keeps another partition with traffic caught up, and leaves this one. */
+        LEFT_BEHIND,
+        /** Its busy task consumed more than its whole backlog from its other partitions without taking from this one. */
+        PASSED_OVER
+    }
+
+    /**
+     * A partition with lag that does not move: {@code waited} against {@code allowed} in seconds, or, when passed over,
+     * in records its task consumed elsewhere.
+     */
+    private record Stall(TopicPartition partition, StallKind kind, double waited, double allowed) {}
+
+    /**
+     * Whether a partition stalls; null when it does not, or cannot be judged yet. Its oldest unconsumed record may wait
+     * the window plus one commit interval while its task commits nothing, or while its task keeps another partition with
+     * traffic caught up (it has time to spare); judged on the record's age, so that records that arrived after a quiet
+     * spell do not read as stalled before the next commit. A busy task drains a few partitions at a time, at a rate that
+     * changes (a cold or a crowded worker): its partition stalls only once the task consumed, from its others, more than
+     * its whole backlog as it stood when this partition last moved, plus one commit interval's worth, without taking
+     * from it; counted in records, so a slower spell of the task does not read as a stall.
+     */
+    private static Stall stall(
+            TopicPartition p,
+            long records,
+            Double ageSeconds,
+            CommitProgress.Task task,
+            boolean busy,
+            EndOffsetHistory history,
+            CommitHistory commits,
+            long now,
+            double windowSeconds) {
+        if (records == 0 || task.id() == CommitProgress.UNOWNED) {
+            return null;
+        }
+        double allowedSeconds = windowSeconds + task.assumedInterval();
+        Long movedAt = CommitProgress.lastMovedAt(commits.of(p));
+        double waited = ageSeconds != null ? ageSeconds : movedAt == null ? 0 : (now - movedAt) / 1000.0;
+        if (task.progress() == CommitProgress.Progress.STOPPED) {
+            return waited > allowedSeconds ? new Stall(p, StallKind.TASK_STOPPED, waited, allowedSeconds) : null;
+        }
+        if (task.progress() != CommitProgress.Progress.PROGRESSING) {
+            return null;
+        }
+        if (!busy) {
+            return waited > allowedSeconds ? new Stall(p, StallKind.LEFT_BEHIND, waited, allowedSeconds) : null;
+        }
+        Double rate = task.rate();
+        if (rate == null || movedAt == null || now - movedAt <= allowedSeconds * 1000) {
+            return null;
+        }
+        long consumed = 0;
+        long backlog = 0;
+        for (TopicPartition q : task.partitions()) {
+            List<CommitHistory.Point> moves = commits.of(q);
+            Long then = CommitProgress.offsetAt(moves, movedAt);
+            Long nowOffset = CommitProgress.offsetAt(moves, now);
+            Long endThen = CommitProgress.endAt(history.of(q), movedAt);
+            if (then == null || nowOffset == null) {
+                continue;
+            }
+            long from = then == CommitHistory.NONE ? 0 : then;
+            consumed += nowOffset == CommitHistory.NONE ? 0 : Math.max(0, nowOffset - from);
+            backlog += endThen == null ? 0 : Math.max(0, endThen - from);
+        }
+        double allowedRecords = backlog + rate * task.assumedInterval();
+        return consumed > allowedRecords ? new Stall(p, StallKind.PASSED_OVER, consumed, allowedRecords) : null;
+    }
+
+    /** One line per kind of stall, naming the partitions and the worst case. */
+    private static List<String> stallReasons(List<Stall> stalls, boolean severalTopics) {
+        List<String> reasons = new ArrayList<>();
+        for (StallKind k : StallKind.values()) {
+            List<Stall> kind = stalls.stream().filter(s -> s.kind() == k).toList();
+            if (kind.isEmpty()) {
+                continue;
+            }
+            Stall worst = kind.stream()
+                    .max((x, y) -> Double.compare(x.waited() - x.allowed(), y.waited() - y.allowed()))
+                    .orElseThrow();
+            Object partitions = TopicPartition.named(kind.stream().map(Stall::partition).toList(), severalTopics);
+            reasons.add(
+                    switch (k) {
+                        case TASK_STOPPED -> String.format(
+                                Locale.ROOT,
+                                "partitions %s have lag %.0f s old and their tasks committed nothing for longer than the"
+                                        + " window plus one commit interval (%.0f s): paused or stuck",
+                                partitions,
+                                worst.waited(),
+                                worst.allowed());
+                        case LEFT_BEHIND -> String.format(
+                                Locale.ROOT,
+                                "partitions %s have lag %.0f s old while their tasks keep other partitions caught up"
+                                        + " (more than the window plus one commit interval, %.0f s)",
+                                partitions,
+                                worst.waited(),
+                                worst.allowed());
+                        case PASSED_OVER -> String.format(
+                                Locale.ROOT,
+                                "partitions %s did not move while their tasks consumed %.0f records from their others,"
+                                        + " more than their whole backlog when these last moved (%.0f with one commit"
+                                        + " interval's worth)",
+                                partitions,
+                                worst.waited(),
+                                worst.allowed());
+                    });
+        }
+        return reasons;
+    }
+
+    /** The task's lag over its partitions when it committed at {@code commit}; null without one or before its history. */
+    private static Long taskLagAt(
+            CommitProgress.Task task, EndOffsetHistory history, CommitHistory commits, CommitHistory.Point commit) {
+        if (commit == null) {
+            return null;
+        }
+        long total = 0;
+        for (TopicPartition q : task.partitions()) {
+            Long end = CommitProgress.endAt(history.of(q), commit.atMillis());
+            Long committed = CommitProgress.offsetAt(commits.of(q), commit.atMillis());
+            if (end == null || committed == null) {
+                return null;
+            }
+            total += Math.max(0, end - (committed == CommitHistory.NONE ? 0 : committed));
+        }
+        return total;
+    }
+
+    /** Each owned partition's rate from its task's commits; null while a task with lag has none yet. */
+    private static Map<TopicPartition, Double> sinkPerPartition(Map<Integer, CommitProgress.Task> progress) {
+        if (progress.isEmpty()) {
+            return null;
+        }
+        Map<TopicPartition, Double> rates = new TreeMap<>();
+        for (CommitProgress.Task t : progress.values()) {
+            if (t.rates() == null) {
+                return null;
+            }
+            rates.putAll(t.rates());
+        }
+        return rates;
+    }
+
+    /** The median of the tasks' commit intervals; null before any task committed twice. */
+    private static Double commitInterval(Map<Integer, CommitProgress.Task> progress) {
+        List<Double> intervals = progress.values().stream()
+                .map(CommitProgress.Task::intervalSeconds)
+                .filter(Objects::nonNull)
+                .sorted()
+                .toList();
+        if (intervals.isEmpty()) {
+            return null;
+        }
+        int n = intervals.size();
+        return n % 2 == 1 ? intervals.get(n / 2) : (intervals.get(n / 2 - 1) + intervals.get(n / 2)) / 2;
     }
 
     /** Partitions of each topic the sink reads, as the newest end offsets list them; null when unknown. */
@@ -253,7 +462,10 @@ public final class SnapshotDerivation {
     }
 
     private static List<PipelineSnapshot.Task> tasks(
-            PipelineSample latest, Map<TopicPartition, Double> sinkPerPartition, boolean severalTopics) {
+            PipelineSample latest,
+            Map<TopicPartition, Double> sinkPerPartition,
+            Map<Integer, CommitProgress.Task> progress,
+            boolean severalTopics) {
         if (latest.tasks() == null) {
             return List.of();
         }
@@ -280,7 +492,17 @@ public final class SnapshotDerivation {
                     .sorted()
                     .forEach(tp -> byTopic.computeIfAbsent(tp.topic(), x -> new ArrayList<>())
                             .add(tp.partition()));
-            tasks.add(PipelineSnapshot.Task.of(t.id(), state, t.workerId(), byTopic, rate, severalTopics));
+            CommitProgress.Task commits = progress.get(t.id());
+            CommitHistory.Point last = commits == null ? null : commits.lastCommit();
+            tasks.add(PipelineSnapshot.Task.of(
+                    t.id(),
+                    state,
+                    t.workerId(),
+                    byTopic,
+                    rate,
+                    severalTopics,
+                    commits == null ? null : commits.intervalSeconds(),
+                    last == null ? null : Math.max(0, latest.atMillis() - last.atMillis()) / 1000.0));
         }
         return tasks;
     }
@@ -323,20 +545,6 @@ public final class SnapshotDerivation {
             previous = s.assignment();
         }
         return false;
-    }
-
-    private static List<TopicPartition> stalledPartitions(
-            Delta<Map<TopicPartition, Long>> committed, Map<TopicPartition, Long> lag) {
-        if (committed == null || lag == null) {
-            return List.of();
-        }
-        List<TopicPartition> stalled = new ArrayList<>();
-        lag.forEach((p, l) -> {
-            if (l > 0 && Objects.equals(committed.oldest.get(p), committed.newest.get(p))) {
-                stalled.add(p);
-            }
-        });
-        return stalled;
     }
 
     /**

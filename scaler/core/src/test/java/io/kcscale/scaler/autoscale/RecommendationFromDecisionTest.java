@@ -52,7 +52,7 @@ class RecommendationFromDecisionTest {
     }
 
     private static PipelineSnapshot.Task task(int id, String worker) {
-        return PipelineSnapshot.Task.of(id, "RUNNING", worker, Map.of("t", List.of(id)), null, false);
+        return PipelineSnapshot.Task.of(id, "RUNNING", worker, Map.of("t", List.of(id)), null, false, null, null);
     }
 
     @Test

@@ -179,7 +179,9 @@ final class Fixture {
                     taskWorkers.getOrDefault(id, "w"),
                     Map.of(topic, owned),
                     rate,
-                    false));
+                    false,
+                    null,
+                    null));
         });
         Double append = appendPerPartition == null
                 ? null
@@ -192,7 +194,7 @@ final class Fixture {
                 partitionsPerTopic != null ? partitionsPerTopic : partitions == null ? null : Map.of(topic, partitions),
                 groupAssignor,
                 tasks,
-                new PipelineSnapshot.Lag(lag, Map.of(), Map.of(topic, Map.of()), null, null, null, List.of()),
+                new PipelineSnapshot.Lag(lag, Map.of(), Map.of(topic, Map.of()), null, null, null, List.of(), lag, null),
                 PipelineSnapshot.Rates.of(
                         append,
                         sinkPerSecond,
@@ -209,6 +211,7 @@ final class Fixture {
                 degraded,
                 List.of(),
                 unreachableWorkers,
+                null,
                 30,
                 10_000);
     }

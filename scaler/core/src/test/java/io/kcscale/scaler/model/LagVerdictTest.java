@@ -11,34 +11,37 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class LagVerdictTest {
 
-    /** owned, lag, committed, previous end, previous lag, oldest committed -> verdict ("" for null). */
-    @ParameterizedTest(
-            name = "{6}: owned {0}, lag {1}, committed {2}, previous end {3}, previous lag {4}, oldest committed {5}")
+    /** owned, lag, caught up, stalled, judged, lag at the last commit, lag at the commit before -> verdict. */
+    @ParameterizedTest(name = "{7}: owned {0}, lag {1}, caught up {2}, stalled {3}, judged {4}, lag at commits {6} -> {5}")
     @CsvSource(
             nullValues = "null",
             value = {
-                "false, 500, 100, 550, 400, 100, STOPPED",
-                "false, 0, 600, 600, 0, 600, STOPPED",
-                "true, 0, 600, 600, 0, 500, CAUGHT_UP",
-                "null, 0, 600, null, null, null, CAUGHT_UP",
-                // committed at least where the end offset was a sample ago: only records newer than one sample wait
-                "true, 40, 560, 550, 30, 500, CAUGHT_UP",
-                "true, 500, 100, 550, 400, 100, STALLED",
-                "null, 500, 100, 550, 400, 100, STALLED",
-                "true, 500, 300, 700, 400, 100, GROWING",
-                "true, 300, 300, 550, 400, 100, CATCHING_UP",
-                "true, 400, 300, 650, 400, 100, CATCHING_UP",
-                "true, 500, 100, null, null, null, ",
+                "false, 500, false, true, true, 400, 300, STOPPED",
+                "false, 0, true, false, true, 0, 0, STOPPED",
+                "true, 0, false, false, true, 0, 0, CAUGHT_UP",
+                "null, 0, false, false, false, null, null, CAUGHT_UP",
+                // the last commit took everything that existed a sample before it: only newer records wait
+                "true, 40, true, false, true, 40, 30, CAUGHT_UP",
+                "true, 500, false, true, true, 400, 300, STALLED",
+                "null, 500, false, true, true, null, null, STALLED",
+                "true, 500, false, false, true, 400, 300, GROWING",
+                "true, 300, false, false, true, 300, 400, CATCHING_UP",
+                "true, 400, false, false, true, 400, 400, CATCHING_UP",
+                // a task watched too briefly, or with one commit seen, cannot tell yet
+                "true, 500, false, false, false, 400, 300, ",
+                "true, 500, false, false, true, 400, null, ",
             })
     void aPartitionsVerdict(
             Boolean owned,
             long lag,
-            long committed,
-            Long previousEnd,
-            Long previousLag,
-            Long oldestCommitted,
+            boolean caughtUp,
+            boolean stalled,
+            boolean judged,
+            Long lagAtLastCommit,
+            Long lagAtCommitBefore,
             LagVerdict expected) {
-        assertEquals(expected, LagVerdict.of(owned, lag, committed, previousEnd, previousLag, oldestCommitted));
+        assertEquals(
+                expected, LagVerdict.of(owned, lag, caughtUp, stalled, judged, lagAtLastCommit, lagAtCommitBefore));
     }
 
     @Test

@@ -93,13 +93,24 @@ class SnapshotDerivationTest {
                 .build();
         PipelineSample second = new Builder(2_000)
                 .end(new long[] {1_010, 1_010, 1_010})
-                .committed(Map.of(0, 500L, 1, 1_010L, 2, 1_010L))
+                .committed(Map.of(0, 250L, 1, 1_010L, 2, 1_010L))
+                .build();
+        PipelineSample third = new Builder(4_000)
+                .end(new long[] {1_020, 1_020, 1_020})
+                .committed(Map.of(0, 500L, 1, 1_020L, 2, 1_020L))
                 .build();
         PipelineSnapshot.Lag lag =
-                SnapshotDerivation.derive(List.of(first, second), 30).lag();
-        assertEquals(2.0, lag.seconds(), 1e-9);
+                SnapshotDerivation.derive(List.of(first, second, third), 30).lag();
+        assertEquals(4.0, lag.seconds(), 1e-9);
         assertTrue(lag.lowerBound(), "offset 500 was appended before the first sample");
-        assertEquals(LagVerdict.CATCHING_UP, lag.verdict());
+        assertEquals(LagVerdict.CATCHING_UP, lag.verdict(), "520 at the last commit, 760 at the one before");
+        assertNull(
+                SnapshotDerivation.derive(List.of(first, second), 30)
+                        .lag()
+                        .partitions()
+                        .get(0)
+                        .verdict(),
+                "one commit seen: which way the lag goes cannot be told yet");
     }
 
     @Test
@@ -149,23 +160,24 @@ class SnapshotDerivationTest {
         window.add(sample(2_000, new long[] {300}, new long[] {200}, 200));
         PipelineSnapshot second = window.snapshot().orElseThrow();
         assertEquals(100.0, second.rates().appendPerSecond(), 1e-9, "a new sample: derived afresh");
-        window.clear();
-        assertTrue(window.snapshot().isEmpty());
     }
 
     @Test
-    void ratesComeFromCounterDeltasOverTheWindow() {
+    void ratesComeFromCounterDeltasOverTheWindowAndTheSinksFromItsTasksCommits() {
         PipelineSnapshot s = SnapshotDerivation.derive(
                 List.of(
-                        sample(0, new long[] {100, 100, 100}, new long[] {100, 100, 100}, 300),
-                        sample(10_000, new long[] {200, 300, 400}, new long[] {150, 300, 400}, 850)),
+                        sample(0, new long[] {100, 100, 100}, new long[] {90, 90, 90}, 300),
+                        sample(1_000, new long[] {110, 120, 130}, new long[] {100, 100, 100}, 320),
+                        sample(11_000, new long[] {210, 320, 430}, new long[] {150, 300, 400}, 870)),
                 30);
-        assertEquals(600.0 / 10, s.rates().appendPerSecond(), 1e-9);
-        assertEquals(550.0 / 10, s.rates().sinkPerSecond(), 1e-9);
-        assertEquals(550.0 / 10, s.rates().indexPerSecond(), 1e-9);
-        assertEquals(Map.of(0, 10.0, 1, 20.0, 2, 30.0), s.rates().appendPerPartition());
+        assertEquals(660.0 / 11, s.rates().appendPerSecond(), 1e-9);
+        assertEquals(550.0 / 10, s.rates().sinkPerSecond(), 1e-9, "between the tasks' commits at 1 s and 11 s");
+        assertEquals(570.0 / 11, s.rates().indexPerSecond(), 1e-9);
+        assertEquals(Map.of(0, 110.0 / 11, 1, 220.0 / 11, 2, 330.0 / 11), s.rates().appendPerPartition());
         assertEquals(25.0, s.tasks().get(0).recordsPerSecond(), 1e-9, "task 0 owns partitions 0 and 1: (50+200)/10");
         assertEquals(30.0, s.tasks().get(1).recordsPerSecond(), 1e-9, "task 1 owns partition 2: 300/10");
+        assertEquals(10.0, s.tasks().get(0).commitIntervalSeconds(), 1e-9);
+        assertEquals(0.0, s.tasks().get(0).secondsSinceCommit(), 1e-9);
         assertEquals(List.of(0, 1), s.tasks().get(0).partitions());
         assertEquals(List.of(2), s.tasks().get(1).partitions());
         assertEquals(3, s.partitions());
@@ -191,11 +203,13 @@ class SnapshotDerivationTest {
         // lag 50 on partition 0, sink 55/s
         PipelineSnapshot s = SnapshotDerivation.derive(
                 List.of(
-                        sample(0, new long[] {100, 100, 100}, new long[] {100, 100, 100}, 0),
-                        sample(10_000, new long[] {200, 300, 400}, new long[] {150, 300, 400}, 0)),
+                        sample(0, new long[] {100, 100, 100}, new long[] {90, 90, 90}, 0),
+                        sample(1_000, new long[] {100, 100, 100}, new long[] {100, 100, 100}, 0),
+                        sample(11_000, new long[] {200, 300, 400}, new long[] {150, 300, 400}, 0)),
                 30);
         assertEquals(50L, s.lag().total());
         assertEquals(Map.of(0, 50L, 1, 0L, 2, 0L), s.lag().perPartition());
+        assertEquals(50L, s.lag().unconsumed(), "the tasks committed at this very sample");
         assertEquals(50 / 55.0, s.latencySeconds(), 1e-9);
         assertEquals(0.05, SnapshotDerivation.latency(2L, 40.0), 1e-12, "lag 2 at 40/s is 50 ms");
         assertEquals(1.0, SnapshotDerivation.latency(200L, 200.0), 1e-12, "lag 200 at 200/s is 1 s");
@@ -209,7 +223,8 @@ class SnapshotDerivationTest {
         PipelineSnapshot s = SnapshotDerivation.derive(
                 List.of(
                         sample(0, new long[] {100, 100, 100}, new long[] {90, 95, 100}, 0),
-                        sample(2_000, new long[] {110, 110, 110}, new long[] {105, 110, 110}, 0)),
+                        sample(2_000, new long[] {110, 110, 110}, new long[] {100, 100, 110}, 0),
+                        sample(4_000, new long[] {120, 120, 120}, new long[] {115, 120, 120}, 0)),
                 30);
         assertTrue(s.stable(), () -> "reasons: " + s.reasons());
         assertEquals(List.of(), s.reasons());
@@ -261,16 +276,161 @@ class SnapshotDerivationTest {
     }
 
     @Test
-    void lagThatDoesNotMoveIsAStall() {
-        PipelineSnapshot s = SnapshotDerivation.derive(
-                List.of(
-                        sample(0, new long[] {100, 100, 100}, new long[] {50, 100, 100}, 0),
-                        sample(5_000, new long[] {100, 100, 100}, new long[] {50, 100, 100}, 0)),
-                30);
+    void aTaskThatCommitsNothingForTheWindowPlusOneCommitIntervalStallsItsPartitions() {
+        // 10 records/s into each partition; task 0 (partitions 0, 1) commits every 2 s; task 1 (partition 2) stops
+        // committing at 20 s; the window is 10 s, so with the group's 2 s interval task 1 stalls once its lag is over 12 s
+        List<PipelineSample> samples = new ArrayList<>();
+        for (long at = 0; at <= 40_000; at += 2_000) {
+            long end = at / 100;
+            samples.add(new Builder(at)
+                    .end(new long[] {end, end, end})
+                    .committed(Map.of(0, end, 1, end, 2, Math.min(end, 200)))
+                    .build());
+        }
+        SampleWindow window = new SampleWindow(10_000);
+        samples.subList(0, 17).forEach(window::add);
+        PipelineSnapshot at32 = window.snapshot().orElseThrow();
+        assertTrue(at32.stable(), "its oldest record waited 11.9 s: " + at32.reasons());
+        samples.subList(17, samples.size()).forEach(window::add);
+        PipelineSnapshot s = window.snapshot().orElseThrow();
         assertEquals(
-                List.of("partitions [0] have lag but their committed offsets did not advance within the window"),
+                List.of("partitions [2] have lag 19.9 s old and their tasks committed nothing for longer than the window"
+                        + " plus one commit interval (12 s): paused or stuck"),
+                s.reasons().stream().map(r -> r.replace("20 s old", "19.9 s old")).toList());
+        assertEquals(LagVerdict.STALLED, s.lag().verdict());
+        assertEquals(0.0, s.tasks().get(1).recordsPerSecond(), 1e-9, "a task that commits nothing consumes nothing");
+        assertEquals(20.0, s.tasks().get(1).secondsSinceCommit(), 1e-9);
+    }
+
+    @Test
+    void withCommitsOnceAMinuteAHealthySinkKeepsItsRateAndIsNeitherStalledNorLagging() {
+        // 100 records/s into each of 3 partitions for 5 minutes, each task commits everything it has every 60 s (task 0
+        // at 7 s past each minute, task 1 at 37 s), and the scaler samples every 2 s over a 30 s window
+        SampleWindow window = new SampleWindow(30_000);
+        long committed0 = 0;
+        long committed1 = 0;
+        int stable = 0;
+        int samples = 0;
+        for (long at = 0; at <= 300_000; at += 2_000) {
+            long end = at / 10;
+            if (at % 60_000 == 8_000) {
+                committed0 = end - 100;
+            }
+            if (at % 60_000 == 38_000) {
+                committed1 = end - 100;
+            }
+            window.add(new Builder(at)
+                    .end(new long[] {end, end, end})
+                    .committed(Map.of(0, committed0, 1, committed0, 2, committed1))
+                    .build());
+            PipelineSnapshot s = window.snapshot().orElseThrow();
+            if (at >= 160_000) {
+                samples++;
+                stable += s.stable() ? 1 : 0;
+                assertEquals(300.0, s.rates().sinkPerSecond(), 1e-9, "at " + at + ": " + s.reasons());
+                assertTrue(
+                        s.lag().unconsumed() <= 300,
+                        "at " + at + ": what the tasks consumed since their last commit is not waiting: "
+                                + s.lag().unconsumed() + " of " + s.lag().total());
+                assertTrue(s.lag().unconsumedSeconds() <= 1.0, "at " + at + ": " + s.lag().unconsumedSeconds());
+                assertTrue(
+                        s.lag().verdict() != LagVerdict.STALLED && s.lag().verdict() != LagVerdict.GROWING,
+                        "at " + at + ": " + s.lag().verdict());
+                assertEquals(60.0, s.commitIntervalSeconds(), 1e-9);
+            }
+        }
+        assertEquals(samples, stable, "every sample once the tasks committed twice");
+    }
+
+    @Test
+    void aBusyTaskThatConsumesMoreThanItsBacklogElsewhereWithoutTakingFromAPartitionStallsIt() {
+        // one task, 3 partitions, 10 records/s into each; it consumes 30/s from partitions 0 and 1 alone (never caught
+        // up: they start 1,000 behind) and never from 2, which has 100 of lag at 0 s
+        SampleWindow window = new SampleWindow(10_000);
+        Map<Integer, Integer> oneTask = Map.of(0, 0, 1, 0, 2, 0);
+        List<PipelineSample.TaskState> one = List.of(new PipelineSample.TaskState(0, "RUNNING", "w1"));
+        PipelineSnapshot at60 = null;
+        for (long at = 0; at <= 120_000; at += 2_000) {
+            long end = 1_000 + at / 100;
+            long taken = at * 15 / 1_000;
+            window.add(new Builder(at)
+                    .end(new long[] {end, end, end})
+                    .committed(Map.of(0, taken, 1, taken, 2, 900L))
+                    .tasks(one)
+                    .assignment(oneTask)
+                    .build());
+            if (at == 60_000) {
+                at60 = window.snapshot().orElseThrow();
+            }
+        }
+        assertTrue(at60.stable(), "1,800 consumed elsewhere, within the 2,100 backlog and a commit's worth: " + at60.reasons());
+        PipelineSnapshot s = window.snapshot().orElseThrow();
+        assertEquals(
+                List.of("partitions [2] did not move while their tasks consumed 3600 records from their others, more than"
+                        + " their whole backlog when these last moved (2160 with one commit interval's worth)"),
                 s.reasons());
-        assertNull(s.latencySeconds());
+        assertEquals(LagVerdict.STALLED, s.lag().partitions().get(2).verdict());
+    }
+
+    @Test
+    void aPartitionAnotherTaskTookIsJudgedOnItsNewTasksCommitsAlone() {
+        // task 0 held every partition and last moved partition 2 at 10 s; from 40 s task 1 holds it and has not committed
+        // yet: with the group's 2 s interval and a 10 s window, it is not stalled before 52 s of its own
+        SampleWindow window = new SampleWindow(10_000);
+        for (long at = 0; at <= 50_000; at += 2_000) {
+            long end = at / 100;
+            window.add(new Builder(at)
+                    .end(new long[] {end, end, end})
+                    .committed(Map.of(0, end, 1, end, 2, Math.min(end, 100)))
+                    .assignment(at < 40_000 ? Map.of(0, 0, 1, 0, 2, 0) : ASSIGNMENT)
+                    .build());
+        }
+        PipelineSnapshot s = window.snapshot().orElseThrow();
+        assertEquals(1, s.reasons().size(), s.reasons().toString());
+        assertTrue(s.reasons().get(0).startsWith("warming up: a task with lag has not committed twice"), s.reasons().get(0));
+        assertNull(s.lag().partitions().get(2).verdict(), "its new task was watched for 10 s only");
+        assertNull(s.tasks().get(1).secondsSinceCommit(), "task 1 has not committed; task 0's steps are not its own");
+    }
+
+    @Test
+    void aSaturatedTaskThatDrainsAFewPartitionsAtATimeIsGrowingNotStalled() {
+        // one task, 20 partitions, 10 records/s into each (200/s), consuming 70/s: each commit (every 7 s, a poll of
+        // ~500 records) moves only the partition it drained, in turn
+        SampleWindow window = new SampleWindow(30_000);
+        int partitions = 20;
+        long[] committed = new long[partitions];
+        Map<Integer, Integer> oneTask = new java.util.TreeMap<>();
+        for (int p = 0; p < partitions; p++) {
+            oneTask.put(p, 0);
+        }
+        int next = 0;
+        for (long at = 0; at <= 600_000; at += 2_000) {
+            long end = at / 100;
+            if (at % 14_000 == 0 && at > 0) {
+                // two polls of ~490 records each since the last commit: one partition's backlog each
+                for (int k = 0; k < 2; k++) {
+                    committed[next] = Math.min(end, committed[next] + 490);
+                    next = (next + 1) % partitions;
+                }
+            }
+            Map<Integer, Long> c = new java.util.TreeMap<>();
+            long[] e = new long[partitions];
+            for (int p = 0; p < partitions; p++) {
+                c.put(p, committed[p]);
+                e[p] = end;
+            }
+            window.add(new Builder(at)
+                    .end(e)
+                    .committed(c)
+                    .tasks(List.of(new PipelineSample.TaskState(0, "RUNNING", "w1")))
+                    .assignment(oneTask)
+                    .build());
+        }
+        PipelineSnapshot s = window.snapshot().orElseThrow();
+        assertTrue(s.stable(), s.reasons().toString());
+        assertEquals(LagVerdict.GROWING, s.lag().verdict());
+        assertEquals(70.0, s.rates().sinkPerSecond(), 0.5);
+        assertEquals(14.0, s.commitIntervalSeconds(), 1e-9);
     }
 
     @Test
@@ -298,7 +458,7 @@ class SnapshotDerivationTest {
                 .committed(Map.of(0, 10L, 1, 10L, 2, 10L))
                 .build();
         PipelineSnapshot s = SnapshotDerivation.derive(List.of(a, b), 30);
-        assertEquals(20.0, s.rates().sinkPerSecond(), 1e-9);
+        assertEquals(20.0, s.rates().sinkPerSecond(), 1e-9, "caught up: each partition's rate since its first reading");
         assertEquals(TopicPartition.onTopic("t", Map.of(0, 10L, 1, 10L, 2, 10L)), a.endOffsets());
         assertEquals(
                 30L, SnapshotDerivation.derive(List.of(a), 30).lag().total(), "never committed: lags by its whole log");
@@ -320,8 +480,8 @@ class SnapshotDerivationTest {
         assertNull(once.rates().sinkPerSecond(), "one commit per partition: unknown, not 0");
         assertTrue(
                 once.reasons()
-                        .contains(
-                                "warming up: the sink group committed no partition's offset in two samples of the window yet"),
+                        .contains("warming up: a task with lag has not committed twice since the scaler began reading"
+                                + " (Connect commits every offset.flush.interval.ms, 60 s by default)"),
                 once.reasons().toString());
         assertEquals(
                 30.0,
@@ -338,8 +498,6 @@ class SnapshotDerivationTest {
         window.add(sample(5_000, new long[] {50, 0, 0}, new long[] {50, 0, 0}, 50));
         window.add(sample(15_000, new long[] {150, 0, 0}, new long[] {150, 0, 0}, 150));
         assertEquals(10.0, window.snapshot().orElseThrow().rates().sinkPerSecond(), 1e-9, "only 5 s..15 s remains");
-        window.clear();
-        assertTrue(window.snapshot().isEmpty());
     }
 
     /** Topics a (2 partitions) and b (3): task 0 holds a-0 and b-0, task 1 the rest; b-2 has lag and did not move. */
@@ -391,7 +549,11 @@ class SnapshotDerivationTest {
 
     @Test
     void aSinkOfSeveralTopicsIsReadPerTopicAndPartitionAndDropsTheReadingsKeyedByPartitionAlone() {
-        PipelineSnapshot s = SnapshotDerivation.derive(List.of(twoTopics(0, 45), twoTopics(1_000, 45)), 30);
+        List<PipelineSample> samples = new ArrayList<>();
+        for (long at = 0; at <= 60_000; at += 1_000) {
+            samples.add(twoTopics(at, 45));
+        }
+        PipelineSnapshot s = SnapshotDerivation.derive(samples, 30);
         assertEquals(5, s.partitions());
         assertEquals(Map.of("a", 2, "b", 3), s.partitionsPerTopic());
         assertEquals("range", s.assignor());
@@ -405,13 +567,15 @@ class SnapshotDerivationTest {
                 s.rates().appendPerTopic());
         assertNull(s.rates().appendPerPartition());
         assertEquals(10.0, s.rates().appendPerSecond(), 1e-9);
+        assertEquals(0.0, s.tasks().get(1).recordsPerSecond(), 1e-9, "task 1 commits nothing");
         assertEquals(Map.of("a", List.of(0), "b", List.of(0)), s.tasks().get(0).partitionsByTopic());
         assertEquals(
                 Map.of("a", List.of(1), "b", List.of(1, 2)), s.tasks().get(1).partitionsByTopic());
         assertNull(s.tasks().get(0).partitions());
         assertEquals(10.0, s.tasks().get(0).recordsPerSecond(), 1e-9, "a-0's commits");
         assertEquals(
-                List.of("partitions [b-2] have lag but their committed offsets did not advance within the window"),
+                List.of("partitions [b-2] have lag 60 s old and their tasks committed nothing for longer than the window"
+                        + " plus one commit interval (31 s): paused or stuck"),
                 s.reasons());
     }
 

@@ -110,7 +110,9 @@ class ScaleActionTest {
                         "w1:8083",
                         Map.of("t", List.of(0, 1)),
                         0.0,
-                        false)),
+                        false,
+                        null,
+                        null)),
                 null,
                 null,
                 null,
@@ -121,6 +123,7 @@ class ScaleActionTest {
                 false,
                 List.of(),
                 Map.of("w1:8083", 8L),
+                null,
                 10,
                 0));
         ScaleException e = refused(new ScaleRequest(3, false, false));
@@ -444,6 +447,7 @@ class ScaleActionTest {
                 false,
                 List.of(),
                 Map.of(),
+                null,
                 10,
                 0);
     }

@@ -32,7 +32,7 @@ class LeaderOnlyAutoscaleTest {
         List<PipelineSnapshot.Task> tasks = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             tasks.add(
-                    new PipelineSnapshot.Task(i, "RUNNING", "w:8083", List.of(i), Map.of("t", List.of(i)), 100.0 / n));
+                    new PipelineSnapshot.Task(i, "RUNNING", "w:8083", List.of(i), Map.of("t", List.of(i)), 100.0 / n, null, null));
         }
         return new PipelineSnapshot(
                 "sink",
@@ -42,7 +42,8 @@ class LeaderOnlyAutoscaleTest {
                 Map.of("t", 20),
                 "range",
                 tasks,
-                new PipelineSnapshot.Lag(30_000L, Map.of(), Map.of("t", Map.of()), null, null, null, List.of()),
+                new PipelineSnapshot.Lag(
+                        30_000L, Map.of(), Map.of("t", Map.of()), null, null, null, List.of(), 30_000L, null),
                 new PipelineSnapshot.Rates(400.0, 100.0, 100.0, Map.of(), Map.of("t", Map.of())),
                 300.0,
                 true,
@@ -52,6 +53,7 @@ class LeaderOnlyAutoscaleTest {
                 false,
                 List.of(),
                 Map.of(),
+                null,
                 30,
                 0);
     }

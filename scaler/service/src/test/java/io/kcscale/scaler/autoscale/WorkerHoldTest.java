@@ -18,7 +18,7 @@ class WorkerHoldTest {
     private static PipelineSnapshot snapshot(Map<String, Long> unreachableWorkers, String... states) {
         List<PipelineSnapshot.Task> tasks = new java.util.ArrayList<>();
         for (int i = 0; i < states.length; i++) {
-            tasks.add(PipelineSnapshot.Task.of(i, states[i], "w" + i + ":8083", Map.of("t", List.of(i)), 10.0, false));
+            tasks.add(PipelineSnapshot.Task.of(i, states[i], "w" + i + ":8083", Map.of("t", List.of(i)), 10.0, false, null, null));
         }
         return new PipelineSnapshot(
                 "sink",
@@ -28,7 +28,7 @@ class WorkerHoldTest {
                 Map.of("t", 20),
                 "range",
                 tasks,
-                new PipelineSnapshot.Lag(0L, Map.of(), Map.of("t", Map.of()), null, null, null, List.of()),
+                new PipelineSnapshot.Lag(0L, Map.of(), Map.of("t", Map.of()), null, null, null, List.of(), 0L, null),
                 new PipelineSnapshot.Rates(10.0, 10.0, 10.0, Map.of(), Map.of("t", Map.of())),
                 0.0,
                 unreachableWorkers.isEmpty(),
@@ -38,6 +38,7 @@ class WorkerHoldTest {
                 false,
                 List.of(),
                 unreachableWorkers,
+                null,
                 30,
                 0);
     }
