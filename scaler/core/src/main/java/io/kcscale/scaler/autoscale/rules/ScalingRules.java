@@ -93,7 +93,7 @@ public final class ScalingRules {
      * The lag a threshold-driven peer aims at: the policy's {@code targetLag}, or the lag one task drains within the
      * target seconds at the measured per-task rate (what a careful operator would set).
      */
-    static long lagThreshold(String rule, AutoscalePolicy p, LabSettings lab) {
+    public static long lagThreshold(String rule, AutoscalePolicy p, LabSettings lab) {
         if (p.targetLag() != null) {
             return Math.max(1, p.targetLag());
         }
