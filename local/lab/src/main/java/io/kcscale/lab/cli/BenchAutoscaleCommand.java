@@ -27,6 +27,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -291,6 +292,50 @@ final class BenchAutoscaleCommand implements Callable<Integer> {
     }
 
     private Outcome real() {
+        return onRealStack(run -> {
+            LoadTrace trace = LoadTrace.standard(run.perTask()).shortened(timeScale);
+            List<Timeline> runs = run.policies().create(trace.durationSeconds()).stream()
+                    .map(p -> run.live().run(p, trace))
+                    .toList();
+            BenchmarkReport report = BenchmarkReport.of(
+                    "real", seed, trace, run.policies(), run.perTask(), runs, LiveAutoscaleBenchmark.WINDOW.toSeconds());
+            return Outcome.of(report, runs, configuration("real", trace, run.policies()));
+        });
+    }
+
+    /** Each trace once on the real pipeline, every rule after the other, a quarter as long as simulated by default. */
+    private Outcome realTraces(List<TraceShape> shapes) {
+        return onRealStack(run -> {
+            List<TraceComparison> comparisons = new ArrayList<>();
+            Map<String, Timeline> runs = new LinkedHashMap<>();
+            for (TraceShape shape : shapes) {
+                LoadTrace t = shape.trace(run.perTask()).shortened(timeScale);
+                Map<String, List<TraceComparison.Figures>> byRule = new LinkedHashMap<>();
+                for (var rule : run.policies().create(t.durationSeconds())) {
+                    Timeline timeline = run.live().run(rule, t);
+                    runs.put(shape.flagName() + "-" + rule.name(), timeline);
+                    byRule.put(
+                            rule.name(),
+                            List.of(TraceComparison.Figures.of(
+                                    timeline,
+                                    t,
+                                    run.policies().targetLatencySeconds(),
+                                    LiveAutoscaleBenchmark.WINDOW.toSeconds())));
+                }
+                comparisons.add(TraceComparison.of(shape, "real", run.policies(), List.of(seed), t, byRule));
+            }
+            Map<String, Object> configuration =
+                    configuration("real", shapes.get(0).trace(run.perTask()), run.policies());
+            configuration.put("traces", shapes.stream().map(TraceShape::flagName).toList());
+            return new Outcome("real", comparisons, render(comparisons), runs, configuration);
+        });
+    }
+
+    /** The real pipeline a run needs: the stack, one task's calibrated rate, and the rules aimed as simulated. */
+    private record RealStack(LiveAutoscaleBenchmark live, double perTask, BenchmarkPolicies policies) {}
+
+    /** Starts the benchmark's stack, calibrates it, runs {@code body}, and records what the machine was doing. */
+    private Outcome onRealStack(Function<RealStack, Outcome> body) {
         if (!(timeScale > 0 && timeScale <= 1)) {
             throw new BadFlag("--time-scale must be more than 0 and at most 1, got " + timeScale);
         }
@@ -303,84 +348,32 @@ final class BenchAutoscaleCommand implements Callable<Integer> {
         try (LiveAutoscaleBenchmark live =
                 LiveAutoscaleBenchmark.start(settings, m -> System.err.println("kcscale: " + m))) {
             double perTask = live.calibrate(1);
-            LoadTrace trace = LoadTrace.standard(perTask).shortened(timeScale);
-            BenchmarkPolicies policies = policies(perTask, LiveAutoscaleBenchmark.SAMPLE_INTERVAL.toMillis());
-            List<Timeline> runs = policies.create(trace.durationSeconds()).stream()
-                    .map(p -> live.run(p, trace))
-                    .toList();
-            BenchmarkReport report = BenchmarkReport.of(
-                    "real", seed, trace, policies, perTask, runs, LiveAutoscaleBenchmark.WINDOW.toSeconds());
-            Map<String, Object> configuration = configuration("real", trace, policies);
+            Outcome outcome = body.apply(new RealStack(
+                    live, perTask, policies(perTask, LiveAutoscaleBenchmark.SAMPLE_INTERVAL.toMillis())));
             // other work on the machine changes every measured rate: the load average says how much there was
-            configuration.put(
-                    "real",
-                    Map.of(
-                            "partitions",
-                            partitions,
-                            "sinkLatencyMs",
-                            sinkLatencyMs,
-                            "timeScale",
-                            timeScale,
-                            "measuredPerTaskRate",
-                            perTask,
-                            "sampleIntervalSeconds",
-                            LiveAutoscaleBenchmark.SAMPLE_INTERVAL.toSeconds(),
-                            "windowSeconds",
-                            LiveAutoscaleBenchmark.WINDOW.toSeconds(),
-                            "loadAverageAtStart",
-                            loadAtStart,
-                            "loadAverageAtEnd",
-                            ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
-                            "processors",
-                            Runtime.getRuntime().availableProcessors()));
-            return Outcome.of(report, runs, configuration);
-        } finally {
-            Runtime.getRuntime().removeShutdownHook(stopStack);
-        }
-    }
-
-    /** Each trace once on the real pipeline, every rule after the other, a quarter as long as simulated by default. */
-    private Outcome realTraces(List<TraceShape> shapes) {
-        if (!(timeScale > 0 && timeScale <= 1)) {
-            throw new BadFlag("--time-scale must be more than 0 and at most 1, got " + timeScale);
-        }
-        LiveAutoscaleBenchmark.Settings settings = liveSettings();
-        Thread stopStack =
-                new Thread(() -> LocalStack.stopRecorded(settings.dataDir(), m -> System.err.println("kcscale: " + m)));
-        Runtime.getRuntime().addShutdownHook(stopStack);
-        try (LiveAutoscaleBenchmark live =
-                LiveAutoscaleBenchmark.start(settings, m -> System.err.println("kcscale: " + m))) {
-            double perTask = live.calibrate(1);
-            BenchmarkPolicies policies = policies(perTask, LiveAutoscaleBenchmark.SAMPLE_INTERVAL.toMillis());
-            List<TraceComparison> comparisons = new ArrayList<>();
-            Map<String, Timeline> runs = new LinkedHashMap<>();
-            for (TraceShape shape : shapes) {
-                LoadTrace t = shape.trace(perTask).shortened(timeScale);
-                Map<String, List<TraceComparison.Figures>> byRule = new LinkedHashMap<>();
-                for (var rule : policies.create(t.durationSeconds())) {
-                    Timeline run = live.run(rule, t);
-                    runs.put(shape.flagName() + "-" + rule.name(), run);
-                    byRule.put(
-                            rule.name(),
-                            List.of(TraceComparison.Figures.of(
-                                    run,
-                                    t,
-                                    policies.targetLatencySeconds(),
-                                    LiveAutoscaleBenchmark.WINDOW.toSeconds())));
-                }
-                comparisons.add(TraceComparison.of(shape, "real", policies, List.of(seed), t, byRule));
-            }
-            Map<String, Object> configuration = configuration("real", shapes.get(0).trace(perTask), policies);
-            configuration.put("traces", shapes.stream().map(TraceShape::flagName).toList());
-            configuration.put(
-                    "real",
-                    Map.of(
-                            "partitions", partitions,
-                            "sinkLatencyMs", sinkLatencyMs,
-                            "timeScale", timeScale,
-                            "measuredPerTaskRate", perTask,
-                            "processors", Runtime.getRuntime().availableProcessors()));
-            return new Outcome("real", comparisons, render(comparisons), runs, configuration);
+            outcome.configuration()
+                    .put(
+                            "real",
+                            Map.of(
+                                    "partitions",
+                                    partitions,
+                                    "sinkLatencyMs",
+                                    sinkLatencyMs,
+                                    "timeScale",
+                                    timeScale,
+                                    "measuredPerTaskRate",
+                                    perTask,
+                                    "sampleIntervalSeconds",
+                                    LiveAutoscaleBenchmark.SAMPLE_INTERVAL.toSeconds(),
+                                    "windowSeconds",
+                                    LiveAutoscaleBenchmark.WINDOW.toSeconds(),
+                                    "loadAverageAtStart",
+                                    loadAtStart,
+                                    "loadAverageAtEnd",
+                                    ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
+                                    "processors",
+                                    Runtime.getRuntime().availableProcessors()));
+            return outcome;
         } finally {
             Runtime.getRuntime().removeShutdownHook(stopStack);
         }
