@@ -2,7 +2,6 @@ package io.kcscale.lab.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import io.kcscale.lab.simulator.BenchmarkReport;
 import io.kcscale.lab.simulator.Timeline;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -10,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -26,17 +24,26 @@ public final class ExperimentResults {
 
     private ExperimentResults() {}
 
-    /** Writes under {@code root/<timestamp>-<mode>/} and returns that directory. */
+    /**
+     * Writes under {@code root/<timestamp>-<mode>/} and returns that directory.
+     *
+     * @param runs each run's timeline by the name its CSV takes
+     */
     public static Path write(
-            Path root, Map<String, Object> configuration, BenchmarkReport report, List<Timeline> runs, String table) {
-        Path dir = root.resolve(LocalDateTime.now().format(STAMP) + "-" + report.mode());
+            Path root,
+            Map<String, Object> configuration,
+            String mode,
+            Object report,
+            Map<String, Timeline> runs,
+            String table) {
+        Path dir = root.resolve(LocalDateTime.now().format(STAMP) + "-" + mode);
         try {
             Files.createDirectories(dir);
             JSON.writeValue(dir.resolve("config.json").toFile(), configuration);
             JSON.writeValue(dir.resolve("report.json").toFile(), report);
             Files.writeString(dir.resolve("report.txt"), table);
-            for (Timeline run : runs) {
-                Files.writeString(dir.resolve("timeline-" + run.policy() + ".csv"), csv(run));
+            for (Map.Entry<String, Timeline> run : runs.entrySet()) {
+                Files.writeString(dir.resolve("timeline-" + run.getKey() + ".csv"), csv(run.getValue()));
             }
             return dir;
         } catch (IOException e) {
@@ -46,11 +53,11 @@ public final class ExperimentResults {
 
     static String csv(Timeline run) {
         StringBuilder out =
-                new StringBuilder("atSeconds,offeredRate,appendRate,sinkRate,indexRate,lag,tasks,latencySeconds\n");
+                new StringBuilder("atSeconds,offeredRate,appendRate,sinkRate,indexRate,lag,tasks,latencySeconds,lagSeconds\n");
         for (Timeline.Point p : run.points()) {
             out.append(String.format(
                     Locale.ROOT,
-                    "%.1f,%.1f,%s,%s,%s,%d,%d,%s%n",
+                    "%.1f,%.1f,%s,%s,%s,%d,%d,%s,%s%n",
                     p.atSeconds(),
                     p.offeredRate(),
                     orEmpty(p.appendRate()),
@@ -58,7 +65,8 @@ public final class ExperimentResults {
                     orEmpty(p.indexRate()),
                     p.lag(),
                     p.tasks(),
-                    orEmpty(p.latencySeconds())));
+                    orEmpty(p.latencySeconds()),
+                    orEmpty(p.lagSeconds())));
         }
         return out.toString();
     }

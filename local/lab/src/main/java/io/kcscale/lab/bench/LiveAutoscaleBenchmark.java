@@ -15,8 +15,8 @@ import io.kcscale.scaler.act.ScaleResult;
 import io.kcscale.scaler.autoscale.Decision;
 import io.kcscale.scaler.autoscale.Observation;
 import io.kcscale.scaler.autoscale.PolicyMemory;
-import io.kcscale.scaler.autoscale.RatioScalingRule;
 import io.kcscale.scaler.autoscale.ScalingRule;
+import io.kcscale.scaler.autoscale.rules.ScalingRules;
 import io.kcscale.scaler.connect.ConnectRestClient;
 import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
 import io.kcscale.scaler.elasticsearch.ElasticsearchReadingsClient;
@@ -238,7 +238,7 @@ public final class LiveAutoscaleBenchmark implements AutoCloseable {
             return Optional.empty();
         }
         // the peers' rules run without our checks, as they do where they come from
-        boolean force = !(policy instanceof RatioScalingRule);
+        boolean force = !ScalingRules.KCSCALE.equals(policy.name());
         try {
             ScaleResult result = scaler.scaleAction()
                     .scale(StackOptions.SINK_CONNECTOR, new ScaleRequest(d.toTasks(), false, false, force));

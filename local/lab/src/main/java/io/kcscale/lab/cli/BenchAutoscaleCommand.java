@@ -2,8 +2,6 @@ package io.kcscale.lab.cli;
 
 import io.kcscale.lab.bench.ExperimentResults;
 import io.kcscale.lab.bench.LiveAutoscaleBenchmark;
-import io.kcscale.lab.peers.LagThresholdRule;
-import io.kcscale.lab.peers.PeerRules;
 import io.kcscale.lab.simulator.Assignor;
 import io.kcscale.lab.simulator.AutoscaleBenchmark;
 import io.kcscale.lab.simulator.BenchmarkPolicies;
@@ -12,6 +10,9 @@ import io.kcscale.lab.simulator.BenchmarkTable;
 import io.kcscale.lab.simulator.LoadTrace;
 import io.kcscale.lab.simulator.SimulationSettings;
 import io.kcscale.lab.simulator.Timeline;
+import io.kcscale.lab.simulator.TraceComparison;
+import io.kcscale.lab.simulator.TraceShape;
+import io.kcscale.scaler.autoscale.rules.ScalingRules;
 import io.kcscale.local.InstallLayout;
 import io.kcscale.local.LocalStack;
 import io.kcscale.local.StackStartException;
@@ -20,11 +21,13 @@ import io.kcscale.scaler.input.InvalidInputException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -34,12 +37,13 @@ import picocli.CommandLine.Option;
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
-            "Run one load trace (steady at 1x one sink task's capacity, a step to 4x, back to 1x, then Poisson",
-            "noise) through kcscale's policy and four peers' rules (KEDA's lag threshold, a Druid-style cost-based rule,",
-            "a kafka-pod-autoscaler-style p99 rate plus lag, a Responsive-style rate-based rule), and compare: scaling actions,",
-            "seconds to steady state after each step, peak lag, peak Little's latency, seconds over the target, task-seconds.",
+            "Run a load trace through kcscale's rule and the peers' (keda-hpa, druid-cost, kafka-pod-autoscaler,",
+            "responsive, flink, as each ships) and compare them. Without --trace: the standard trace (1x one sink task's",
+            "capacity, a step to 4x, back to 1x, then Poisson noise), per step: actions, seconds to steady, peak lag,",
+            "peak Little's latency, seconds over the target, task-seconds. With --trace: one table per trace of the means",
+            "over --seeds: actions, peak lag, peak age, seconds over the target, task-seconds, rebalance pause.",
             "--simulate: the simulator, in seconds. Without it: the real pipeline, a stack of its own on free ports",
-            "whose sink writes through a delay (--sink-latency-ms), on a trace --time-scale as long (about 12 minutes).",
+            "whose sink writes through a delay (--sink-latency-ms), on a trace --time-scale as long.",
             "Each run writes its configuration, seed and results under --results-dir."
         })
 final class BenchAutoscaleCommand implements Callable<Integer> {
@@ -52,6 +56,7 @@ final class BenchAutoscaleCommand implements Callable<Integer> {
             "--key-skew",
             "--assignor");
     private static final List<String> REAL_ONLY = List.of("--sink-latency-ms", "--time-scale", "--data-dir");
+    private static final String ALL_TRACES = "all";
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -68,6 +73,21 @@ final class BenchAutoscaleCommand implements Callable<Integer> {
             defaultValue = "1",
             description = "Seeds keys, Poisson arrivals and the policies' clock phase (default: ${DEFAULT-VALUE}).")
     long seed;
+
+    @Option(
+            names = "--trace",
+            paramLabel = "SHAPE",
+            description = {
+                "Compare on a trace shape: standard, step, ramp, diurnal, spike, hot-key, expensive-rebalance, or all",
+                "(hot-key and expensive-rebalance with --simulate only)."
+            })
+    String trace;
+
+    @Option(
+            names = "--seeds",
+            paramLabel = "A-B",
+            description = "With --trace --simulate: the seeds to run and average (default: 1-5).")
+    String seeds;
 
     @Option(
             names = "--target-latency-seconds",
@@ -146,8 +166,21 @@ final class BenchAutoscaleCommand implements Callable<Integer> {
             description = "Where each run's directory goes (default: experiments/results, git-ignored).")
     Path resultsDir;
 
-    /** What one mode produced: the report, each policy's run, and everything needed to repeat it. */
-    private record Outcome(BenchmarkReport report, List<Timeline> runs, Map<String, Object> configuration) {}
+    /** What one run of the command produced: the report, its table, each run's timeline, and what repeats it. */
+    private record Outcome(
+            String mode, Object report, String table, Map<String, Timeline> runs, Map<String, Object> configuration) {
+
+        static Outcome of(BenchmarkReport report, List<Timeline> runs, Map<String, Object> configuration) {
+            Map<String, Timeline> named = new LinkedHashMap<>();
+            runs.forEach(r -> named.put(r.policy(), r));
+            return new Outcome(
+                    report.mode(),
+                    report,
+                    BenchmarkTable.render(report) + BenchmarkTable.actions(report),
+                    named,
+                    configuration);
+        }
+    }
 
     @Override
     public Integer call() {
@@ -158,7 +191,7 @@ final class BenchAutoscaleCommand implements Callable<Integer> {
         }
         Outcome outcome;
         try {
-            outcome = simulate ? simulated() : real();
+            outcome = trace != null ? traces() : simulate ? simulated() : real();
         } catch (InvalidInputException e) {
             System.err.println("kcscale: " + e.describe(Flags::of));
             return 2;
@@ -169,14 +202,14 @@ final class BenchAutoscaleCommand implements Callable<Integer> {
             System.err.println("kcscale: the benchmark failed: " + e.getMessage());
             return 1;
         }
-        String table = BenchmarkTable.render(outcome.report()) + BenchmarkTable.actions(outcome.report());
         Path written = ExperimentResults.write(
                 resultsDir != null ? resultsDir : InstallLayout.toolkitHome().resolve("experiments/results"),
                 outcome.configuration(),
+                outcome.mode(),
                 outcome.report(),
                 outcome.runs(),
-                table);
-        System.out.print(json ? ExperimentResults.json(outcome.report()) + System.lineSeparator() : table);
+                outcome.table());
+        System.out.print(json ? ExperimentResults.json(outcome.report()) + System.lineSeparator() : outcome.table());
         System.err.println("kcscale: configuration, seed and results in " + written);
         return 0;
     }
@@ -191,10 +224,118 @@ final class BenchAutoscaleCommand implements Callable<Integer> {
                 "simulated", seed, trace, policies, settings.perTaskRate(), runs, settings.windowSeconds());
         Map<String, Object> configuration = configuration("simulated", trace, policies);
         configuration.put("simulation", settings);
-        return new Outcome(report, runs, configuration);
+        return Outcome.of(report, runs, configuration);
+    }
+
+    /** One table per trace shape: the simulator over the seeds, or the real pipeline once. */
+    private Outcome traces() {
+        List<TraceShape> shapes = ALL_TRACES.equals(trace) ? List.of(TraceShape.values()) : List.of(shape(trace));
+        if (simulate) {
+            SimulationSettings settings = settings();
+            BenchmarkPolicies policies =
+                    policies(settings.perTaskRate(), Math.round(settings.sampleIntervalSeconds() * 1000));
+            List<Long> seedList = seeds();
+            List<TraceComparison> comparisons = new ArrayList<>();
+            Map<String, Timeline> runs = new LinkedHashMap<>();
+            for (TraceShape shape : shapes) {
+                TraceComparison.Outcome o = TraceComparison.simulate(shape, settings, policies, seedList);
+                comparisons.add(o.comparison());
+                runs.putAll(o.runs());
+            }
+            Map<String, Object> configuration =
+                    configuration("simulated", shapes.get(0).trace(settings.perTaskRate()), policies);
+            configuration.put("traces", shapes.stream().map(TraceShape::flagName).toList());
+            configuration.put("seeds", seedList);
+            configuration.put("simulation", settings);
+            return new Outcome("simulated", comparisons, render(comparisons), runs, configuration);
+        }
+        for (TraceShape shape : shapes) {
+            if (shape.simulatorOnly()) {
+                throw new BadFlag("--trace " + shape.flagName() + " changes the pipeline, not only the load: use --simulate");
+            }
+        }
+        return realTraces(shapes);
+    }
+
+    private static String render(List<TraceComparison> comparisons) {
+        StringBuilder out = new StringBuilder();
+        comparisons.forEach(c -> out.append(c.render()).append(System.lineSeparator()));
+        return out.toString();
+    }
+
+    private static TraceShape shape(String name) {
+        try {
+            return TraceShape.of(name);
+        } catch (IllegalArgumentException e) {
+            throw new BadFlag(e.getMessage() + " or " + ALL_TRACES);
+        }
+    }
+
+    /** The seeds of {@code --seeds A-B}, or 1 to 5. */
+    private List<Long> seeds() {
+        String range = seeds == null ? "1-5" : seeds.trim();
+        String[] ends = range.split("-", 2);
+        try {
+            long first = Long.parseLong(ends[0].trim());
+            long last = ends.length == 2 ? Long.parseLong(ends[1].trim()) : first;
+            if (first < 0 || last < first || last - first >= 100) {
+                throw new BadFlag("--seeds must be a range A-B of at most 100 seeds from 0 up, got " + range);
+            }
+            List<Long> list = new ArrayList<>();
+            for (long s = first; s <= last; s++) {
+                list.add(s);
+            }
+            return list;
+        } catch (NumberFormatException e) {
+            throw new BadFlag("--seeds must be a range like 1-5, got " + range);
+        }
     }
 
     private Outcome real() {
+        return onRealStack(run -> {
+            LoadTrace trace = LoadTrace.standard(run.perTask()).shortened(timeScale);
+            List<Timeline> runs = run.policies().create(trace.durationSeconds()).stream()
+                    .map(p -> run.live().run(p, trace))
+                    .toList();
+            BenchmarkReport report = BenchmarkReport.of(
+                    "real", seed, trace, run.policies(), run.perTask(), runs, LiveAutoscaleBenchmark.WINDOW.toSeconds());
+            return Outcome.of(report, runs, configuration("real", trace, run.policies()));
+        });
+    }
+
+    /** Each trace once on the real pipeline, every rule after the other, a quarter as long as simulated by default. */
+    private Outcome realTraces(List<TraceShape> shapes) {
+        return onRealStack(run -> {
+            List<TraceComparison> comparisons = new ArrayList<>();
+            Map<String, Timeline> runs = new LinkedHashMap<>();
+            for (TraceShape shape : shapes) {
+                LoadTrace t = shape.trace(run.perTask()).shortened(timeScale);
+                Map<String, List<TraceComparison.Figures>> byRule = new LinkedHashMap<>();
+                for (var rule : run.policies().create(t.durationSeconds())) {
+                    Timeline timeline = run.live().run(rule, t);
+                    runs.put(shape.flagName() + "-" + rule.name(), timeline);
+                    byRule.put(
+                            rule.name(),
+                            List.of(TraceComparison.Figures.of(
+                                    timeline,
+                                    t,
+                                    run.policies().targetLatencySeconds(),
+                                    LiveAutoscaleBenchmark.WINDOW.toSeconds())));
+                }
+                comparisons.add(TraceComparison.of(shape, "real", run.policies(), List.of(seed), t, byRule));
+            }
+            Map<String, Object> configuration =
+                    configuration("real", shapes.get(0).trace(run.perTask()), run.policies());
+            configuration.put("traces", shapes.stream().map(TraceShape::flagName).toList());
+            return new Outcome("real", comparisons, render(comparisons), runs, configuration);
+        });
+    }
+
+    /** The real pipeline a run needs: the stack, one task's calibrated rate, and the rules aimed as simulated. */
+    private record RealStack(LiveAutoscaleBenchmark live, double perTask, BenchmarkPolicies policies) {}
+
+    /** Starts the benchmark's stack, calibrates it, runs {@code body}, and records what the machine was doing. */
+    private Outcome onRealStack(Function<RealStack, Outcome> body) {
         if (!(timeScale > 0 && timeScale <= 1)) {
             throw new BadFlag("--time-scale must be more than 0 and at most 1, got " + timeScale);
         }
@@ -207,36 +348,32 @@ final class BenchAutoscaleCommand implements Callable<Integer> {
         try (LiveAutoscaleBenchmark live =
                 LiveAutoscaleBenchmark.start(settings, m -> System.err.println("kcscale: " + m))) {
             double perTask = live.calibrate(1);
-            LoadTrace trace = LoadTrace.standard(perTask).shortened(timeScale);
-            BenchmarkPolicies policies = policies(perTask, LiveAutoscaleBenchmark.SAMPLE_INTERVAL.toMillis());
-            List<Timeline> runs =
-                    policies.create().stream().map(p -> live.run(p, trace)).toList();
-            BenchmarkReport report = BenchmarkReport.of(
-                    "real", seed, trace, policies, perTask, runs, LiveAutoscaleBenchmark.WINDOW.toSeconds());
-            Map<String, Object> configuration = configuration("real", trace, policies);
+            Outcome outcome = body.apply(new RealStack(
+                    live, perTask, policies(perTask, LiveAutoscaleBenchmark.SAMPLE_INTERVAL.toMillis())));
             // other work on the machine changes every measured rate: the load average says how much there was
-            configuration.put(
-                    "real",
-                    Map.of(
-                            "partitions",
-                            partitions,
-                            "sinkLatencyMs",
-                            sinkLatencyMs,
-                            "timeScale",
-                            timeScale,
-                            "measuredPerTaskRate",
-                            perTask,
-                            "sampleIntervalSeconds",
-                            LiveAutoscaleBenchmark.SAMPLE_INTERVAL.toSeconds(),
-                            "windowSeconds",
-                            LiveAutoscaleBenchmark.WINDOW.toSeconds(),
-                            "loadAverageAtStart",
-                            loadAtStart,
-                            "loadAverageAtEnd",
-                            ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
-                            "processors",
-                            Runtime.getRuntime().availableProcessors()));
-            return new Outcome(report, runs, configuration);
+            outcome.configuration()
+                    .put(
+                            "real",
+                            Map.of(
+                                    "partitions",
+                                    partitions,
+                                    "sinkLatencyMs",
+                                    sinkLatencyMs,
+                                    "timeScale",
+                                    timeScale,
+                                    "measuredPerTaskRate",
+                                    perTask,
+                                    "sampleIntervalSeconds",
+                                    LiveAutoscaleBenchmark.SAMPLE_INTERVAL.toSeconds(),
+                                    "windowSeconds",
+                                    LiveAutoscaleBenchmark.WINDOW.toSeconds(),
+                                    "loadAverageAtStart",
+                                    loadAtStart,
+                                    "loadAverageAtEnd",
+                                    ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
+                                    "processors",
+                                    Runtime.getRuntime().availableProcessors()));
+            return outcome;
         } finally {
             Runtime.getRuntime().removeShutdownHook(stopStack);
         }
@@ -307,14 +444,8 @@ final class BenchAutoscaleCommand implements Callable<Integer> {
         c.put("command", TypedCommand.of(spec));
         c.put("trace", trace);
         c.put("policies", policies);
-        c.put(
-                "baseline",
-                Map.of(
-                        "pollSeconds",
-                        LagThresholdRule.POLL_MILLIS / 1000,
-                        "scaleDownStabilizationSeconds",
-                        LagThresholdRule.SCALE_DOWN_STABILIZATION_MILLIS / 1000));
-        c.put("peers", PeerRules.settings());
+        c.put("rules", ScalingRules.NAMES);
+        c.put("timeScales", BenchmarkPolicies.timeScales(trace.durationSeconds()));
         return c;
     }
 
@@ -322,6 +453,9 @@ final class BenchAutoscaleCommand implements Callable<Integer> {
     private String flagProblem() {
         if (!(targetLatencySeconds > 0 && Double.isFinite(targetLatencySeconds))) {
             return "--target-latency-seconds must be a positive number of seconds, got " + targetLatencySeconds;
+        }
+        if (seeds != null && (trace == null || !simulate)) {
+            return "--seeds applies with --trace and --simulate only";
         }
         List<String> wrong = simulate ? REAL_ONLY : SIMULATOR_ONLY;
         for (String flag : wrong) {

@@ -7,10 +7,13 @@ public final class AutoscaleBenchmark {
 
     private AutoscaleBenchmark() {}
 
-    /** Each policy's run, ours first. */
+    /**
+     * Each policy's run, ours first. The simulator does not model busy time: the rules see it as what the tasks
+     * wrote over what they could have ({@link ModelledBusyFraction}).
+     */
     public static List<Timeline> runs(LoadTrace trace, SimulationSettings settings, BenchmarkPolicies policies) {
-        return policies.create().stream()
-                .map(p -> new Simulation(trace, settings).run(p))
+        return policies.create(trace.durationSeconds()).stream()
+                .map(p -> new Simulation(trace, settings).run(new ModelledBusyFraction(p, settings.perTaskRate())))
                 .toList();
     }
 

@@ -1,24 +1,22 @@
 package io.kcscale.lab.simulator;
 
-import io.kcscale.lab.peers.LagThresholdRule;
-import io.kcscale.lab.peers.PeerRules;
 import io.kcscale.scaler.autoscale.AutoscalePolicy;
-import io.kcscale.scaler.autoscale.RatioScalingRule;
 import io.kcscale.scaler.autoscale.ScalingRule;
-import io.kcscale.scaler.predict.LagThreshold;
-import io.kcscale.scaler.predict.LagThresholdRequest;
+import io.kcscale.scaler.autoscale.rules.KedaHpaRule;
+import io.kcscale.scaler.autoscale.rules.ScalingRules;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
- * The contenders, aimed at the same latency target with the same task bounds. Ours runs the user's policy;
- * the KEDA-style baseline gets the lag threshold a careful operator would pick for that target: the lag one
- * task drains within it ({@code predict lag-threshold} with one task); the other peers' rules get the
- * per-task rate such an operator measured.
+ * The contenders: every rule {@link ScalingRules} knows, aimed at the same latency target with the same task bounds.
+ * Ours runs the user's policy; the peers get the per-task rate an operator measured (the simulator's, or the real
+ * run's calibration), and their time constants as shipped unless the trace is too short for them: a peer whose
+ * longest time constant would not fit twice in the trace has all of its constants scaled down until it does.
  *
- * @param kcscaleIntervalMillis how often our policy evaluates (the baseline polls every 30 s, KEDA's default)
+ * @param kcscaleIntervalMillis how often our policy evaluates (each peer keeps its own cadence)
  */
-public record BenchmarkPolicies(
-        AutoscalePolicy kcscale, long kcscaleIntervalMillis, long lagThreshold, double perTaskRate) {
+public record BenchmarkPolicies(AutoscalePolicy kcscale, long kcscaleIntervalMillis, double perTaskRate) {
 
     public BenchmarkPolicies {
         kcscale = kcscale.validated();
@@ -32,26 +30,49 @@ public record BenchmarkPolicies(
         }
     }
 
-    /** Ours with defaults but the target and bounds; the baseline's threshold from one task's rate. */
+    /** Ours with defaults but the target and bounds. */
     public static BenchmarkPolicies forTarget(
             double perTaskRate, double targetLatencySeconds, int maxTasks, long kcscaleIntervalMillis) {
         AutoscalePolicy ours =
                 new AutoscalePolicy(1, maxTasks, targetLatencySeconds, null, null, null, null, null, false, null);
-        long threshold = LagThreshold.predict(new LagThresholdRequest(perTaskRate, 1.0, targetLatencySeconds))
-                .lagThreshold();
-        return new BenchmarkPolicies(ours, kcscaleIntervalMillis, threshold, perTaskRate);
+        return new BenchmarkPolicies(ours, kcscaleIntervalMillis, perTaskRate);
     }
 
     public double targetLatencySeconds() {
         return kcscale.targetLatencySeconds();
     }
 
-    /** Fresh instances, ours first, then the KEDA-style baseline, then the other peers. */
-    public List<ScalingRule> create() {
-        List<ScalingRule> all = new java.util.ArrayList<>();
-        all.add(new RatioScalingRule(kcscale, kcscaleIntervalMillis));
-        all.add(new LagThresholdRule(lagThreshold, kcscale.minTasks(), kcscale.maxTasks()));
-        all.addAll(PeerRules.create(perTaskRate, targetLatencySeconds(), kcscale.minTasks(), kcscale.maxTasks()));
-        return List.copyOf(all);
+    /** The KEDA baseline's threshold: the lag one task drains within the target. */
+    public long lagThreshold() {
+        return ScalingRules.lagThreshold(KedaHpaRule.NAME, kcscale, new ScalingRules.LabSettings(perTaskRate, 1));
+    }
+
+    /** How much faster than shipped a peer runs on a trace of {@code traceSeconds}: 1 when its constants fit twice. */
+    public static double timeScale(String rule, double traceSeconds) {
+        double longest = ScalingRules.longestTimeConstantSeconds(rule);
+        return longest == 0 ? 1 : Math.min(1, traceSeconds / (2 * longest));
+    }
+
+    /** Each rule's time scale on a trace of {@code traceSeconds}, for the run's record. */
+    public static Map<String, Double> timeScales(double traceSeconds) {
+        Map<String, Double> scales = new LinkedHashMap<>();
+        ScalingRules.NAMES.forEach(n -> scales.put(n, timeScale(n, traceSeconds)));
+        return scales;
+    }
+
+    /** Fresh instances for a trace of {@code traceSeconds}, ours first, then the KEDA baseline, then the other peers. */
+    public List<ScalingRule> create(double traceSeconds) {
+        return ScalingRules.NAMES.stream()
+                .map(name -> ScalingRules.create(
+                        name,
+                        kcscale,
+                        kcscaleIntervalMillis,
+                        new ScalingRules.LabSettings(perTaskRate, timeScale(name, traceSeconds))))
+                .toList();
+    }
+
+    /** Ours alone, as the policy would run it. */
+    public ScalingRule ours() {
+        return ScalingRules.create(ScalingRules.KCSCALE, kcscale, kcscaleIntervalMillis);
     }
 }

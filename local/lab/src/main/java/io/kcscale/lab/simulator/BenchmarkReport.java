@@ -1,5 +1,6 @@
 package io.kcscale.lab.simulator;
 
+import io.kcscale.scaler.autoscale.rules.KedaHpaRule;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,7 +24,7 @@ public record BenchmarkReport(
         Goals goals) {
 
     public static final String OURS = "kcscale";
-    public static final String BASELINE = "lag-threshold";
+    public static final String BASELINE = KedaHpaRule.NAME;
 
     /** A load step: when it starts, the rate it offers, and the lag that rate allows under the target. */
     public record Step(String name, double atSeconds, double ratePerSecond, double targetLag) {}

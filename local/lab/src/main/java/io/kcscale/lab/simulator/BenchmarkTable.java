@@ -25,7 +25,7 @@ public final class BenchmarkTable {
                                 s.ratePerSecond(),
                                 s.targetLag()))
                         .collect(Collectors.joining(", "))));
-        String format = "%-14s %-8s %-10s %-24s %-10s %-13s %-12s %s%n";
+        String format = "%-22s %-8s %-10s %-24s %-10s %-13s %-12s %s%n";
         out.append(String.format(
                 Locale.ROOT,
                 format,
@@ -70,7 +70,7 @@ public final class BenchmarkTable {
             for (ScalingAction a : o.actions()) {
                 out.append(String.format(
                         Locale.ROOT,
-                        "%-14s %7.1f s  %d -> %d  %s%n",
+                        "%-22s %7.1f s  %d -> %d  %s%n",
                         o.policy(),
                         a.atSeconds(),
                         a.fromTasks(),

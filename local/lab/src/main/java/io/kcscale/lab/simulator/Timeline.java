@@ -25,6 +25,7 @@ public record Timeline(
      *                       quantized by the sink's batches
      * @param lag            records not yet committed by the sink
      * @param latencySeconds Little's law, lag / sink rate; null when it cannot be known
+     * @param lagSeconds     how long the oldest unconsumed record had waited ({@code lag.seconds}); null when unknown
      */
     public record Point(
             double atSeconds,
@@ -34,7 +35,8 @@ public record Timeline(
             Double indexRate,
             long lag,
             int tasks,
-            Double latencySeconds) {
+            Double latencySeconds,
+            Double lagSeconds) {
 
         /** A point from the scaler's snapshot, as the live pipeline and the simulator both produce it. */
         public static Point of(double atSeconds, double offeredRate, PipelineSnapshot s, int tasks) {
@@ -46,7 +48,8 @@ public record Timeline(
                     s.rates().indexPerSecond(),
                     s.lag().total() == null ? 0 : s.lag().total(),
                     tasks,
-                    s.latencySeconds());
+                    s.latencySeconds(),
+                    s.lag().seconds());
         }
     }
 

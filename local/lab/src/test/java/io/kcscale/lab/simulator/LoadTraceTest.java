@@ -25,6 +25,33 @@ class LoadTraceTest {
     }
 
     @Test
+    void everyShapeRunsHalfAnHourAndStartsAtOneTasksCapacity() {
+        for (LoadTrace t : java.util.List.of(
+                LoadTrace.step(2600), LoadTrace.ramp(2600), LoadTrace.diurnal(2600), LoadTrace.spike(2600))) {
+            assertEquals(LoadTrace.SHAPE_SECONDS, t.durationSeconds(), 1e-6);
+            assertEquals(2600, t.phaseAt(0).ratePerSecond(), 60, "the night's or the steady state's rate");
+        }
+        assertEquals(4 * 2600, LoadTrace.step(2600).phaseAt(500).ratePerSecond());
+        assertEquals(6 * 2600, LoadTrace.ramp(2600).phaseAt(800).ratePerSecond());
+        assertEquals(4 * 2600, LoadTrace.diurnal(2600).phaseAt(900).ratePerSecond(), 5, "noon");
+        assertEquals(Arrival.POISSON, LoadTrace.diurnal(2600).phaseAt(900).arrival());
+        assertEquals(8 * 2600, LoadTrace.spike(2600).phaseAt(330).ratePerSecond());
+        assertEquals(2600, LoadTrace.spike(2600).phaseAt(361).ratePerSecond());
+    }
+
+    @Test
+    void theHotKeyAndExpensiveRebalanceShapesChangeThePipelineNotTheLoad() {
+        SimulationSettings base = SimulationSettings.builder().build();
+        assertEquals(1.0, TraceShape.HOT_KEY.pipeline(base).keySkew());
+        assertEquals(30, TraceShape.EXPENSIVE_REBALANCE.pipeline(base).rebalancePauseSeconds());
+        assertEquals(base, TraceShape.STEP.pipeline(base));
+        assertEquals(
+                LoadTrace.step(2600).phases(), TraceShape.HOT_KEY.trace(2600).phases());
+        assertEquals(TraceShape.HOT_KEY, TraceShape.of("hot-key"));
+        assertThrows(IllegalArgumentException.class, () -> TraceShape.of("sawtooth"));
+    }
+
+    @Test
     void anEmptyTraceIsRefused() {
         assertThrows(IllegalArgumentException.class, () -> new LoadTrace(List.of()));
     }

@@ -21,7 +21,7 @@ class PolicyOutcomeTest {
         List<Timeline.Point> points = new ArrayList<>();
         for (int i = 0; i < lags.length; i++) {
             points.add(new Timeline.Point(
-                    i * 10, i * 10 < 100 ? 100 : 400, null, 100.0, 100.0, lags[i], 1, lags[i] / 100.0));
+                    i * 10, i * 10 < 100 ? 100 : 400, null, 100.0, 100.0, lags[i], 1, lags[i] / 100.0, null));
         }
         return points;
     }

@@ -49,7 +49,7 @@ class SimulatedBenchmarkTest {
     void tenMinutesOfSteadyPoissonLoadOursTakesNoAction(int tasks, double rate) {
         LoadTrace steady = new LoadTrace(List.of(new LoadPhase("steady", 600, rate, Arrival.POISSON)));
         SimulationSettings settings = DEFAULTS.toBuilder().initialTasks(tasks).build();
-        Timeline run = new Simulation(steady, settings).run(POLICIES.create().get(0));
+        Timeline run = new Simulation(steady, settings).run(POLICIES.ours());
         assertEquals(List.of(), run.actions());
     }
 
@@ -61,7 +61,7 @@ class SimulatedBenchmarkTest {
                 new LoadPhase("4x", 60, 10_400, Arrival.CONSTANT),
                 new LoadPhase("4x poisson", 600, 10_400, Arrival.POISSON)));
         Timeline run =
-                new Simulation(stepThenNoise, DEFAULTS).run(POLICIES.create().get(0));
+                new Simulation(stepThenNoise, DEFAULTS).run(POLICIES.ours());
         assertEquals(1, run.actions().size(), run.actions().toString());
         assertEquals(5, run.actions().get(0).toTasks(), run.actions().toString());
     }
@@ -90,7 +90,7 @@ class SimulatedBenchmarkTest {
                 .build();
         LoadTrace tenMinutes = new LoadTrace(List.of(new LoadPhase("10k", 600, 10_000, Arrival.POISSON)));
         ScalingRule ours =
-                BenchmarkPolicies.forTarget(70, 5, 150, 2_000).create().get(0);
+                BenchmarkPolicies.forTarget(70, 5, 150, 2_000).ours();
         long start = System.nanoTime();
         Simulation sim = new Simulation(tenMinutes, big);
         Timeline run = sim.run(ours);

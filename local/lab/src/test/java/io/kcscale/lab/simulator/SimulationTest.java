@@ -28,7 +28,7 @@ class SimulationTest {
     void recordsInEqualRecordsOutPlusLagThroughRebalancesAndPoissonNoise() {
         Simulation sim = new Simulation(LoadTrace.standard(2600), DEFAULTS);
         Timeline run =
-                sim.run(BenchmarkPolicies.forTarget(2600, 5, 20, 2_000).create().get(0));
+                sim.run(BenchmarkPolicies.forTarget(2600, 5, 20, 2_000).ours());
         assertTrue(
                 run.actions().size() >= 2, "the run must rebalance to test conservation across it: " + run.actions());
         SimulatedPipeline p = sim.pipeline();
