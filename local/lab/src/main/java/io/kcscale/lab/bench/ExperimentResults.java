@@ -52,8 +52,8 @@ public final class ExperimentResults {
     }
 
     static String csv(Timeline run) {
-        StringBuilder out =
-                new StringBuilder("atSeconds,offeredRate,appendRate,sinkRate,indexRate,lag,tasks,latencySeconds,lagSeconds\n");
+        StringBuilder out = new StringBuilder(
+                "atSeconds,offeredRate,appendRate,sinkRate,indexRate,lag,tasks,latencySeconds,lagSeconds\n");
         for (Timeline.Point p : run.points()) {
             out.append(String.format(
                     Locale.ROOT,

@@ -12,10 +12,10 @@ import io.kcscale.lab.simulator.SimulationSettings;
 import io.kcscale.lab.simulator.Timeline;
 import io.kcscale.lab.simulator.TraceComparison;
 import io.kcscale.lab.simulator.TraceShape;
-import io.kcscale.scaler.autoscale.rules.ScalingRules;
 import io.kcscale.local.InstallLayout;
 import io.kcscale.local.LocalStack;
 import io.kcscale.local.StackStartException;
+import io.kcscale.scaler.autoscale.rules.ScalingRules;
 import io.kcscale.scaler.input.Flags;
 import io.kcscale.scaler.input.InvalidInputException;
 import java.lang.management.ManagementFactory;
@@ -244,14 +244,16 @@ final class BenchAutoscaleCommand implements Callable<Integer> {
             }
             Map<String, Object> configuration =
                     configuration("simulated", shapes.get(0).trace(settings.perTaskRate()), policies);
-            configuration.put("traces", shapes.stream().map(TraceShape::flagName).toList());
+            configuration.put(
+                    "traces", shapes.stream().map(TraceShape::flagName).toList());
             configuration.put("seeds", seedList);
             configuration.put("simulation", settings);
             return new Outcome("simulated", comparisons, render(comparisons), runs, configuration);
         }
         for (TraceShape shape : shapes) {
             if (shape.simulatorOnly()) {
-                throw new BadFlag("--trace " + shape.flagName() + " changes the pipeline, not only the load: use --simulate");
+                throw new BadFlag(
+                        "--trace " + shape.flagName() + " changes the pipeline, not only the load: use --simulate");
             }
         }
         return realTraces(shapes);
@@ -298,7 +300,13 @@ final class BenchAutoscaleCommand implements Callable<Integer> {
                     .map(p -> run.live().run(p, trace))
                     .toList();
             BenchmarkReport report = BenchmarkReport.of(
-                    "real", seed, trace, run.policies(), run.perTask(), runs, LiveAutoscaleBenchmark.WINDOW.toSeconds());
+                    "real",
+                    seed,
+                    trace,
+                    run.policies(),
+                    run.perTask(),
+                    runs,
+                    LiveAutoscaleBenchmark.WINDOW.toSeconds());
             return Outcome.of(report, runs, configuration("real", trace, run.policies()));
         });
     }
@@ -326,7 +334,8 @@ final class BenchAutoscaleCommand implements Callable<Integer> {
             }
             Map<String, Object> configuration =
                     configuration("real", shapes.get(0).trace(run.perTask()), run.policies());
-            configuration.put("traces", shapes.stream().map(TraceShape::flagName).toList());
+            configuration.put(
+                    "traces", shapes.stream().map(TraceShape::flagName).toList());
             return new Outcome("real", comparisons, render(comparisons), runs, configuration);
         });
     }
@@ -348,8 +357,8 @@ final class BenchAutoscaleCommand implements Callable<Integer> {
         try (LiveAutoscaleBenchmark live =
                 LiveAutoscaleBenchmark.start(settings, m -> System.err.println("kcscale: " + m))) {
             double perTask = live.calibrate(1);
-            Outcome outcome = body.apply(new RealStack(
-                    live, perTask, policies(perTask, LiveAutoscaleBenchmark.SAMPLE_INTERVAL.toMillis())));
+            Outcome outcome = body.apply(
+                    new RealStack(live, perTask, policies(perTask, LiveAutoscaleBenchmark.SAMPLE_INTERVAL.toMillis())));
             // other work on the machine changes every measured rate: the load average says how much there was
             outcome.configuration()
                     .put(

@@ -224,7 +224,8 @@ final class ExperimentPipeline implements AutoCloseable {
     /** The sink's tasks with the workers Connect runs them on (partitions and rates left out). */
     List<PipelineSnapshot.Task> taskPlacement() {
         return connect.connectorStatus(SINK).tasks().stream()
-                .map(t -> new PipelineSnapshot.Task(t.id(), t.state(), t.workerId(), List.of(), Map.of(), null, null, null))
+                .map(t -> new PipelineSnapshot.Task(
+                        t.id(), t.state(), t.workerId(), List.of(), Map.of(), null, null, null))
                 .toList();
     }
 

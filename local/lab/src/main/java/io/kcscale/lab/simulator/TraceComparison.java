@@ -47,11 +47,19 @@ public record TraceComparison(
         }
 
         static Figures mean(List<Figures> all) {
-            List<Double> ages = all.stream().map(Figures::peakAgeSeconds).filter(a -> a != null).toList();
+            List<Double> ages = all.stream()
+                    .map(Figures::peakAgeSeconds)
+                    .filter(a -> a != null)
+                    .toList();
             return new Figures(
                     mean(all, Figures::actions),
                     mean(all, Figures::peakLag),
-                    ages.isEmpty() ? null : ages.stream().mapToDouble(Double::doubleValue).average().orElseThrow(),
+                    ages.isEmpty()
+                            ? null
+                            : ages.stream()
+                                    .mapToDouble(Double::doubleValue)
+                                    .average()
+                                    .orElseThrow(),
                     mean(all, Figures::secondsOverTarget),
                     mean(all, Figures::taskSeconds),
                     mean(all, Figures::rebalanceSeconds));
@@ -155,6 +163,9 @@ public record TraceComparison(
         if (seeds.size() > 1 && seeds.get(seeds.size() - 1) - seeds.get(0) == seeds.size() - 1) {
             return seeds.get(0) + "-" + seeds.get(seeds.size() - 1);
         }
-        return seeds.stream().map(String::valueOf).reduce((a, b) -> a + ", " + b).orElse("");
+        return seeds.stream()
+                .map(String::valueOf)
+                .reduce((a, b) -> a + ", " + b)
+                .orElse("");
     }
 }

@@ -79,9 +79,10 @@ public enum TraceShape {
     public SimulationSettings pipeline(SimulationSettings base) {
         return switch (this) {
             case HOT_KEY -> base.toBuilder().keySkew(HOT_KEY_SKEW).build();
-            case EXPENSIVE_REBALANCE -> base.toBuilder()
-                    .rebalancePauseSeconds(EXPENSIVE_REBALANCE_PAUSE_SECONDS)
-                    .build();
+            case EXPENSIVE_REBALANCE ->
+                base.toBuilder()
+                        .rebalancePauseSeconds(EXPENSIVE_REBALANCE_PAUSE_SECONDS)
+                        .build();
             default -> base;
         };
     }

@@ -27,8 +27,7 @@ class SimulationTest {
     @Test
     void recordsInEqualRecordsOutPlusLagThroughRebalancesAndPoissonNoise() {
         Simulation sim = new Simulation(LoadTrace.standard(2600), DEFAULTS);
-        Timeline run =
-                sim.run(BenchmarkPolicies.forTarget(2600, 5, 20, 2_000).ours());
+        Timeline run = sim.run(BenchmarkPolicies.forTarget(2600, 5, 20, 2_000).ours());
         assertTrue(
                 run.actions().size() >= 2, "the run must rebalance to test conservation across it: " + run.actions());
         SimulatedPipeline p = sim.pipeline();

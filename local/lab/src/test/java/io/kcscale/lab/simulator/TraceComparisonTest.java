@@ -18,11 +18,16 @@ class TraceComparisonTest {
         TraceComparison.Outcome o = TraceComparison.simulate(
                 TraceShape.SPIKE, SimulationSettings.builder().build(), POLICIES, List.of(1L, 2L));
         TraceComparison c = o.comparison();
-        assertEquals(ScalingRules.NAMES, c.rows().stream().map(TraceComparison.Row::rule).toList());
+        assertEquals(
+                ScalingRules.NAMES,
+                c.rows().stream().map(TraceComparison.Row::rule).toList());
         assertEquals(2 * ScalingRules.NAMES.size(), o.runs().size());
         c.rows().forEach(r -> assertEquals(2, r.perSeed().size()));
         String table = c.render();
-        assertTrue(table.contains("| rule | actions | peak lag | peak age | over target | task-seconds | rebalance pause |"), table);
+        assertTrue(
+                table.contains(
+                        "| rule | actions | peak lag | peak age | over target | task-seconds | rebalance pause |"),
+                table);
         // Flink's hour-long scale-down interval cannot fit twice in 30 minutes: its constants run a quarter as long
         assertTrue(table.contains("flink x0.250"), table);
         assertEquals(0.25, c.timeScales().get(FlinkRule.NAME));

@@ -77,7 +77,10 @@ public final class StatusCommand implements Callable<Integer> {
                 text(lag.path("total")),
                 age(lag.path("seconds"), lag.path("lowerBound")),
                 s.path("commitIntervalSeconds").isNumber()
-                        ? String.format(Locale.ROOT, "%.0f s", s.path("commitIntervalSeconds").asDouble())
+                        ? String.format(
+                                Locale.ROOT,
+                                "%.0f s",
+                                s.path("commitIntervalSeconds").asDouble())
                         : "? (not two commits seen yet)"));
         if (es.path("indexes").size() == 1) {
             JsonNode i = es.path("indexes").get(0);

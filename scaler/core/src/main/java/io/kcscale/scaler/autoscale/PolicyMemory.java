@@ -66,8 +66,7 @@ public final class PolicyMemory {
             series.put(name, samples);
         }
         samples.addLast(new Sample(atMillis, value));
-        while (samples.size() > MAX_SAMPLES_PER_SERIES
-                || samples.peekFirst().atMillis() < atMillis - keepMillis) {
+        while (samples.size() > MAX_SAMPLES_PER_SERIES || samples.peekFirst().atMillis() < atMillis - keepMillis) {
             samples.removeFirst();
         }
     }

@@ -21,7 +21,8 @@ public final class CommitHistory {
     /** As long as the end-offset history: 10 minutes. */
     public static final long SPAN_MILLIS = EndOffsetHistory.SPAN_MILLIS;
 
-    static final int MAX_POINTS_PER_PARTITION = 512;
+    /** Enough for the last ten intervals and a window at one commit per sample; a quiet partition keeps its span. */
+    static final int MAX_POINTS_PER_PARTITION = 64;
     /** About 2 MB per connector. */
     static final int MAX_POINTS = 50_000;
 
@@ -59,6 +60,7 @@ public final class CommitHistory {
     private final Map<TopicPartition, Deque<Point>> partitions = new TreeMap<>();
     /** The task that owns each partition, as the last sample with an assignment said. */
     private final Map<TopicPartition, Integer> owners = new TreeMap<>();
+
     private long lastSampleMillis = NO_SAMPLE;
 
     public CommitHistory() {

@@ -64,7 +64,9 @@ final class CommitProgress {
 
         /** Records/s over its partitions; null when unknown. */
         Double rate() {
-            return rates == null ? null : rates.values().stream().mapToDouble(Double::doubleValue).sum();
+            return rates == null
+                    ? null
+                    : rates.values().stream().mapToDouble(Double::doubleValue).sum();
         }
 
         /** Seconds since its last commit, at most one commit interval: what it consumed meanwhile is not committed yet. */
@@ -83,20 +85,22 @@ final class CommitProgress {
      * @param lag the lag of each partition now; its keys are the partitions read
      */
     static Map<Integer, Task> read(
-            CommitHistory history,
+            Map<TopicPartition, List<CommitHistory.Point>> moves,
             Map<TopicPartition, Long> lag,
             Map<TopicPartition, Integer> assignment,
             long nowMillis,
             double windowSeconds) {
         Map<Integer, List<TopicPartition>> byTask = new TreeMap<>();
-        lag.keySet().forEach(p -> byTask.computeIfAbsent(
-                        assignment == null ? GROUP : assignment.getOrDefault(p, UNOWNED), k -> new ArrayList<>())
-                .add(p));
+        lag.keySet()
+                .forEach(p -> byTask.computeIfAbsent(
+                                assignment == null ? GROUP : assignment.getOrDefault(p, UNOWNED),
+                                k -> new ArrayList<>())
+                        .add(p));
         Map<Integer, List<CommitHistory.Point>> commits = new TreeMap<>();
         Map<Integer, Double> intervals = new TreeMap<>();
         List<Double> allIntervals = new ArrayList<>();
         byTask.forEach((task, partitions) -> {
-            List<CommitHistory.Point> c = commitsOf(history, partitions);
+            List<CommitHistory.Point> c = commitsOf(moves, partitions, windowSeconds);
             commits.put(task, c);
             List<Double> gaps = new ArrayList<>();
             for (int i = Math.max(1, c.size() - INTERVALS_KEPT); i < c.size(); i++) {
@@ -111,11 +115,10 @@ final class CommitProgress {
         Map<Integer, Task> tasks = new TreeMap<>();
         byTask.forEach((task, partitions) -> {
             Double interval = intervals.get(task);
-            double assumed = interval != null
-                    ? interval
-                    : groupInterval != null ? groupInterval : DEFAULT_INTERVAL_SECONDS;
+            double assumed =
+                    interval != null ? interval : groupInterval != null ? groupInterval : DEFAULT_INTERVAL_SECONDS;
             List<CommitHistory.Point> c = commits.get(task);
-            Progress progress = progress(history, partitions, c, assumed, nowMillis, windowSeconds);
+            Progress progress = progress(moves, partitions, c, assumed, nowMillis, windowSeconds);
             tasks.put(
                     task,
                     new Task(
@@ -127,26 +130,55 @@ final class CommitProgress {
                             progress,
                             task == UNOWNED
                                     ? zero(partitions)
-                                    : rates(history, partitions, c, progress, lag, assumed, nowMillis, windowSeconds)));
+                                    : rates(moves, partitions, c, progress, lag, assumed, nowMillis, windowSeconds)));
         });
         return tasks;
     }
 
-    /** The moments any of the partitions moved, oldest first, one per sample. */
-    private static List<CommitHistory.Point> commitsOf(CommitHistory history, Collection<TopicPartition> partitions) {
+    /**
+     * The moments any of the partitions moved, oldest first, one per sample: those within the window before the newest,
+     * and {@value #INTERVALS_KEPT} more of each partition before them (what the interval and the rate need, not the
+     * whole history).
+     */
+    private static List<CommitHistory.Point> commitsOf(
+            Map<TopicPartition, List<CommitHistory.Point>> moves,
+            Collection<TopicPartition> partitions,
+            double windowSeconds) {
+        long newest = Long.MIN_VALUE;
+        for (TopicPartition p : partitions) {
+            List<CommitHistory.Point> points = moves.get(p);
+            for (int i = points.size() - 1; i >= 0; i--) {
+                if (points.get(i).commit()) {
+                    newest = Math.max(newest, points.get(i).atMillis());
+                    break;
+                }
+            }
+        }
+        if (newest == Long.MIN_VALUE) {
+            return List.of();
+        }
+        long windowStart = newest - Math.round(windowSeconds * 1000);
         Map<Long, CommitHistory.Point> bySample = new TreeMap<>();
         for (TopicPartition p : partitions) {
-            for (CommitHistory.Point point : history.of(p)) {
-                if (point.commit()) {
-                    bySample.putIfAbsent(point.atMillis(), new CommitHistory.Point(point.atMillis(), point.previousSampleMillis(), 0));
+            List<CommitHistory.Point> points = moves.get(p);
+            int older = 0;
+            for (int i = points.size() - 1; i >= 0 && older <= INTERVALS_KEPT; i--) {
+                CommitHistory.Point point = points.get(i);
+                if (!point.commit()) {
+                    continue;
                 }
+                if (point.atMillis() < windowStart) {
+                    older++;
+                }
+                bySample.putIfAbsent(
+                        point.atMillis(), new CommitHistory.Point(point.atMillis(), point.previousSampleMillis(), 0));
             }
         }
         return List.copyOf(bySample.values());
     }
 
     private static Progress progress(
-            CommitHistory history,
+            Map<TopicPartition, List<CommitHistory.Point>> moves,
             List<TopicPartition> partitions,
             List<CommitHistory.Point> commits,
             double interval,
@@ -157,7 +189,7 @@ final class CommitProgress {
             return Progress.PROGRESSING;
         }
         long watchedSince = partitions.stream()
-                .map(history::of)
+                .map(moves::get)
                 .filter(points -> !points.isEmpty())
                 .mapToLong(points -> points.get(0).atMillis())
                 .min()
@@ -172,7 +204,7 @@ final class CommitProgress {
      * is consumed (then it kept up with each partition since its first reading); else unknown.
      */
     private static Map<TopicPartition, Double> rates(
-            CommitHistory history,
+            Map<TopicPartition, List<CommitHistory.Point>> moves,
             List<TopicPartition> partitions,
             List<CommitHistory.Point> commits,
             Progress progress,
@@ -192,14 +224,14 @@ final class CommitProgress {
                 }
             }
             boolean overdue = nowMillis - last.atMillis() > 2 * interval * 1000;
-            return rates(history, partitions, first.atMillis(), last.atMillis(), overdue ? nowMillis : last.atMillis());
+            return rates(moves, partitions, first.atMillis(), last.atMillis(), overdue ? nowMillis : last.atMillis());
         }
         if (partitions.stream().allMatch(p -> lag.get(p) == 0)) {
             Map<TopicPartition, Double> rates = new TreeMap<>();
             for (TopicPartition p : partitions) {
-                List<CommitHistory.Point> points = history.of(p);
+                List<CommitHistory.Point> points = moves.get(p);
                 if (!points.isEmpty() && points.get(0).atMillis() < nowMillis) {
-                    rates.putAll(rates(history, List.of(p), points.get(0).atMillis(), nowMillis, nowMillis));
+                    rates.putAll(rates(moves, List.of(p), points.get(0).atMillis(), nowMillis, nowMillis));
                 }
             }
             return rates.isEmpty() ? null : rates;
@@ -209,10 +241,14 @@ final class CommitProgress {
 
     /** Each partition's offset moved from {@code from} to {@code to}, over the seconds from {@code from} to {@code until}. */
     private static Map<TopicPartition, Double> rates(
-            CommitHistory history, List<TopicPartition> partitions, long from, long to, long until) {
+            Map<TopicPartition, List<CommitHistory.Point>> moves,
+            List<TopicPartition> partitions,
+            long from,
+            long to,
+            long until) {
         Map<TopicPartition, Double> rates = new TreeMap<>();
         for (TopicPartition p : partitions) {
-            List<CommitHistory.Point> points = history.of(p);
+            List<CommitHistory.Point> points = moves.get(p);
             Long start = offsetAt(points, from);
             Long end = offsetAt(points, to);
             if (start != null && end != null && start != CommitHistory.NONE && end != CommitHistory.NONE) {
@@ -230,26 +266,23 @@ final class CommitProgress {
 
     /** The committed offset as of {@code atMillis}: its newest point at or before; null before its history. */
     static Long offsetAt(List<CommitHistory.Point> points, long atMillis) {
-        Long offset = null;
-        for (CommitHistory.Point p : points) {
-            if (p.atMillis() > atMillis) {
-                break;
+        // newest first: the moments asked about are recent
+        for (int i = points.size() - 1; i >= 0; i--) {
+            if (points.get(i).atMillis() <= atMillis) {
+                return points.get(i).offset();
             }
-            offset = p.offset();
         }
-        return offset;
+        return null;
     }
 
     /** A partition's end offset as of {@code atMillis}, from its sampled end offsets; null before its history. */
     static Long endAt(List<LagAge.Point> points, long atMillis) {
-        Long end = null;
-        for (LagAge.Point p : points) {
-            if (p.atMillis() > atMillis) {
-                break;
+        for (int i = points.size() - 1; i >= 0; i--) {
+            if (points.get(i).atMillis() <= atMillis) {
+                return points.get(i).endOffset();
             }
-            end = p.endOffset();
         }
-        return end;
+        return null;
     }
 
     /** When the partition's committed offset last moved, or the first reading when it has not moved since. */

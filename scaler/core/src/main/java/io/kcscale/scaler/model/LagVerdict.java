@@ -65,7 +65,8 @@ public enum LagVerdict {
         if (!judged || lagAtLastCommit == null || lagAtCommitBefore == null) {
             return null;
         }
-        // from one commit to the next, not over the whole window: a sink resumed after a pause is catching up though the
+        // from one commit to the next, not over the whole window: a sink resumed after a pause is catching up though
+        // the
         // window still holds the pause's growth
         return lagAtLastCommit > lagAtCommitBefore ? GROWING : CATCHING_UP;
     }

@@ -175,7 +175,9 @@ public record PipelineSnapshot(
                     partitions,
                     partitions.isEmpty()
                             ? lag.values().stream().mapToLong(Long::longValue).sum()
-                            : partitions.stream().mapToLong(PartitionLag::unconsumed).sum(),
+                            : partitions.stream()
+                                    .mapToLong(PartitionLag::unconsumed)
+                                    .sum(),
                     unconsumedSeconds);
         }
 

@@ -1,6 +1,7 @@
 package io.kcscale.scaler.model;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -41,16 +42,25 @@ public final class SnapshotDerivation {
 
         boolean severalTopics = latest.topics().size() > 1;
         Map<TopicPartition, Long> lagPerPartition = lagPerPartition(latest);
+        // each partition's histories, read once: every task and partition below looks at them several times
+        Map<TopicPartition, List<CommitHistory.Point>> moves = new HashMap<>();
+        Map<TopicPartition, List<LagAge.Point>> ends = new HashMap<>();
+        if (lagPerPartition != null) {
+            lagPerPartition.keySet().forEach(p -> {
+                moves.put(p, commits.of(p));
+                ends.put(p, history.of(p));
+            });
+        }
         Map<Integer, CommitProgress.Task> progress = lagPerPartition == null
                 ? Map.of()
-                : CommitProgress.read(commits, lagPerPartition, latest.assignment(), latest.atMillis(), windowSeconds);
+                : CommitProgress.read(moves, lagPerPartition, latest.assignment(), latest.atMillis(), windowSeconds);
         Map<TopicPartition, Double> sinkPerPartition = sinkPerPartition(progress);
         Map<TopicPartition, Double> appendPerPartition = perPartitionRates(samples, PipelineSample::endOffsets);
         List<Stall> stalls = new ArrayList<>();
         PipelineSnapshot.Lag lag = PipelineSnapshot.Lag.of(
                 lagPerPartition,
                 partitionLags(
-                        latest, lagPerPartition, appendPerPartition, history, commits, progress, windowSeconds, stalls),
+                        latest, lagPerPartition, appendPerPartition, ends, moves, progress, windowSeconds, stalls),
                 severalTopics);
 
         Delta<Map<TopicPartition, Long>> committed = delta(samples, PipelineSample::committedOffsets);
@@ -219,8 +229,8 @@ public final class SnapshotDerivation {
             PipelineSample latest,
             Map<TopicPartition, Long> lag,
             Map<TopicPartition, Double> appendPerPartition,
-            EndOffsetHistory history,
-            CommitHistory commits,
+            Map<TopicPartition, List<LagAge.Point>> ends,
+            Map<TopicPartition, List<CommitHistory.Point>> moves,
             Map<Integer, CommitProgress.Task> progress,
             double windowSeconds,
             List<Stall> stalls) {
@@ -234,7 +244,7 @@ public final class SnapshotDerivation {
         lag.forEach((p, records) -> {
             CommitProgress.Task task = taskOf.get(p);
             CommitHistory.Point last = task.lastCommit();
-            Long endBeforeLast = last == null ? null : CommitProgress.endAt(history.of(p), last.previousSampleMillis());
+            Long endBeforeLast = last == null ? null : CommitProgress.endAt(ends.get(p), last.previousSampleMillis());
             // a task that stopped committing is not caught up with what arrived since
             caughtUp.put(
                     p,
@@ -248,22 +258,35 @@ public final class SnapshotDerivation {
         Map<Integer, Long> lagAtLast = new TreeMap<>();
         Map<Integer, Long> lagAtBefore = new TreeMap<>();
         progress.values().forEach(t -> {
-            lagAtLast.put(t.id(), taskLagAt(t, history, commits, t.lastCommit()));
-            lagAtBefore.put(t.id(), taskLagAt(t, history, commits, t.commitBeforeLast()));
+            lagAtLast.put(t.id(), taskLagAt(t, ends, moves, t.lastCommit()));
+            lagAtBefore.put(t.id(), taskLagAt(t, ends, moves, t.commitBeforeLast()));
         });
         List<PipelineSnapshot.PartitionLag> rows = new ArrayList<>();
         lag.forEach((p, records) -> {
             long committed = latest.committedOffsets().getOrDefault(p, 0L);
-            LagAge.Age age = LagAge.of(history.of(p), committed, now).orElse(null);
-            Boolean owned = latest.assignment() == null ? null : latest.assignment().containsKey(p);
+            LagAge.Age age = LagAge.of(ends.get(p), committed, now).orElse(null);
+            Boolean owned =
+                    latest.assignment() == null ? null : latest.assignment().containsKey(p);
             CommitProgress.Task task = taskOf.get(p);
-            // a task that keeps a partition with traffic caught up has time to spare: it is not cycling through a backlog
+            // a task that keeps a partition with traffic caught up has time to spare: it is not cycling through a
+            // backlog
             boolean busy = task.partitions().stream()
                     .noneMatch(q -> caughtUp.get(q)
-                            && (lag.get(q) > 0 || appendPerPartition == null || appendPerPartition.getOrDefault(q, 0.0) > 0));
+                            && (lag.get(q) > 0
+                                    || appendPerPartition == null
+                                    || appendPerPartition.getOrDefault(q, 0.0) > 0));
             Stall stall = caughtUp.get(p)
                     ? null
-                    : stall(p, records, age == null ? null : age.seconds(), task, busy, history, commits, now, windowSeconds);
+                    : stall(
+                            p,
+                            records,
+                            age == null ? null : age.seconds(),
+                            task,
+                            busy,
+                            ends,
+                            moves,
+                            now,
+                            windowSeconds);
             if (stall != null && !Boolean.FALSE.equals(owned)) {
                 stalls.add(stall);
             }
@@ -322,15 +345,15 @@ public final class SnapshotDerivation {
             Double ageSeconds,
             CommitProgress.Task task,
             boolean busy,
-            EndOffsetHistory history,
-            CommitHistory commits,
+            Map<TopicPartition, List<LagAge.Point>> ends,
+            Map<TopicPartition, List<CommitHistory.Point>> moves,
             long now,
             double windowSeconds) {
         if (records == 0 || task.id() == CommitProgress.UNOWNED) {
             return null;
         }
         double allowedSeconds = windowSeconds + task.assumedInterval();
-        Long movedAt = CommitProgress.lastMovedAt(commits.of(p));
+        Long movedAt = CommitProgress.lastMovedAt(moves.get(p));
         double waited = ageSeconds != null ? ageSeconds : movedAt == null ? 0 : (now - movedAt) / 1000.0;
         if (task.progress() == CommitProgress.Progress.STOPPED) {
             return waited > allowedSeconds ? new Stall(p, StallKind.TASK_STOPPED, waited, allowedSeconds) : null;
@@ -348,10 +371,10 @@ public final class SnapshotDerivation {
         long consumed = 0;
         long backlog = 0;
         for (TopicPartition q : task.partitions()) {
-            List<CommitHistory.Point> moves = commits.of(q);
-            Long then = CommitProgress.offsetAt(moves, movedAt);
-            Long nowOffset = CommitProgress.offsetAt(moves, now);
-            Long endThen = CommitProgress.endAt(history.of(q), movedAt);
+            List<CommitHistory.Point> taken = moves.get(q);
+            Long then = CommitProgress.offsetAt(taken, movedAt);
+            Long nowOffset = CommitProgress.offsetAt(taken, now);
+            Long endThen = CommitProgress.endAt(ends.get(q), movedAt);
             if (then == null || nowOffset == null) {
                 continue;
             }
@@ -374,31 +397,35 @@ public final class SnapshotDerivation {
             Stall worst = kind.stream()
                     .max((x, y) -> Double.compare(x.waited() - x.allowed(), y.waited() - y.allowed()))
                     .orElseThrow();
-            Object partitions = TopicPartition.named(kind.stream().map(Stall::partition).toList(), severalTopics);
+            Object partitions =
+                    TopicPartition.named(kind.stream().map(Stall::partition).toList(), severalTopics);
             reasons.add(
                     switch (k) {
-                        case TASK_STOPPED -> String.format(
-                                Locale.ROOT,
-                                "partitions %s have lag %.0f s old and their tasks committed nothing for longer than the"
-                                        + " window plus one commit interval (%.0f s): paused or stuck",
-                                partitions,
-                                worst.waited(),
-                                worst.allowed());
-                        case LEFT_BEHIND -> String.format(
-                                Locale.ROOT,
-                                "partitions %s have lag %.0f s old while their tasks keep other partitions caught up"
-                                        + " (more than the window plus one commit interval, %.0f s)",
-                                partitions,
-                                worst.waited(),
-                                worst.allowed());
-                        case PASSED_OVER -> String.format(
-                                Locale.ROOT,
-                                "partitions %s did not move while their tasks consumed %.0f records from their others,"
-                                        + " more than their whole backlog when these last moved (%.0f with one commit"
-                                        + " interval's worth)",
-                                partitions,
-                                worst.waited(),
-                                worst.allowed());
+                        case TASK_STOPPED ->
+                            String.format(
+                                    Locale.ROOT,
+                                    "partitions %s have lag %.0f s old and their tasks committed nothing for longer than the"
+                                            + " window plus one commit interval (%.0f s): paused or stuck",
+                                    partitions,
+                                    worst.waited(),
+                                    worst.allowed());
+                        case LEFT_BEHIND ->
+                            String.format(
+                                    Locale.ROOT,
+                                    "partitions %s have lag %.0f s old while their tasks keep other partitions caught up"
+                                            + " (more than the window plus one commit interval, %.0f s)",
+                                    partitions,
+                                    worst.waited(),
+                                    worst.allowed());
+                        case PASSED_OVER ->
+                            String.format(
+                                    Locale.ROOT,
+                                    "partitions %s did not move while their tasks consumed %.0f records from their others,"
+                                            + " more than their whole backlog when these last moved (%.0f with one commit"
+                                            + " interval's worth)",
+                                    partitions,
+                                    worst.waited(),
+                                    worst.allowed());
                     });
         }
         return reasons;
@@ -406,14 +433,17 @@ public final class SnapshotDerivation {
 
     /** The task's lag over its partitions when it committed at {@code commit}; null without one or before its history. */
     private static Long taskLagAt(
-            CommitProgress.Task task, EndOffsetHistory history, CommitHistory commits, CommitHistory.Point commit) {
+            CommitProgress.Task task,
+            Map<TopicPartition, List<LagAge.Point>> ends,
+            Map<TopicPartition, List<CommitHistory.Point>> moves,
+            CommitHistory.Point commit) {
         if (commit == null) {
             return null;
         }
         long total = 0;
         for (TopicPartition q : task.partitions()) {
-            Long end = CommitProgress.endAt(history.of(q), commit.atMillis());
-            Long committed = CommitProgress.offsetAt(commits.of(q), commit.atMillis());
+            Long end = CommitProgress.endAt(ends.get(q), commit.atMillis());
+            Long committed = CommitProgress.offsetAt(moves.get(q), commit.atMillis());
             if (end == null || committed == null) {
                 return null;
             }

@@ -14,7 +14,9 @@ class PolicyMemoryTest {
         for (long t = 0; t <= 10; t++) {
             m.remember("rates", t * 1000, t, 3_000);
         }
-        assertEquals(List.of(7.0, 8.0, 9.0, 10.0), m.recall("rates").stream().map(PolicyMemory.Sample::value).toList());
+        assertEquals(
+                List.of(7.0, 8.0, 9.0, 10.0),
+                m.recall("rates").stream().map(PolicyMemory.Sample::value).toList());
         for (int i = 0; i < PolicyMemory.MAX_SAMPLES_PER_SERIES + 10; i++) {
             m.remember("many", i, i, Long.MAX_VALUE / 2);
         }

@@ -194,7 +194,8 @@ final class Fixture {
                 partitionsPerTopic != null ? partitionsPerTopic : partitions == null ? null : Map.of(topic, partitions),
                 groupAssignor,
                 tasks,
-                new PipelineSnapshot.Lag(lag, Map.of(), Map.of(topic, Map.of()), null, null, null, List.of(), lag, null),
+                new PipelineSnapshot.Lag(
+                        lag, Map.of(), Map.of(topic, Map.of()), null, null, null, List.of(), lag, null),
                 PipelineSnapshot.Rates.of(
                         append,
                         sinkPerSecond,

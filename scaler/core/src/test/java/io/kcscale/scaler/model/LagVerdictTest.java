@@ -12,7 +12,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 class LagVerdictTest {
 
     /** owned, lag, caught up, stalled, judged, lag at the last commit, lag at the commit before -> verdict. */
-    @ParameterizedTest(name = "{7}: owned {0}, lag {1}, caught up {2}, stalled {3}, judged {4}, lag at commits {6} -> {5}")
+    @ParameterizedTest(
+            name = "{7}: owned {0}, lag {1}, caught up {2}, stalled {3}, judged {4}, lag at commits {6} -> {5}")
     @CsvSource(
             nullValues = "null",
             value = {

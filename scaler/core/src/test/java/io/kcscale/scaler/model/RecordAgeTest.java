@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 class RecordAgeTest {
 
     private static PipelineSnapshot.PartitionLag lag(int partition, long records, Double seconds) {
-        return new PipelineSnapshot.PartitionLag("t", partition, records, seconds, false, LagVerdict.STALLED, records, seconds);
+        return new PipelineSnapshot.PartitionLag(
+                "t", partition, records, seconds, false, LagVerdict.STALLED, records, seconds);
     }
 
     @Test

@@ -173,7 +173,8 @@ class SnapshotDerivationTest {
         assertEquals(660.0 / 11, s.rates().appendPerSecond(), 1e-9);
         assertEquals(550.0 / 10, s.rates().sinkPerSecond(), 1e-9, "between the tasks' commits at 1 s and 11 s");
         assertEquals(570.0 / 11, s.rates().indexPerSecond(), 1e-9);
-        assertEquals(Map.of(0, 110.0 / 11, 1, 220.0 / 11, 2, 330.0 / 11), s.rates().appendPerPartition());
+        assertEquals(
+                Map.of(0, 110.0 / 11, 1, 220.0 / 11, 2, 330.0 / 11), s.rates().appendPerPartition());
         assertEquals(25.0, s.tasks().get(0).recordsPerSecond(), 1e-9, "task 0 owns partitions 0 and 1: (50+200)/10");
         assertEquals(30.0, s.tasks().get(1).recordsPerSecond(), 1e-9, "task 1 owns partition 2: 300/10");
         assertEquals(10.0, s.tasks().get(0).commitIntervalSeconds(), 1e-9);
@@ -278,7 +279,8 @@ class SnapshotDerivationTest {
     @Test
     void aTaskThatCommitsNothingForTheWindowPlusOneCommitIntervalStallsItsPartitions() {
         // 10 records/s into each partition; task 0 (partitions 0, 1) commits every 2 s; task 1 (partition 2) stops
-        // committing at 20 s; the window is 10 s, so with the group's 2 s interval task 1 stalls once its lag is over 12 s
+        // committing at 20 s; the window is 10 s, so with the group's 2 s interval task 1 stalls once its lag is over
+        // 12 s
         List<PipelineSample> samples = new ArrayList<>();
         for (long at = 0; at <= 40_000; at += 2_000) {
             long end = at / 100;
@@ -294,9 +296,12 @@ class SnapshotDerivationTest {
         samples.subList(17, samples.size()).forEach(window::add);
         PipelineSnapshot s = window.snapshot().orElseThrow();
         assertEquals(
-                List.of("partitions [2] have lag 19.9 s old and their tasks committed nothing for longer than the window"
-                        + " plus one commit interval (12 s): paused or stuck"),
-                s.reasons().stream().map(r -> r.replace("20 s old", "19.9 s old")).toList());
+                List.of(
+                        "partitions [2] have lag 19.9 s old and their tasks committed nothing for longer than the window"
+                                + " plus one commit interval (12 s): paused or stuck"),
+                s.reasons().stream()
+                        .map(r -> r.replace("20 s old", "19.9 s old"))
+                        .toList());
         assertEquals(LagVerdict.STALLED, s.lag().verdict());
         assertEquals(0.0, s.tasks().get(1).recordsPerSecond(), 1e-9, "a task that commits nothing consumes nothing");
         assertEquals(20.0, s.tasks().get(1).secondsSinceCommit(), 1e-9);
@@ -332,7 +337,9 @@ class SnapshotDerivationTest {
                         s.lag().unconsumed() <= 300,
                         "at " + at + ": what the tasks consumed since their last commit is not waiting: "
                                 + s.lag().unconsumed() + " of " + s.lag().total());
-                assertTrue(s.lag().unconsumedSeconds() <= 1.0, "at " + at + ": " + s.lag().unconsumedSeconds());
+                assertTrue(
+                        s.lag().unconsumedSeconds() <= 1.0,
+                        "at " + at + ": " + s.lag().unconsumedSeconds());
                 assertTrue(
                         s.lag().verdict() != LagVerdict.STALLED && s.lag().verdict() != LagVerdict.GROWING,
                         "at " + at + ": " + s.lag().verdict());
@@ -363,18 +370,22 @@ class SnapshotDerivationTest {
                 at60 = window.snapshot().orElseThrow();
             }
         }
-        assertTrue(at60.stable(), "1,800 consumed elsewhere, within the 2,100 backlog and a commit's worth: " + at60.reasons());
+        assertTrue(
+                at60.stable(),
+                "1,800 consumed elsewhere, within the 2,100 backlog and a commit's worth: " + at60.reasons());
         PipelineSnapshot s = window.snapshot().orElseThrow();
         assertEquals(
-                List.of("partitions [2] did not move while their tasks consumed 3600 records from their others, more than"
-                        + " their whole backlog when these last moved (2160 with one commit interval's worth)"),
+                List.of(
+                        "partitions [2] did not move while their tasks consumed 3600 records from their others, more than"
+                                + " their whole backlog when these last moved (2160 with one commit interval's worth)"),
                 s.reasons());
         assertEquals(LagVerdict.STALLED, s.lag().partitions().get(2).verdict());
     }
 
     @Test
     void aPartitionAnotherTaskTookIsJudgedOnItsNewTasksCommitsAlone() {
-        // task 0 held every partition and last moved partition 2 at 10 s; from 40 s task 1 holds it and has not committed
+        // task 0 held every partition and last moved partition 2 at 10 s; from 40 s task 1 holds it and has not
+        // committed
         // yet: with the group's 2 s interval and a 10 s window, it is not stalled before 52 s of its own
         SampleWindow window = new SampleWindow(10_000);
         for (long at = 0; at <= 50_000; at += 2_000) {
@@ -387,7 +398,9 @@ class SnapshotDerivationTest {
         }
         PipelineSnapshot s = window.snapshot().orElseThrow();
         assertEquals(1, s.reasons().size(), s.reasons().toString());
-        assertTrue(s.reasons().get(0).startsWith("warming up: a task with lag has not committed twice"), s.reasons().get(0));
+        assertTrue(
+                s.reasons().get(0).startsWith("warming up: a task with lag has not committed twice"),
+                s.reasons().get(0));
         assertNull(s.lag().partitions().get(2).verdict(), "its new task was watched for 10 s only");
         assertNull(s.tasks().get(1).secondsSinceCommit(), "task 1 has not committed; task 0's steps are not its own");
     }
@@ -574,8 +587,9 @@ class SnapshotDerivationTest {
         assertNull(s.tasks().get(0).partitions());
         assertEquals(10.0, s.tasks().get(0).recordsPerSecond(), 1e-9, "a-0's commits");
         assertEquals(
-                List.of("partitions [b-2] have lag 60 s old and their tasks committed nothing for longer than the window"
-                        + " plus one commit interval (31 s): paused or stuck"),
+                List.of(
+                        "partitions [b-2] have lag 60 s old and their tasks committed nothing for longer than the window"
+                                + " plus one commit interval (31 s): paused or stuck"),
                 s.reasons());
     }
 

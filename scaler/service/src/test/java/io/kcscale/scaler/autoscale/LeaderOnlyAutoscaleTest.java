@@ -31,8 +31,8 @@ class LeaderOnlyAutoscaleTest {
         int n = tasksMax.get();
         List<PipelineSnapshot.Task> tasks = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            tasks.add(
-                    new PipelineSnapshot.Task(i, "RUNNING", "w:8083", List.of(i), Map.of("t", List.of(i)), 100.0 / n, null, null));
+            tasks.add(new PipelineSnapshot.Task(
+                    i, "RUNNING", "w:8083", List.of(i), Map.of("t", List.of(i)), 100.0 / n, null, null));
         }
         return new PipelineSnapshot(
                 "sink",

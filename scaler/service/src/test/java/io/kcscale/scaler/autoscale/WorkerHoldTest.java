@@ -18,7 +18,8 @@ class WorkerHoldTest {
     private static PipelineSnapshot snapshot(Map<String, Long> unreachableWorkers, String... states) {
         List<PipelineSnapshot.Task> tasks = new java.util.ArrayList<>();
         for (int i = 0; i < states.length; i++) {
-            tasks.add(PipelineSnapshot.Task.of(i, states[i], "w" + i + ":8083", Map.of("t", List.of(i)), 10.0, false, null, null));
+            tasks.add(PipelineSnapshot.Task.of(
+                    i, states[i], "w" + i + ":8083", Map.of("t", List.of(i)), 10.0, false, null, null));
         }
         return new PipelineSnapshot(
                 "sink",

@@ -83,7 +83,8 @@ public final class DruidCostRule implements ScalingRule {
     }
 
     /** What one evaluation sees, as Druid's {@code CostMetrics} holds it. */
-    record Metrics(double aggregateLag, int currentTasks, int partitions, double pollIdleRatio, double processingRate) {}
+    record Metrics(
+            double aggregateLag, int currentTasks, int partitions, double pollIdleRatio, double processingRate) {}
 
     @Override
     public Decision decide(Observation o, PolicyMemory m) {
@@ -105,7 +106,8 @@ public final class DruidCostRule implements ScalingRule {
         String why;
         if (criticalLagThreshold != null && o.lag() >= CRITICAL_LAG_JUMP_FRACTION * criticalLagThreshold) {
             optimal = candidates[candidates.length - 1];
-            why = Verdicts.format("lag %d at 95%% of the critical threshold %d -> %d tasks", o.lag(), criticalLagThreshold, optimal);
+            why = Verdicts.format(
+                    "lag %d at 95%% of the critical threshold %d -> %d tasks", o.lag(), criticalLagThreshold, optimal);
         } else {
             optimal = o.tasks();
             double best = Double.POSITIVE_INFINITY;
@@ -132,7 +134,8 @@ public final class DruidCostRule implements ScalingRule {
                     o,
                     "scale-delay",
                     Verdicts.format(
-                            "%s, but the last scale was %.0f s ago (at least %.0f s)", why, sinceLast / 1000.0, delay / 1000.0),
+                            "%s, but the last scale was %.0f s ago (at least %.0f s)",
+                            why, sinceLast / 1000.0, delay / 1000.0),
                     in);
         }
         return Verdicts.scaleTo(o, optimal, "cost", why, in);
@@ -163,7 +166,8 @@ public final class DruidCostRule implements ScalingRule {
         if (m.aggregateLag() > 0) {
             double lagPerPartition = m.aggregateLag() / m.partitions();
             double amplification = Math.max(1.0, 1.0 + LAG_AMPLIFICATION_MULTIPLIER * Math.log(lagPerPartition));
-            lagRecovery = m.aggregateLag() * amplification / (tasks * Math.max(m.processingRate(), MIN_PROCESSING_RATE));
+            lagRecovery =
+                    m.aggregateLag() * amplification / (tasks * Math.max(m.processingRate(), MIN_PROCESSING_RATE));
         }
         double predictedIdle;
         double overrun = 0;
@@ -202,7 +206,8 @@ public final class DruidCostRule implements ScalingRule {
             return new int[0];
         }
         int minPartitionsPerTask = Math.max(1, partitions / maxTasks);
-        int maxPartitionsPerTask = Math.min(partitions, partitions / currentTasks + MAX_DECREASE_IN_PARTITIONS_PER_TASK);
+        int maxPartitionsPerTask =
+                Math.min(partitions, partitions / currentTasks + MAX_DECREASE_IN_PARTITIONS_PER_TASK);
         TreeSet<Integer> counts = new TreeSet<>();
         for (int ppt = minPartitionsPerTask; ppt <= maxPartitionsPerTask; ppt++) {
             int tasks = (partitions + ppt - 1) / ppt;

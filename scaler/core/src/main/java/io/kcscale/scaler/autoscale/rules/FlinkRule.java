@@ -61,8 +61,8 @@ public final class FlinkRule implements ScalingRule {
             long controlLoopMillis) {
 
         static final Settings DEFAULTS = new Settings(
-                0.7, 0.3, 900_000, 300_000, 3_600_000, 0.6, 100_000, 1_800_000, 300_000, 300_000, 30_000, 0.15, 2, false,
-                0.1, 60_000);
+                0.7, 0.3, 900_000, 300_000, 3_600_000, 0.6, 100_000, 1_800_000, 300_000, 300_000, 30_000, 0.15, 2,
+                false, 0.1, 60_000);
 
         Settings scaled(double timeScale) {
             return new Settings(
@@ -144,7 +144,8 @@ public final class FlinkRule implements ScalingRule {
         long stableFrom = running == Long.MIN_VALUE ? Long.MIN_VALUE : running + settings.stabilizationMillis();
         if (o.atMillis() < stableFrom) {
             forgetWindow(m);
-            return Verdicts.hold(o, "stabilizing", "stabilizing after the restart until " + stableFrom / 1000 + " s", in);
+            return Verdicts.hold(
+                    o, "stabilizing", "stabilizing after the restart until " + stableFrom / 1000 + " s", in);
         }
         PolicyMemory.Sample first = m.recall(INPUT).stream().findFirst().orElse(null);
         if (first != null && first.atMillis() < stableFrom) {
@@ -159,8 +160,7 @@ public final class FlinkRule implements ScalingRule {
                     "collecting",
                     Verdicts.format(
                             "metric window not full: %.0f s of %.0f s collected",
-                            collected / 1000.0,
-                            settings.metricsWindowMillis() / 1000.0),
+                            collected / 1000.0, settings.metricsWindowMillis() / 1000.0),
                     in);
         }
         Evaluated e = evaluate(m);
@@ -176,11 +176,7 @@ public final class FlinkRule implements ScalingRule {
         in.put("recommendedTasks", c.parallelism());
         String why = Verdicts.format(
                 "target %.0f/s + catch-up %.0f/s against a true processing rate of %.0f/s at %d tasks -> %d",
-                e.targetDataRate(),
-                e.catchUpRate(),
-                e.trueProcessingRate(),
-                o.tasks(),
-                c.parallelism());
+                e.targetDataRate(), e.catchUpRate(), e.trueProcessingRate(), o.tasks(), c.parallelism());
         if (c.parallelism() == o.tasks()) {
             forgetScaleDowns(m);
             return Verdicts.none(o, "within-target", why, in);
@@ -190,7 +186,8 @@ public final class FlinkRule implements ScalingRule {
         }
         forgetScaleDowns(m);
         if (!c.outsideUtilizationBound()) {
-            return Verdicts.none(o, "within-bounds", "the processing rate is within the utilization bounds: " + why, in);
+            return Verdicts.none(
+                    o, "within-bounds", "the processing rate is within the utilization bounds: " + why, in);
         }
         if (ineffectiveLastScaleUp(o, m, e) && settings.effectivenessDetection()) {
             return Verdicts.of(
@@ -236,9 +233,7 @@ public final class FlinkRule implements ScalingRule {
                     "scale-down-delayed",
                     Verdicts.format(
                             "%s, delayed: %.0f s of the %.0f s scale-down interval since it was first due",
-                            why,
-                            (o.atMillis() - firstTrigger) / 1000.0,
-                            settings.scaleDownIntervalMillis() / 1000.0),
+                            why, (o.atMillis() - firstTrigger) / 1000.0, settings.scaleDownIntervalMillis() / 1000.0),
                     in);
         }
         long windowStart = o.atMillis() - settings.scaleDownIntervalMillis();
@@ -254,13 +249,16 @@ public final class FlinkRule implements ScalingRule {
             }
         }
         in.put("highestRecommendation", highest);
-        String delayed = why + Verdicts.format(
-                " (the highest within the %.0f s interval: %d)", settings.scaleDownIntervalMillis() / 1000.0, highest);
+        String delayed = why
+                + Verdicts.format(
+                        " (the highest within the %.0f s interval: %d)",
+                        settings.scaleDownIntervalMillis() / 1000.0, highest);
         if (highest >= o.tasks()) {
             return Verdicts.none(o, "within-target", delayed, in);
         }
         if (!highestOutside) {
-            return Verdicts.none(o, "within-bounds", "the processing rate is within the utilization bounds: " + delayed, in);
+            return Verdicts.none(
+                    o, "within-bounds", "the processing rate is within the utilization bounds: " + delayed, in);
         }
         return Verdicts.scaleTo(o, highest, "busy-time", delayed, in);
     }
@@ -279,7 +277,8 @@ public final class FlinkRule implements ScalingRule {
         if (m.tasksAfterLastAction() <= m.tasksBeforeLastAction() || o.tasks() != m.tasksAfterLastAction()) {
             return false;
         }
-        return (e.trueProcessingRate() - tpr.value()) / (expected.value() - tpr.value()) < settings.effectivenessThreshold();
+        return (e.trueProcessingRate() - tpr.value()) / (expected.value() - tpr.value())
+                < settings.effectivenessThreshold();
     }
 
     private void remember(Observation o, PolicyMemory m) {
@@ -311,15 +310,16 @@ public final class FlinkRule implements ScalingRule {
         double busy = average(m.recall(BUSY), 1);
         PolicyMemory.Sample firstLag = lags.get(0);
         PolicyMemory.Sample lastLag = lags.get(lags.size() - 1);
-        double lagRate = 1000 * (lastLag.value() - firstLag.value())
-                / Math.max(1, lastLag.atMillis() - firstLag.atMillis());
+        double lagRate =
+                1000 * (lastLag.value() - firstLag.value()) / Math.max(1, lastLag.atMillis() - firstLag.atMillis());
         double targetRate = Math.max(0, inputRate + lagRate);
         double catchUp = settings.catchUpMillis() == 0 ? 0 : lastLag.value() / (settings.catchUpMillis() / 1000.0);
         double busyTpr = inputRate == 0 ? Double.POSITIVE_INFINITY : inputRate / busy;
         double observed = average(m.recall(OBSERVED_TPR), settings.observedTprMinObservations());
         double tpr = busyTpr;
         if (!Double.isNaN(observed)
-                && (Double.isInfinite(busyTpr) || Double.isNaN(busyTpr)
+                && (Double.isInfinite(busyTpr)
+                        || Double.isNaN(busyTpr)
                         || busyTpr > observed * (1 + settings.observedTprSwitchThreshold()))) {
             tpr = observed;
         }

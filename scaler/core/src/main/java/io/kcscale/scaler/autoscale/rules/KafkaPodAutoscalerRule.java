@@ -101,7 +101,12 @@ public final class KafkaPodAutoscalerRule implements ScalingRule {
         int ideal = Double.isNaN(perReplica) ? o.tasks() : replicasFor(targetRate, perReplica * o.tasks(), o.tasks());
         int partitions = o.tasksWithPartitionsAtMost() > 0 ? o.tasksWithPartitionsAtMost() : bounds.maxTasks();
         int fitted = fitReplicaCount(
-                o.tasks(), ideal, partitions, bounds.minTasks(), Math.min(bounds.maxTasks(), partitions), MAX_SCALE_INCREMENTS);
+                o.tasks(),
+                ideal,
+                partitions,
+                bounds.minTasks(),
+                Math.min(bounds.maxTasks(), partitions),
+                MAX_SCALE_INCREMENTS);
         in.put("idealReplicas", ideal);
         in.put("desiredTasks", fitted);
         String why = Verdicts.format(
@@ -152,7 +157,9 @@ public final class KafkaPodAutoscalerRule implements ScalingRule {
             return Math.max(current, minReplicas);
         }
         int target = Math.min(Math.max(ideal, minReplicas), maxReplicas);
-        int[] allowed = IntStream.rangeClosed(1, partitions).filter(i -> partitions % i == 0).toArray();
+        int[] allowed = IntStream.rangeClosed(1, partitions)
+                .filter(i -> partitions % i == 0)
+                .toArray();
         int currentIndex = indexAtOrAbove(current, allowed);
         int newIndex = indexAtOrAbove(target, allowed);
         if (Math.abs(currentIndex - newIndex) > maxScaleIncrements) {

@@ -93,11 +93,7 @@ public final class KedaHpaRule implements ScalingRule {
                         "stabilization",
                         Verdicts.format(
                                 "lag %d / threshold %d proposes %d, but %d was proposed within %.0f s",
-                                metric,
-                                lagThreshold,
-                                proposal,
-                                stabilized,
-                                stabilizationMillis / 1000.0),
+                                metric, lagThreshold, proposal, stabilized, stabilizationMillis / 1000.0),
                         in);
             }
             return Verdicts.none(o, "steady", "lag within the tolerance of " + current + " × threshold", in);
@@ -108,10 +104,7 @@ public final class KedaHpaRule implements ScalingRule {
                 "lag",
                 Verdicts.format(
                         "lag %d / threshold %d -> %d replicas%s",
-                        metric,
-                        lagThreshold,
-                        proposal,
-                        desired != stabilized ? " (limited to " + desired + ")" : ""),
+                        metric, lagThreshold, proposal, desired != stabilized ? " (limited to " + desired + ")" : ""),
                 in);
     }
 

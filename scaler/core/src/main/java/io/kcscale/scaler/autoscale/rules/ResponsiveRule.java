@@ -86,7 +86,9 @@ public final class ResponsiveRule implements ScalingRule {
             return Verdicts.hold(
                     o,
                     "cooldown",
-                    Verdicts.format("cooling down: %.0f s of %.0f s", (o.atMillis() - m.lastActionAtMillis()) / 1000.0, cooldown),
+                    Verdicts.format(
+                            "cooling down: %.0f s of %.0f s",
+                            (o.atMillis() - m.lastActionAtMillis()) / 1000.0, cooldown),
                     in);
         }
         if (expected > maxExpectedLatencySeconds) {
@@ -97,7 +99,8 @@ public final class ResponsiveRule implements ScalingRule {
             in.put("rateNeeded", needed);
             in.put("perReplicaRate", perReplica);
             if (!(perReplica > 0)) {
-                return Verdicts.hold(o, "no-rate", "expected latency over the target, and no processing rate to size by", in);
+                return Verdicts.hold(
+                        o, "no-rate", "expected latency over the target, and no processing rate to size by", in);
             }
             int desired = bounds.clamp((int) Math.min(Integer.MAX_VALUE, Math.ceil(needed / perReplica)), o);
             in.put("desiredTasks", desired);
@@ -114,7 +117,11 @@ public final class ResponsiveRule implements ScalingRule {
             return Verdicts.scaleTo(o, desired, "expected-latency", why, in);
         }
         if (o.busyFraction() == null) {
-            return Verdicts.none(o, "within", "expected latency within the target; thread saturation unknown (no busy fraction)", in);
+            return Verdicts.none(
+                    o,
+                    "within",
+                    "expected latency within the target; thread saturation unknown (no busy fraction)",
+                    in);
         }
         double blocked = 1 - o.busyFraction();
         in.put("blockedRatio", blocked);
@@ -123,7 +130,9 @@ public final class ResponsiveRule implements ScalingRule {
                     o,
                     o.tasks() - 1,
                     "thread-saturation",
-                    Verdicts.format("threads blocked %.0f%% of the time (over %.0f%%): one replica fewer", blocked * 100, THREAD_SATURATION_THRESHOLD * 100),
+                    Verdicts.format(
+                            "threads blocked %.0f%% of the time (over %.0f%%): one replica fewer",
+                            blocked * 100, THREAD_SATURATION_THRESHOLD * 100),
                     in);
         }
         return Verdicts.none(o, "within", "expected latency within the target", in);

@@ -42,7 +42,8 @@ public final class ScalingRules {
 
         public LabSettings {
             if (perTaskRate != null && !(perTaskRate > 0 && Double.isFinite(perTaskRate))) {
-                throw new IllegalArgumentException("perTaskRate must be a positive number of records/s, got " + perTaskRate);
+                throw new IllegalArgumentException(
+                        "perTaskRate must be a positive number of records/s, got " + perTaskRate);
             }
             if (!(timeScale > 0 && timeScale <= 1)) {
                 throw new IllegalArgumentException("timeScale must be more than 0 and at most 1, got " + timeScale);
@@ -65,11 +66,12 @@ public final class ScalingRules {
             case KCSCALE -> new RatioScalingRule(p, intervalMillis);
             case KedaHpaRule.NAME -> new KedaHpaRule(lagThreshold(name, p, lab), bounds, lab.timeScale());
             case DruidCostRule.NAME -> new DruidCostRule(bounds, null, lab.timeScale());
-            case KafkaPodAutoscalerRule.NAME -> new KafkaPodAutoscalerRule(
-                    lagThreshold(name, p, lab), lab.perTaskRate(), bounds, lab.timeScale());
+            case KafkaPodAutoscalerRule.NAME ->
+                new KafkaPodAutoscalerRule(lagThreshold(name, p, lab), lab.perTaskRate(), bounds, lab.timeScale());
             case ResponsiveRule.NAME -> new ResponsiveRule(p, lab.perTaskRate(), intervalMillis);
             case FlinkRule.NAME -> new FlinkRule(bounds, FlinkRule.Settings.DEFAULTS.scaled(lab.timeScale()));
-            default -> throw new InvalidInputException("rule", "must be one of " + String.join(", ", NAMES) + ", got " + name);
+            default ->
+                throw new InvalidInputException("rule", "must be one of " + String.join(", ", NAMES) + ", got " + name);
         };
     }
 
@@ -81,11 +83,12 @@ public final class ScalingRules {
         return switch (name) {
             case KedaHpaRule.NAME -> KedaHpaRule.DOWNSCALE_STABILIZATION_MILLIS / 1000.0;
             case DruidCostRule.NAME -> DruidCostRule.MIN_SCALE_DOWN_DELAY_MILLIS / 1000.0;
-            case KafkaPodAutoscalerRule.NAME -> KafkaPodAutoscalerRule.TOPIC_RATE_WINDOW
-                    * KafkaPodAutoscalerRule.RECONCILE_MILLIS / 1000.0;
+            case KafkaPodAutoscalerRule.NAME ->
+                KafkaPodAutoscalerRule.TOPIC_RATE_WINDOW * KafkaPodAutoscalerRule.RECONCILE_MILLIS / 1000.0;
             case FlinkRule.NAME -> FlinkRule.Settings.DEFAULTS.scaleDownIntervalMillis() / 1000.0;
             case KCSCALE, ResponsiveRule.NAME -> 0;
-            default -> throw new InvalidInputException("rule", "must be one of " + String.join(", ", NAMES) + ", got " + name);
+            default ->
+                throw new InvalidInputException("rule", "must be one of " + String.join(", ", NAMES) + ", got " + name);
         };
     }
 
@@ -100,9 +103,13 @@ public final class ScalingRules {
         if (lab.perTaskRate() == null) {
             throw new InvalidInputException(
                     "targetLag",
-                    "is required by " + rule + " (its lag threshold), or a measured per-task rate to derive it from the target seconds");
+                    "is required by " + rule
+                            + " (its lag threshold), or a measured per-task rate to derive it from the target seconds");
         }
         double seconds = p.targetLatencySeconds() != null ? p.targetLatencySeconds() : p.targetLagSeconds();
-        return Math.max(1, LagThreshold.predict(new LagThresholdRequest(lab.perTaskRate(), 1.0, seconds)).lagThreshold());
+        return Math.max(
+                1,
+                LagThreshold.predict(new LagThresholdRequest(lab.perTaskRate(), 1.0, seconds))
+                        .lagThreshold());
     }
 }

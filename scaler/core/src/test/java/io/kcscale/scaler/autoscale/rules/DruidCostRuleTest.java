@@ -55,9 +55,12 @@ class DruidCostRuleTest {
         double amplification = 1 + DruidCostRule.LAG_AMPLIFICATION_MULTIPLIER * Math.log(100_000);
         for (int tasks : new int[] {10, 15, 20}) {
             double lagOnly = DruidCostRule.cost(m, tasks, HOUR, 1, 0);
-            assertEquals(lag * amplification / (tasks * DruidCostRule.MIN_PROCESSING_RATE), lagOnly, 0.1, tasks + " tasks");
+            assertEquals(
+                    lag * amplification / (tasks * DruidCostRule.MIN_PROCESSING_RATE), lagOnly, 0.1, tasks + " tasks");
         }
-        assertTrue(DruidCostRule.cost(m, 5, HOUR, 1, 0) > DruidCostRule.cost(m, 10, HOUR, 1, 0), "fewer tasks drain slower");
+        assertTrue(
+                DruidCostRule.cost(m, 5, HOUR, 1, 0) > DruidCostRule.cost(m, 10, HOUR, 1, 0),
+                "fewer tasks drain slower");
     }
 
     @Test
@@ -73,8 +76,7 @@ class DruidCostRuleTest {
         // 20 partitions at 10 tasks (2 each): up to 1 per task (20 tasks), down to 6 per task (4 tasks)
         assertArrayEquals(new int[] {4, 5, 7, 10, 20}, DruidCostRule.candidates(20, 10, 1, 20));
         // at one task every count up to the maximum is reachable (1..20 partitions per task)
-        assertArrayEquals(
-                new int[] {1, 2, 3, 4, 5, 7, 10, 20}, DruidCostRule.candidates(20, 1, 1, 20));
+        assertArrayEquals(new int[] {1, 2, 3, 4, 5, 7, 10, 20}, DruidCostRule.candidates(20, 1, 1, 20));
         // 6 at most: 20 / 6 = 3 partitions per task, which takes 7 tasks, beyond the bound
         assertArrayEquals(new int[] {1, 2, 3, 4, 5}, DruidCostRule.candidates(20, 1, 1, 6));
     }

@@ -49,7 +49,8 @@ class KafkaPodAutoscalerRuleTest {
         rule.decide(Observations.of(0, 1, 20, 2_000, 2_000, 12_000, null), m);
         rule.decide(Observations.of(10, 1, 20, 2_000, 2_000, 12_000, null), m);
         Decision under = rule.decide(Observations.of(20, 1, 20, 2_000, 2_000, 12_000, null), m);
-        assertEquals(Decision.Action.NONE, under.action(), "2,000/s fits one task; a lag under the threshold adds nothing");
+        assertEquals(
+                Decision.Action.NONE, under.action(), "2,000/s fits one task; a lag under the threshold adds nothing");
         // 600,000 records over a 600 s SLA add 1,000/s: 3,000/s needs 2 tasks
         Decision over = rule.decide(Observations.of(30, 1, 20, 2_000, 2_000, 600_000, null), m);
         assertEquals(Decision.Action.SCALE_UP, over.action(), over.reason());
@@ -64,7 +65,9 @@ class KafkaPodAutoscalerRuleTest {
                 2_000,
                 new ScalingRules.LabSettings(100.0, 1));
         PolicyMemory m = new PolicyMemory();
-        assertEquals("not-ready", rule.decide(Observations.rebalancing(0, 2, 20, 0), m).code());
+        assertEquals(
+                "not-ready",
+                rule.decide(Observations.rebalancing(0, 2, 20, 0), m).code());
         for (int t = 10; t < 40; t += 10) {
             rule.decide(Observations.of(t, 2, 20, 1_000, 200, 0, null), m);
         }

@@ -84,8 +84,10 @@ class KedaHpaRuleTest {
 
     @Test
     void itSyncsEvery15SecondsAsShippedAndFasterOnlyOnAShortenedTrace() {
-        assertEquals(15_000, ScalingRules.create(KedaHpaRule.NAME, Observations.lagTarget(1, 20, 1_000), 5_000)
-                .evaluationIntervalMillis());
+        assertEquals(
+                15_000,
+                ScalingRules.create(KedaHpaRule.NAME, Observations.lagTarget(1, 20, 1_000), 5_000)
+                        .evaluationIntervalMillis());
         assertEquals(
                 3_750,
                 ScalingRules.create(

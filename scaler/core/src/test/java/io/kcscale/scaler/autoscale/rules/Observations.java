@@ -9,9 +9,22 @@ final class Observations {
 
     private Observations() {}
 
-    static Observation of(long atSeconds, int tasks, int partitions, double append, double sink, long lag, Double busy) {
+    static Observation of(
+            long atSeconds, int tasks, int partitions, double append, double sink, long lag, Double busy) {
         return new Observation(
-                atSeconds * 1000, tasks, tasks, partitions, append, sink, lag, true, List.of(), List.of(), false, null, busy);
+                atSeconds * 1000,
+                tasks,
+                tasks,
+                partitions,
+                append,
+                sink,
+                lag,
+                true,
+                List.of(),
+                List.of(),
+                false,
+                null,
+                busy);
     }
 
     /** One task short of RUNNING (a rebalance under way). */

@@ -15,7 +15,10 @@ class ScalingRulesTest {
     void everyNameBuildsTheRuleOfThatName() {
         ScalingRules.LabSettings lab = new ScalingRules.LabSettings(2600.0, 1);
         for (String name : ScalingRules.NAMES) {
-            assertEquals(name, ScalingRules.create(name, Observations.latencyTarget(1, 20, 5), 2_000, lab).name());
+            assertEquals(
+                    name,
+                    ScalingRules.create(name, Observations.latencyTarget(1, 20, 5), 2_000, lab)
+                            .name());
         }
         assertInstanceOf(
                 RatioScalingRule.class,
@@ -37,10 +40,18 @@ class ScalingRulesTest {
                 InvalidInputException.class,
                 () -> ScalingRules.create(KedaHpaRule.NAME, Observations.latencyTarget(1, 20, 5), 5_000));
         assertEquals("targetLag", e.field());
-        assertEquals(13_000, ScalingRules.lagThreshold(
-                KedaHpaRule.NAME, Observations.latencyTarget(1, 20, 5).validated(), new ScalingRules.LabSettings(2600.0, 1)));
-        assertEquals(50_000, ScalingRules.lagThreshold(
-                KedaHpaRule.NAME, Observations.lagTarget(1, 20, 50_000).validated(), ScalingRules.LabSettings.NONE));
+        assertEquals(
+                13_000,
+                ScalingRules.lagThreshold(
+                        KedaHpaRule.NAME,
+                        Observations.latencyTarget(1, 20, 5).validated(),
+                        new ScalingRules.LabSettings(2600.0, 1)));
+        assertEquals(
+                50_000,
+                ScalingRules.lagThreshold(
+                        KedaHpaRule.NAME,
+                        Observations.lagTarget(1, 20, 50_000).validated(),
+                        ScalingRules.LabSettings.NONE));
     }
 
     @Test
