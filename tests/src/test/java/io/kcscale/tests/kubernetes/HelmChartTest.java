@@ -21,6 +21,7 @@ import io.kcscale.tests.fixtures.CrdSchemas;
 import io.kcscale.tests.fixtures.Helm;
 import io.kcscale.tests.fixtures.ReleaseArtifact;
 import io.kcscale.tests.fixtures.RepositoryFiles;
+import io.kcscale.tests.fixtures.ScalerOpenApi;
 import io.strimzi.api.ResourceLabels;
 import io.strimzi.api.kafka.model.connect.KafkaConnectResources;
 import java.io.IOException;
@@ -303,8 +304,6 @@ class HelmChartTest {
     /** KEDA's trigger reads a route and a field of the scaler's API, by a name the scaler admits, on its Service. */
     @Test
     void kedaReadsTheRecommendationByANameTheScalerAdmits() {
-        JsonNode openApi = RepositoryFiles.json(
-                RepositoryFiles.home().resolve("scaler/service/src/main/resources/api/openapi.json"));
         int triggers = 0;
         for (Map.Entry<String, List<JsonNode>> set : rendered().entrySet()) {
             for (JsonNode scaled : all(set.getValue(), "ScaledObject")) {
@@ -326,20 +325,10 @@ class HelmChartTest {
                                 .contains("--allowed-host="
                                         + url.getHost().replace("." + NAMESPACE + ".", ".$(POD_NAMESPACE).")),
                         set.getKey() + ": the scaler answers 421 to the host " + url.getHost());
-                String template = "/api/v1/connectors/{name}/recommendation";
-                assertTrue(url.getPath().matches(template.replace("{name}", "[^/]+")), url.getPath());
-                String ref = openApi.path("paths")
-                        .path(template)
-                        .path("get")
-                        .path("responses")
-                        .path("200")
-                        .path("content")
-                        .path("application/json")
-                        .path("schema")
-                        .path("$ref")
-                        .asText();
+                Optional<JsonNode> answer = ScalerOpenApi.answerOfGet(url.getPath());
+                assertTrue(answer.isPresent(), "GET " + url.getPath() + " is not a route of the scaler");
                 String field = trigger.path("metadata").path("valueLocation").asText();
-                assertTrue(openApi.at(ref.substring(1)).path("properties").has(field), ref + " has no " + field);
+                assertTrue(answer.get().path("properties").has(field), url.getPath() + " answers no " + field);
             }
         }
         assertTrue(triggers >= 1, "a value set renders the ScaledObject");

@@ -21,7 +21,7 @@ import java.io.StringReader;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -31,7 +31,6 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -155,6 +154,25 @@ class ReleaseArtifactTest {
         texts.forEach((name, text) -> assertTrue(Files.isRegularFile(text), name + ": " + text + " is missing"));
     }
 
+    /**
+     * The changelog's newest section is this version's (without {@code -SNAPSHOT}); a released version's is dated, so
+     * that a release cannot go out with its section still saying it is not released.
+     */
+    @Test
+    @Order(5)
+    void theChangelogStartsWithThisVersion() throws IOException {
+        String changelog = Files.readString(release.resolve("CHANGELOG.md"));
+        Matcher newest = Pattern.compile("(?m)^## (\\d+\\.\\d+\\.\\d+) (.*)$").matcher(changelog);
+        assertTrue(newest.find(), "CHANGELOG.md has no version section");
+        String version = ReleaseArtifact.version();
+        assertEquals(version.replace("-SNAPSHOT", ""), newest.group(1), "the changelog's newest version");
+        if (!version.endsWith("-SNAPSHOT")) {
+            assertTrue(
+                    newest.group(2).matches("\\(\\d{4}-\\d{2}-\\d{2}\\)"),
+                    "a release's section has its date: " + newest.group());
+        }
+    }
+
     @Test
     @Order(5)
     void theExampleSettingsFileHoldsOnlyTheScalersKeysAndNoSecret() throws IOException {
@@ -177,20 +195,17 @@ class ReleaseArtifactTest {
     @Order(6)
     void servesTheStackFromTheTarballAndItsCliGetsASnapshotChecksAndAPrediction(LocalStack stack) throws Exception {
         Set<String> filesBefore = files(release);
-        String token = UUID.randomUUID().toString();
-        Path tokenFile = scratch.resolve("token");
-        Files.writeString(tokenFile, token + "\n");
-        Files.setPosixFilePermissions(tokenFile, PosixFilePermissions.fromString("rw-------"));
-        Path settings = scratch.resolve("scaler.properties");
-        Files.writeString(
-                settings,
-                ReleaseArtifact.settingsFor(
-                                stack,
-                                Files.readString(release.resolve("config/scaler.properties")),
-                                tokenFile.toString(),
-                                "release-test")
-                        // where an earlier scaler kept policies: in the empty home, not the one the JVM would read
-                        + "state.dir=" + bare.get("HOME") + "/.kcscale\n");
+        ReleaseArtifact.ScalerFiles files = ReleaseArtifact.scalerFiles(
+                scratch,
+                stack,
+                Files.readString(release.resolve("config/scaler.properties")),
+                null,
+                "release-test",
+                "rw-------");
+        String token = files.secret();
+        Path settings = files.settings();
+        // where an earlier scaler kept policies: in the empty home, not the one the JVM would read
+        Files.writeString(settings, "state.dir=" + bare.get("HOME") + "/.kcscale\n", StandardOpenOption.APPEND);
 
         int port = FreePort.any();
         URI url = URI.create("http://127.0.0.1:" + port);
