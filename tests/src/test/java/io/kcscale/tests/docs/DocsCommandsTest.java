@@ -28,15 +28,19 @@ import org.junit.jupiter.api.Test;
  * Every {@code ./kcscale VERB ...} line in a fenced block of README.md and docs/*.md names a verb (and for
  * {@code predict}, {@code bench} and {@code experiment} a sub-verb) that exists, and every {@code --flag} on it
  * is one that verb's {@code --help} lists. The built {@code ./kcscale} answers, one {@code --help} per verb,
- * a few at a time.
+ * a few at a time. A {@code bin/kcscale VERB ...} line is the release's (dist/src/bin/kcscale): its verb must be one
+ * the release runs, its flags the same verb's.
  */
 class DocsCommandsTest {
 
-    /** A command as the docs write it: where, the verb path ("predict tasks") and its flags. */
-    record Command(String where, String verb, List<String> flags) {}
+    /** A command as the docs write it: where, the verb path ("predict tasks"), its flags, and whether the release's. */
+    record Command(String where, String verb, List<String> flags, boolean release) {}
 
     /** Verbs of the kcscale script itself, with no --help of their own. */
-    private static final Set<String> SCRIPT_VERBS = Set.of("build", "build-cli-archive", "test");
+    private static final Set<String> SCRIPT_VERBS = Set.of("build", "build-cli-archive", "test", "dist");
+
+    /** How the docs call the checkout's script and the release's: the release's runs fewer verbs. */
+    private static final Map<String, Boolean> SCRIPTS = Map.of("./kcscale ", false, "bin/kcscale ", true);
 
     private static final Set<String> WITH_SUB_VERBS = Set.of("predict", "bench", "experiment");
     private static final Pattern FLAG = Pattern.compile("(?<![\\w-])--[a-z0-9][a-z0-9-]*");
@@ -129,39 +133,54 @@ class DocsCommandsTest {
         assertTrue(problems.get(0).contains("--no-such-flag"), problems.get(0));
         assertTrue(problems.get(1).contains("frobnicate"), problems.get(1));
         assertTrue(problems.get(2).contains("predict nothing"), problems.get(2));
+
+        DocsPages.Block release = new DocsPages.Block(
+                RepositoryFiles.home().resolve("docs/install.md"),
+                1,
+                "sh",
+                "kcscale-0.1.0/bin/kcscale bench connectors\n/opt/kcscale/bin/kcscale status s --json\n");
+        List<String> refused = problems(commands(release));
+        assertEquals(1, refused.size(), String.join("\n", refused));
+        assertTrue(refused.get(0).contains("the release's bin/kcscale has no verb bench"), refused.get(0));
     }
 
     static List<Command> commands(DocsPages.Block block) {
         List<Command> commands = new ArrayList<>();
         String[] lines = block.text().replaceAll("\\\\\\n\\s*", " ").split("\n");
         for (String line : lines) {
-            int at = line.indexOf("./kcscale ");
-            while (at >= 0) {
-                String rest = line.substring(at + "./kcscale ".length());
-                Matcher end = END.matcher(rest);
-                String command = end.find() ? rest.substring(0, end.start()) : rest;
-                List<String> tokens = Arrays.stream(command.replace("[", " ")
-                                .replace("]", " ")
-                                .trim()
-                                .split("\\s+"))
-                        .filter(t -> !t.isEmpty())
-                        .toList();
-                if (!tokens.isEmpty()) {
-                    String verb = tokens.get(0);
-                    if (WITH_SUB_VERBS.contains(verb)
-                            && tokens.size() > 1
-                            && !tokens.get(1).startsWith("-")) {
-                        verb += " " + tokens.get(1);
-                    }
-                    List<String> flags = new ArrayList<>();
-                    Matcher f = FLAG.matcher(command);
-                    while (f.find()) {
-                        flags.add(f.group());
-                    }
-                    commands.add(new Command(block.where(), verb, flags));
-                }
-                at = line.indexOf("./kcscale ", at + 1);
+            for (Map.Entry<String, Boolean> script : SCRIPTS.entrySet()) {
+                commands.addAll(commands(block, line, script.getKey(), script.getValue()));
             }
+        }
+        return commands;
+    }
+
+    private static List<Command> commands(DocsPages.Block block, String line, String script, boolean release) {
+        List<Command> commands = new ArrayList<>();
+        int at = line.indexOf(script);
+        while (at >= 0) {
+            String rest = line.substring(at + script.length());
+            Matcher end = END.matcher(rest);
+            String command = end.find() ? rest.substring(0, end.start()) : rest;
+            List<String> tokens = Arrays.stream(
+                            command.replace("[", " ").replace("]", " ").trim().split("\\s+"))
+                    .filter(t -> !t.isEmpty())
+                    .toList();
+            if (!tokens.isEmpty()) {
+                String verb = tokens.get(0);
+                if (WITH_SUB_VERBS.contains(verb)
+                        && tokens.size() > 1
+                        && !tokens.get(1).startsWith("-")) {
+                    verb += " " + tokens.get(1);
+                }
+                List<String> flags = new ArrayList<>();
+                Matcher f = FLAG.matcher(command);
+                while (f.find()) {
+                    flags.add(f.group());
+                }
+                commands.add(new Command(block.where(), verb, flags, release));
+            }
+            at = line.indexOf(script, at + 1);
         }
         return commands;
     }
@@ -174,6 +193,10 @@ class DocsCommandsTest {
                 .forEach(this::help);
         List<String> problems = new ArrayList<>();
         for (Command c : commands) {
+            if (c.release() && releaseRefuses().contains(c.verb().split(" ")[0])) {
+                problems.add(c.where() + ": the release's bin/kcscale has no verb " + c.verb());
+                continue;
+            }
             if (SCRIPT_VERBS.contains(c.verb())) {
                 if (!c.flags().isEmpty()) {
                     problems.add(
@@ -222,6 +245,18 @@ class DocsCommandsTest {
             return f.get();
         } catch (Exception e) {
             throw new AssertionError("./kcscale " + verb + " --help did not run", e);
+        }
+    }
+
+    /** The verbs the release's script refuses, as its one case for them lists them. */
+    private static Set<String> releaseRefuses() {
+        try {
+            Matcher refused = Pattern.compile("(?m)^  ((?:[a-z-]+\\|)+[a-z-]+)\\)\\n.*not part of the release")
+                    .matcher(Files.readString(RepositoryFiles.home().resolve("dist/src/bin/kcscale")));
+            assertTrue(refused.find(), "dist/src/bin/kcscale has no case refusing the checkout's verbs");
+            return Set.of(refused.group(1).split("\\|"));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
     }
 

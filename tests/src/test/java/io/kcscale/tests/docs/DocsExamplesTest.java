@@ -8,10 +8,12 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.kcscale.scaler.service.Setting;
 import io.kcscale.tests.fixtures.Commands;
-import io.kcscale.tests.fixtures.RepositoryFiles;
+import io.kcscale.tests.fixtures.CrdSchemas;
+import io.kcscale.tests.fixtures.ScalerOpenApi;
 import java.io.IOException;
 import java.io.StringReader;
 import java.net.URI;
@@ -19,10 +21,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,7 +40,8 @@ import org.junit.jupiter.api.io.TempDir;
  * those resources this test checks what it can: a {@code ScaledObject} passes KEDA's CRD schema, the scale
  * target is a {@code KafkaConnect}, whose scale subresource declares a
  * label selector in Strimzi's own model classes (the HPA needs one; {@code KafkaConnector}'s declares none), and a
- * {@code metrics-api} trigger reads a route of the scaler's OpenAPI document and a field of that route's answer.
+ * {@code metrics-api} trigger reads a route of the scaler's OpenAPI document and a field of that route's answer; a
+ * {@code KafkaUser} passes Strimzi's CRD schema.
  */
 class DocsExamplesTest {
 
@@ -153,79 +158,51 @@ class DocsExamplesTest {
                 "KafkaConnector's scale subresource declares no label selector");
     }
 
+    /** The CRD each custom kind the docs show is checked against (vendored with its source and commit). */
+    private static final Map<String, String> CRDS = Map.of(
+            "keda.sh/ScaledObject", "keda/keda.sh_scaledobjects.yaml",
+            "kafka.strimzi.io/KafkaUser", "strimzi/kafkausers.kafka.strimzi.io.yaml");
+
     /**
-     * Every {@code ScaledObject} passes KEDA's own CRD schema (vendored with its source in the tests' resources),
-     * with unknown fields refused where the schema does not keep them, as the API server's pruning would drop
-     * them silently; jsonschema is the library {@code kubernetes-validate} validates with. A copy with a
-     * misspelt field must fail, so the check can.
+     * Every custom resource of the docs passes its CRD's schema ({@link CrdSchemas}: KEDA's for a {@code ScaledObject},
+     * Strimzi's for a {@code KafkaUser}), unknown fields refused as the API server's pruning would drop them. A copy
+     * of the first {@code ScaledObject} with a misspelt field must fail, so the check can.
      */
     @Test
-    void scaledObjectsPassKedasCrdSchema(@TempDir Path dir) throws IOException {
-        JsonNode crd = RepositoryFiles.yaml(
-                RepositoryFiles.home().resolve("tests/src/test/resources/keda/keda.sh_scaledobjects.yaml"));
-        List<Path> files = new ArrayList<>();
+    void customResourcesPassTheirCrdSchema(@TempDir Path dir) throws IOException {
+        List<String> failed = new ArrayList<>();
+        Map<String, Integer> checked = new TreeMap<>();
+        JsonNode firstScaledObject = null;
         for (DocsPages.Block b : blocks("yaml")) {
             for (JsonNode d : documents(b)) {
-                if (d.path("apiVersion").asText().startsWith("keda.sh/")
-                        && d.path("kind").asText().equals("ScaledObject")) {
-                    String version = d.path("apiVersion").asText().substring("keda.sh/".length());
-                    JsonNode schema = null;
-                    for (JsonNode v : crd.path("spec").path("versions")) {
-                        if (v.path("name").asText().equals(version)) {
-                            schema = v.path("schema").path("openAPIV3Schema");
-                        }
-                    }
-                    assertTrue(schema != null, b.where() + ": KEDA's CRD has no version " + version);
-                    Files.writeString(dir.resolve("schema.json"), JSON.writeValueAsString(schema));
-                    Path f = dir.resolve("scaledobject-" + files.size() + ".json");
-                    Files.writeString(f, JSON.writeValueAsString(d));
-                    files.add(f);
+                String group = d.path("apiVersion").asText().split("/")[0];
+                if (!CUSTOM_GROUPS.contains(group) || !d.has("kind")) {
+                    continue;
+                }
+                String kind = group + "/" + d.path("kind").asText();
+                assertTrue(CRDS.containsKey(kind), b.where() + ": no CRD is vendored to check a " + kind);
+                String result = CrdSchemas.check(CrdSchemas.vendored(CRDS.get(kind)), List.of(d), dir)
+                        .get(0);
+                if (!result.equals("passed")) {
+                    failed.add(b.where() + ": " + result);
+                }
+                checked.merge(kind, 1, Integer::sum);
+                if (kind.equals("keda.sh/ScaledObject") && firstScaledObject == null) {
+                    firstScaledObject = d;
                 }
             }
         }
-        assertFalse(files.isEmpty(), "the docs show a ScaledObject");
-        JsonNode misspelt = RepositoryFiles.json(Files.readString(files.get(0)));
-        ((com.fasterxml.jackson.databind.node.ObjectNode) misspelt.path("spec")).put("maxReplicasCount", 5);
-        Path bad = dir.resolve("misspelt.json");
-        Files.writeString(bad, JSON.writeValueAsString(misspelt));
-        List<String> command = new ArrayList<>(List.of(
-                "python3", "-c", CRD_SCHEMA_CHECK, dir.resolve("schema.json").toString()));
-        files.forEach(f -> command.add(f.toString()));
-        command.add(bad.toString());
-        List<String> lines =
-                Commands.runOk(dir, Duration.ofMinutes(1), command).lines().toList();
-        assertEquals(files.size() + 1, lines.size(), String.join("\n", lines));
-        for (int i = 0; i < files.size(); i++) {
-            assertEquals(files.get(i) + " passed", lines.get(i));
-        }
-        assertTrue(
-                lines.get(files.size()).contains("maxReplicasCount"),
-                "a misspelt field is refused: " + lines.get(files.size()));
+        assertEquals(List.of(), failed, "custom resources their CRD refuses");
+        assertEquals(CRDS.keySet(), checked.keySet(), "the docs show a ScaledObject and a KafkaUser: " + checked);
+        ObjectNode misspelt = firstScaledObject.deepCopy();
+        ((ObjectNode) misspelt.path("spec")).put("maxReplicasCount", 5);
+        String refused = CrdSchemas.check(CrdSchemas.vendored(CRDS.get("keda.sh/ScaledObject")), List.of(misspelt), dir)
+                .get(0);
+        assertTrue(refused.contains("maxReplicasCount"), "a misspelt field is refused: " + refused);
     }
-
-    /** Validates each file against the schema, unknown fields refused where the structural schema does not keep them. */
-    private static final String CRD_SCHEMA_CHECK = String.join(
-            "\n",
-            "import json, sys, jsonschema",
-            "def strict(s):",
-            "    if isinstance(s, dict):",
-            "        if s.get('type') == 'object' and 'properties' in s and 'additionalProperties' not in s \\",
-            "                and not s.get('x-kubernetes-preserve-unknown-fields'):",
-            "            s['additionalProperties'] = False",
-            "        for v in s.values():",
-            "            strict(v)",
-            "    elif isinstance(s, list):",
-            "        for v in s:",
-            "            strict(v)",
-            "    return s",
-            "validator = jsonschema.Draft7Validator(strict(json.load(open(sys.argv[1]))))",
-            "for f in sys.argv[2:]:",
-            "    errors = sorted('/'.join(map(str, e.absolute_path)) + ': ' + e.message for e in validator.iter_errors(json.load(open(f))))",
-            "    print(f, 'passed' if not errors else 'failed: ' + '; '.join(errors))");
 
     @Test
     void metricsApiTriggersReadARouteAndAFieldOfTheScalersApi() throws IOException {
-        JsonNode api = RepositoryFiles.json(ApiReference.openApiFile());
         int triggers = 0;
         for (DocsPages.Block b : blocks("yaml")) {
             for (JsonNode d : documents(b)) {
@@ -236,20 +213,12 @@ class DocsExamplesTest {
                     triggers++;
                     String path =
                             URI.create(t.path("metadata").path("url").asText()).getPath();
-                    JsonNode op = operation(api, path);
-                    assertFalse(op.isMissingNode(), b.where() + ": GET " + path + " is not a route of openapi.json");
-                    String ref = op.path("responses")
-                            .path("200")
-                            .path("content")
-                            .path("application/json")
-                            .path("schema")
-                            .path("$ref")
-                            .asText();
-                    JsonNode schema = api.at(ref.substring(1));
+                    Optional<JsonNode> answer = ScalerOpenApi.answerOfGet(path);
+                    assertTrue(answer.isPresent(), b.where() + ": GET " + path + " is not a route of openapi.json");
                     String field = t.path("metadata").path("valueLocation").asText();
                     assertTrue(
-                            schema.path("properties").has(field),
-                            b.where() + ": " + field + " is not a field of " + ref);
+                            answer.get().path("properties").has(field),
+                            b.where() + ": " + field + " is not a field of GET " + path + "'s answer");
                     // an average-value target makes the replicas ceil(figure / targetValue); Value would multiply the
                     // replicas now
                     assertEquals("AverageValue", t.path("metricType").asText(), b.where());
@@ -265,16 +234,6 @@ class DocsExamplesTest {
             }
         }
         assertTrue(triggers >= 1, "the docs show a metrics-api trigger");
-    }
-
-    private static JsonNode operation(JsonNode api, String path) {
-        for (Iterator<String> it = api.path("paths").fieldNames(); it.hasNext(); ) {
-            String template = it.next();
-            if (path.matches(template.replaceAll("\\{[^}]+}", "[^/]+"))) {
-                return api.path("paths").path(template).path("get");
-            }
-        }
-        return api.path("missing");
     }
 
     private static String classFile(String resource) throws IOException {

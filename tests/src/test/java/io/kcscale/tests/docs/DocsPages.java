@@ -20,11 +20,11 @@ import java.util.stream.Stream;
  * README.md and the guide's pages (docs/*.md) as the docs tests read them: headings and their GitHub
  * anchors, links, and fenced code blocks with their language and line.
  */
-final class DocsPages {
+public final class DocsPages {
 
     /** A fenced code block: the page, the line of its opening fence (1-based), its language tag, its text. */
-    record Block(Path page, int line, String language, String text) {
-        String where() {
+    public record Block(Path page, int line, String language, String text) {
+        public String where() {
             return RepositoryFiles.home().relativize(page) + ":" + line;
         }
     }
@@ -45,7 +45,7 @@ final class DocsPages {
     private DocsPages() {}
 
     /** README.md and every docs/*.md, README first. */
-    static List<Path> pages() {
+    public static List<Path> pages() {
         Path home = RepositoryFiles.home();
         List<Path> pages = new ArrayList<>();
         pages.add(home.resolve("README.md"));
@@ -66,7 +66,7 @@ final class DocsPages {
     }
 
     /** Every fenced block of the page. */
-    static List<Block> blocks(Path page) {
+    public static List<Block> blocks(Path page) {
         List<Block> blocks = new ArrayList<>();
         List<String> lines = lines(page);
         String fence = null;

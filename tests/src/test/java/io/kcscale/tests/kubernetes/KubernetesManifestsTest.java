@@ -12,6 +12,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.kcscale.scaler.cli.ServeCommand;
 import io.kcscale.scaler.service.Setting;
 import io.kcscale.tests.fixtures.Commands;
+import io.kcscale.tests.fixtures.ReleaseArtifact;
 import io.kcscale.tests.fixtures.RepositoryFiles;
 import java.io.IOException;
 import java.io.StringReader;
@@ -140,6 +141,13 @@ class KubernetesManifestsTest {
             }
         }
         throw new AssertionError("no volume is mounted at " + mount);
+    }
+
+    /** The image the release's build-image makes, of this version, from a registry the user names. */
+    @Test
+    void theImageIsTheReleasesOfThisVersion() throws IOException {
+        String image = pod().path("containers").get(0).path("image").asText();
+        assertTrue(image.endsWith("/kcscale/scaler:" + ReleaseArtifact.version()), image);
     }
 
     @Test

@@ -7,13 +7,24 @@ import picocli.CommandLine.Help;
  * The command list of {@code kcscale --help}: every verb of the one tool, grouped, one line each. The script runs
  * {@code up}, {@code down} and {@code load} in the launcher's JVM, {@code bench} and {@code experiment} in the lab's
  * and {@code serve} in the service's, none of which this JVM can load; so this index, not picocli's list of the verbs
- * registered here, names them all. Each verb's own {@code --help} says the rest.
+ * registered here, names them all. Each verb's own {@code --help} says the rest. The release's script (dist/) runs
+ * only the scaler's verbs and says so with the system property {@value #RELEASE_PROPERTY}: its help lists no verb of a
+ * checkout's local stack or lab.
  */
 final class VerbIndex {
 
     record Verb(String name, String summary) {}
 
-    record Group(String title, List<Verb> verbs) {}
+    /** {@code checkoutOnly}: the verbs run from a checkout of the source only, not from the release. */
+    record Group(String title, List<Verb> verbs, boolean checkoutOnly) {
+
+        Group(String title, List<Verb> verbs) {
+            this(title, verbs, false);
+        }
+    }
+
+    /** Set (to {@code true}) by the release's {@code bin/kcscale}. */
+    static final String RELEASE_PROPERTY = "kcscale.release";
 
     static final List<Group> GROUPS = List.of(
             new Group(
@@ -21,12 +32,14 @@ final class VerbIndex {
                     List.of(
                             new Verb("up", "Start Kafka, Elasticsearch and Connect with the sample pipeline"),
                             new Verb("down", "Stop a stack started with `up --detach`"),
-                            new Verb("load", "Change the load the running datagen source produces"))),
+                            new Verb("load", "Change the load the running datagen source produces")),
+                    true),
             new Group(
                     "Lab (each run on a stack of its own)",
                     List.of(
                             new Verb("bench", "Run a benchmark and print its figures"),
-                            new Verb("experiment", "Measure, keeping results, report and charts in experiments/"))),
+                            new Verb("experiment", "Measure, keeping results, report and charts in experiments/")),
+                    true),
             new Group("Scaler service", List.of(new Verb("serve", "Run the scaler's REST API until stopped"))),
             new Group(
                     "Live verbs (through the scaler's REST API)",
@@ -45,8 +58,12 @@ final class VerbIndex {
 
     /** The section, in place of picocli's list of registered verbs. */
     static String render(Help help) {
+        boolean release = Boolean.getBoolean(RELEASE_PROPERTY);
         StringBuilder text = new StringBuilder();
         for (Group group : GROUPS) {
+            if (release && group.checkoutOnly()) {
+                continue;
+            }
             text.append(String.format("  %s:%n", group.title()));
             group.verbs().forEach(verb -> text.append(String.format("    %-11s %s%n", verb.name(), verb.summary())));
         }

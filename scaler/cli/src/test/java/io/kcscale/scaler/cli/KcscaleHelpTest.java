@@ -76,6 +76,24 @@ class KcscaleHelpTest {
         dispatched.forEach(verb -> assertTrue(help.contains("    " + verb + " "), verb));
     }
 
+    /** The release's script runs only the scaler's verbs, and says so: its help lists no verb of a checkout's. */
+    @Test
+    void theReleasesHelpListsOnlyTheScalersVerbs() {
+        String release;
+        System.setProperty(VerbIndex.RELEASE_PROPERTY, "true");
+        try {
+            release = CliRun.of("--help").out();
+        } finally {
+            System.clearProperty(VerbIndex.RELEASE_PROPERTY);
+        }
+        for (String verb : EVERY_VERB) {
+            boolean checkoutOnly =
+                    List.of("up", "down", "load", "bench", "experiment").contains(verb);
+            assertEquals(!checkoutOnly, release.contains("    " + verb + " "), verb + " in\n" + release);
+        }
+        assertTrue(CliRun.of("--help").out().contains("    bench "), "a checkout's help lists the lab again");
+    }
+
     @Test
     void versionIsTheBuildsOne() {
         CliRun run = CliRun.of("--version");

@@ -42,6 +42,7 @@ import picocli.CommandLine.ParameterException;
 @Command(
         name = "serve",
         mixinStandardHelpOptions = true,
+        versionProvider = KcscaleVersion.class,
         sortOptions = false,
         description = {
             "Run the scaler's REST API (OpenAPI document at /openapi.json) until stopped.",
