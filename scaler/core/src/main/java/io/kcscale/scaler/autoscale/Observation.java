@@ -57,7 +57,7 @@ public record Observation(
                 blockingFindings,
                 s.elasticsearch().rejectingWrites(),
                 s.lag().unconsumedSeconds(),
-                null);
+                s.busyFraction());
     }
 
     private static double orZero(Double d) {

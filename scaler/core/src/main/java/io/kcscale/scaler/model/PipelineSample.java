@@ -24,6 +24,8 @@ import java.util.Map;
  * @param unreachableWorkers the workers Connect places this connector or its tasks on that did not answer the scaler's
  *                          probe, each with when the scaler first found it so (epoch millis)
  * @param deadLetters       the sink's dead-letter topic as read, or null when the sink has none
+ * @param workerMetrics     what the workers publish of the sink's tasks (their JMX exporters, or a Prometheus scraping
+ *                          them), or null when the sample's maker reads none
  */
 public record PipelineSample(
         long atMillis,
@@ -43,7 +45,50 @@ public record PipelineSample(
         Integer writeQueue,
         List<String> unreachable,
         Map<String, Long> unreachableWorkers,
-        DeadLetterReading deadLetters) {
+        DeadLetterReading deadLetters,
+        WorkerMetrics workerMetrics) {
+
+    /** A sample without the workers' metrics. */
+    public PipelineSample(
+            long atMillis,
+            String connector,
+            String connectorType,
+            Integer tasksMax,
+            List<String> topics,
+            List<TaskState> tasks,
+            Map<TopicPartition, Long> endOffsets,
+            Map<TopicPartition, Long> committedOffsets,
+            Map<TopicPartition, Integer> assignment,
+            String groupState,
+            String groupAssignor,
+            List<IndexReading> indexes,
+            Integer dataNodes,
+            Long writeRejected,
+            Integer writeQueue,
+            List<String> unreachable,
+            Map<String, Long> unreachableWorkers,
+            DeadLetterReading deadLetters) {
+        this(
+                atMillis,
+                connector,
+                connectorType,
+                tasksMax,
+                topics,
+                tasks,
+                endOffsets,
+                committedOffsets,
+                assignment,
+                groupState,
+                groupAssignor,
+                indexes,
+                dataNodes,
+                writeRejected,
+                writeQueue,
+                unreachable,
+                unreachableWorkers,
+                deadLetters,
+                null);
+    }
 
     /** A sample of a sink that writes to one index (not an alias), or to none when {@code index} is null, without a dead-letter topic. */
     public PipelineSample(
@@ -151,8 +196,48 @@ public record PipelineSample(
                 writeQueue,
                 unreachable,
                 unreachableWorkers,
-                deadLetters);
+                deadLetters,
+                workerMetrics);
     }
+
+    /**
+     * What the workers publish of a sink's tasks at one sample.
+     *
+     * @param tasks  each task read, by task id
+     * @param unread each task that was not, with why (no exporter set, its worker's exporter did not answer, its
+     *               metrics are not among what the exporter publishes), by task id
+     */
+    public record WorkerMetrics(Map<Integer, TaskMetrics> tasks, Map<Integer, String> unread) {
+
+        public WorkerMetrics {
+            tasks = Map.copyOf(tasks);
+            unread = Map.copyOf(unread);
+        }
+    }
+
+    /**
+     * One sink task as its worker publishes it (Connect's {@code sink-task-metrics} and {@code connector-task-metrics},
+     * its consumer's {@code consumer-metrics} and {@code consumer-fetch-manager-metrics}); a figure not published is
+     * null. Each is Kafka's own average or rate over its metrics window ({@code metrics.sample.window.ms} ×
+     * {@code metrics.num.samples}, 30 s × 2 by default).
+     *
+     * @param source             where it was read: {@code exporter} or {@code prometheus}
+     * @param pollIdleRatio      {@code poll-idle-ratio-avg}: the share of time its consumer waited in {@code poll()}
+     * @param lastPollSecondsAgo {@code last-poll-seconds-ago}: since its consumer last returned from {@code poll()}
+     * @param readPerSecond      {@code sink-record-read-rate}: records it read from Kafka per second
+     * @param putBatchAvgMillis  {@code put-batch-avg-time-ms}: how long one {@code put()} took
+     * @param batchSizeAvg       {@code batch-size-avg}: records per {@code put()}
+     * @param recordsLag         {@code records-lag} of each partition it consumes: records past its consumer's position,
+     *                           as of its last fetch of the partition; null when none is published
+     */
+    public record TaskMetrics(
+            String source,
+            Double pollIdleRatio,
+            Double lastPollSecondsAgo,
+            Double readPerSecond,
+            Double putBatchAvgMillis,
+            Double batchSizeAvg,
+            Map<TopicPartition, Long> recordsLag) {}
 
     /**
      * The sink's dead-letter topic at the sample.

@@ -18,7 +18,9 @@ import java.util.TreeMap;
  * not partition 0 of another. {@code partitions} counts the partitions of all topics; {@code assignor} is the one
  * the sink group uses (null when it has no members). {@code commitIntervalSeconds}: how often the sink's tasks commit,
  * the median of the intervals the scaler saw (Connect's {@code offset.flush.interval.ms}, or longer for a task whose
- * {@code put} takes longer); null before a task committed twice.
+ * {@code put} takes longer); null before a task committed twice. {@code capacity}: what one task can do, from the running
+ * tasks' busy time over the window as their workers publish it; {@code busyFraction}: the running tasks' mean busy
+ * fraction now, null when any of theirs is unknown.
  */
 public record PipelineSnapshot(
         String name,
@@ -39,8 +41,57 @@ public record PipelineSnapshot(
         List<String> unreachable,
         Map<String, Long> unreachableWorkers,
         Double commitIntervalSeconds,
+        Capacity capacity,
+        Double busyFraction,
         double windowSeconds,
         long observedAtMillis) {
+
+    /** A snapshot without the workers' metrics: capacity and busy time unknown. */
+    public PipelineSnapshot(
+            String name,
+            List<String> topics,
+            Integer tasksMax,
+            Integer partitions,
+            Map<String, Integer> partitionsPerTopic,
+            String assignor,
+            List<Task> tasks,
+            Lag lag,
+            Rates rates,
+            Double latencySeconds,
+            boolean stable,
+            List<String> reasons,
+            Elasticsearch elasticsearch,
+            DeadLetters deadLetters,
+            boolean degraded,
+            List<String> unreachable,
+            Map<String, Long> unreachableWorkers,
+            Double commitIntervalSeconds,
+            double windowSeconds,
+            long observedAtMillis) {
+        this(
+                name,
+                topics,
+                tasksMax,
+                partitions,
+                partitionsPerTopic,
+                assignor,
+                tasks,
+                lag,
+                rates,
+                latencySeconds,
+                stable,
+                reasons,
+                elasticsearch,
+                deadLetters,
+                degraded,
+                unreachable,
+                unreachableWorkers,
+                commitIntervalSeconds,
+                Capacity.unknown(TaskCapacities.NOT_READ),
+                null,
+                windowSeconds,
+                observedAtMillis);
+    }
 
     /** The sink reads more than one topic: readings keyed by partition number alone would mix them. */
     public boolean severalTopics() {
@@ -73,6 +124,9 @@ public record PipelineSnapshot(
      * @param recordsPerSecond      what it consumed between two of its commits; null while unknown
      * @param commitIntervalSeconds how often it commits, the median of the intervals seen; null before it committed twice
      * @param secondsSinceCommit    since its last commit the scaler saw; null before one
+     * @param busyFraction          the share of its time spent outside {@code poll()} (converting, transforming and
+     *                              writing), as its worker publishes it now; null when unknown
+     * @param capacity              what it can do: records/s over busy time, over the window
      */
     public record Task(
             int id,
@@ -82,10 +136,58 @@ public record PipelineSnapshot(
             Map<String, List<Integer>> partitionsByTopic,
             Double recordsPerSecond,
             Double commitIntervalSeconds,
-            Double secondsSinceCommit) {
+            Double secondsSinceCommit,
+            Double busyFraction,
+            Capacity capacity) {
 
         /** The state of a task whose worker does not answer, whatever Connect still reports. */
         public static final String WORKER_UNREACHABLE = "WORKER_UNREACHABLE";
+
+        /** A task whose busy time is not read. */
+        public Task(
+                int id,
+                String state,
+                String workerId,
+                List<Integer> partitions,
+                Map<String, List<Integer>> partitionsByTopic,
+                Double recordsPerSecond,
+                Double commitIntervalSeconds,
+                Double secondsSinceCommit) {
+            this(
+                    id,
+                    state,
+                    workerId,
+                    partitions,
+                    partitionsByTopic,
+                    recordsPerSecond,
+                    commitIntervalSeconds,
+                    secondsSinceCommit,
+                    null,
+                    Capacity.unknown(TaskCapacities.NOT_READ));
+        }
+
+        /** A task of a sink, its partitions given per topic, its busy time not read. */
+        public static Task of(
+                int id,
+                String state,
+                String workerId,
+                Map<String, List<Integer>> partitionsByTopic,
+                Double recordsPerSecond,
+                boolean severalTopics,
+                Double commitIntervalSeconds,
+                Double secondsSinceCommit) {
+            return of(
+                    id,
+                    state,
+                    workerId,
+                    partitionsByTopic,
+                    recordsPerSecond,
+                    severalTopics,
+                    commitIntervalSeconds,
+                    secondsSinceCommit,
+                    null,
+                    Capacity.unknown(TaskCapacities.NOT_READ));
+        }
 
         /** A task of a sink, its partitions given per topic. */
         public static Task of(
@@ -96,7 +198,9 @@ public record PipelineSnapshot(
                 Double recordsPerSecond,
                 boolean severalTopics,
                 Double commitIntervalSeconds,
-                Double secondsSinceCommit) {
+                Double secondsSinceCommit,
+                Double busyFraction,
+                Capacity capacity) {
             List<Integer> ofOneTopic = severalTopics
                     ? null
                     : partitionsByTopic.values().stream().findFirst().orElse(List.of());
@@ -108,7 +212,9 @@ public record PipelineSnapshot(
                     partitionsByTopic,
                     recordsPerSecond,
                     commitIntervalSeconds,
-                    secondsSinceCommit);
+                    secondsSinceCommit,
+                    busyFraction,
+                    capacity);
         }
 
         /** Its partitions, each named by topic and partition. */
@@ -116,6 +222,40 @@ public record PipelineSnapshot(
             return partitionsByTopic.entrySet().stream()
                     .flatMap(t -> t.getValue().stream().map(p -> new TopicPartition(t.getKey(), p)))
                     .toList();
+        }
+    }
+
+    /**
+     * What one task can do: the records/s it read over the share of its time it was busy (Flink's "true processing
+     * rate"), each sample of the window a reading, so that a task at a third of its limit tells that limit. Unknown,
+     * with the reason, rather than guessed: without its worker's metrics, or while it is near idle (a busy time of a
+     * few percent is too noisy to scale up from).
+     *
+     * @param recordsPerSecond the median of the samples; null when unknown
+     * @param low              the samples' 5th percentile: with {@code high}, the central {@value TaskCapacities#LEVEL_PERCENT}%
+     *                         of them; null when unknown
+     * @param high             their 95th percentile; null when unknown
+     * @param samples          readings over the window that went into it (of every running task, for the sink's)
+     * @param busyFrom         how the busy fraction was read: {@code poll-idle} (1 − its consumer's poll-idle ratio) or
+     *                         {@code put-time} (put time × puts per second), both where tasks differ; null when unknown
+     * @param source           where the readings come from: {@code exporter} or {@code prometheus}; null when unknown
+     * @param unknown          why it is unknown, or null
+     */
+    public record Capacity(
+            Double recordsPerSecond,
+            Double low,
+            Double high,
+            int samples,
+            String busyFrom,
+            String source,
+            String unknown) {
+
+        public static Capacity unknown(String why) {
+            return new Capacity(null, null, null, 0, null, null, why);
+        }
+
+        public boolean known() {
+            return recordsPerSecond != null;
         }
     }
 
@@ -135,6 +275,9 @@ public record PipelineSnapshot(
      * @param unconsumed   records the tasks have not consumed yet: the lag less what each task consumed since its last
      *                     commit at its rate (at most one commit interval's worth); null when the lag is unknown
      * @param unconsumedSeconds the age of the oldest of them, the most over all partitions; null when unknown
+     * @param unconsumedFrom    what {@code unconsumed} is read from: {@code positions} (the tasks' consumers' positions,
+     *                          where the workers publish every partition's) or {@code commits} (the lag less what each
+     *                          task consumed since its last commit at its rate); null when the lag is unknown
      */
     public record Lag(
             Long total,
@@ -145,12 +288,51 @@ public record PipelineSnapshot(
             LagVerdict verdict,
             List<PartitionLag> partitions,
             Long unconsumed,
-            Double unconsumedSeconds) {
+            Double unconsumedSeconds,
+            String unconsumedFrom) {
 
-        /** The lag of each partition (null when unknown), with each partition's age and verdict. */
-        public static Lag of(Map<TopicPartition, Long> lag, List<PartitionLag> partitions, boolean severalTopics) {
+        /** Unconsumed records read from the tasks' consumers' positions. */
+        public static final String FROM_POSITIONS = "positions";
+        /** Unconsumed records estimated from the sink group's commits and the tasks' rates. */
+        public static final String FROM_COMMITS = "commits";
+
+        /** A lag whose unconsumed records, if known, were estimated from the commits. */
+        public Lag(
+                Long total,
+                Map<Integer, Long> perPartition,
+                Map<String, Map<Integer, Long>> perTopic,
+                Double seconds,
+                Boolean lowerBound,
+                LagVerdict verdict,
+                List<PartitionLag> partitions,
+                Long unconsumed,
+                Double unconsumedSeconds) {
+            this(
+                    total,
+                    perPartition,
+                    perTopic,
+                    seconds,
+                    lowerBound,
+                    verdict,
+                    partitions,
+                    unconsumed,
+                    unconsumedSeconds,
+                    unconsumed == null ? null : FROM_COMMITS);
+        }
+
+        /**
+         * The lag of each partition (null when unknown), with each partition's age and verdict.
+         *
+         * @param unconsumedFrom {@link #FROM_POSITIONS} or {@link #FROM_COMMITS}: what the partitions' unconsumed
+         *                       records were read from
+         */
+        public static Lag of(
+                Map<TopicPartition, Long> lag,
+                List<PartitionLag> partitions,
+                boolean severalTopics,
+                String unconsumedFrom) {
             if (lag == null) {
-                return new Lag(null, null, null, null, null, null, List.of(), null, null);
+                return new Lag(null, null, null, null, null, null, List.of(), null, null, null);
             }
             Map<String, Map<Integer, Long>> perTopic = TopicPartition.byTopic(lag);
             Double seconds = partitions.stream()
@@ -178,7 +360,8 @@ public record PipelineSnapshot(
                             : partitions.stream()
                                     .mapToLong(PartitionLag::unconsumed)
                                     .sum(),
-                    unconsumedSeconds);
+                    unconsumedSeconds,
+                    unconsumedFrom);
         }
 
         /** The lag of each partition; empty when unknown. */

@@ -57,11 +57,22 @@ public final class SnapshotDerivation {
         Map<TopicPartition, Double> sinkPerPartition = sinkPerPartition(progress);
         Map<TopicPartition, Double> appendPerPartition = perPartitionRates(samples, PipelineSample::endOffsets);
         List<Stall> stalls = new ArrayList<>();
+        Map<TopicPartition, Long> positions = lagPerPartition == null ? null : positions(latest, lagPerPartition, ends);
         PipelineSnapshot.Lag lag = PipelineSnapshot.Lag.of(
                 lagPerPartition,
                 partitionLags(
-                        latest, lagPerPartition, appendPerPartition, ends, moves, progress, windowSeconds, stalls),
-                severalTopics);
+                        latest,
+                        lagPerPartition,
+                        appendPerPartition,
+                        ends,
+                        moves,
+                        progress,
+                        positions,
+                        windowSeconds,
+                        stalls),
+                severalTopics,
+                positions == null ? PipelineSnapshot.Lag.FROM_COMMITS : PipelineSnapshot.Lag.FROM_POSITIONS);
+        TaskCapacities.Result capacities = TaskCapacities.of(samples);
 
         Delta<Map<TopicPartition, Long>> committed = delta(samples, PipelineSample::committedOffsets);
         Double sinkRate = sinkPerPartition == null
@@ -75,7 +86,7 @@ public final class SnapshotDerivation {
         Delta<Long> rejected = delta(samples, PipelineSample::writeRejected);
         Double rejections = rejected == null ? null : Math.max(0, rejected.newest - rejected.oldest) / rejected.seconds;
 
-        List<PipelineSnapshot.Task> tasks = tasks(latest, sinkPerPartition, progress, severalTopics);
+        List<PipelineSnapshot.Task> tasks = tasks(latest, sinkPerPartition, progress, capacities, severalTopics);
         Double latency = latency(lag.unconsumed(), sinkRate);
 
         if (committed == null) {
@@ -135,8 +146,44 @@ public final class SnapshotDerivation {
                 latest.unreachable(),
                 unreachableWorkers,
                 commitInterval(progress),
+                capacities.pooled(),
+                capacities.busyMean(),
                 windowSeconds,
                 latest.atMillis());
+    }
+
+    /**
+     * Each partition's unconsumed records from its task's consumer's position, where the workers publish every
+     * partition's ({@code records-lag}); null when any partition has none, so that a part never passes for the whole.
+     * A position is as of its consumer's last {@code poll()}: what was appended since (its task busy in {@code put()})
+     * is added from the end offsets. Never more than the committed lag, which the position cannot trail.
+     */
+    private static Map<TopicPartition, Long> positions(
+            PipelineSample latest, Map<TopicPartition, Long> lag, Map<TopicPartition, List<LagAge.Point>> ends) {
+        if (latest.workerMetrics() == null || latest.assignment() == null || lag.isEmpty()) {
+            return null;
+        }
+        Map<TopicPartition, Long> unconsumed = new TreeMap<>();
+        for (Map.Entry<TopicPartition, Long> p : lag.entrySet()) {
+            Integer task = latest.assignment().get(p.getKey());
+            PipelineSample.TaskMetrics m =
+                    task == null ? null : latest.workerMetrics().tasks().get(task);
+            Long behind =
+                    m == null || m.recordsLag() == null ? null : m.recordsLag().get(p.getKey());
+            if (behind == null) {
+                return null;
+            }
+            long appendedSincePoll = 0;
+            if (m.lastPollSecondsAgo() != null && Double.isFinite(m.lastPollSecondsAgo())) {
+                List<LagAge.Point> history = ends.get(p.getKey());
+                long polledAt = latest.atMillis() - Math.round(m.lastPollSecondsAgo() * 1000);
+                Long endThen = CommitProgress.endAt(history, polledAt);
+                Long endNow = CommitProgress.endAt(history, latest.atMillis());
+                appendedSincePoll = endThen == null || endNow == null ? 0 : Math.max(0, endNow - endThen);
+            }
+            unconsumed.put(p.getKey(), Math.min(p.getValue(), Math.max(0, behind) + appendedSincePoll));
+        }
+        return unconsumed;
     }
 
     /**
@@ -232,6 +279,7 @@ public final class SnapshotDerivation {
             Map<TopicPartition, List<LagAge.Point>> ends,
             Map<TopicPartition, List<CommitHistory.Point>> moves,
             Map<Integer, CommitProgress.Task> progress,
+            Map<TopicPartition, Long> positions,
             double windowSeconds,
             List<Stall> stalls) {
         if (lag == null) {
@@ -298,9 +346,23 @@ public final class SnapshotDerivation {
                     task.progress() != CommitProgress.Progress.UNKNOWN,
                     lagAtLast.get(task.id()),
                     lagAtBefore.get(task.id()));
-            Double rate = task.rates() == null ? null : task.rates().get(p);
-            double uncommitted = rate == null ? 0 : task.uncommittedSeconds(now);
-            long unconsumed = Math.max(0, records - Math.round(rate == null ? 0 : rate * uncommitted));
+            long unconsumed;
+            Double unconsumedSeconds;
+            if (positions != null) {
+                unconsumed = positions.get(p);
+                long endNow = latest.endOffsets().get(p);
+                unconsumedSeconds = unconsumed == 0
+                        ? Double.valueOf(0.0)
+                        : LagAge.of(ends.get(p), endNow - unconsumed, now)
+                                .map(LagAge.Age::seconds)
+                                .orElse(null);
+            } else {
+                Double rate = task.rates() == null ? null : task.rates().get(p);
+                double uncommitted = rate == null ? 0 : task.uncommittedSeconds(now);
+                unconsumed = Math.max(0, records - Math.round(rate == null ? 0 : rate * uncommitted));
+                unconsumedSeconds =
+                        age == null ? null : unconsumed == 0 ? 0.0 : Math.max(0, age.seconds() - uncommitted);
+            }
             rows.add(new PipelineSnapshot.PartitionLag(
                     p.topic(),
                     p.partition(),
@@ -309,7 +371,7 @@ public final class SnapshotDerivation {
                     age != null && age.lowerBound(),
                     verdict,
                     unconsumed,
-                    age == null ? null : unconsumed == 0 ? 0.0 : Math.max(0, age.seconds() - uncommitted)));
+                    unconsumedSeconds));
         });
         return rows;
     }
@@ -495,6 +557,7 @@ public final class SnapshotDerivation {
             PipelineSample latest,
             Map<TopicPartition, Double> sinkPerPartition,
             Map<Integer, CommitProgress.Task> progress,
+            TaskCapacities.Result capacities,
             boolean severalTopics) {
         if (latest.tasks() == null) {
             return List.of();
@@ -532,7 +595,9 @@ public final class SnapshotDerivation {
                     rate,
                     severalTopics,
                     commits == null ? null : commits.intervalSeconds(),
-                    last == null ? null : Math.max(0, latest.atMillis() - last.atMillis()) / 1000.0));
+                    last == null ? null : Math.max(0, latest.atMillis() - last.atMillis()) / 1000.0,
+                    capacities.busy().get(t.id()),
+                    capacities.perTask().get(t.id())));
         }
         return tasks;
     }

@@ -708,6 +708,102 @@ class SnapshotDerivationTest {
                 s.elasticsearch().indexes());
     }
 
+    /** Task 0's consumer on partitions 0 and 1, task 1's on 2, each {@code records-lag} as given. */
+    private static PipelineSample.WorkerMetrics positions(Double lastPollSecondsAgo, Long lag0, Long lag1, Long lag2) {
+        Map<TopicPartition, Long> first = new java.util.TreeMap<>();
+        if (lag0 != null) {
+            first.put(new TopicPartition("t", 0), lag0);
+        }
+        first.put(new TopicPartition("t", 1), lag1);
+        return new PipelineSample.WorkerMetrics(
+                Map.of(
+                        0,
+                        new PipelineSample.TaskMetrics("exporter", 0.5, lastPollSecondsAgo, 10.0, null, null, first),
+                        1,
+                        new PipelineSample.TaskMetrics(
+                                "exporter",
+                                0.5,
+                                lastPollSecondsAgo,
+                                10.0,
+                                null,
+                                null,
+                                Map.of(new TopicPartition("t", 2), lag2))),
+                Map.of());
+    }
+
+    @Test
+    void whereEveryPartitionHasItsConsumersPositionTheUnconsumedLagIsReadFromThemAndTheCommittedStays() {
+        // a minute between commits: the committed lag holds the minute's records, the positions only what waits
+        PipelineSample first = new Builder(0)
+                .offsets(new long[] {0, 0, 0}, new long[] {0, 0, 0})
+                .build();
+        PipelineSample before = new Builder(28_000)
+                .end(new long[] {560, 560, 280})
+                .committed(Map.of(0, 0L, 1, 0L, 2, 0L))
+                .build();
+        PipelineSample now = new Builder(30_000)
+                .end(new long[] {600, 600, 300})
+                .committed(Map.of(0, 0L, 1, 0L, 2, 0L))
+                .workerMetrics(positions(0.0, 3L, 0L, 2L))
+                .build();
+        PipelineSnapshot s = SnapshotDerivation.derive(List.of(first, before, now), 30);
+        assertEquals(PipelineSnapshot.Lag.FROM_POSITIONS, s.lag().unconsumedFrom());
+        assertEquals(5L, s.lag().unconsumed());
+        assertEquals(1500L, s.lag().total(), "the committed lag is Kafka's tools' figure, as it was");
+        assertEquals(
+                List.of(3L, 0L, 2L),
+                s.lag().partitions().stream()
+                        .map(PipelineSnapshot.PartitionLag::unconsumed)
+                        .toList());
+        // partition 0's record at 597 arrived between the samples at 28 s (560) and 30 s (600), at 29.9 s
+        assertEquals(0.1, s.lag().partitions().get(0).unconsumedSeconds(), 1e-9);
+        assertEquals(0.0, s.lag().partitions().get(1).unconsumedSeconds());
+    }
+
+    @Test
+    void aPositionFromBeforeTheConsumersLastPollCountsWhatArrivedSince() {
+        // task 0 has been in put() for 2 s: its position is as of the sample at 28 s, 40 records ago per partition
+        PipelineSample before = new Builder(28_000)
+                .offsets(new long[] {560, 560, 280}, new long[] {500, 500, 250})
+                .build();
+        PipelineSample now = new Builder(30_000)
+                .offsets(new long[] {600, 600, 300}, new long[] {500, 500, 250})
+                .workerMetrics(positions(2.0, 10L, 0L, 0L))
+                .build();
+        PipelineSnapshot s = SnapshotDerivation.derive(List.of(before, now), 30);
+        assertEquals(
+                List.of(50L, 40L, 20L),
+                s.lag().partitions().stream()
+                        .map(PipelineSnapshot.PartitionLag::unconsumed)
+                        .toList());
+        assertEquals(110L, s.lag().unconsumed());
+    }
+
+    @Test
+    void aPositionNeverPutsMoreUnconsumedThanTheCommittedLag() {
+        PipelineSample now = new Builder(30_000)
+                .offsets(new long[] {600, 600, 300}, new long[] {598, 600, 300})
+                .workerMetrics(positions(0.0, 9L, 0L, 0L))
+                .build();
+        PipelineSnapshot s = SnapshotDerivation.derive(List.of(now), 30);
+        assertEquals(2L, s.lag().partitions().get(0).unconsumed());
+    }
+
+    @Test
+    void withoutEveryPartitionsPositionTheUnconsumedLagComesFromTheCommits() {
+        long[] offsets = {100, 100, 100};
+        PipelineSnapshot partial = SnapshotDerivation.derive(
+                List.of(new Builder(0)
+                        .offsets(offsets, offsets)
+                        .workerMetrics(positions(0.0, null, 0L, 0L))
+                        .build()),
+                30);
+        assertEquals(PipelineSnapshot.Lag.FROM_COMMITS, partial.lag().unconsumedFrom());
+        PipelineSnapshot none = SnapshotDerivation.derive(
+                List.of(new Builder(0).offsets(offsets, offsets).build()), 30);
+        assertEquals(PipelineSnapshot.Lag.FROM_COMMITS, none.lag().unconsumedFrom());
+    }
+
     /** Builds samples; by default 3 partitions, two RUNNING tasks, a stable group, everything reachable. */
     private static final class Builder {
         private final long at;
@@ -721,6 +817,7 @@ class SnapshotDerivationTest {
         private Map<String, Long> unreachableWorkers = Map.of();
         private PipelineSample.DeadLetterReading deadLetters;
         private List<PipelineSample.IndexReading> indexes;
+        private PipelineSample.WorkerMetrics workerMetrics;
 
         Builder(long at) {
             this.at = at;
@@ -780,6 +877,11 @@ class SnapshotDerivationTest {
             return this;
         }
 
+        Builder workerMetrics(PipelineSample.WorkerMetrics v) {
+            workerMetrics = v;
+            return this;
+        }
+
         PipelineSample build() {
             return new PipelineSample(
                     at,
@@ -801,7 +903,8 @@ class SnapshotDerivationTest {
                     0,
                     new ArrayList<>(unreachable),
                     unreachableWorkers,
-                    deadLetters);
+                    deadLetters,
+                    workerMetrics);
         }
 
         private static Map<Integer, Long> toMap(long[] values) {

@@ -1,0 +1,187 @@
+package io.kcscale.scaler.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+class TaskCapacitiesTest {
+
+    private static final List<PipelineSample.TaskState> TWO_RUNNING =
+            List.of(new PipelineSample.TaskState(0, "RUNNING", "w1"), new PipelineSample.TaskState(1, "RUNNING", "w2"));
+
+    /** A task read through its exporter: its consumer's poll-idle ratio and its read rate. */
+    private static PipelineSample.TaskMetrics polled(double pollIdle, double readPerSecond) {
+        return new PipelineSample.TaskMetrics("exporter", pollIdle, 0.0, readPerSecond, null, null, null);
+    }
+
+    private static PipelineSample sample(
+            long at, List<PipelineSample.TaskState> tasks, PipelineSample.WorkerMetrics metrics) {
+        Map<TopicPartition, Long> offsets = Map.of(new TopicPartition("t", 0), 100L, new TopicPartition("t", 1), 100L);
+        return new PipelineSample(
+                at,
+                "sink",
+                "sink",
+                tasks.size(),
+                List.of("t"),
+                tasks,
+                offsets,
+                offsets,
+                Map.of(new TopicPartition("t", 0), 0, new TopicPartition("t", 1), 1),
+                "STABLE",
+                "range",
+                List.of(),
+                1,
+                0L,
+                0,
+                List.of(),
+                Map.of(),
+                null,
+                metrics);
+    }
+
+    private static PipelineSample.WorkerMetrics both(PipelineSample.TaskMetrics zero, PipelineSample.TaskMetrics one) {
+        return new PipelineSample.WorkerMetrics(Map.of(0, zero, 1, one), Map.of());
+    }
+
+    @Test
+    void aTaskAThirdBusyTellsItsLimitAsItsRateOverItsBusyFraction() {
+        List<PipelineSample> window = new ArrayList<>();
+        // task 0 at 21 records/s, 30% busy: a limit of 70; task 1 at 20, 25% busy: 80
+        for (int i = 0; i < 15; i++) {
+            window.add(sample(i * 2_000L, TWO_RUNNING, both(polled(0.7, 21), polled(0.75, 20))));
+        }
+        PipelineSnapshot s = SnapshotDerivation.derive(window, 30);
+        PipelineSnapshot.Task zero = s.tasks().get(0);
+        assertEquals(0.3, zero.busyFraction(), 1e-9);
+        assertEquals(70, zero.capacity().recordsPerSecond(), 1e-9);
+        assertEquals(15, zero.capacity().samples());
+        assertEquals("poll-idle", zero.capacity().busyFrom());
+        assertEquals("exporter", zero.capacity().source());
+        assertNull(zero.capacity().unknown());
+        assertEquals(80, s.tasks().get(1).capacity().recordsPerSecond(), 1e-9);
+        // one task's capacity from both tasks' readings: 30 samples, the central 90% from 70 to 80
+        assertEquals(30, s.capacity().samples());
+        assertEquals(75, s.capacity().recordsPerSecond(), 1e-9);
+        assertEquals(70, s.capacity().low(), 1e-9);
+        assertEquals(80, s.capacity().high(), 1e-9);
+        assertEquals(0.275, s.busyFraction(), 1e-9);
+    }
+
+    @Test
+    void theSpreadIsTheCentralNinetyPercentOfTheWindowsReadings() {
+        List<PipelineSample> window = new ArrayList<>();
+        List<PipelineSample.TaskState> one = List.of(new PipelineSample.TaskState(0, "RUNNING", "w1"));
+        // capacities 41..60: the 5th percentile is the 1st of 20 (floor(0.95)), the 95th the 20th (ceil(18.05))
+        for (int i = 0; i < 20; i++) {
+            window.add(sample(
+                    i * 1_000L,
+                    one,
+                    new PipelineSample.WorkerMetrics(Map.of(0, polled(0.5, (41 + i) / 2.0)), Map.of())));
+        }
+        PipelineSnapshot.Capacity c =
+                SnapshotDerivation.derive(window, 30).tasks().get(0).capacity();
+        assertEquals(41, c.low(), 1e-9);
+        assertEquals(60, c.high(), 1e-9);
+        assertEquals(50.5, c.recordsPerSecond(), 1e-9);
+    }
+
+    @Test
+    void withoutThePollIdleRatioTheBusyTimeIsPutTimeTimesPutsPerSecond() {
+        // 40 ms per put of 2 records at 10 records/s: 5 puts/s, 0.2 s of put per second
+        PipelineSample.TaskMetrics put =
+                new PipelineSample.TaskMetrics("prometheus", null, null, 10.0, 40.0, 2.0, null);
+        PipelineSnapshot s = SnapshotDerivation.derive(
+                List.of(sample(0, TWO_RUNNING, both(put, put)), sample(2_000, TWO_RUNNING, both(put, put))), 30);
+        assertEquals(0.2, s.tasks().get(0).busyFraction(), 1e-9);
+        assertEquals(50, s.tasks().get(0).capacity().recordsPerSecond(), 1e-9);
+        assertEquals("put-time", s.capacity().busyFrom());
+        assertEquals("prometheus", s.capacity().source());
+    }
+
+    @Test
+    void aNearIdleTaskHasNoCapacityButItsBusyFractionCounts() {
+        PipelineSnapshot s = SnapshotDerivation.derive(
+                List.of(
+                        sample(0, TWO_RUNNING, both(polled(0.98, 1), polled(0.7, 21))),
+                        sample(2_000, TWO_RUNNING, both(polled(0.97, 1.2), polled(0.7, 21)))),
+                30);
+        PipelineSnapshot.Task idle = s.tasks().get(0);
+        assertEquals(0.03, idle.busyFraction(), 1e-9);
+        assertFalse(idle.capacity().known());
+        assertTrue(
+                idle.capacity().unknown().startsWith("near idle: at most 3.0% busy over the window (1.20 records/s)"),
+                idle.capacity().unknown());
+        // the sink's per-task capacity from the task that tells it; the busy fraction is every running task's
+        assertEquals(70, s.capacity().recordsPerSecond(), 1e-9);
+        assertEquals(2, s.capacity().samples());
+        assertEquals((0.03 + 0.3) / 2, s.busyFraction(), 1e-9);
+    }
+
+    @Test
+    void noTaskBusyEnoughLeavesTheCapacityUnknownSayingWhy() {
+        PipelineSnapshot s =
+                SnapshotDerivation.derive(List.of(sample(0, TWO_RUNNING, both(polled(0.99, 0.5), polled(1.0, 0)))), 30);
+        assertFalse(s.capacity().known());
+        assertTrue(
+                s.capacity().unknown().startsWith("task 0: near idle"),
+                s.capacity().unknown());
+        assertTrue(
+                s.capacity().unknown().contains("; task 1: near idle: at most 0.0% busy"),
+                s.capacity().unknown());
+    }
+
+    @Test
+    void aTaskItsWorkerDidNotAnswerForIsUnknownWithItsWorkersReasonAndTheMeanBusyFractionIsUnknown() {
+        String why = "exporter: http://w2:9404/metrics did not answer within 3 s";
+        PipelineSample.WorkerMetrics halfRead =
+                new PipelineSample.WorkerMetrics(Map.of(0, polled(0.7, 21)), Map.of(1, why));
+        PipelineSnapshot s = SnapshotDerivation.derive(List.of(sample(0, TWO_RUNNING, halfRead)), 30);
+        assertEquals(why, s.tasks().get(1).capacity().unknown());
+        assertNull(s.tasks().get(1).busyFraction());
+        assertNull(s.busyFraction(), "a mean over some of the running tasks would pass for all of them");
+        assertEquals(70, s.capacity().recordsPerSecond(), 1e-9);
+    }
+
+    @Test
+    void withoutTheWorkersMetricsEveryFigureIsUnknownNamingTheSettingsThatReadThem() {
+        PipelineSnapshot s = SnapshotDerivation.derive(List.of(sample(0, TWO_RUNNING, null)), 30);
+        assertEquals(TaskCapacities.NOT_READ, s.tasks().get(0).capacity().unknown());
+        assertTrue(
+                s.capacity().unknown().contains("--worker-metrics-url"),
+                s.capacity().unknown());
+        assertNull(s.busyFraction());
+    }
+
+    @Test
+    void aTaskThatIsNotRunningHasNoCapacityAndReadingsFromBeforeItStoppedDoNotCount() {
+        List<PipelineSample.TaskState> paused = List.of(
+                new PipelineSample.TaskState(0, "PAUSED", "w1"), new PipelineSample.TaskState(1, "RUNNING", "w2"));
+        PipelineSnapshot s = SnapshotDerivation.derive(
+                List.of(
+                        sample(0, TWO_RUNNING, both(polled(0.7, 21), polled(0.7, 21))),
+                        sample(2_000, paused, both(polled(1.0, 0), polled(0.7, 21)))),
+                30);
+        assertEquals("task 0 is PAUSED", s.tasks().get(0).capacity().unknown());
+        assertEquals(2, s.capacity().samples(), "only the running task's two readings");
+        assertEquals(0.3, s.busyFraction(), 1e-9);
+    }
+
+    @Test
+    void aBusyFractionOutsideZeroToOneIsHeldToIt() {
+        Map<Integer, PipelineSample.TaskMetrics> odd = new TreeMap<>();
+        odd.put(0, polled(-0.2, 10));
+        odd.put(1, polled(Double.NaN, 10));
+        PipelineSnapshot s = SnapshotDerivation.derive(
+                List.of(sample(0, TWO_RUNNING, new PipelineSample.WorkerMetrics(odd, Map.of()))), 30);
+        assertEquals(1.0, s.tasks().get(0).busyFraction(), 1e-9);
+        assertEquals(10, s.tasks().get(0).capacity().recordsPerSecond(), 1e-9);
+        assertNull(s.tasks().get(1).busyFraction(), "NaN, as Kafka's average before its first poll, is no reading");
+    }
+}
