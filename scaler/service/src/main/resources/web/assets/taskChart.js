@@ -2,7 +2,7 @@
 // task stuck at zero next to busy ones shows at once.
 import {drawLegend, drawLineChart, STYLES} from './lineChart.js';
 import {SPAN_MILLIS} from './history.js';
-import {perSecond} from './format.js';
+import {number, perSecond} from './format.js';
 
 const TOTAL = {color: '#222222', dash: '', width: 3.5};
 
@@ -11,13 +11,37 @@ export function taskStyle(id) {
   return STYLES[id % STYLES.length];
 }
 
+/** ", 73% busy, can do 28.6/s": what the task's worker says of its busy time and what that makes its limit. */
+function busy(task) {
+  const parts = [];
+  if (task.busyFraction !== undefined) {
+    parts.push(`${Math.round(task.busyFraction * 100)}% busy`);
+  }
+  if (task.capacity?.recordsPerSecond !== undefined) {
+    parts.push(`can do ${perSecond(task.capacity.recordsPerSecond)}`);
+  }
+  return parts.length ? `, ${parts.join(', ')}` : '';
+}
+
+/** One task's capacity from all of them, with its spread; or why it is unknown. */
+function capacity(snapshot) {
+  const c = snapshot.capacity;
+  if (!c) {
+    return '';
+  }
+  return c.recordsPerSecond !== undefined
+    ? `One task can do ${perSecond(c.recordsPerSecond)} (${number(c.low)} to ${number(c.high)} over the window,`
+      + ` its read rate over its busy time).`
+    : `What one task can do is unknown: ${c.unknown}.`;
+}
+
 export function renderTaskChart({chart, legend, summary}, history, snapshot) {
   const latest = snapshot.observedAtMillis;
   const at = point => (point.at - latest) / 1000;
   const running = (snapshot.tasks ?? []).filter(t => t.state === 'RUNNING');
   const series = running.map(task => ({
     key: `task-${task.id}`,
-    label: `task ${task.id}: ${perSecond(task.recordsPerSecond)}`,
+    label: `task ${task.id}: ${perSecond(task.recordsPerSecond)}${busy(task)}`,
     ...taskStyle(task.id),
     points: history.points.map(p => p.tasks.has(task.id) ? {x: at(p), y: p.tasks.get(task.id)} : null),
   }));
@@ -34,5 +58,5 @@ export function renderTaskChart({chart, legend, summary}, history, snapshot) {
   const others = (snapshot.tasks ?? []).filter(t => t.state !== 'RUNNING').map(t => `task ${t.id} is ${t.state}`);
   summary.textContent = [`${running.length} of ${(snapshot.tasks ?? []).length} tasks RUNNING.`,
     idle.length ? `${idle.length === 1 ? 'Task' : 'Tasks'} ${idle.join(', ')} committed nothing over the window.` : '',
-    ...others].filter(Boolean).join(' ');
+    ...others, capacity(snapshot)].filter(Boolean).join(' ');
 }

@@ -63,14 +63,17 @@ public final class StatusCommand implements Callable<Integer> {
         JsonNode lag = s.path("lag");
         b.append(String.format(
                 Locale.ROOT,
-                "lag %s  age %s  %s  latency %s (Little's law)%n",
+                "lag %s  age %s  %s  latency %s (Little's law)%s%n",
                 text(lag.path("unconsumed")),
                 age(lag.path("unconsumedSeconds"), lag.path("lowerBound")),
                 lag.path("verdict").isTextual() ? lag.path("verdict").asText() : "verdict ?",
                 s.path("latencySeconds").isNumber()
                         ? String.format(
                                 Locale.ROOT, "%.2f s", s.path("latencySeconds").asDouble())
-                        : "?"));
+                        : "?",
+                lag.path("unconsumedFrom").isTextual()
+                        ? "  from " + lag.path("unconsumedFrom").asText()
+                        : ""));
         b.append(String.format(
                 Locale.ROOT,
                 "committed: lag %s  age %s  commits every %s%n",
@@ -136,16 +139,27 @@ public final class StatusCommand implements Callable<Integer> {
                             ? "  latest: " + dead.path("latestReason").asText()
                             : ""));
         }
+        capacity(b, s);
         b.append(String.format(
-                Locale.ROOT, "%-5s %-18s %-22s %-10s %s%n", "TASK", "STATE", "WORKER", "RECORDS/S", "PARTITIONS"));
+                Locale.ROOT,
+                "%-5s %-18s %-22s %-10s %-5s %-22s %s%n",
+                "TASK",
+                "STATE",
+                "WORKER",
+                "RECORDS/S",
+                "BUSY",
+                "CAPACITY/S",
+                "PARTITIONS"));
         for (JsonNode t : s.path("tasks")) {
             b.append(String.format(
                     Locale.ROOT,
-                    "%-5s %-18s %-22s %-10s %s%n",
+                    "%-5s %-18s %-22s %-10s %-5s %-22s %s%n",
                     t.path("id").asText(),
                     t.path("state").asText(),
                     t.path("workerId").asText(),
                     rate(t.path("recordsPerSecond")),
+                    share(t.path("busyFraction")),
+                    range(t.path("capacity")),
                     severalTopics ? byTopic(t.path("partitionsByTopic")) : join(t.path("partitions"))));
         }
         partitions(b, lag.path("partitions"), severalTopics);
@@ -153,6 +167,43 @@ public final class StatusCommand implements Callable<Integer> {
             b.append("not stable: ").append(reason.asText()).append(System.lineSeparator());
         }
         return b.toString();
+    }
+
+    /** One task's capacity from all of them, and the busy time behind it; or why it is unknown. */
+    private static void capacity(StringBuilder b, JsonNode s) {
+        JsonNode c = s.path("capacity");
+        if (!c.isObject()) {
+            return;
+        }
+        if (c.path("recordsPerSecond").isNumber()) {
+            b.append(String.format(
+                    Locale.ROOT,
+                    "capacity per task %s records/s (%s over the window, %s readings; busy from %s, %s)  busy %s%n",
+                    rate(c.path("recordsPerSecond")),
+                    rate(c.path("low")) + " to " + rate(c.path("high")),
+                    c.path("samples").asText(),
+                    c.path("busyFrom").asText(),
+                    c.path("source").asText(),
+                    share(s.path("busyFraction"))));
+        } else {
+            b.append("capacity per task unknown: ")
+                    .append(c.path("unknown").asText("?"))
+                    .append(System.lineSeparator());
+        }
+    }
+
+    /** "28.6 (27.9-29.4)": a task's capacity and its spread over the window; "?" when unknown. */
+    private static String range(JsonNode capacity) {
+        if (!capacity.path("recordsPerSecond").isNumber()) {
+            return "?";
+        }
+        return rate(capacity.path("recordsPerSecond")) + " (" + rate(capacity.path("low")) + "-"
+                + rate(capacity.path("high")) + ")";
+    }
+
+    /** A fraction as a whole percentage; "?" when unknown. */
+    private static String share(JsonNode fraction) {
+        return fraction.isNumber() ? String.format(Locale.ROOT, "%.0f%%", fraction.asDouble() * 100) : "?";
     }
 
     /** " (write index W)" when writes to the index land in another (an alias's, a data stream's). */

@@ -79,4 +79,31 @@ class StatusCommandTest {
                 table);
         assertTrue(table.indexOf("caught-up") < 0, "a partition caught up is not listed: " + table);
     }
+
+    @Test
+    void eachTasksBusyTimeAndCapacityAndTheSinksPerTaskCapacityOrWhyItIsUnknown() throws Exception {
+        String table = StatusCommand.table(read("""
+                {"name": "s", "topics": ["t"], "tasks": [
+                   {"id": 0, "state": "RUNNING", "workerId": "w:8083", "partitions": [0], "partitionsByTopic": {"t": [0]},
+                    "recordsPerSecond": 21.0, "busyFraction": 0.734,
+                    "capacity": {"recordsPerSecond": 28.61, "low": 27.9, "high": 29.44, "samples": 15}},
+                   {"id": 1, "state": "RUNNING", "workerId": "w:8083", "partitions": [1], "partitionsByTopic": {"t": [1]},
+                    "capacity": {"samples": 0, "unknown": "near idle"}}],
+                 "lag": {"unconsumed": 4, "unconsumedFrom": "positions"},
+                 "capacity": {"recordsPerSecond": 28.61, "low": 27.9, "high": 29.44, "samples": 15, "busyFrom": "poll-idle",
+                              "source": "exporter"},
+                 "stable": true}"""));
+        assertTrue(
+                table.contains("capacity per task 28.6 records/s (27.9 to 29.4 over the window, 15 readings; busy from"
+                        + " poll-idle, exporter)  busy ?"),
+                table);
+        assertTrue(
+                table.matches("(?s).*\\n0 +RUNNING +w:8083 +21\\.0 +73% +28\\.6 \\(27\\.9-29\\.4\\) +0\\n.*"), table);
+        assertTrue(table.matches("(?s).*\\n1 +RUNNING +w:8083 +\\? +\\? +\\? +1\\n.*"), table);
+        assertTrue(table.contains("(Little's law)  from positions"), table);
+        String unknown = StatusCommand.table(read("""
+                {"name": "s", "topics": ["t"], "tasks": [], "stable": true,
+                 "capacity": {"samples": 0, "unknown": "the workers' metrics are not read"}}"""));
+        assertTrue(unknown.contains("capacity per task unknown: the workers' metrics are not read"), unknown);
+    }
 }

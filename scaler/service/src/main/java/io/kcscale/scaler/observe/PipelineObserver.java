@@ -7,6 +7,7 @@ import io.kcscale.scaler.model.SinkTarget;
 import io.kcscale.scaler.model.TopicPartition;
 import io.kcscale.scaler.ports.KafkaReadings;
 import io.kcscale.scaler.ports.SinkClusterReadings;
+import io.kcscale.scaler.ports.TaskMetricsReadings;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,6 +31,7 @@ public final class PipelineObserver {
     private final SinkClusterReadings elasticsearch;
     private final SinkIndexes indexes;
     private final DeadLetterReasonReader deadLetterReasons;
+    private final TaskMetricsReadings taskMetrics;
     private final LongSupplier clock;
     /** The last reason read per dead-letter topic: read again only when the topic grew, and not more often than this. */
     private final Map<String, KnownReason> knownReasons = new ConcurrentHashMap<>();
@@ -41,11 +43,13 @@ public final class PipelineObserver {
             SinkClusterReadings elasticsearch,
             SinkIndexes indexes,
             DeadLetterReasonReader deadLetterReasons,
+            TaskMetricsReadings taskMetrics,
             LongSupplier clock) {
         this.kafka = kafka;
         this.elasticsearch = elasticsearch;
         this.indexes = indexes;
         this.deadLetterReasons = deadLetterReasons;
+        this.taskMetrics = taskMetrics;
         this.clock = clock;
     }
 
@@ -102,6 +106,11 @@ public final class PipelineObserver {
             topics.put(sink.getKey(), own);
             unreachable.put(sink.getKey(), problems);
         }
+        // the workers' metrics are read while Kafka and Elasticsearch are: a round waits for the slowest, not their sum
+        Map<String, TaskMetricsReadings.Sink> readTasks = new LinkedHashMap<>();
+        sinks.forEach((connector, sink) ->
+                readTasks.put(connector, new TaskMetricsReadings.Sink(topics.get(connector), tasks(sink.status()))));
+        TaskMetricsReadings.Pending workerMetrics = taskMetrics.start(readTasks);
         Set<String> sinkTopics = new TreeSet<>();
         Set<String> groups = new TreeSet<>();
         topics.forEach((connector, own) -> {
@@ -124,6 +133,7 @@ public final class PipelineObserver {
         index.values().forEach(allIndexes::addAll);
         Reading<SinkClusterReadings.Batch> esReading =
                 allIndexes.isEmpty() ? null : Reading.of(() -> elasticsearch.read(allIndexes));
+        Map<String, PipelineSample.WorkerMetrics> published = workerMetrics.await();
         Map<String, PipelineSample> samples = new LinkedHashMap<>();
         sinks.forEach((connector, sink) -> samples.put(
                 connector,
@@ -135,8 +145,18 @@ public final class PipelineObserver {
                         index.get(connector),
                         kafkaReading,
                         esReading,
-                        unreachable.get(connector))));
+                        unreachable.get(connector),
+                        published.get(connector))));
         return samples;
+    }
+
+    /** The tasks Connect reports, each with its worker; null when Connect did not answer. */
+    private static List<PipelineSample.TaskState> tasks(ConnectorStatus status) {
+        return status == null
+                ? null
+                : status.tasks().stream()
+                        .map(t -> new PipelineSample.TaskState(t.id(), t.state(), t.workerId()))
+                        .toList();
     }
 
     private PipelineSample sample(
@@ -147,7 +167,8 @@ public final class PipelineObserver {
             List<String> indexes,
             Reading<KafkaReadings.Batch> kafkaReading,
             Reading<SinkClusterReadings.Batch> esReading,
-            List<String> unreachable) {
+            List<String> unreachable,
+            PipelineSample.WorkerMetrics workerMetrics) {
         Map<TopicPartition, Long> end = null;
         Map<TopicPartition, Long> committed = null;
         Map<TopicPartition, Integer> assignment = null;
@@ -205,11 +226,7 @@ public final class PipelineObserver {
             }
         }
         ConnectorStatus status = sink.status();
-        List<PipelineSample.TaskState> tasks = status == null
-                ? null
-                : status.tasks().stream()
-                        .map(t -> new PipelineSample.TaskState(t.id(), t.state(), t.workerId()))
-                        .toList();
+        List<PipelineSample.TaskState> tasks = tasks(status);
         Integer tasksMax = parseTasksMax(sink.config().get("tasks.max"));
         PipelineSample.DeadLetterReading deadLetters = SinkTarget.deadLetterTopic(sink.config())
                 .map(topic -> deadLetters(at, topic, kafkaReading))
@@ -232,7 +249,8 @@ public final class PipelineObserver {
                 writeQueue,
                 unreachable,
                 Map.copyOf(sink.unreachableWorkers()),
-                deadLetters);
+                deadLetters,
+                workerMetrics);
     }
 
     /**

@@ -92,14 +92,9 @@ public final class WorkerCpuSources implements WorkerCpuReadings {
         Map<String, String> instances = new TreeMap<>();
         Map<String, WorkerCpu> read = new TreeMap<>();
         for (String id : ids) {
-            settings.metricsUrl(id)
+            settings.instance(id)
                     .ifPresentOrElse(
-                            u -> instances.put(
-                                    id,
-                                    u.getHost() + ":"
-                                            + (u.getPort() > 0
-                                                    ? u.getPort()
-                                                    : u.getScheme().equals("https") ? 443 : 80)),
+                            instance -> instances.put(id, instance),
                             () -> read.put(
                                     id,
                                     WorkerCpu.unknown(

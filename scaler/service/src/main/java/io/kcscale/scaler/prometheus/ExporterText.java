@@ -5,6 +5,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * The few unlabelled samples a worker's CPU is read from, out of an exporter's Prometheus text exposition. Only
@@ -26,13 +28,34 @@ final class ExporterText {
     /** The wanted samples by name; {@code source} names the endpoint in the error line. */
     static Map<String, Double> parse(String body, String source) throws MetricsReadException {
         Map<String, Double> values = new TreeMap<>();
+        boolean sawSample = scan(body, source, WANTED::contains, s -> {
+            if (s.labels().isEmpty()) {
+                values.put(s.name(), s.value());
+            }
+        });
+        if (!values.containsKey(CPU_SECONDS)) {
+            throw new MetricsReadException(source + " publishes no " + CPU_SECONDS
+                    + (sawSample ? "" : " (it answered no metrics at all)") + ": is it a worker's JMX exporter?");
+        }
+        return values;
+    }
+
+    /**
+     * Hands each sample whose name is {@code wanted} to {@code each}, skipping the rest unparsed beyond their name.
+     *
+     * @return whether the body held any sample at all
+     * @throws MetricsReadException when the body is no exposition (an HTML page, JSON, noise), or a wanted sample is
+     *                              malformed
+     */
+    static boolean scan(String body, String source, Predicate<String> wanted, Consumer<ExpositionSample> each)
+            throws MetricsReadException {
         boolean sawSample = false;
         for (String line : body.split("\n", -1)) {
             Optional<ExpositionSample> sample;
             try {
                 sample = ExpositionSample.parse(line);
             } catch (ExpositionSample.Malformed e) {
-                if (e.name().isPresent() && WANTED.contains(e.name().get())) {
+                if (e.name().isPresent() && wanted.test(e.name().get())) {
                     throw new MetricsReadException(source + " gave " + e.name().get() + " " + e.problem());
                 }
                 if (!sawSample && e.name().isEmpty()) {
@@ -46,15 +69,10 @@ final class ExporterText {
                 continue;
             }
             sawSample = true;
-            ExpositionSample s = sample.get();
-            if (s.labels().isEmpty() && WANTED.contains(s.name())) {
-                values.put(s.name(), s.value());
+            if (wanted.test(sample.get().name())) {
+                each.accept(sample.get());
             }
         }
-        if (!values.containsKey(CPU_SECONDS)) {
-            throw new MetricsReadException(source + " publishes no " + CPU_SECONDS
-                    + (sawSample ? "" : " (it answered no metrics at all)") + ": is it a worker's JMX exporter?");
-        }
-        return values;
+        return sawSample;
     }
 }

@@ -125,18 +125,8 @@ public final class PrometheusCpuReader {
      * an instance (two jobs scraping one exporter) the higher value is kept: both measure the same process.
      */
     static Map<String, double[]> vector(String body, String server) throws MetricsReadException {
-        JsonNode root;
-        try {
-            root = JSON.readTree(body);
-        } catch (Exception e) {
-            throw new MetricsReadException(server + " answered no Prometheus query result (is it Prometheus's URL?)");
-        }
-        if (root == null || !"success".equals(root.path("status").asText())) {
-            throw new MetricsReadException(server + " refused the query: "
-                    + (root == null ? "empty answer" : root.path("error").asText("no error given")));
-        }
         Map<String, double[]> samples = new TreeMap<>();
-        for (JsonNode series : root.path("data").path("result")) {
+        for (JsonNode series : result(body, server)) {
             JsonNode value = series.path("value");
             String instance = series.path("metric").path("instance").asText(null);
             if (instance == null || value.size() != 2) {
@@ -152,6 +142,21 @@ public final class PrometheusCpuReader {
             samples.merge(instance, new double[] {at, v}, (a, b) -> a[1] >= b[1] ? a : b);
         }
         return samples;
+    }
+
+    /** The series of a query's answer ({@code data.result}); a line saying what came back when it is no such answer. */
+    static JsonNode result(String body, String server) throws MetricsReadException {
+        JsonNode root;
+        try {
+            root = JSON.readTree(body);
+        } catch (Exception e) {
+            throw new MetricsReadException(server + " answered no Prometheus query result (is it Prometheus's URL?)");
+        }
+        if (root == null || !"success".equals(root.path("status").asText())) {
+            throw new MetricsReadException(server + " refused the query: "
+                    + (root == null ? "empty answer" : root.path("error").asText("no error given")));
+        }
+        return root.path("data").path("result");
     }
 
     private static double value(Map<String, double[]> samples, String instance) {

@@ -151,6 +151,16 @@ public record WorkerCpuSettings(
         }
     }
 
+    /**
+     * The {@code instance} label a Prometheus scraping the worker's exporter gives its series: the {@code host:port} of
+     * its exporter URL; empty when no URL is known for it.
+     */
+    public Optional<String> instance(String workerId) {
+        return metricsUrl(workerId)
+                .map(u -> u.getHost() + ":"
+                        + (u.getPort() > 0 ? u.getPort() : u.getScheme().equals("https") ? 443 : 80));
+    }
+
     /** For the settings' own line: the template and the named workers. */
     @Override
     public String toString() {

@@ -105,6 +105,38 @@ public final class ScalerMetrics {
                     }
                 })))
                 .register(registry);
+        perConnector(
+                "kcscale_busy_fraction",
+                "The RUNNING tasks' mean share of time spent outside poll() (converting and writing), from the workers'"
+                        + " metrics; absent when any is unknown",
+                PipelineSnapshot::busyFraction);
+        perConnector(
+                "kcscale_capacity_per_task_records_per_second",
+                "Records/s one task can do, from the RUNNING tasks' read rate over their busy fraction (the median of"
+                        + " the window's readings); absent when unknown",
+                s -> s.capacity().recordsPerSecond());
+        // bounded as the task rates: the tasks of observed connectors only
+        GaugeWithCallback.builder()
+                .name("kcscale_task_busy_fraction")
+                .help("Share of its time a sink task spent outside poll(): 1 - its consumer's poll-idle ratio")
+                .labelNames("connector", "task")
+                .callback(cb -> each(s -> s.tasks().forEach(t -> {
+                    if (t.busyFraction() != null) {
+                        cb.call(t.busyFraction(), s.name(), String.valueOf(t.id()));
+                    }
+                })))
+                .register(registry);
+        GaugeWithCallback.builder()
+                .name("kcscale_task_capacity_records_per_second")
+                .help("Records/s a sink task can do: its read rate over its busy fraction, the median of the window's"
+                        + " readings")
+                .labelNames("connector", "task")
+                .callback(cb -> each(s -> s.tasks().forEach(t -> {
+                    if (t.capacity() != null && t.capacity().known()) {
+                        cb.call(t.capacity().recordsPerSecond(), s.name(), String.valueOf(t.id()));
+                    }
+                })))
+                .register(registry);
         GaugeWithCallback.builder()
                 .name("kcscale_task_running")
                 .help("1 when the sink task is RUNNING")

@@ -23,6 +23,7 @@ import io.kcscale.scaler.observe.CheckObserver;
 import io.kcscale.scaler.observe.KeySampling;
 import io.kcscale.scaler.observe.PipelineObserver;
 import io.kcscale.scaler.observe.PipelineWatcher;
+import io.kcscale.scaler.observe.TaskMetricsSources;
 import io.kcscale.scaler.observe.WorkerCpuSources;
 import io.kcscale.scaler.ports.TasksMaxWriter;
 import java.io.IOException;
@@ -143,7 +144,12 @@ public final class ScalerService implements AutoCloseable {
         this.watcher = new PipelineWatcher(
                 watcherConnect,
                 new PipelineObserver(
-                        kafka, elasticsearch, settings.indexes(), deadLetterReasons::latest, System::currentTimeMillis),
+                        kafka,
+                        elasticsearch,
+                        settings.indexes(),
+                        deadLetterReasons::latest,
+                        new TaskMetricsSources(settings.workerCpu()),
+                        System::currentTimeMillis),
                 workerProbe,
                 settings.sampleInterval(),
                 settings.window(),

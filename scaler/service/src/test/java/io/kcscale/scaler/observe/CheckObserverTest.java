@@ -16,6 +16,7 @@ import io.kcscale.scaler.ports.InMemoryConnectors;
 import io.kcscale.scaler.ports.InMemoryKafka;
 import io.kcscale.scaler.ports.InMemorySinkCluster;
 import io.kcscale.scaler.ports.WorkerCpuReadings;
+import io.kcscale.scaler.prometheus.WorkerCpuSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,7 +59,12 @@ class CheckObserverTest {
     private final PipelineWatcher watcher = new PipelineWatcher(
             connect,
             new PipelineObserver(
-                    kafka, cluster, SinkIndexes.none(), topic -> Optional.empty(), System::currentTimeMillis),
+                    kafka,
+                    cluster,
+                    SinkIndexes.none(),
+                    topic -> Optional.empty(),
+                    new TaskMetricsSources(WorkerCpuSettings.none()),
+                    System::currentTimeMillis),
             ids -> java.util.Set.of(),
             Duration.ofSeconds(2),
             Duration.ofMinutes(1),

@@ -11,6 +11,7 @@ import io.kcscale.scaler.model.SinkIndexes;
 import io.kcscale.scaler.model.TopicPartition;
 import io.kcscale.scaler.ports.InMemoryKafka;
 import io.kcscale.scaler.ports.InMemorySinkCluster;
+import io.kcscale.scaler.prometheus.WorkerCpuSettings;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,6 +35,7 @@ class PipelineObserverTest {
                 reasonReads.incrementAndGet();
                 return Optional.of("reason " + reasonReads.get());
             },
+            new TaskMetricsSources(WorkerCpuSettings.none()),
             clock::get);
 
     private static Map<String, String> sink(String topics, String index) {

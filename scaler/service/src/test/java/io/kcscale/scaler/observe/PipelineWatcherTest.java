@@ -9,6 +9,7 @@ import io.kcscale.scaler.model.SinkIndexes;
 import io.kcscale.scaler.ports.InMemoryConnectors;
 import io.kcscale.scaler.ports.InMemoryKafka;
 import io.kcscale.scaler.ports.InMemorySinkCluster;
+import io.kcscale.scaler.prometheus.WorkerCpuSettings;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,7 +34,12 @@ class PipelineWatcherTest {
     private final PipelineWatcher watcher = new PipelineWatcher(
             connect,
             new PipelineObserver(
-                    kafka, cluster, SinkIndexes.none(), topic -> Optional.empty(), System::currentTimeMillis),
+                    kafka,
+                    cluster,
+                    SinkIndexes.none(),
+                    topic -> Optional.empty(),
+                    new TaskMetricsSources(WorkerCpuSettings.none()),
+                    System::currentTimeMillis),
             ids -> ids.stream().filter(silentWorkers::contains).collect(java.util.stream.Collectors.toSet()),
             Duration.ofSeconds(2),
             Duration.ofMinutes(1),

@@ -18,11 +18,13 @@ import io.kcscale.scaler.observe.CheckObserver;
 import io.kcscale.scaler.observe.KeySampling;
 import io.kcscale.scaler.observe.PipelineObserver;
 import io.kcscale.scaler.observe.PipelineWatcher;
+import io.kcscale.scaler.observe.TaskMetricsSources;
 import io.kcscale.scaler.ports.InMemoryConnectors;
 import io.kcscale.scaler.ports.InMemoryKafka;
 import io.kcscale.scaler.ports.InMemorySinkCluster;
 import io.kcscale.scaler.ports.TasksMaxWriter;
 import io.kcscale.scaler.ports.WorkerCpuReadings;
+import io.kcscale.scaler.prometheus.WorkerCpuSettings;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -46,7 +48,12 @@ class ScalerTest {
     private final PipelineWatcher watcher = new PipelineWatcher(
             connect,
             new PipelineObserver(
-                    kafka, cluster, SinkIndexes.none(), topic -> Optional.empty(), System::currentTimeMillis),
+                    kafka,
+                    cluster,
+                    SinkIndexes.none(),
+                    topic -> Optional.empty(),
+                    new TaskMetricsSources(WorkerCpuSettings.none()),
+                    System::currentTimeMillis),
             ids -> Set.of(),
             Duration.ofSeconds(2),
             Duration.ofMinutes(1),
