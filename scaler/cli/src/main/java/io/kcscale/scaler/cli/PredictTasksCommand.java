@@ -1,6 +1,7 @@
 package io.kcscale.scaler.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.kcscale.scaler.api.Json;
 import io.kcscale.scaler.input.Inputs;
 import io.kcscale.scaler.input.InvalidInputException;
 import io.kcscale.scaler.input.Numbers;
@@ -25,6 +26,10 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         description = "Sink tasks and partitions a target rate needs, from a per-task rate or measured points.")
 public final class PredictTasksCommand implements java.util.concurrent.Callable<Integer> {
+
+    private static final String PREDICT = "/api/v1/predict/tasks";
+    /** The scaler judges the checks for the tasks it plans, a key sample of up to 5 s among them, on a loaded host. */
+    private static final java.time.Duration LIVE_TIMEOUT = java.time.Duration.ofSeconds(60);
 
     @Option(
             names = "--target-rate",
@@ -52,6 +57,14 @@ public final class PredictTasksCommand implements java.util.concurrent.Callable<
             description = "Take the per-task rate live from the scaler's view of this sink connector; only a saturated"
                     + " pipeline's rate is a capacity (see --scaler-url).")
     String measure;
+
+    @Option(
+            names = "--connector",
+            paramLabel = "<name>",
+            description = "Ask the scaler (see --scaler-url) to size from this sink connector's per-task capacity,"
+                    + " measured live from its tasks' busy time at any load, with its range and what limits the"
+                    + " answer.")
+    String connector;
 
     @Mixin
     ScalerConnectionOptions scaler = new ScalerConnectionOptions();
@@ -103,6 +116,9 @@ public final class PredictTasksCommand implements java.util.concurrent.Callable<
 
     @Override
     public Integer call() {
+        if (connector != null) {
+            return live();
+        }
         return output.print(
                 () -> {
                     TasksRequest request = new TasksRequest(
@@ -119,6 +135,45 @@ public final class PredictTasksCommand implements java.util.concurrent.Callable<
                         writePlot(TasksChart.svg(request));
                     }
                     return result;
+                },
+                PredictTasksCommand::text);
+    }
+
+    /**
+     * {@code --connector}: the scaler sizes from the connector's live capacity; the answer printed as the offline one
+     * is, with its live part. A refusal (an unknown capacity, a connector not observed) is the scaler's one line.
+     */
+    private int live() {
+        return output.print(
+                () -> {
+                    if (perTaskRate != null || measurements != null || measure != null || plot != null) {
+                        throw new InvalidInputException(
+                                "connector",
+                                "cannot be combined with {0}, {1}, --measure or --plot: the scaler measures the"
+                                        + " capacity on the connector",
+                                "perTaskRate",
+                                "measurements");
+                    }
+                    TasksRequest request = new TasksRequest(
+                            Inputs.parse("targetRate", targetRate),
+                            null,
+                            null,
+                            Inputs.parse("utilization", utilization),
+                            arrivals,
+                            Inputs.parse("windowSeconds", windowSeconds),
+                            Inputs.parse("quantile", quantile),
+                            Inputs.parse("lag", lag),
+                            connector);
+                    // the flags' own limits, named as flags, before the scaler names them as fields
+                    Inputs.positive("targetRate", request.targetRate());
+                    Inputs.utilization("utilization", request.utilization(), TaskPrediction.DEFAULT_UTILIZATION);
+                    JsonNode answer;
+                    try {
+                        answer = scaler.client().post(PREDICT, request, LIVE_TIMEOUT);
+                    } catch (ScalerApiClient.Failure e) {
+                        throw new IOException(e.getMessage(), e);
+                    }
+                    return Json.MAPPER.treeToValue(answer, TasksResult.class);
                 },
                 PredictTasksCommand::text);
     }
@@ -166,8 +221,12 @@ public final class PredictTasksCommand implements java.util.concurrent.Callable<
     }
 
     private static TextReport text(TasksResult result) {
+        TasksResult.Live live = result.live();
         TextReport report = new TextReport("Tasks for " + Numbers.format(result.targetRate()) + " records/s ("
-                + (result.usl() == null ? "linear scaling" : "Universal Scalability Law") + ", "
+                + (live != null
+                        ? "linear scaling at " + live.connector() + "'s live capacity"
+                        : result.usl() == null ? "linear scaling" : "Universal Scalability Law")
+                + ", "
                 + Numbers.format(result.perTaskRate()) + " records/s for one task)");
         report.row("minimum tasks", count(result.minimumTasks()), "to sustain the target");
         report.row(
@@ -184,6 +243,26 @@ public final class PredictTasksCommand implements java.util.concurrent.Callable<
                             + Numbers.format(burst.quantile() * 100, 4) + ")");
         }
         report.row("partitions", count(result.partitions()), "at least the tasks");
+        if (live != null) {
+            String level = Numbers.format(live.level() * 100, 0) + "%";
+            report.row(
+                    "per-task capacity",
+                    Numbers.format(live.perTaskCapacity().estimate()) + " records/s",
+                    range(live.perTaskCapacity()) + ": the central " + level + " of " + live.samples()
+                            + " readings over "
+                            + Numbers.format(live.windowSeconds(), 0) + " s; " + live.tasksRunning()
+                            + " task(s) running"
+                            + (live.busyFraction() == null
+                                    ? ""
+                                    : ", " + Numbers.format(live.busyFraction() * 100, 0) + "% busy"));
+            report.row(
+                    "tasks interval",
+                    Numbers.format(live.recommendedTasks().low()) + " to "
+                            + Numbers.format(live.recommendedTasks().high()),
+                    "over the capacity's range");
+            report.row("sustained at " + result.recommendedTasks(), range(live.sustainedRate()), "over its range");
+            report.row("limited by", live.limitedBy(), "see Limits");
+        }
         if (result.lag() != null) {
             report.row(
                     "latency at lag " + Numbers.format(result.lag()),
@@ -246,6 +325,13 @@ public final class PredictTasksCommand implements java.util.concurrent.Callable<
                     Numbers.format(growth.factor()) + "x",
                     "+" + Numbers.format(growth.additionalRate()) + " records/s to reach "
                             + Numbers.format(growth.requiredRate()) + " records/s");
+        }
+        if (live != null) {
+            report.list(
+                    "Limits",
+                    live.limits().stream()
+                            .map(l -> l.factor() + (l.binding() ? " (binding)" : "") + ": " + l.detail())
+                            .toList());
         }
         return report.list("Assumptions", result.assumptions()).list("Advice", result.advice());
     }

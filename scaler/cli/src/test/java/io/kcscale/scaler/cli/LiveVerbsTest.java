@@ -176,4 +176,85 @@ class LiveVerbsTest {
                 both.err().strip());
         assertNull(scaler.lastRequest(), "nothing was sent");
     }
+
+    @Test
+    void predictTasksForAConnectorAsksTheScalerAndPrintsTheRangeAndTheLimits() {
+        Map<String, Object> capacity = Map.of("estimate", 28.6, "low", 27.9, "high", 29.4);
+        scaler.answer(
+                200,
+                Map.ofEntries(
+                        Map.entry("targetRate", 300),
+                        Map.entry("perTaskRate", 28.6),
+                        Map.entry("utilization", 0.8),
+                        Map.entry("model", "linear"),
+                        Map.entry("minimumTasks", 11),
+                        Map.entry("recommendedTasks", 14),
+                        Map.entry("partitions", 14),
+                        Map.entry("assumptions", List.of("one task can do 28.6 records/s, measured live on s")),
+                        Map.entry("advice", List.of("limited by tasks: each task can do 28.6 records/s")),
+                        Map.entry(
+                                "live",
+                                Map.ofEntries(
+                                        Map.entry("connector", "s"),
+                                        Map.entry("tasksRunning", 1),
+                                        Map.entry("busyFraction", 0.73),
+                                        Map.entry("perTaskCapacity", capacity),
+                                        Map.entry("samples", 15),
+                                        Map.entry("windowSeconds", 30.0),
+                                        Map.entry("level", 0.9),
+                                        Map.entry(
+                                                "sustainedRate",
+                                                Map.of("estimate", 400.4, "low", 390.6, "high", 411.6)),
+                                        Map.entry("recommendedTasks", Map.of("estimate", 14, "low", 14, "high", 15)),
+                                        Map.entry("limitedBy", "tasks"),
+                                        Map.entry(
+                                                "limits",
+                                                List.of(Map.of(
+                                                        "factor",
+                                                        "tasks",
+                                                        "binding",
+                                                        true,
+                                                        "detail",
+                                                        "each task can do 28.6 records/s")))))));
+        CliRun run = run("predict", "tasks", "--connector", "s", "--target-rate", "300");
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals("POST /api/v1/predict/tasks", scaler.lastRequest());
+        assertTrue(
+                run.out()
+                        .startsWith("Tasks for 300 records/s (linear scaling at s's live capacity, 28.6 records/s"
+                                + " for one task)"),
+                run.out());
+        assertTrue(
+                run.out()
+                        .matches("(?s).*per-task capacity +28\\.6 records/s +27\\.9 to 29\\.4 records/s: the central"
+                                + " 90% of 15 readings over 30 s; 1 task\\(s\\) running, 73% busy.*"),
+                run.out());
+        assertTrue(run.out().matches("(?s).*tasks interval +14 to 15 +over the capacity's range.*"), run.out());
+        assertTrue(run.out().matches("(?s).*limited by +tasks +see Limits.*"), run.out());
+        assertTrue(run.out().contains("tasks (binding): each task can do 28.6 records/s"), run.out());
+    }
+
+    @Test
+    void predictTasksForAConnectorWhoseCapacityIsUnknownIsTheScalersOneLine() {
+        scaler.answer(
+                422,
+                Map.of(
+                        "error",
+                        "s's per-task capacity is unknown: the workers' metrics are not read",
+                        "field",
+                        "connector"));
+        CliRun run = run("predict", "tasks", "--connector", "s", "--target-rate", "300");
+        assertEquals(1, run.exitCode());
+        assertEquals(
+                "kcscale predict tasks: s's per-task capacity is unknown: the workers' metrics are not read",
+                run.err().strip());
+        CliRun both = run("predict", "tasks", "--connector", "s", "--target-rate", "300", "--per-task-rate", "70");
+        assertEquals(2, both.exitCode());
+        assertTrue(
+                both.err().startsWith("kcscale predict tasks: --connector cannot be combined with --per-task-rate"),
+                both.err());
+        CliRun zero = run("predict", "tasks", "--connector", "s", "--target-rate", "0");
+        assertEquals(2, zero.exitCode());
+        assertTrue(zero.err().startsWith("kcscale predict tasks: --target-rate must be"), zero.err());
+    }
 }

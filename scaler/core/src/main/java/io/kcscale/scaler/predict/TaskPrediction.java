@@ -23,6 +23,12 @@ public final class TaskPrediction {
     private TaskPrediction() {}
 
     public static TasksResult predict(TasksRequest request) {
+        if (request.connector() != null) {
+            throw new InvalidInputException(
+                    "connector",
+                    "is read live by a scaler that observes it: send the request to the scaler"
+                            + " (predict tasks --connector with --scaler-url)");
+        }
         double target = Inputs.positive("targetRate", request.targetRate());
         double utilization = Inputs.utilization("utilization", request.utilization(), DEFAULT_UTILIZATION);
         BurstInput burstInput = BurstInput.of(request, target);
@@ -120,7 +126,8 @@ public final class TaskPrediction {
                 advice(growth, next, model),
                 intervals,
                 extrapolation,
-                next);
+                next,
+                null);
     }
 
     /** The fit's prediction intervals: at the recommended count, of the ceiling, and of the count itself; null without a bootstrap. */

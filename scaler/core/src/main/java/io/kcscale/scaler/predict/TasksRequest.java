@@ -3,8 +3,9 @@ package io.kcscale.scaler.predict;
 import java.util.List;
 
 /**
- * What {@code predict tasks} takes, field for flag. Give either {@code perTaskRate} or
- * {@code measurements}; {@code windowSeconds} and {@code quantile} go with {@code arrivals = poisson}.
+ * What {@code predict tasks} takes, field for flag. Give one of {@code perTaskRate}, {@code measurements} or
+ * {@code connector} (the per-task capacity measured live on that sink connector, which only a scaler observing it
+ * answers); {@code windowSeconds} and {@code quantile} go with {@code arrivals = poisson}.
  */
 public record TasksRequest(
         Double targetRate,
@@ -14,4 +15,25 @@ public record TasksRequest(
         String arrivals,
         Double windowSeconds,
         Double quantile,
-        Double lag) {}
+        Double lag,
+        String connector) {
+
+    /** A request from a per-task rate or measured points. */
+    public TasksRequest(
+            Double targetRate,
+            Double perTaskRate,
+            List<Measurement> measurements,
+            Double utilization,
+            String arrivals,
+            Double windowSeconds,
+            Double quantile,
+            Double lag) {
+        this(targetRate, perTaskRate, measurements, utilization, arrivals, windowSeconds, quantile, lag, null);
+    }
+
+    /** This request with the per-task rate given, and no connector. */
+    TasksRequest withPerTaskRate(double rate) {
+        return new TasksRequest(
+                targetRate, rate, measurements, utilization, arrivals, windowSeconds, quantile, lag, null);
+    }
+}

@@ -25,7 +25,74 @@ public record TasksResult(
         List<String> advice,
         Intervals intervals,
         Extrapolation extrapolation,
-        MeasureNext measureNext) {
+        MeasureNext measureNext,
+        Live live) {
+
+    /** This answer with what the live pipeline says, and the assumptions and advice given. */
+    TasksResult live(Live measured, List<String> assumptions, List<String> advice) {
+        return new TasksResult(
+                targetRate,
+                perTaskRate,
+                utilization,
+                model,
+                minimumTasks,
+                recommendedTasks,
+                burstTasks,
+                partitions,
+                burst,
+                lag,
+                latencySecondsAtLag,
+                usl,
+                sinkGrowth,
+                List.copyOf(assumptions),
+                List.copyOf(advice),
+                intervals,
+                extrapolation,
+                measureNext,
+                measured);
+    }
+
+    /**
+     * A prediction from the per-task capacity the scaler measures live on a sink connector.
+     *
+     * @param connector        the sink connector
+     * @param tasksRunning     its tasks RUNNING now
+     * @param busyFraction     their mean busy fraction now; null when unknown
+     * @param perTaskCapacity  one task's capacity: the median of the readings, within the central {@code level} of them
+     * @param samples          the readings (every running task at every sample of the window)
+     * @param windowSeconds    the window they span
+     * @param level            the share of the readings each interval's range holds
+     * @param sustainedRate    what the recommended tasks sustain, from the capacity's range
+     * @param recommendedTasks the tasks the recommended rate needs, from the capacity's range
+     * @param limitedBy        the first binding limit's factor
+     * @param limits           what bounds the answer, binding or not: {@code tasks} (the tasks' own capacity, busy
+     *                         tasks), {@code sink} (Elasticsearch rejects or queues writes; its shards),
+     *                         {@code keys} (too few keys, or keys in too few partitions), {@code partitions} (too few
+     *                         partitions for the tasks), {@code worker-cpu} (a CPU-bound worker, or one whose CPU is
+     *                         unknown)
+     */
+    public record Live(
+            String connector,
+            int tasksRunning,
+            Double busyFraction,
+            Interval perTaskCapacity,
+            int samples,
+            double windowSeconds,
+            double level,
+            Interval sustainedRate,
+            TaskInterval recommendedTasks,
+            String limitedBy,
+            List<Limit> limits) {}
+
+    /**
+     * One thing that bounds the answer.
+     *
+     * @param factor  {@code tasks}, {@code sink}, {@code keys}, {@code partitions} or {@code worker-cpu}
+     * @param binding it sets the answer: past it, more tasks do not add throughput (for {@code tasks}: nothing else
+     *                does)
+     * @param detail  what was seen, in one line
+     */
+    public record Limit(String factor, boolean binding, String detail) {}
 
     /** The Poisson quantile the burst tasks absorb. */
     public record Burst(

@@ -2,6 +2,7 @@ package io.kcscale.scaler.api;
 
 import io.kcscale.scaler.act.ScaleException;
 import io.kcscale.scaler.input.InvalidInputException;
+import io.kcscale.scaler.predict.LiveTaskPrediction;
 import io.kcscale.scaler.service.NotObservedException;
 import java.io.IOException;
 import java.util.Optional;
@@ -95,6 +96,8 @@ final class ApiHandler extends Handler.Abstract {
             throw e;
         } catch (InvalidInputException e) {
             throw new ApiError(400, e.describe(UnaryOperator.identity()), e.field());
+        } catch (LiveTaskPrediction.UnknownCapacityException e) {
+            throw new ApiError(422, e.getMessage(), "connector");
         } catch (ScaleException e) {
             throw HttpStatuses.of(e);
         } catch (NotObservedException e) {

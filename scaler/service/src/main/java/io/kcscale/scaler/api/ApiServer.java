@@ -140,7 +140,7 @@ public final class ApiServer implements AutoCloseable {
         ApiServer api = new ApiServer(
                 address,
                 List.of(
-                        new PredictRoutes(),
+                        new PredictRoutes(scaler),
                         new ConnectorRoutes(scaler),
                         new CheckRoutes(scaler),
                         new AutoscaleRoutes(scaler),

@@ -19,6 +19,9 @@ import io.kcscale.scaler.model.SnapshotHistory;
 import io.kcscale.scaler.model.TopicPartition;
 import io.kcscale.scaler.observe.PipelineWatcher;
 import io.kcscale.scaler.ports.RecordTimestamps;
+import io.kcscale.scaler.predict.LiveTaskPrediction;
+import io.kcscale.scaler.predict.TasksRequest;
+import io.kcscale.scaler.predict.TasksResult;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -142,6 +145,18 @@ public final class Scaler {
     /** Every check's finding for the connector, judged against its current tasks.max. */
     public CheckReport checks(String name, SampleBudget budget) {
         return checks.run(snapshot(name), budget);
+    }
+
+    /**
+     * {@code predict tasks} for a connector: sized from the per-task capacity the scaler measures on it, the checks
+     * judged for the tasks the answer plans.
+     *
+     * @throws NotObservedException as {@link #snapshot}
+     * @throws LiveTaskPrediction.UnknownCapacityException when the capacity is unknown, saying why
+     */
+    public TasksResult predictTasks(TasksRequest request) {
+        PipelineSnapshot s = snapshot(request.connector());
+        return LiveTaskPrediction.predict(request, s, tasks -> checks.findings(s, tasks));
     }
 
     /**

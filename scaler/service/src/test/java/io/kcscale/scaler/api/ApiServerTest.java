@@ -224,6 +224,23 @@ class ApiServerTest {
     }
 
     @Test
+    void aPredictionForAConnectorNeedsAConnectedScalerAndAnOfflineOneDoesNot()
+            throws IOException, InterruptedException {
+        HttpResponse<String> live = post("/api/v1/predict/tasks", "{\"targetRate\":300,\"connector\":\"s\"}");
+        assertEquals(503, live.statusCode(), live.body());
+        assertTrue(
+                Json.MAPPER
+                        .readTree(live.body())
+                        .get("error")
+                        .asText()
+                        .startsWith("the scaler is not connected to a pipeline"),
+                live.body());
+        HttpResponse<String> both =
+                post("/api/v1/predict/tasks", "{\"targetRate\":300,\"perTaskRate\":70,\"connector\":\"s\"}");
+        assertEquals(503, both.statusCode(), "a live request goes to the pipeline first: " + both.body());
+    }
+
+    @Test
     void tooLargeABodyIs413() throws IOException, InterruptedException {
         HttpResponse<String> response = post("/api/v1/predict/tasks", " ".repeat(JsonBody.MAX_BYTES + 1));
         assertEquals(413, response.statusCode());
