@@ -224,6 +224,8 @@ public record PipelineSample(
      * @param source             where it was read: {@code exporter} or {@code prometheus}
      * @param pollIdleRatio      {@code poll-idle-ratio-avg}: the share of time its consumer waited in {@code poll()}
      * @param lastPollSecondsAgo {@code last-poll-seconds-ago}: since its consumer last returned from {@code poll()}
+     * @param timeBetweenPollAvgMillis {@code time-between-poll-avg}: from one {@code poll()} to the next, a whole cycle
+     *                           of polling, converting and {@code put()}
      * @param readPerSecond      {@code sink-record-read-rate}: records it read from Kafka per second
      * @param putBatchAvgMillis  {@code put-batch-avg-time-ms}: how long one {@code put()} took
      * @param batchSizeAvg       {@code batch-size-avg}: records per {@code put()}
@@ -234,6 +236,7 @@ public record PipelineSample(
             String source,
             Double pollIdleRatio,
             Double lastPollSecondsAgo,
+            Double timeBetweenPollAvgMillis,
             Double readPerSecond,
             Double putBatchAvgMillis,
             Double batchSizeAvg,

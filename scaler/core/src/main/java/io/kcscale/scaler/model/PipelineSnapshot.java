@@ -124,8 +124,8 @@ public record PipelineSnapshot(
      * @param recordsPerSecond      what it consumed between two of its commits; null while unknown
      * @param commitIntervalSeconds how often it commits, the median of the intervals seen; null before it committed twice
      * @param secondsSinceCommit    since its last commit the scaler saw; null before one
-     * @param busyFraction          the share of its time spent outside {@code poll()} (converting, transforming and
-     *                              writing), as its worker publishes it now; null when unknown
+     * @param busyFraction          the share of its time spent in {@code put()} (writing, waiting on the sink included),
+     *                              as its worker publishes it now; null when unknown
      * @param capacity              what it can do: records/s over busy time, over the window
      */
     public record Task(
@@ -236,8 +236,9 @@ public record PipelineSnapshot(
      *                         of them; null when unknown
      * @param high             their 95th percentile; null when unknown
      * @param samples          readings over the window that went into it (of every running task, for the sink's)
-     * @param busyFrom         how the busy fraction was read: {@code poll-idle} (1 − its consumer's poll-idle ratio) or
-     *                         {@code put-time} (put time × puts per second), both where tasks differ; null when unknown
+     * @param busyFrom         how the busy fraction was read: {@code put-time} (the share of its time in {@code put()})
+     *                         or, where that is not published, {@code poll-idle} (1 − its consumer's poll-idle ratio);
+     *                         both where tasks differ; null when unknown
      * @param source           where the readings come from: {@code exporter} or {@code prometheus}; null when unknown
      * @param unknown          why it is unknown, or null
      */

@@ -718,12 +718,14 @@ class SnapshotDerivationTest {
         return new PipelineSample.WorkerMetrics(
                 Map.of(
                         0,
-                        new PipelineSample.TaskMetrics("exporter", 0.5, lastPollSecondsAgo, 10.0, null, null, first),
+                        new PipelineSample.TaskMetrics(
+                                "exporter", 0.5, lastPollSecondsAgo, null, 10.0, null, null, first),
                         1,
                         new PipelineSample.TaskMetrics(
                                 "exporter",
                                 0.5,
                                 lastPollSecondsAgo,
+                                null,
                                 10.0,
                                 null,
                                 null,

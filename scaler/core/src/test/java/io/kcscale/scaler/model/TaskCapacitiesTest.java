@@ -18,7 +18,7 @@ class TaskCapacitiesTest {
 
     /** A task read through its exporter: its consumer's poll-idle ratio and its read rate. */
     private static PipelineSample.TaskMetrics polled(double pollIdle, double readPerSecond) {
-        return new PipelineSample.TaskMetrics("exporter", pollIdle, 0.0, readPerSecond, null, null, null);
+        return new PipelineSample.TaskMetrics("exporter", pollIdle, 0.0, null, readPerSecond, null, null, null);
     }
 
     private static PipelineSample sample(
@@ -93,16 +93,33 @@ class TaskCapacitiesTest {
     }
 
     @Test
-    void withoutThePollIdleRatioTheBusyTimeIsPutTimeTimesPutsPerSecond() {
+    void theBusyTimeIsThePutTimesShareOfEachPollCycleOverThePollIdleRatio() {
+        // as measured on a per-record task at 11 records/s, a record or none per poll: 25.7 ms of put in a cycle of
+        // 84.2 ms is 31% busy, a capacity of 36; Kafka's poll-idle ratio, a mean over polls that weighs a poll that
+        // returned at once as much as one that waited, said 59% busy, a capacity of 18, where 37.5 was sustained
+        PipelineSample.TaskMetrics measured =
+                new PipelineSample.TaskMetrics("exporter", 0.406, 0.0, 84.2, 11.01, 25.7, 0.93, null);
+        PipelineSnapshot s = SnapshotDerivation.derive(List.of(sample(0, TWO_RUNNING, both(measured, measured))), 30);
+        assertEquals(25.7 / 84.2, s.tasks().get(0).busyFraction(), 1e-9);
+        assertEquals(11.01 / (25.7 / 84.2), s.tasks().get(0).capacity().recordsPerSecond(), 1e-9);
+        assertEquals("put-time", s.capacity().busyFrom());
+    }
+
+    @Test
+    void withoutTheTimeBetweenPollsThePutTimeIsTimesPutsPerSecondAndWithoutEitherThePollIdleRatio() {
         // 40 ms per put of 2 records at 10 records/s: 5 puts/s, 0.2 s of put per second
         PipelineSample.TaskMetrics put =
-                new PipelineSample.TaskMetrics("prometheus", null, null, 10.0, 40.0, 2.0, null);
+                new PipelineSample.TaskMetrics("prometheus", 0.5, null, null, 10.0, 40.0, 2.0, null);
         PipelineSnapshot s = SnapshotDerivation.derive(
                 List.of(sample(0, TWO_RUNNING, both(put, put)), sample(2_000, TWO_RUNNING, both(put, put))), 30);
         assertEquals(0.2, s.tasks().get(0).busyFraction(), 1e-9);
         assertEquals(50, s.tasks().get(0).capacity().recordsPerSecond(), 1e-9);
         assertEquals("put-time", s.capacity().busyFrom());
         assertEquals("prometheus", s.capacity().source());
+        PipelineSnapshot idle =
+                SnapshotDerivation.derive(List.of(sample(0, TWO_RUNNING, both(polled(0.7, 21), put))), 30);
+        assertEquals("poll-idle", idle.tasks().get(0).capacity().busyFrom());
+        assertEquals("poll-idle,put-time", idle.capacity().busyFrom(), "tasks that differ say both");
     }
 
     @Test

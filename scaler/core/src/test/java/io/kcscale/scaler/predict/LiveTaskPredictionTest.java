@@ -42,7 +42,7 @@ class LiveTaskPredictionTest {
                             Map.of(
                                     0,
                                     new PipelineSample.TaskMetrics(
-                                            "exporter", 0.7, 0.0, 20 + i * 0.2, null, null, null)),
+                                            "exporter", 0.7, 0.0, null, 20 + i * 0.2, null, null, null)),
                             Map.of());
             window.add(new PipelineSample(
                     i * 2_000L,

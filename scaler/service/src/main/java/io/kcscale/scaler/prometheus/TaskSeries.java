@@ -18,12 +18,14 @@ final class TaskSeries {
 
     static final String POLL_IDLE = "kafka_consumer_poll_idle_ratio_avg";
     static final String LAST_POLL = "kafka_consumer_last_poll_seconds_ago";
+    static final String TIME_BETWEEN_POLLS = "kafka_consumer_time_between_poll_avg";
     static final String READ_RATE = "kafka_connect_sink_task_sink_record_read_rate";
     static final String PUT_TIME = "kafka_connect_sink_task_put_batch_avg_time_ms";
     static final String BATCH_SIZE = "kafka_connect_connector_task_batch_size_avg";
     static final String RECORDS_LAG = "kafka_consumer_records_lag";
 
-    static final Set<String> NAMES = Set.of(POLL_IDLE, LAST_POLL, READ_RATE, PUT_TIME, BATCH_SIZE, RECORDS_LAG);
+    static final Set<String> NAMES =
+            Set.of(POLL_IDLE, LAST_POLL, TIME_BETWEEN_POLLS, READ_RATE, PUT_TIME, BATCH_SIZE, RECORDS_LAG);
 
     /** Series kept from one worker: a hundred tasks of a thousand partitions each. */
     static final int MAX_SERIES = 100_000;
@@ -95,6 +97,7 @@ final class TaskSeries {
                                         source,
                                         finite(f.values.get(POLL_IDLE)),
                                         finite(f.values.get(LAST_POLL)),
+                                        finite(f.values.get(TIME_BETWEEN_POLLS)),
                                         finite(f.values.get(READ_RATE)),
                                         finite(f.values.get(PUT_TIME)),
                                         finite(f.values.get(BATCH_SIZE)),

@@ -107,8 +107,8 @@ public final class ScalerMetrics {
                 .register(registry);
         perConnector(
                 "kcscale_busy_fraction",
-                "The RUNNING tasks' mean share of time spent outside poll() (converting and writing), from the workers'"
-                        + " metrics; absent when any is unknown",
+                "The RUNNING tasks' mean share of time spent in put(), from the workers' metrics; absent when any is"
+                        + " unknown",
                 PipelineSnapshot::busyFraction);
         perConnector(
                 "kcscale_capacity_per_task_records_per_second",
@@ -118,7 +118,7 @@ public final class ScalerMetrics {
         // bounded as the task rates: the tasks of observed connectors only
         GaugeWithCallback.builder()
                 .name("kcscale_task_busy_fraction")
-                .help("Share of its time a sink task spent outside poll(): 1 - its consumer's poll-idle ratio")
+                .help("Share of its time a sink task spent in put(), waiting on the sink included")
                 .labelNames("connector", "task")
                 .callback(cb -> each(s -> s.tasks().forEach(t -> {
                     if (t.busyFraction() != null) {

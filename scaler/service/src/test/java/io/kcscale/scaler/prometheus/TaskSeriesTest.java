@@ -21,6 +21,7 @@ class TaskSeriesTest {
             kafka_connect_sink_task_sink_record_read_rate{connector="stocks-es-sink",task="0",} 21.04
             kafka_connect_sink_task_sink_record_read_total{connector="stocks-es-sink",task="0",} 2221.0
             kafka_consumer_last_poll_seconds_ago{connector="stocks-es-sink",task="0",} 0.0
+            kafka_consumer_time_between_poll_avg{connector="stocks-es-sink",task="0",} 87.0
             kafka_consumer_poll_idle_ratio_avg{connector="stocks-es-sink",task="0",} 0.2393
             kafka_consumer_poll_idle_ratio_avg{connector="stocks-es-sink",task="1",} NaN
             kafka_consumer_records_lag{connector="stocks-es-sink",partition="0",task="0",topic="stocks",} 3.0
@@ -47,6 +48,7 @@ class TaskSeriesTest {
                         "exporter",
                         0.2393,
                         0.0,
+                        87.0,
                         21.04,
                         49.9,
                         1.55,
