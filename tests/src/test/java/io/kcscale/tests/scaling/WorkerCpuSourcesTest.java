@@ -11,6 +11,7 @@ import io.kcscale.tests.fixtures.InProcessScaler;
 import io.kcscale.tests.fixtures.ScalerHttp;
 import io.kcscale.tests.fixtures.ScratchPipeline;
 import io.kcscale.tests.fixtures.SharedStack;
+import io.kcscale.tests.fixtures.WorkerExporters;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -21,9 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -55,9 +54,7 @@ class WorkerCpuSourcesTest {
     @Test
     @Order(1)
     void everyWorkerIsReadThroughItsExporterWithProcessesOff(LocalStack stack) throws Exception {
-        try (InProcessScaler scaler = InProcessScaler.start(
-                stack,
-                Map.of("worker.cpu.source", "exporter", "worker.metrics.urls", pairs(stack, exporters(stack))))) {
+        try (InProcessScaler scaler = InProcessScaler.start(stack, WorkerExporters.exporterSettings(stack))) {
             JsonNode workers = readByAll(scaler, stack, "exporter");
             for (JsonNode w : workers) {
                 assertEquals(
@@ -73,15 +70,7 @@ class WorkerCpuSourcesTest {
     @Test
     @Order(2)
     void everyWorkerIsReadThroughPrometheus(LocalStack stack) throws Exception {
-        try (InProcessScaler scaler = InProcessScaler.start(
-                stack,
-                Map.of(
-                        "worker.cpu.source",
-                        "prometheus",
-                        "prometheus.url",
-                        stack.endpoints().prometheusUrl().toString(),
-                        "worker.metrics.urls",
-                        pairs(stack, exporters(stack))))) {
+        try (InProcessScaler scaler = InProcessScaler.start(stack, WorkerExporters.prometheusSettings(stack))) {
             for (JsonNode w : readByAll(scaler, stack, "prometheus")) {
                 assertEquals(
                         Runtime.getRuntime().availableProcessors(),
@@ -94,18 +83,19 @@ class WorkerCpuSourcesTest {
     @Test
     @Order(3)
     void anExporterUrlThatAnswersGarbageIsOneLineAndTheOtherWorkerIsRead(LocalStack stack) throws Exception {
-        List<URI> urls = new ArrayList<>(exporters(stack));
+        List<URI> urls = new ArrayList<>(WorkerExporters.of(stack));
         // the second worker's "exporter" is its Connect REST root: a real endpoint answering JSON, not metrics
         urls.set(1, stack.endpoints().connectUrls().get(1).resolve("/"));
-        String garbage = workerId(stack, 1);
+        String garbage = WorkerExporters.workerId(stack, 1);
         try (InProcessScaler scaler = InProcessScaler.start(
-                stack, Map.of("worker.cpu.source", "exporter", "worker.metrics.urls", pairs(stack, urls)))) {
+                stack,
+                Map.of("worker.cpu.source", "exporter", "worker.metrics.urls", WorkerExporters.pairs(stack, urls)))) {
             JsonNode finding =
                     Poll.until("the first worker read through its exporter", READ, Duration.ofSeconds(2), () -> {
                         JsonNode f = capacity(scaler);
                         if (!f.path("evidence")
                                 .path("workers")
-                                .path(workerId(stack, 0))
+                                .path(WorkerExporters.workerId(stack, 0))
                                 .path("source")
                                 .asText()
                                 .equals("exporter")) {
@@ -156,13 +146,7 @@ class WorkerCpuSourcesTest {
                                 stack.endpoints().kafkaBootstrap()),
                         new StringSerializer(),
                         new StringSerializer());
-                InProcessScaler scaler = InProcessScaler.start(
-                        stack,
-                        Map.of(
-                                "worker.cpu.source",
-                                "exporter",
-                                "worker.metrics.urls",
-                                pairs(stack, exporters(stack))))) {
+                InProcessScaler scaler = InProcessScaler.start(stack, WorkerExporters.exporterSettings(stack))) {
             scratch.topic(topic, PARTITIONS);
             // a filter whose predicate matches the topic's name by a regex that backtracks polynomially: a good part of
             // a second of one core per record, all in the task's thread (as a costly transform of a real pipeline
@@ -239,7 +223,7 @@ class WorkerCpuSourcesTest {
     private static JsonNode readByAll(InProcessScaler scaler, LocalStack stack, String source) {
         List<String> ids = new ArrayList<>();
         for (int i = 0; i < stack.endpoints().connectUrls().size(); i++) {
-            ids.add(workerId(stack, i));
+            ids.add(WorkerExporters.workerId(stack, i));
         }
         JsonNode finding = Poll.until("every worker read from " + source, READ, Duration.ofSeconds(2), () -> {
             JsonNode f = capacity(scaler);
@@ -260,34 +244,9 @@ class WorkerCpuSourcesTest {
         return ScalingChecksTest.finding(a.body(), "worker-capacity");
     }
 
-    private static List<URI> exporters(LocalStack stack) {
-        List<URI> urls = stack.endpoints().metricsUrls();
-        assertEquals(
-                stack.endpoints().connectUrls().size(),
-                urls.size(),
-                "the shared stack runs an exporter on every worker");
-        return urls;
-    }
-
-    /** {@code worker.metrics.urls}: each worker (as Connect names it) with the URL given for it. */
-    private static String pairs(LocalStack stack, List<URI> urls) {
-        Map<String, String> pairs = new TreeMap<>();
-        for (int i = 0; i < urls.size(); i++) {
-            pairs.put(workerId(stack, i), urls.get(i).toString());
-        }
-        return pairs.entrySet().stream()
-                .map(e -> e.getKey() + "=" + e.getValue())
-                .collect(Collectors.joining(","));
-    }
-
-    private static String workerId(LocalStack stack, int index) {
-        URI u = stack.endpoints().connectUrls().get(index);
-        return u.getHost() + ":" + u.getPort();
-    }
-
     private static int indexOf(LocalStack stack, String workerId) {
         for (int i = 0; i < stack.endpoints().connectUrls().size(); i++) {
-            if (workerId(stack, i).equals(workerId)) {
+            if (WorkerExporters.workerId(stack, i).equals(workerId)) {
                 return i;
             }
         }
