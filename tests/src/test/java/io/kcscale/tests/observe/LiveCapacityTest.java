@@ -1,0 +1,228 @@
+package io.kcscale.tests.observe;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kcscale.local.LocalStack;
+import io.kcscale.scaler.api.Json;
+import io.kcscale.scaler.poll.Poll;
+import io.kcscale.tests.fixtures.CliInProcess;
+import io.kcscale.tests.fixtures.InProcessScaler;
+import io.kcscale.tests.fixtures.ScalerHttp;
+import io.kcscale.tests.fixtures.ScratchPipeline;
+import io.kcscale.tests.fixtures.SharedStack;
+import io.kcscale.tests.fixtures.WorkerExporters;
+import java.lang.management.ManagementFactory;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * A sink task's busy time, capacity and consumer positions as the scaler reads them from real workers: through each
+ * worker's JMX exporter (the shared stack's, as {@code up --prometheus} attaches it with
+ * configs/jmx-exporter/connect-worker.yml) and through the stack's Prometheus; an exporter URL that answers something
+ * else leaves the task's capacity unknown, naming the URL. And {@code predict tasks --connector} on the running stack:
+ * an answer with the capacity's range and what limits it, or, without the workers' metrics, one line saying what is
+ * missing. A per-record sink of its own at 20 records/s, which keeps its task measurably busy.
+ */
+@Order(9)
+@ExtendWith(SharedStack.class)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class LiveCapacityTest {
+
+    private static final String SINK = "capacity-sink";
+    private static final String PATH = "/api/v1/connectors/" + SINK;
+    /** A cold per-record worker and a loaded machine: the first readings take their time. */
+    private static final Duration READ = Duration.ofSeconds(150);
+
+    private ScratchPipeline scratch;
+
+    @BeforeAll
+    void pipeline(LocalStack stack) throws Exception {
+        scratch = new ScratchPipeline(stack);
+        scratch.topic("capacity", 4);
+        scratch.source("capacity-source", "capacity", "price", 20, Map.of());
+        scratch.sink(SINK, "capacity", "capacity", 1);
+        scratch.awaitRunning(SINK, 1);
+        awaitSettledReadRate(stack);
+    }
+
+    /**
+     * Kafka pads a rate's window to its full length (30 s by default) while the task is younger than that, so a task
+     * just started reads a fraction of its rate, and its capacity with it. The scaler is asked once the worker's own
+     * {@code sink-record-read-rate} says the task reads at least half the source's 20 records/s.
+     */
+    private static void awaitSettledReadRate(LocalStack stack) {
+        String series = "kafka_connect_sink_task_sink_record_read_rate{connector=\"" + SINK + "\"";
+        Poll.until(
+                "the worker's sink-record-read-rate of " + SINK + " at 10 records/s or more",
+                READ,
+                Duration.ofSeconds(2),
+                () -> {
+                    for (URI exporter : WorkerExporters.of(stack)) {
+                        Optional<Double> rate = WorkerExporters.scrape(exporter)
+                                .lines()
+                                .filter(l -> l.startsWith(series))
+                                .map(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1)))
+                                .findFirst();
+                        if (rate.isPresent()) {
+                            if (rate.get() >= 10) {
+                                return rate;
+                            }
+                            throw new IllegalStateException(exporter + ": " + rate.get() + " records/s");
+                        }
+                    }
+                    throw new IllegalStateException("no exporter publishes " + series);
+                });
+    }
+
+    @AfterAll
+    void removePipeline() throws Exception {
+        scratch.close();
+    }
+
+    @Test
+    @Order(1)
+    void aTasksBusyTimeCapacityAndPositionsAreReadThroughItsWorkersExporter(LocalStack stack) throws Exception {
+        try (InProcessScaler scaler = InProcessScaler.start(stack, WorkerExporters.exporterSettings(stack))) {
+            JsonNode s = until(
+                    scaler,
+                    "the task's capacity read through its exporter",
+                    snapshot -> snapshot.path("capacity").has("recordsPerSecond")
+                            && snapshot.path("lag")
+                                    .path("unconsumedFrom")
+                                    .asText()
+                                    .equals("positions"));
+            JsonNode task = s.path("tasks").get(0);
+            double busy = task.path("busyFraction").asDouble(-1);
+            assertTrue(busy > 0 && busy <= 1, task.toString());
+            JsonNode c = task.path("capacity");
+            assertEquals("exporter", c.path("source").asText(), c.toString());
+            assertEquals("put-time", c.path("busyFrom").asText(), c.toString());
+            assertTrue(c.path("samples").asInt() >= 1, c.toString());
+            assertTrue(
+                    c.path("low").asDouble() <= c.path("recordsPerSecond").asDouble()
+                            && c.path("recordsPerSecond").asDouble()
+                                    <= c.path("high").asDouble(),
+                    c.toString());
+            // a task cannot read more than it can do: its capacity is at least what it reads, 20 records/s here
+            assertTrue(c.path("low").asDouble() >= 10, "a per-record task at 20 records/s: " + c);
+            assertTrue(
+                    s.path("lag").path("unconsumed").asLong()
+                            <= s.path("lag").path("total").asLong(),
+                    s.toString());
+            // the figure read, for the record: on this shared machine it moves with the load
+            System.out.printf(
+                    "%s read live (load average %.1f): busy %.2f, capacity %s%n",
+                    SINK, ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(), busy, c);
+            String metrics = scaler.http.get("/metrics").raw();
+            assertTrue(
+                    metrics.contains("kcscale_task_busy_fraction{connector=\"" + SINK + "\",task=\"0\"}")
+                            && metrics.contains(
+                                    "kcscale_capacity_per_task_records_per_second{connector=\"" + SINK + "\"}"),
+                    "the figures are in /metrics");
+        }
+    }
+
+    @Test
+    @Order(2)
+    void throughPrometheusAsWell(LocalStack stack) throws Exception {
+        try (InProcessScaler scaler = InProcessScaler.start(stack, WorkerExporters.prometheusSettings(stack))) {
+            JsonNode s = until(
+                    scaler,
+                    "the task's capacity read through Prometheus",
+                    snapshot ->
+                            snapshot.path("capacity").path("source").asText().equals("prometheus"));
+            assertTrue(s.path("tasks").get(0).path("busyFraction").isNumber(), s.toString());
+        }
+    }
+
+    @Test
+    @Order(3)
+    void anExporterUrlThatAnswersSomethingElseLeavesTheCapacityUnknownNamingIt(LocalStack stack) throws Exception {
+        List<URI> rest = stack.endpoints().connectUrls().stream()
+                .map(u -> u.resolve("/"))
+                .toList();
+        try (InProcessScaler scaler = InProcessScaler.start(
+                stack,
+                Map.of("worker.cpu.source", "exporter", "worker.metrics.urls", WorkerExporters.pairs(stack, rest)))) {
+            JsonNode s = until(
+                    scaler,
+                    "the task's capacity unknown",
+                    snapshot -> snapshot.path("tasks").path(0).path("capacity").has("unknown"));
+            String why = s.path("tasks").get(0).path("capacity").path("unknown").asText();
+            assertTrue(why.startsWith("exporter: http://") && why.contains("answered no Prometheus metrics"), why);
+            assertEquals("commits", s.path("lag").path("unconsumedFrom").asText(), "no positions without the exporter");
+            CliInProcess.Run predict = predict(scaler, "--target-rate", "100");
+            assertEquals(1, predict.exit(), predict.out());
+            assertEquals(
+                    "kcscale predict tasks: " + SINK + "'s per-task capacity is unknown: task 0: " + why
+                            + "; give --per-task-rate (perTaskRate) to predict from a rate of your own",
+                    predict.err().strip());
+        }
+    }
+
+    @Test
+    @Order(4)
+    void predictTasksForTheConnectorAnswersWithTheCapacitysRangeAndWhatLimitsIt(LocalStack stack) throws Exception {
+        try (InProcessScaler scaler = InProcessScaler.start(stack, WorkerExporters.exporterSettings(stack))) {
+            until(
+                    scaler,
+                    "the task's capacity",
+                    snapshot -> snapshot.path("capacity").has("recordsPerSecond"));
+            CliInProcess.Run text = predict(scaler, "--target-rate", "200");
+            assertEquals(0, text.exit(), text.err());
+            assertTrue(text.out().contains("'s live capacity"), text.out());
+            assertTrue(text.out().matches("(?s).*\\n  tasks interval +[0-9]+ to [0-9]+ .*"), text.out());
+            assertTrue(text.out().matches("(?s).*\\n  limited by +[a-z-]+ .*"), text.out());
+            CliInProcess.Run json = predict(scaler, "--target-rate", "200", "--json");
+            assertEquals(0, json.exit(), json.err());
+            JsonNode live = Json.MAPPER.readTree(json.out()).path("live");
+            JsonNode tasks = live.path("recommendedTasks");
+            assertTrue(
+                    tasks.path("low").asInt() <= tasks.path("estimate").asInt()
+                            && tasks.path("estimate").asInt()
+                                    <= tasks.path("high").asInt(),
+                    live.toString());
+            // the topic's 4 partitions bound 200 records/s of a per-record task of a few tens a second
+            assertTrue(
+                    List.of("tasks", "partitions")
+                            .contains(live.path("limitedBy").asText()),
+                    live.toString());
+            assertEquals("tasks", live.path("limits").get(0).path("factor").asText(), live.toString());
+        }
+    }
+
+    private static CliInProcess.Run predict(InProcessScaler scaler, String... flags) {
+        String[] args = new String[flags.length + 6];
+        args[0] = "predict";
+        args[1] = "tasks";
+        args[2] = "--connector";
+        args[3] = SINK;
+        args[4] = "--scaler-url";
+        args[5] = scaler.http.base().toString();
+        System.arraycopy(flags, 0, args, 6, flags.length);
+        return CliInProcess.run(args);
+    }
+
+    /** Polls the sink's snapshot until {@code done} holds of it; the snapshot. */
+    private static JsonNode until(InProcessScaler scaler, String what, Predicate<JsonNode> done) {
+        return Poll.until(what, READ, Duration.ofSeconds(2), () -> {
+            ScalerHttp.Answer a = scaler.http.get(PATH);
+            if (a.status() != 200 || !done.test(a.body())) {
+                throw new IllegalStateException("snapshot " + a.raw());
+            }
+            return Optional.of(a.body());
+        });
+    }
+}
