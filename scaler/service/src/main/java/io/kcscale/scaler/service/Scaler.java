@@ -4,9 +4,13 @@ import io.kcscale.scaler.act.ScaleAction;
 import io.kcscale.scaler.act.ScaleException;
 import io.kcscale.scaler.act.ScaleRequest;
 import io.kcscale.scaler.act.ScaleResult;
+import io.kcscale.scaler.autoscale.AutoscaleEvaluator;
 import io.kcscale.scaler.autoscale.AutoscaleLoop;
 import io.kcscale.scaler.autoscale.AutoscalePolicy;
+import io.kcscale.scaler.autoscale.Decision;
+import io.kcscale.scaler.autoscale.PolicyMemory;
 import io.kcscale.scaler.autoscale.Recommendation;
+import io.kcscale.scaler.autoscale.ScalingRule;
 import io.kcscale.scaler.checks.CheckReport;
 import io.kcscale.scaler.checks.keys.SampleBudget;
 import io.kcscale.scaler.connect.ConnectApi;
@@ -38,6 +42,7 @@ public final class Scaler {
     private final ScalingChecks checks;
     private final ScaleAction scaleAction;
     private final AutoscaleLoop autoscaler;
+    private final AutoscaleEvaluator evaluator;
     private final ScalerMetrics metrics;
     private final String instanceId;
     private final Supplier<Optional<String>> autoscalingOff;
@@ -57,6 +62,7 @@ public final class Scaler {
             ScalingChecks checks,
             ScaleAction scaleAction,
             AutoscaleLoop autoscaler,
+            AutoscaleEvaluator evaluator,
             ScalerMetrics metrics,
             String instanceId,
             Supplier<Optional<String>> autoscalingOff,
@@ -67,6 +73,7 @@ public final class Scaler {
         this.checks = checks;
         this.scaleAction = scaleAction;
         this.autoscaler = autoscaler;
+        this.evaluator = evaluator;
         this.metrics = metrics;
         this.instanceId = instanceId;
         this.autoscalingOff = autoscalingOff;
@@ -77,6 +84,21 @@ public final class Scaler {
     /** Every observed sink connector's latest snapshot, by name. */
     public List<PipelineSnapshot> snapshots() {
         return watcher.snapshots();
+    }
+
+    /** The connector's latest snapshot, as the last sampling round left it; empty while it is not observed. */
+    public Optional<PipelineSnapshot> observed(String name) {
+        return watcher.snapshot(name);
+    }
+
+    /**
+     * What {@code rule} decides for the connector now, through the evaluator the autoscaler decides by (its holds
+     * included), for a rule run without a stored policy: the lab's benchmarks.
+     *
+     * @param memory what the rule learned from its earlier evaluations; the rule updates it
+     */
+    public Decision decide(String name, ScalingRule rule, PolicyMemory memory, long nowMillis) {
+        return evaluator.evaluate(name, watcher.snapshot(name), checks.blockingFindings(name), rule, memory, nowMillis);
     }
 
     /**

@@ -2,6 +2,7 @@ package io.kcscale.scaler.service;
 
 import io.kcscale.scaler.access.TlsTrust;
 import io.kcscale.scaler.act.ScaleAction;
+import io.kcscale.scaler.autoscale.AutoscaleEvaluator;
 import io.kcscale.scaler.autoscale.AutoscaleLoop;
 import io.kcscale.scaler.connect.Backoff;
 import io.kcscale.scaler.connect.ConnectRestClient;
@@ -193,6 +194,7 @@ public final class ScalerService implements AutoCloseable {
                 checks,
                 scaleAction,
                 autoscaler,
+                new AutoscaleEvaluator(settings.rebalanceDelay()),
                 new ScalerMetrics(
                         watcher, autoscaler::latestRecommendedTasks, autoscaler::latestRecommendedWorkers, cost),
                 leadership.instanceId(),
@@ -282,27 +284,11 @@ public final class ScalerService implements AutoCloseable {
         return leadership.instanceId();
     }
 
-    public AutoscaleLoop autoscaler() {
-        return autoscaler;
-    }
-
     public ScalerSettings settings() {
         return settings;
     }
 
-    public PipelineWatcher watcher() {
-        return watcher;
-    }
-
-    public ScalingChecks checks() {
-        return checks;
-    }
-
-    public ScaleAction scaleAction() {
-        return scaleAction;
-    }
-
-    /** The facade the API calls. */
+    /** The facade the API, the lab and the tests call: the one way into the service's parts. */
     public Scaler scaler() {
         return scaler;
     }

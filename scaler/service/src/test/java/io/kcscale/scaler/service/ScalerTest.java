@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.kcscale.scaler.act.ScaleAction;
 import io.kcscale.scaler.act.ScaleException;
 import io.kcscale.scaler.act.ScaleRequest;
+import io.kcscale.scaler.autoscale.AutoscaleEvaluator;
 import io.kcscale.scaler.autoscale.AutoscaleLoop;
 import io.kcscale.scaler.autoscale.AutoscalePolicy;
 import io.kcscale.scaler.autoscale.InMemoryPolicyStore;
@@ -114,6 +115,7 @@ class ScalerTest {
             checks,
             scaleAction,
             autoscaler,
+            new AutoscaleEvaluator(Duration.ofMinutes(5)),
             new ScalerMetrics(
                     watcher,
                     autoscaler::latestRecommendedTasks,
