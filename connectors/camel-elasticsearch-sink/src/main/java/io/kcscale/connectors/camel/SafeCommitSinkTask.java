@@ -107,6 +107,9 @@ public class SafeCommitSinkTask extends CamelSinkTask {
         withPending.put(
                 BulkModeConfig.STRATEGY_BEAN + "." + BulkIndexAggregation.MAX_BYTES_PROPERTY, String.valueOf(maxBytes));
         withPending.put(
+                BulkModeConfig.STRATEGY_BEAN + "." + BulkIndexAggregation.MAX_WAIT_PROPERTY,
+                String.valueOf(config.getLong(CamelConnectorConfig.CAMEL_CONNECTOR_AGGREGATE_TIMEOUT_CONF)));
+        withPending.put(
                 SinkOperation.URL,
                 SinkOperation.sentThrough(props.get(SinkOperation.URL), BulkElasticsearchComponent.NAME));
         withPending.put(COMPONENT_BEAN, "#class:" + BulkElasticsearchComponent.class.getName());

@@ -39,6 +39,8 @@ final class FakeElasticsearch implements AutoCloseable {
     final List<String> indexedIds = new CopyOnWriteArrayList<>();
     /** Every document id of every bulk request, in the order they came. */
     final List<String> sentIds = new CopyOnWriteArrayList<>();
+    /** When each document id first came in a bulk request ({@link System#nanoTime}). */
+    final Map<String, Long> firstSentNanos = new ConcurrentHashMap<>();
 
     final Set<String> overloadedIds = ConcurrentHashMap.newKeySet();
 
@@ -107,6 +109,8 @@ final class FakeElasticsearch implements AutoCloseable {
         for (int i = 0; i < lines.length; i += 2) {
             ids.add(JSON.readTree(lines[i]).path("index").path("_id").asText());
         }
+        long now = System.nanoTime();
+        ids.forEach(id -> firstSentNanos.putIfAbsent(id, now));
         long turn;
         synchronized (held) {
             sentIds.addAll(ids);

@@ -15,6 +15,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
@@ -831,5 +833,45 @@ class SafeCommitSinkTaskTest {
         }
         assertEquals(List.of("stocks-0-3", "stocks-0-4"), elasticsearch.indexedIds);
         assertEquals(Map.of(P0, new OffsetAndMetadata(5)), commitAfterConsuming(5));
+    }
+    /**
+     * Records coming more often than camel.aggregation.timeout, fewer than a batch's size: Camel's timeout, which
+     * restarts with each record, would never close the batch. The task closes it once its first record has waited
+     * the timeout, so each record is on its way within about twice that, long before its outcome is overdue.
+     */
+    @Test
+    void slowTrafficIsSentWithinTheAggregationTimeoutNotHeldUntilTheOutcomeTimeout() throws InterruptedException {
+        start(
+                false,
+                Map.of(
+                        "camel.aggregation.size", "1000",
+                        "camel.aggregation.timeout", "300",
+                        "kcscale.bulk.outcome.timeout.ms", "2000",
+                        "kcscale.bulk.max.bytes", "65536"));
+        // the first request of a fresh JVM loads the client's classes, which on a loaded machine takes seconds: one
+        // document that fills a request on its own goes first
+        task.put(List.of(text(0, "{\"price\":1.0,\"pad\":\"" + "x".repeat(65_500) + "\"}")));
+        awaitAnswers();
+        int records = 31;
+        long every = TimeUnit.MILLISECONDS.toNanos(100);
+        long[] handedOver = new long[records];
+        long next = System.nanoTime();
+        for (int offset = 1; offset < records; offset++) {
+            // paced as a producer of 10 records/s would deliver them
+            LockSupport.parkNanos(next - System.nanoTime());
+            next += every;
+            handedOver[offset] = System.nanoTime();
+            task.put(records(offset, 1.0 + offset));
+        }
+        awaitAnswers();
+
+        for (int offset = 1; offset < records; offset++) {
+            long waited = elasticsearch.firstSentNanos.get("stocks-0-" + offset) - handedOver[offset];
+            assertTrue(
+                    Duration.ofNanos(waited).compareTo(Duration.ofSeconds(2)) < 0,
+                    "record " + offset + " reached Elasticsearch after " + waited / 1_000_000 + " ms");
+        }
+        assertEquals(records, Set.copyOf(elasticsearch.indexedIds).size());
+        assertEquals(Map.of(P0, new OffsetAndMetadata(records)), commitAfterConsuming(records));
     }
 }
