@@ -733,6 +733,27 @@ class SafeCommitSinkTaskTest {
         assertEquals(Map.of(P0, new OffsetAndMetadata(1)), commitAfterConsuming(3), "nothing past the refused item");
     }
 
+    /** A request whose every item is refused for lack of privileges is one failure naming how many documents. */
+    @Test
+    void itemsRefusedAlikeAreNamedTogether() throws InterruptedException {
+        start(true);
+        for (String id : List.of("stocks-0-0", "stocks-0-1", "stocks-0-2")) {
+            elasticsearch.refusedItems.put(id, new FakeElasticsearch.ItemRefusal(403, "security_exception"));
+        }
+
+        task.put(records(0, 1.0, 2.0, 3.0));
+        awaitState("the refusal", () -> pending.failure().isPresent());
+        ConnectException e = assertThrows(ConnectException.class, () -> task.put(List.of()));
+
+        assertTrue(
+                e.getMessage()
+                        .startsWith(
+                                "Elasticsearch refused 3 documents, from topic stocks, partition 0, offset 0, for a "
+                                        + "reason no document is to blame for: document stocks-0-0 was refused with 403 Forbidden"),
+                e.getMessage());
+        assertEquals(List.of(), deadLetters);
+    }
+
     /** 408 Request Timeout is Elasticsearch (or a proxy before it) out of time: the item is sent again, not dead-lettered. */
     @Test
     void anItemRefusedWith408IsSentAgainAndIndexed() throws InterruptedException {
