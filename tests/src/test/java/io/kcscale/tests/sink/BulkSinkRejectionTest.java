@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -147,9 +148,13 @@ class BulkSinkRejectionTest {
                 "a task of " + connector + " to fail",
                 timeout,
                 Duration.ofMillis(250),
-                () -> probe.connect.connectorStatus(connector).tasks().stream()
-                        .filter(t -> "FAILED".equals(t.state()))
-                        .findFirst());
+                () -> failedTask(probe, connector));
+    }
+
+    private static Optional<ConnectorStatus.TaskStatus> failedTask(StackProbe probe, String connector) {
+        return probe.connect.connectorStatus(connector).tasks().stream()
+                .filter(t -> "FAILED".equals(t.state()))
+                .findFirst();
     }
 
     @Test
@@ -280,7 +285,19 @@ class BulkSinkRejectionTest {
         try (StackProbe probe = new StackProbe(stack)) {
             probe.connect.putConnectorConfig(connector, config);
 
-            ConnectorStatus.TaskStatus failed = awaitFailedTask(probe, connector, Duration.ofSeconds(60));
+            // whichever comes first: the task failing, a dead letter or a commit
+            Poll.untilTrue(
+                    "a task of " + connector + " to fail, or a record dead-lettered or committed",
+                    Duration.ofSeconds(60),
+                    Duration.ofMillis(250),
+                    () -> failedTask(probe, connector).isPresent()
+                            || probe.recordsInTopic(deadLetters) > 0
+                            || committed(probe, connector, TOPIC) > 0,
+                    () -> "none yet: "
+                            + probe.connect.connectorStatus(connector).tasks());
+            assertEquals(0, probe.recordsInTopic(deadLetters), "nothing dead-lettered");
+            assertEquals(0, committed(probe, connector, TOPIC), "nothing committed");
+            ConnectorStatus.TaskStatus failed = failedTask(probe, connector).orElseThrow();
             assertTrue(
                     failed.trace()
                             .matches("(?s).*Elasticsearch refused \\d+ documents?, from topic " + TOPIC
@@ -291,8 +308,6 @@ class BulkSinkRejectionTest {
                     failed.trace()
                             .contains("create the index, or let Elasticsearch create it (action.auto_create_index)"),
                     failed.trace());
-            assertEquals(0, probe.recordsInTopic(deadLetters), "nothing dead-lettered");
-            assertEquals(0, committed(probe, connector, TOPIC), "nothing committed");
         } finally {
             elasticsearch(stack, "PUT", "/_cluster/settings", "{\"persistent\":{\"action.auto_create_index\":null}}");
         }
