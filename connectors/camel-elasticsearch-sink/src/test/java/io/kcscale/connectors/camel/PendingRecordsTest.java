@@ -286,6 +286,7 @@ class PendingRecordsTest {
                         .map(r -> r.record().kafkaOffset())
                         .toList());
     }
+
     /**
      * A record sent again for want of an outcome may be refused by both its requests, the second answer coming before
      * the task has taken the first or while it writes its report: the record is reported once.

@@ -315,6 +315,7 @@ class PerRecordSinkTaskTest {
                 elasticsearch.documentRequests.get(),
                 "sent once the back-off is over, within its attempts");
     }
+
     /** 408 Request Timeout is Elasticsearch, or a proxy in front of it, out of time: the batch goes back, nothing is dead-lettered. */
     @Test
     void aRequestTimeoutHandsTheBatchBackForALaterDelivery() {

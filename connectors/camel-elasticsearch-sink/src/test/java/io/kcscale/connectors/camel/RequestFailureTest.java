@@ -74,6 +74,7 @@ class RequestFailureTest {
                 RequestFailure.of(new IllegalArgumentException("no")));
         assertEquals(new RequestFailure("unknown failure", Kind.OPERATIONAL), RequestFailure.of(null));
     }
+
     /** 408 Request Timeout: Elasticsearch, or a proxy in front of it, ran out of time; another send may not. */
     @Test
     void aRequestTimeoutIsWorthAnotherSend() {

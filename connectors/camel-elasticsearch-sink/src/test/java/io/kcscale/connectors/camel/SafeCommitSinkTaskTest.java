@@ -317,18 +317,23 @@ class SafeCommitSinkTaskTest {
         assertEquals(Map.of(P0, new OffsetAndMetadata(1)), commitAfterConsuming(3), "nothing past the refused item");
     }
 
+    /** One request in flight, and a minute before a refused record goes again: what is refused stays unsettled. */
+    private static Map<String, String> oneRequestInFlightResendingLate(Map<String, String> more) {
+        Map<String, String> config = new HashMap<>(Map.of(
+                "kcscale.retry.backoff.initial.ms",
+                "60000",
+                "kcscale.retry.backoff.max.ms",
+                "60000",
+                MAX_IN_FLIGHT,
+                "1"));
+        config.putAll(more);
+        return config;
+    }
+
     @Test
     void theInFlightBoundHoldsWhileRecordsWaitToBeSentAgain() throws InterruptedException {
         // one request in flight: three batches of three may be unsettled (one sent, one queued, one filling)
-        start(
-                false,
-                Map.of(
-                        "kcscale.retry.backoff.initial.ms",
-                        "60000",
-                        "kcscale.retry.backoff.max.ms",
-                        "60000",
-                        MAX_IN_FLIGHT,
-                        "1"));
+        start(false, oneRequestInFlightResendingLate(Map.of()));
         elasticsearch.refusingWith = 429;
         task.put(records(0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0));
         awaitAnswers();
@@ -616,21 +621,12 @@ class SafeCommitSinkTaskTest {
 
         assertEquals(Map.of(P0, new OffsetAndMetadata(1)), commitAfterConsuming(1));
     }
+
     /** Few records may be many bytes: the bound on bytes holds a batch back where the one on records would not. */
     @Test
     void theInFlightBoundOnBytesHoldsWhereTheBoundOnRecordsWouldNot() throws InterruptedException {
         // one request in flight, 64 KiB a request: 3 x 65,536 bytes may be unsettled, and 3 x 3 records
-        start(
-                false,
-                Map.of(
-                        "kcscale.retry.backoff.initial.ms",
-                        "60000",
-                        "kcscale.retry.backoff.max.ms",
-                        "60000",
-                        MAX_IN_FLIGHT,
-                        "1",
-                        "kcscale.bulk.max.bytes",
-                        "65536"));
+        start(false, oneRequestInFlightResendingLate(Map.of("kcscale.bulk.max.bytes", "65536")));
         elasticsearch.refusingWith = 429;
         String large = "{\"price\":1.0,\"pad\":\"" + "x".repeat(50_000) + "\"}";
         task.put(List.of(text(0, large), text(1, large), text(2, large), text(3, large)));
@@ -855,6 +851,7 @@ class SafeCommitSinkTaskTest {
         assertEquals(List.of("stocks-0-3", "stocks-0-4"), elasticsearch.indexedIds);
         assertEquals(Map.of(P0, new OffsetAndMetadata(5)), commitAfterConsuming(5));
     }
+
     /**
      * Records coming more often than camel.aggregation.timeout, fewer than a batch's size: Camel's timeout, which
      * restarts with each record, would never close the batch. The task closes it once its first record has waited
