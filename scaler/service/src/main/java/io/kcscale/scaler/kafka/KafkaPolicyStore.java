@@ -3,6 +3,7 @@ package io.kcscale.scaler.kafka;
 import io.kcscale.scaler.autoscale.AutoscalePolicy;
 import io.kcscale.scaler.autoscale.DecisionRecord;
 import io.kcscale.scaler.autoscale.Lease;
+import io.kcscale.scaler.autoscale.LeaseTerm;
 import io.kcscale.scaler.autoscale.PolicyStore;
 import io.kcscale.scaler.autoscale.PolicyView;
 import io.kcscale.scaler.autoscale.StateRecord;
@@ -32,6 +33,8 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.internals.RecordHeader;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
@@ -173,14 +176,19 @@ public final class KafkaPolicyStore implements PolicyStore, AutoCloseable {
 
     private void apply(ConsumerRecord<String, byte[]> r) {
         try {
-            StateRecordCodec.decode(r.key(), r.value())
+            Header header = r.headers().lastHeader(StateRecordCodec.FORMAT_HEADER);
+            int format = StateRecordCodec.format(header == null ? null : header.value());
+            StateRecordCodec.decode(r.key(), r.value(), format)
                     .ifPresentOrElse(
                             s -> view.apply(r.offset(), s),
                             () -> LOG.warn(
-                                    "skipped record {} of {}: key {} is of no kind this version knows",
+                                    "skipped record {} of {}: key {} in format {} is of no kind this version knows"
+                                            + " (it reads formats 1 to {})",
                                     r.offset(),
                                     topic,
-                                    r.key()));
+                                    r.key(),
+                                    format,
+                                    StateRecordCodec.FORMAT));
         } catch (IOException e) {
             LOG.warn("skipped record {} of {} (key {}): {}", r.offset(), topic, r.key(), e.getMessage());
         }
@@ -215,7 +223,13 @@ public final class KafkaPolicyStore implements PolicyStore, AutoCloseable {
         }
         long offset = call(
                 "write to " + topic,
-                () -> producer.send(new ProducerRecord<>(topic, 0, StateRecordCodec.key(r), StateRecordCodec.value(r)))
+                () -> producer.send(new ProducerRecord<>(
+                                        topic,
+                                        0,
+                                        StateRecordCodec.key(r),
+                                        StateRecordCodec.value(r),
+                                        List.of(new RecordHeader(
+                                                StateRecordCodec.FORMAT_HEADER, StateRecordCodec.formatHeader()))))
                         .get(2 * timeout.toMillis(), TimeUnit.MILLISECONDS)
                         .offset());
         awaitRead(offset + 1);
@@ -263,10 +277,31 @@ public final class KafkaPolicyStore implements PolicyStore, AutoCloseable {
     }
 
     @Override
-    public boolean claim(Lease lease) {
-        long offset = write(new StateRecord.Claim(lease));
+    public Optional<LeaseTerm> leaseTerm() {
         synchronized (view) {
-            return view.claimedAt(offset);
+            return view.leaseTerm();
+        }
+    }
+
+    @Override
+    public boolean claim(Lease lease, long durationMillis) {
+        return writeLease(new StateRecord.Claim(lease, durationMillis));
+    }
+
+    @Override
+    public boolean renew(Lease lease, long durationMillis) {
+        return writeLease(new StateRecord.Renewal(lease, durationMillis));
+    }
+
+    @Override
+    public boolean release(Lease lease) {
+        return writeLease(new StateRecord.Release(lease));
+    }
+
+    private boolean writeLease(StateRecord r) {
+        long offset = write(r);
+        synchronized (view) {
+            return view.leaseWrittenAt(offset);
         }
     }
 
