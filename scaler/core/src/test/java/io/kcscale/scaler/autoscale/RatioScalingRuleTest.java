@@ -226,7 +226,8 @@ class RatioScalingRuleTest {
             new AutoscalePolicy(1, 20, null, 100_000L, null, null, null, null, null, 30.0);
 
     private static Observation aged(int tasks, double append, double sink, long lag, double lagSeconds) {
-        return new Observation(0, tasks, tasks, 20, append, sink, lag, true, List.of(), List.of(), false, lagSeconds, null);
+        return new Observation(
+                0, tasks, tasks, 20, append, sink, lag, true, List.of(), List.of(), false, lagSeconds, null);
     }
 
     @Test
