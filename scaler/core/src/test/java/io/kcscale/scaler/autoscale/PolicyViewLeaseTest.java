@@ -38,7 +38,8 @@ class PolicyViewLeaseTest {
         apply(new StateRecord.Claim(a, 12_000));
         long claimed = view.leaseTerm().orElseThrow().records();
         assertTrue(apply(new StateRecord.Renewal(a, 15_000)));
-        assertEquals(new LeaseTerm(a, 15_000, false, claimed + 1), view.leaseTerm().orElseThrow());
+        assertEquals(
+                new LeaseTerm(a, 15_000, false, claimed + 1), view.leaseTerm().orElseThrow());
         assertFalse(apply(new StateRecord.Renewal(new Lease("b", 1), 12_000)), "a lease never claimed");
         apply(new StateRecord.Claim(new Lease("b", 2), 12_000));
         assertFalse(apply(new StateRecord.Renewal(a, 12_000)), "a superseded lease");

@@ -47,6 +47,7 @@ public final class AutoscaleLoop implements AutoCloseable {
     private final Map<String, Running> running = new ConcurrentHashMap<>();
     /** The lease under which this replica last wrote every policy's decisions again; the loop's thread only. */
     private Lease recordedUnder;
+
     private final ScheduledExecutorService loop = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "kcscale-autoscaler");
         t.setDaemon(true);
@@ -357,8 +358,8 @@ public final class AutoscaleLoop implements AutoCloseable {
         }
         String outcome;
         try {
-            ScaleResult result = scale.scale(
-                    connector, new ScaleRequest(d.toTasks(), false, false), leadership.fence(lease.get()));
+            ScaleResult result =
+                    scale.scale(connector, new ScaleRequest(d.toTasks(), false, false), leadership.fence(lease.get()));
             synchronized (r.memory) {
                 r.decider.applied(d, result.rebalancePauseSeconds(), r.memory);
             }

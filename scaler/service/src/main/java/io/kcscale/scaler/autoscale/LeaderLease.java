@@ -126,8 +126,7 @@ public final class LeaderLease implements Leadership, AutoCloseable {
                 && now - seenAtNanos < TimeUnit.MILLISECONDS.toNanos(term.get().durationMillis())) {
             return; // the lease in force may still hold for its holder
         }
-        Lease next = new Lease(
-                instanceId, term.map(t -> t.lease().epoch()).orElse(0L) + 1);
+        Lease next = new Lease(instanceId, term.map(t -> t.lease().epoch()).orElse(0L) + 1);
         if (store.claim(next, TimeUnit.NANOSECONDS.toMillis(durationNanos))) {
             held = new Held(next, now + durationNanos, now);
             LOG.info(
@@ -147,7 +146,10 @@ public final class LeaderLease implements Leadership, AutoCloseable {
             if (store.renew(h.lease(), TimeUnit.NANOSECONDS.toMillis(durationNanos))) {
                 held = new Held(h.lease(), now + durationNanos, now);
             } else {
-                LOG.info("{}'s lease (epoch {}) was superseded", instanceId, h.lease().epoch());
+                LOG.info(
+                        "{}'s lease (epoch {}) was superseded",
+                        instanceId,
+                        h.lease().epoch());
                 held = null;
             }
         } catch (RuntimeException e) {
@@ -170,9 +172,7 @@ public final class LeaderLease implements Leadership, AutoCloseable {
     @Override
     public Optional<Lease> lease() {
         Held h = held;
-        return h != null
-                        && nanos.getAsLong() < h.untilNanos()
-                        && store.leader().equals(Optional.of(h.lease()))
+        return h != null && nanos.getAsLong() < h.untilNanos() && store.leader().equals(Optional.of(h.lease()))
                 ? Optional.of(h.lease())
                 : Optional.empty();
     }
@@ -184,9 +184,12 @@ public final class LeaderLease implements Leadership, AutoCloseable {
             synchronized (writes) {
                 Held h = held;
                 long now = nanos.getAsLong();
-                if (closed || h == null || !h.lease().equals(lease) || !store.leader().equals(Optional.of(lease))) {
-                    throw new WriteFence.Lapsed(what + " not sent: " + instanceId + " no longer leads (its lease, epoch "
-                            + lease.epoch() + ", is not the one in force)");
+                if (closed
+                        || h == null
+                        || !h.lease().equals(lease)
+                        || !store.leader().equals(Optional.of(lease))) {
+                    throw new WriteFence.Lapsed(what + " not sent: " + instanceId
+                            + " no longer leads (its lease, epoch " + lease.epoch() + ", is not the one in force)");
                 }
                 long left = h.untilNanos() - now;
                 if (left <= timeout.toNanos()) {
@@ -234,7 +237,10 @@ public final class LeaderLease implements Leadership, AutoCloseable {
                 TimeUnit.NANOSECONDS.sleep(waitNanos);
             }
             if (store.release(h.lease())) {
-                LOG.info("{} released its lease (epoch {})", instanceId, h.lease().epoch());
+                LOG.info(
+                        "{} released its lease (epoch {})",
+                        instanceId,
+                        h.lease().epoch());
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -139,7 +139,9 @@ final class StateRecordCodec {
         if (key.equals(LEADER)) {
             return Optional.of(new StateRecord.Claim(
                     lease(v, format),
-                    format == 1 ? FORMAT_1_LEASE_MILLIS : v.path("durationMillis").asLong(0)));
+                    format == 1
+                            ? FORMAT_1_LEASE_MILLIS
+                            : v.path("durationMillis").asLong(0)));
         }
         if (key.equals(LEASE) && format > 1) {
             return Optional.of(

@@ -37,10 +37,7 @@ class LeaderFrozenInScaleTest {
             new AutoscalePolicy(1, 20, 5.0, null, null, null, null, null, null, null);
 
     private final InMemoryConnect connect = new InMemoryConnect(
-            SINK,
-            "sink",
-            Map.of("connector.class", "CamelElasticsearchSink", "tasks.max", "1", "topics", "t"),
-            1);
+            SINK, "sink", Map.of("connector.class", "CamelElasticsearchSink", "tasks.max", "1", "topics", "t"), 1);
     private final InMemoryPolicyStore store = new InMemoryPolicyStore();
     private final AtomicLong nanos = new AtomicLong(7_000_000_000L);
     /** The sink's index counter, growing on every read: the sink makes progress all along. */

@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.sun.net.httpserver.HttpServer;
+import io.kcscale.scaler.act.WriteFence;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import io.kcscale.scaler.act.WriteFence;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -52,13 +52,15 @@ class StateRecordCodecTest {
         for (Map.Entry<String, String> r : FORMAT_1) {
             assertTrue(view.apply(offset++, decode(r.getKey(), r.getValue(), 1)), "counted: " + r.getKey());
         }
-        assertEquals(new StateRecord.Claim(new Lease("scaler-1f2e", 3), 10_000), decode("leader", FORMAT_1.get(2).getValue(), 1),
+        assertEquals(
+                new StateRecord.Claim(new Lease("scaler-1f2e", 3), 10_000),
+                decode("leader", FORMAT_1.get(2).getValue(), 1),
                 "its generation is its epoch; it held as long as the group took to drop a silent leader");
         StoredPolicy p = view.policy("stocks-es-sink").orElseThrow();
-        assertEquals(
-                new AutoscalePolicy(2, 6, null, 50_000L, null, 0.75, 0.8, 60.0, false, 30.0).paused(), p.policy());
+        assertEquals(new AutoscalePolicy(2, 6, null, 50_000L, null, 0.75, 0.8, 60.0, false, 30.0).paused(), p.policy());
         assertEquals(1, p.decisions().size(), "decisions under the format-1 lease in force");
-        assertEquals("applied: 4 tasks RUNNING, pause 1.2 s", p.decisions().get(0).outcome());
+        assertEquals(
+                "applied: 4 tasks RUNNING, pause 1.2 s", p.decisions().get(0).outcome());
         assertEquals(4, p.decisions().get(0).decision().toTasks());
         assertEquals(Optional.of(new Lease("scaler-1f2e", 3)), view.leader());
 
@@ -71,7 +73,8 @@ class StateRecordCodecTest {
         Lease lease = new Lease("scaler-9a0b", 12);
         Decision d = new Decision(1, Decision.Action.SCALE_DOWN, 4, 2, "idle", "idle 90%", Map.of("idle", 0.9));
         List<StateRecord> records = List.of(
-                new StateRecord.PolicySet("s", new AutoscalePolicy(1, 6, 5.0, null, null, null, null, null, null, null)),
+                new StateRecord.PolicySet(
+                        "s", new AutoscalePolicy(1, 6, 5.0, null, null, null, null, null, null, null)),
                 new StateRecord.PolicyDeleted("s"),
                 new StateRecord.Paused("s", 17),
                 new StateRecord.Decisions("s", 17, lease, List.of(new DecisionRecord(d, "dry run"))),
@@ -82,8 +85,8 @@ class StateRecordCodecTest {
             byte[] value = StateRecordCodec.value(r);
             assertEquals(
                     Optional.of(r),
-                    StateRecordCodec.decode(StateRecordCodec.key(r), value, StateRecordCodec.format(
-                            StateRecordCodec.formatHeader())),
+                    StateRecordCodec.decode(
+                            StateRecordCodec.key(r), value, StateRecordCodec.format(StateRecordCodec.formatHeader())),
                     StateRecordCodec.key(r));
         }
         assertEquals("leader", StateRecordCodec.key(records.get(4)), "claims keep their own key");
@@ -99,7 +102,8 @@ class StateRecordCodecTest {
         assertEquals(Optional.empty(), StateRecordCodec.decode("policy/s", policy, -1));
         assertEquals(
                 Optional.empty(),
-                StateRecordCodec.decode("lease", "{\"leaderId\":\"a\",\"epoch\":1}".getBytes(StandardCharsets.UTF_8), 1),
+                StateRecordCodec.decode(
+                        "lease", "{\"leaderId\":\"a\",\"epoch\":1}".getBytes(StandardCharsets.UTF_8), 1),
                 "format 1 had no lease key");
     }
 }

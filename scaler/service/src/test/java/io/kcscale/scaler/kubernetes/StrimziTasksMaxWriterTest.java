@@ -129,7 +129,9 @@ class StrimziTasksMaxWriterTest {
                 () -> writer(resources(Optional.of("connect"))).write(SINK, Map.of("tasks.max", "1"), 3, lapsed));
         assertEquals(1, stored().getSpec().getTasksMax(), e.getMessage());
         assertEquals(1, asked.size(), "asked once, right before the patch: " + asked);
-        assertTrue(asked.get(0).startsWith("the patch of spec.tasksMax on KafkaConnector kafka/stocks-es-sink"), asked.get(0));
+        assertTrue(
+                asked.get(0).startsWith("the patch of spec.tasksMax on KafkaConnector kafka/stocks-es-sink"),
+                asked.get(0));
         assertEquals(List.of(), connectWrites, "nor written through Connect instead");
     }
 
@@ -185,7 +187,8 @@ class StrimziTasksMaxWriterTest {
     void aConcurrentScaleIsReportedNotOverwritten() {
         ConnectorResources racing = racingWith(k -> k.getSpec().setTasksMax(5));
         TasksMaxWriteException e = assertThrows(
-                TasksMaxWriteException.class, () -> writer(racing).write(SINK, Map.of("tasks.max", "1"), 3, WriteFence.NONE));
+                TasksMaxWriteException.class,
+                () -> writer(racing).write(SINK, Map.of("tasks.max", "1"), 3, WriteFence.NONE));
         assertEquals(TasksMaxWriteException.Reason.CONFLICT, e.reason());
         assertTrue(
                 e.getMessage()
@@ -282,7 +285,8 @@ class StrimziTasksMaxWriterTest {
                         .withName(SINK)
                         .delete());
         TasksMaxWriteException e = assertThrows(
-                TasksMaxWriteException.class, () -> writer(deleting).write(SINK, Map.of("tasks.max", "1"), 3, WriteFence.NONE));
+                TasksMaxWriteException.class,
+                () -> writer(deleting).write(SINK, Map.of("tasks.max", "1"), 3, WriteFence.NONE));
         assertEquals(TasksMaxWriteException.Reason.GONE, e.reason());
         assertTrue(
                 e.getMessage().contains("was deleted during this scale; the scaler does not re-create it"),
