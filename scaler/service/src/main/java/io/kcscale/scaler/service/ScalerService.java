@@ -201,6 +201,7 @@ public final class ScalerService implements AutoCloseable {
                         watcher, autoscaler::latestRecommendedTasks, autoscaler::latestRecommendedWorkers, cost),
                 leadership.instanceId(),
                 this::autoscalingOff,
+                policies::stateTopic,
                 new RecordTimestampReader(settings.bootstrapServers(), kafkaProps, RECORD_READ_TIMEOUT),
                 settings.token());
     }

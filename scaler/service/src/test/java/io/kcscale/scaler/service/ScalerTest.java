@@ -127,6 +127,7 @@ class ScalerTest {
                     new ScalerCostMetrics()),
             "scaler-a",
             Optional::empty,
+            Optional::empty,
             offsets -> java.util.Map.of(),
             Optional.empty());
 
