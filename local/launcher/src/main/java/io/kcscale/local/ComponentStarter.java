@@ -176,35 +176,53 @@ public final class ComponentStarter {
     /** The scaler service, observing this stack: the same {@code serve} verb a user runs against any pipeline. */
     ChildJvm scaler() {
         progress.accept("starting the scaler on " + endpoints.scalerUrl());
-        List<String> args = new ArrayList<>(List.of(
+        return scaler(
+                "scaler",
+                ports.scaler(),
+                endpoints.connectUrl(),
+                endpoints.kafkaBootstrap(),
+                endpoints.dataDir().resolve("scaler"),
+                List.of());
+    }
+
+    /**
+     * A scaler of the caller's own beside the stack's (a replica, say), observing the stack through the addresses
+     * given (a proxy in front of Connect or Kafka), with {@code args} beyond the stack's; its state under
+     * {@code <data>/<name>}, its output in {@code <data>/logs/<name>.log}. Not one of the stack's components: the
+     * caller stops it.
+     */
+    public ChildJvm scaler(
+            String name, int port, URI connectUrl, String kafkaBootstrap, Path stateDir, List<String> args) {
+        List<String> all = new ArrayList<>(List.of(
                 "serve",
                 "--port",
-                String.valueOf(ports.scaler()),
+                String.valueOf(port),
                 "--connect-url",
-                endpoints.connectUrl().toString(),
+                connectUrl.toString(),
                 "--kafka-bootstrap-servers",
-                endpoints.kafkaBootstrap(),
+                kafkaBootstrap,
                 "--elasticsearch-url",
                 endpoints.elasticsearchUrl().toString(),
                 "--rebalance-delay-seconds",
                 workerRebalanceDelaySeconds(),
                 "--state-dir",
-                endpoints.dataDir().resolve("scaler").toString()));
+                stateDir.toString()));
         // with --metrics, worker-capacity reads each worker's exporter first (its process where that gives nothing yet)
         for (int i = 0; i < endpoints.metricsUrls().size(); i++) {
             URI worker = endpoints.connectUrls().get(i);
-            args.addAll(List.of(
+            all.addAll(List.of(
                     "--worker-metrics-url",
                     worker.getHost() + ":" + worker.getPort() + "="
                             + endpoints.metricsUrls().get(i)));
         }
+        all.addAll(args);
         return ChildJvm.start(
-                "scaler",
+                name,
                 layout.scalerClasspath(),
                 List.of("-Xmx256m", "-XX:+ExitOnOutOfMemoryError"),
                 SCALER_MAIN,
-                args,
-                logFile("scaler"));
+                all,
+                logFile(name));
     }
 
     /**

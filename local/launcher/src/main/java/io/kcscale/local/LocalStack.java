@@ -3,6 +3,7 @@ package io.kcscale.local;
 import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -127,6 +128,14 @@ public final class LocalStack implements AutoCloseable {
         }
         StackState.write(dataDir, endpoints, components.list());
         return started;
+    }
+
+    /**
+     * Starts a scaler of the caller's own beside the stack's ({@link ComponentStarter#scaler(String, int, URI, String,
+     * Path, List)}); the caller waits for it and stops it.
+     */
+    public ChildJvm startScaler(String name, int port, URI connectUrl, String kafkaBootstrap, List<String> args) {
+        return starter.scaler(name, port, connectUrl, kafkaBootstrap, dataDir.resolve(name), args);
     }
 
     /** Stops every component, the scaler and then the workers first (they commit to the broker), and forgets the stack. */

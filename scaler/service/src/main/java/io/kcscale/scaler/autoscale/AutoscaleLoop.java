@@ -369,6 +369,9 @@ public final class AutoscaleLoop implements AutoCloseable {
                             : ", pause " + result.rebalancePauseSeconds() + " s");
         } catch (ScaleException e) {
             outcome = (e.kind() == ScaleException.Kind.ABANDONED ? "abandoned: " : "failed: ") + e.getMessage();
+            if (e.kind() == ScaleException.Kind.ABANDONED) {
+                LOG.warn("the scale of {} to {} tasks is {}", connector, d.toTasks(), outcome);
+            }
         }
         // under a lease superseded meanwhile this does not count: the next leader settles the intent from Connect
         record(intent.get(), lease.get(), d, outcome);

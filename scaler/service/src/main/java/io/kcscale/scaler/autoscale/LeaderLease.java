@@ -192,9 +192,13 @@ public final class LeaderLease implements Leadership, AutoCloseable {
                             + " no longer leads (its lease, epoch " + lease.epoch() + ", is not the one in force)");
                 }
                 long left = h.untilNanos() - now;
+                if (left <= 0) {
+                    throw new WriteFence.Lapsed(what + " not sent: the lease of " + instanceId + " (epoch "
+                            + lease.epoch() + ") lapsed " + seconds(-left) + " s ago, unrenewed");
+                }
                 if (left <= timeout.toNanos()) {
                     throw new WriteFence.Lapsed(what + " not sent: the lease of " + instanceId + " (epoch "
-                            + lease.epoch() + ") holds " + seconds(Math.max(0, left)) + " s more, not the "
+                            + lease.epoch() + ") holds " + seconds(left) + " s more, not the "
                             + seconds(timeout.toNanos()) + " s the write may take");
                 }
                 long until = now + timeout.toNanos();
