@@ -5,14 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.kcscale.lab.chaos.ConnectConfigWrites;
+import io.kcscale.lab.chaos.ConnectGate;
 import io.kcscale.local.ChildJvm;
 import io.kcscale.local.LocalStack;
 import io.kcscale.local.StackOptions;
 import io.kcscale.scaler.poll.Poll;
-import io.kcscale.tests.fixtures.ConnectGate;
 import io.kcscale.tests.fixtures.FreePort;
 import io.kcscale.tests.fixtures.InProcessScaler;
-import io.kcscale.tests.fixtures.PlainConsumer;
 import io.kcscale.tests.fixtures.ScalerHttp;
 import io.kcscale.tests.fixtures.SharedStack;
 import io.kcscale.tests.fixtures.StackProbe;
@@ -26,11 +26,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.StreamSupport;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -47,7 +45,6 @@ class ScalerLeaseTest {
 
     private static final String SINK = StackOptions.SINK_CONNECTOR;
     private static final String AUTOSCALE = "/api/v1/connectors/" + SINK + "/autoscale";
-    private static final String CONNECT_CONFIGS = "kcscale-connect-configs";
     private static final Duration LEADER_LIMIT = Duration.ofSeconds(30);
 
     /** A scaler of the test's own as its own process, through {@code connect} to Connect. */
@@ -90,7 +87,7 @@ class ScalerLeaseTest {
                 assertFalse(b.http.get("/api/v1/instance").body().path("leader").asBoolean());
                 // the scale's own read of the config passes; Connect's answer to its writer's check is held
                 gate.arm("GET", "/connectors/" + SINK + "/config", 1);
-                long from = endOffset(stack);
+                long from = ConnectConfigWrites.end(stack);
                 assertEquals(
                         200,
                         b.http.put(
@@ -144,7 +141,10 @@ class ScalerLeaseTest {
                         "[measure] the leader thawed after %.1f s frozen; its fence stopped its write %.1f s later%n",
                         (thawed - frozen) / 1e9, (System.nanoTime() - thawed) / 1e9);
                 assertEquals(List.of(), gate.writes(), "the thawed leader sent Connect no write");
-                assertEquals(1, connectorWrites(stack, from), "one write of the connector's config, the new leader's");
+                assertEquals(
+                        1,
+                        ConnectConfigWrites.since(stack, SINK, from),
+                        "one write of the connector's config, the new leader's");
                 assertEquals(tasks + 1, tasksMax(probe));
                 assertFalse(a.http.get("/api/v1/instance").body().path("leader").asBoolean());
                 assertEquals(200, b.http.delete(AUTOSCALE).status());
@@ -197,27 +197,5 @@ class ScalerLeaseTest {
 
     private static int tasksMax(StackProbe probe) {
         return Integer.parseInt(probe.connect.connectorConfig(SINK).get("tasks.max"));
-    }
-
-    private static long endOffset(LocalStack stack) {
-        try (KafkaConsumer<byte[], byte[]> consumer = PlainConsumer.open(stack)) {
-            AtomicLong end = new AtomicLong();
-            PlainConsumer.readAll(consumer, CONNECT_CONFIGS, r -> end.set(r.offset() + 1));
-            return end.get();
-        }
-    }
-
-    /** Writes of the sink's config Connect took since {@code from}: each is one record of it in Connect's config topic. */
-    private static long connectorWrites(LocalStack stack, long from) {
-        String key = "connector-" + SINK;
-        try (KafkaConsumer<byte[], byte[]> consumer = PlainConsumer.open(stack)) {
-            AtomicLong writes = new AtomicLong();
-            PlainConsumer.readAll(consumer, CONNECT_CONFIGS, r -> {
-                if (r.offset() >= from && r.key() != null && key.equals(new String(r.key(), StandardCharsets.UTF_8))) {
-                    writes.incrementAndGet();
-                }
-            });
-            return writes.get();
-        }
     }
 }
