@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kcscale.scaler.autoscale.AutoscaleLoop;
 import io.kcscale.scaler.autoscale.AutoscalePolicy;
+import io.kcscale.scaler.autoscale.BackloggedSink;
 import io.kcscale.scaler.autoscale.DecisionRecord;
 import io.kcscale.scaler.autoscale.InMemoryPolicyStore;
 import io.kcscale.scaler.autoscale.LeaderLease;
@@ -45,34 +46,9 @@ class LeaderFrozenInScaleTest {
     /** Every write to Connect that a replica's fence let through, by replica. */
     private final List<String> writes = Collections.synchronizedList(new ArrayList<>());
 
-    /** One task behind a growing backlog, as many tasks as Connect holds: the policy wants 9. */
+    /** The sink behind a growing backlog with as many tasks as Connect holds: the policy wants 9. */
     private PipelineSnapshot snapshot() {
-        int n = ConnectorChange.tasksMax(connect.config());
-        List<PipelineSnapshot.Task> tasks = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            tasks.add(
-                    new PipelineSnapshot.Task(i, "RUNNING", "w:8083", List.of(i), Map.of("t", List.of(i)), 100.0 / n));
-        }
-        return new PipelineSnapshot(
-                SINK,
-                List.of("t"),
-                n,
-                20,
-                Map.of("t", 20),
-                "range",
-                tasks,
-                new PipelineSnapshot.Lag(30_000L, Map.of(), Map.of("t", Map.of()), null, null, null, List.of()),
-                new PipelineSnapshot.Rates(400.0, 100.0, 100.0, Map.of(), Map.of("t", Map.of())),
-                300.0,
-                true,
-                List.of(),
-                new PipelineSnapshot.Elasticsearch("i", 1, 0, 1, 0.0, 0),
-                null,
-                false,
-                List.of(),
-                Map.of(),
-                30,
-                0);
+        return BackloggedSink.snapshot(ConnectorChange.tasksMax(connect.config()));
     }
 
     private AutoscaleLoop replica(LeaderLease lease, PreScaleChecks checks) {

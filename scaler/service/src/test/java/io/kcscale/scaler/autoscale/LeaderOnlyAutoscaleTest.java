@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kcscale.scaler.act.ScaleResult;
 import io.kcscale.scaler.act.WriteFence;
-import io.kcscale.scaler.model.PipelineSnapshot;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,36 +32,6 @@ class LeaderOnlyAutoscaleTest {
 
     private final List<String> scales = new ArrayList<>();
 
-    /** One task behind a growing backlog: the policy scales up (to 9, as in RecommendationFromDecisionTest). */
-    private PipelineSnapshot snapshot() {
-        int n = tasksMax.get();
-        List<PipelineSnapshot.Task> tasks = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            tasks.add(
-                    new PipelineSnapshot.Task(i, "RUNNING", "w:8083", List.of(i), Map.of("t", List.of(i)), 100.0 / n));
-        }
-        return new PipelineSnapshot(
-                "sink",
-                List.of("t"),
-                n,
-                20,
-                Map.of("t", 20),
-                "range",
-                tasks,
-                new PipelineSnapshot.Lag(30_000L, Map.of(), Map.of("t", Map.of()), null, null, null, List.of()),
-                new PipelineSnapshot.Rates(400.0, 100.0, 100.0, Map.of(), Map.of("t", Map.of())),
-                300.0,
-                true,
-                List.of(),
-                new PipelineSnapshot.Elasticsearch("i", 1, 0, 1, 0.0, 0),
-                null,
-                false,
-                List.of(),
-                Map.of(),
-                30,
-                0);
-    }
-
     /** One machine's monotonic clock, which the test moves. */
     private final AtomicLong nanos = new AtomicLong(1_000_000_000L);
 
@@ -77,7 +46,7 @@ class LeaderOnlyAutoscaleTest {
 
     private AutoscaleLoop replica(LeaderLease leadership) {
         return new AutoscaleLoop(
-                c -> Optional.of(snapshot()),
+                c -> Optional.of(BackloggedSink.snapshot(tasksMax.get())),
                 (c, request, fence) -> {
                     fence.beforeWrite("PATCH tasks.max", Duration.ofSeconds(3));
                     scales.add(leadership.instanceId() + " -> " + request.tasks());
