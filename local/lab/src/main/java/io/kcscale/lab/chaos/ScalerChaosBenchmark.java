@@ -41,8 +41,9 @@ import java.util.function.Consumer;
 /**
  * The scaler under chaos, on a stack of its own: three replicas of one scaler cluster, each reaching Kafka through a
  * proxy of the benchmark's own and Connect through a gate that keeps its writes; an autoscale policy, and a load step
- * that makes the leader scale. On a seeded schedule, replicas are frozen past the lease, killed, restarted and cut from
- * Kafka, mostly the one that leads. Each write that reaches a gate is checked against the lease the state topic holds
+ * that makes the leader scale; and the policy's bounds pinned to a task count now and then, each a write the leader
+ * must make once. On a seeded schedule, replicas are frozen past the lease, killed, restarted and cut from Kafka,
+ * mostly the one that leads. Each write that reaches a gate is checked against the lease the state topic holds
  * in force at that moment; at the end, the decision log is reconciled with the writes Connect took: no decision
  * written twice, no write by a replica that did not lead, no write the log does not account for, the policy kept, and
  * a replica autoscaling again within {@value ScalerChaosResult#LEADER_LIMIT_SECONDS} s of every disruption.
@@ -61,11 +62,20 @@ public final class ScalerChaosBenchmark {
 
     private static final double HIGH_RATE = 300;
     private static final String POLICY = "{\"minTasks\":1,\"maxTasks\":4,\"targetLag\":2000}";
+    /**
+     * The task counts the policy's bounds pin, one after the other, spread over the window: each a count the leader
+     * must write once, whoever leads then (what it learned of the load is learned again after every takeover).
+     */
+    private static final List<Integer> PINNED = List.of(2, 4, 1, 3, 2);
+
     private static final Duration STATE_TIMEOUT = Duration.ofSeconds(10);
     /** How long after a disruption the benchmark looks for a leader before it calls the disruption unrecovered. */
     private static final Duration LEADER_WAIT = Duration.ofSeconds(60);
 
     private static final Duration PROBE = Duration.ofMillis(250);
+    /** The decisions a policy version's record keeps. */
+    private static final int DECISIONS_KEPT = 50;
+
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** @param windowSeconds the time the disruptions fall in */
@@ -77,6 +87,15 @@ public final class ScalerChaosBenchmark {
     private final List<ScalerReplica> replicas = new ArrayList<>();
     private final List<String> nonLeaderWrites = Collections.synchronizedList(new ArrayList<>());
     private KafkaPolicyStore observer;
+    /** The policy as last set. */
+    private String policy = POLICY;
+    /**
+     * The decisions of every policy version set, by their time: the state topic keeps those of the version in force
+     * only, so each version's are taken before the next is set.
+     */
+    private final Map<Long, DecisionRecord> decided = new HashMap<>();
+    /** Writes before this time may have had their decision dropped from a version's list, which keeps the latest 50. */
+    private long keptSince = Long.MIN_VALUE;
 
     private ScalerChaosBenchmark(Settings settings, Consumer<String> progress, LocalStack stack) {
         this.settings = settings;
@@ -167,12 +186,19 @@ public final class ScalerChaosBenchmark {
             Random random = new Random(schedule.seed());
             long windowStart = System.currentTimeMillis();
             boolean stepDown = true;
+            int pinned = 0;
+            int pins = schedule.disruptions().size() < PINNED.size() ? 2 : PINNED.size();
             List<ScalerChaosResult.Outcome> outcomes = new ArrayList<>();
             for (ScalerChaosSchedule.Scheduled d : schedule.disruptions()) {
                 if (stepDown && d.atSeconds() > schedule.windowSeconds() * 0.6) {
                     progress.accept(String.format(Locale.ROOT, "the load steps back to %.0f records/s", LOW_RATE));
                     source.at(LOW_RATE);
                     stepDown = false;
+                }
+                while (pinned < pins && d.atSeconds() > schedule.windowSeconds() * (pinned + 0.5) / pins) {
+                    int tasks = PINNED.get(pinned++);
+                    progress.accept("the policy's bounds pin " + tasks + " tasks");
+                    setPolicy("{\"minTasks\":" + tasks + ",\"maxTasks\":" + tasks + ",\"targetLag\":2000}");
                 }
                 awaitUntil(windowStart + Math.round(d.atSeconds() * 1000));
                 outcomes.add(disrupt(d, watch, random, windowStart));
@@ -184,6 +210,40 @@ public final class ScalerChaosBenchmark {
             long windowEnd = System.currentTimeMillis();
             progress.accept("reconciling the decision log with the writes Connect took");
             return reconcile(schedule, outcomes, watch, windowStart, windowEnd, from, started);
+        }
+    }
+
+    /** Sets the policy through a replica that answers, and returns once every live replica has read it. */
+    private void setPolicy(String body) {
+        keepDecisions();
+        ScalerReplica through = replicas.stream()
+                .filter(r -> r.instance().isPresent())
+                .findFirst()
+                .orElseThrow(() -> new IllegalStateException("no replica answers to take the policy"));
+        if (through.put(AUTOSCALE, body) != 200) {
+            throw new IllegalStateException("the policy was not taken: " + through.get(AUTOSCALE));
+        }
+        policy = body;
+        for (ScalerReplica r : replicas) {
+            Poll.untilTrue(
+                    r.name() + " to read the policy",
+                    Duration.ofSeconds(30),
+                    PROBE,
+                    () -> policyAsSet(r),
+                    () -> r.get(AUTOSCALE).toString());
+        }
+    }
+
+    /** Reads the state topic to its end and keeps the decisions of the policy version in force. */
+    private void keepDecisions() {
+        if (observer == null) {
+            return;
+        }
+        synchronized (observer) {
+            observer.start();
+            observer.policy(SINK)
+                    .ifPresent(p ->
+                            p.decisions().forEach(r -> decided.put(r.decision().atMillis(), r)));
         }
     }
 
@@ -254,13 +314,17 @@ public final class ScalerChaosBenchmark {
 
     private boolean policyAsSet(ScalerReplica r) {
         JsonNode p = r.get(AUTOSCALE).path("policy");
+        JsonNode set = json(policy);
+        return p.path("minTasks").equals(set.path("minTasks"))
+                && p.path("maxTasks").equals(set.path("maxTasks"))
+                && p.path("targetLag").asLong() == set.path("targetLag").asLong();
+    }
+
+    private static JsonNode json(String text) {
         try {
-            JsonNode set = JSON.readTree(POLICY);
-            return p.path("minTasks").equals(set.path("minTasks"))
-                    && p.path("maxTasks").equals(set.path("maxTasks"))
-                    && p.path("targetLag").asLong() == set.path("targetLag").asLong();
+            return JSON.readTree(text);
         } catch (IOException e) {
-            throw new IllegalStateException(e);
+            throw new IllegalStateException("not JSON: " + text, e);
         }
     }
 
@@ -362,12 +426,14 @@ public final class ScalerChaosBenchmark {
                 PROBE,
                 () -> watch.timeline().leader());
         LeaderTimeline timeline = watch.timeline();
+        keepDecisions();
         StoredPolicy stored;
         synchronized (observer) {
-            observer.start();
             stored = observer.policy(SINK).orElse(null);
         }
-        boolean kept = stored != null && replicas.stream().allMatch(this::policyAsSet);
+        boolean kept = stored != null
+                && stored.policy().maxTasks() == json(policy).path("maxTasks").asInt()
+                && replicas.stream().allMatch(this::policyAsSet);
         List<ConnectGate.Write> writes = new ArrayList<>();
         for (ScalerReplica r : replicas) {
             r.connect().writes().stream()
@@ -375,15 +441,17 @@ public final class ScalerChaosBenchmark {
                     .forEach(writes::add);
         }
         writes.sort(Comparator.comparingLong(ConnectGate.Write::atMillis));
-        List<DecisionRecord> decisions = stored == null ? List.of() : stored.decisions();
+        List<DecisionRecord> decisions = decided.values().stream()
+                .sorted(Comparator.comparingLong(
+                                (DecisionRecord r) -> r.decision().atMillis())
+                        .reversed())
+                .toList();
         Map<Long, Integer> writesPerDecision = new HashMap<>();
         List<String> unaccounted = new ArrayList<>();
-        long oldest = decisions.isEmpty()
-                ? Long.MAX_VALUE
-                : decisions.get(decisions.size() - 1).decision().atMillis();
+        int beforeLog = 0;
         for (ConnectGate.Write w : writes) {
-            if (w.atMillis() < oldest) {
-                // before the oldest decision the log still keeps (it keeps the latest 50)
+            if (w.atMillis() < keptSince) {
+                beforeLog++;
                 continue;
             }
             Optional<DecisionRecord> by = decisions.stream()
@@ -408,17 +476,34 @@ public final class ScalerChaosBenchmark {
         }
         int doubles =
                 (int) writesPerDecision.values().stream().filter(n -> n > 1).count();
+        int written = writesPerDecision.size();
         int applied = (int) decisions.stream()
                 .filter(r -> r.outcome().startsWith("applied"))
                 .count();
+        List<String> log = new ArrayList<>();
+        for (int i = decisions.size() - 1; i >= 0; i--) {
+            DecisionRecord r = decisions.get(i);
+            if (r.decision().scales()) {
+                log.add(String.format(
+                        Locale.ROOT,
+                        "%.1f s: %d -> %d, %s",
+                        (r.decision().atMillis() - windowStart) / 1000.0,
+                        r.decision().fromTasks(),
+                        r.decision().toTasks(),
+                        r.outcome()));
+            }
+        }
         return new ScalerChaosResult(
                 schedule.seed(),
                 schedule.windowSeconds(),
                 REPLICAS,
-                POLICY,
+                policy,
                 outcomes,
+                log,
                 writes.size(),
                 ConnectConfigWrites.since(stack, SINK, from),
+                beforeLog,
+                written,
                 applied,
                 doubles,
                 unaccounted,
@@ -432,11 +517,7 @@ public final class ScalerChaosBenchmark {
 
     /** The tasks.max a config write sets: a PATCH of that key, or a PUT of the whole config. */
     private static String tasksMax(String body) {
-        try {
-            return JSON.readTree(body).path("tasks.max").asText();
-        } catch (IOException e) {
-            return "?";
-        }
+        return json(body).path("tasks.max").asText();
     }
 
     /** The lease term the replicas state: what a freeze or a cut outlasts. */

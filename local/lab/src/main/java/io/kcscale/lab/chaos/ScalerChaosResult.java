@@ -6,10 +6,14 @@ import java.util.List;
  * What the scaler's chaos run found: each disruption with how soon a replica autoscaled again, and the decision log
  * reconciled with the writes Connect took.
  *
+ * @param policy                 the policy as last set
+ * @param decisions              the decisions the log holds that scale, in order, with their outcomes
  * @param configWrites           writes of the sink's config the replicas sent Connect (through their gates)
  * @param connectConfigWrites    writes of the sink's config in Connect's config topic: more than {@code configWrites}
  *                               means a write went round the gates
- * @param appliedDecisions       decisions the log holds as applied (each should account for one write)
+ * @param writesBeforeLog        writes older than the oldest decision the log still kept (not reconciled)
+ * @param decisionsWritten       decisions of the log that writes went for (each should have one)
+ * @param appliedDecisions       of those, the decisions the log holds as applied
  * @param doubleWrites           decisions more than one write went for
  * @param unaccountedWrites      writes no applied decision of the log accounts for (a stale leader's, say)
  * @param nonLeaderWrites        writes sent by a replica whose lease was not the one in force when the write reached
@@ -25,8 +29,11 @@ public record ScalerChaosResult(
         int replicas,
         String policy,
         List<Outcome> disruptions,
+        List<String> decisions,
         int configWrites,
         long connectConfigWrites,
+        int writesBeforeLog,
+        int decisionsWritten,
         int appliedDecisions,
         int doubleWrites,
         List<String> unaccountedWrites,
@@ -57,6 +64,7 @@ public record ScalerChaosResult(
 
     public ScalerChaosResult {
         disruptions = List.copyOf(disruptions);
+        decisions = List.copyOf(decisions);
         unaccountedWrites = List.copyOf(unaccountedWrites);
         nonLeaderWrites = List.copyOf(nonLeaderWrites);
     }

@@ -169,8 +169,8 @@ final class BenchChaosCommand implements Callable<Integer> {
         StringBuilder t = new StringBuilder(String.format(
                 Locale.ROOT,
                 "%d replicas, seed %d, %.0f s window: %d disruptions, %d takeovers, %.1f s without a leader;"
-                        + " %d writes (Connect took %d), %d decisions applied, %d written twice, %d unaccounted,"
-                        + " %d by a replica without the lease; policy %s%n",
+                        + " %d writes (Connect took %d) for %d decisions (%d recorded applied), %d written twice,"
+                        + " %d unaccounted, %d by a replica without the lease%s; policy %s%n",
                 r.replicas(),
                 r.seed(),
                 r.windowSeconds(),
@@ -179,10 +179,12 @@ final class BenchChaosCommand implements Callable<Integer> {
                 r.secondsWithoutLeader(),
                 r.configWrites(),
                 r.connectConfigWrites(),
+                r.decisionsWritten(),
                 r.appliedDecisions(),
                 r.doubleWrites(),
                 r.unaccountedWrites().size(),
                 r.nonLeaderWrites().size(),
+                r.writesBeforeLog() == 0 ? "" : ", " + r.writesBeforeLog() + " older than the log kept",
                 r.policyKept() ? "kept" : "LOST"));
         t.append(String.format(
                 Locale.ROOT,
@@ -204,6 +206,7 @@ final class BenchChaosCommand implements Callable<Integer> {
                     o.holdSeconds(),
                     o.secondsToLeader() == null ? "NOT WITHIN 60 s" : o.secondsToLeader()));
         }
+        r.decisions().forEach(d -> t.append("decision at ").append(d).append(System.lineSeparator()));
         r.unaccountedWrites()
                 .forEach(w -> t.append("unaccounted write: ").append(w).append(System.lineSeparator()));
         r.nonLeaderWrites()
