@@ -3,6 +3,7 @@ package io.kcscale.scaler.autoscale;
 import io.kcscale.scaler.act.ScaleException;
 import io.kcscale.scaler.act.ScaleRequest;
 import io.kcscale.scaler.act.ScaleResult;
+import io.kcscale.scaler.act.WriteFence;
 import io.kcscale.scaler.autoscale.rules.ScalingRules;
 import io.kcscale.scaler.model.PipelineSnapshot;
 import io.kcscale.scaler.predict.WorkerPrediction;
@@ -15,7 +16,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
@@ -37,7 +37,7 @@ public final class AutoscaleLoop implements AutoCloseable {
     static final String APPLYING = "applying";
 
     private final Function<String, Optional<PipelineSnapshot>> snapshots;
-    private final BiFunction<String, ScaleRequest, ScaleResult> scale;
+    private final Scale scale;
     private final PolicyStore store;
     private final Leadership leadership;
     private final Function<String, List<String>> blockingFindings;
@@ -45,6 +45,9 @@ public final class AutoscaleLoop implements AutoCloseable {
     private final AutoscaleEvaluator evaluator;
     private final LongSupplier clock;
     private final Map<String, Running> running = new ConcurrentHashMap<>();
+    /** The lease under which this replica last wrote every policy's decisions again; the loop's thread only. */
+    private Lease recordedUnder;
+
     private final ScheduledExecutorService loop = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "kcscale-autoscaler");
         t.setDaemon(true);
@@ -70,6 +73,12 @@ public final class AutoscaleLoop implements AutoCloseable {
         }
     }
 
+    /** The scale a decision goes through: a user's, with the leader's fence on each of its writes. */
+    @FunctionalInterface
+    public interface Scale {
+        ScaleResult scale(String connector, ScaleRequest request, WriteFence fence);
+    }
+
     /** A connector's settings (named {@code policy} in the REST API) and its latest decisions, newest first. */
     public record State(
             String connector, AutoscalePolicy policy, long evaluationIntervalMillis, List<DecisionRecord> decisions) {}
@@ -82,7 +91,7 @@ public final class AutoscaleLoop implements AutoCloseable {
      */
     public AutoscaleLoop(
             Function<String, Optional<PipelineSnapshot>> snapshots,
-            BiFunction<String, ScaleRequest, ScaleResult> scale,
+            Scale scale,
             PolicyStore store,
             Leadership leadership,
             Function<String, List<String>> blockingFindings,
@@ -124,10 +133,9 @@ public final class AutoscaleLoop implements AutoCloseable {
         return new State(p.connector(), p.policy(), intervalMillis, p.decisions());
     }
 
-    /** Whether this replica's lease is the one in force: it leads, and its writes count. */
+    /** Whether this replica holds the lease in force: it leads, and its writes count. */
     public boolean leads() {
-        Optional<Lease> lease = leadership.lease();
-        return lease.isPresent() && lease.equals(store.leader());
+        return leadership.lease().isPresent();
     }
 
     /** The replica whose lease is in force, as far as this one has read; empty before any claimed. */
@@ -166,13 +174,13 @@ public final class AutoscaleLoop implements AutoCloseable {
     }
 
     /**
-     * One round, now (the loop's; tests call it to avoid waiting): on the leader, claims its lease once, then
-     * decides and acts for every policy; on a follower, only decides.
+     * One round, now (the loop's; tests call it to avoid waiting): on the leader, decides and acts for every policy
+     * (under a lease new to it, first writes their decisions again); on a follower, only decides.
      */
     public void evaluateAll() {
         Optional<Lease> lease = leadership.lease();
-        if (lease.isPresent() && !lease.equals(store.leader()) && !claim(lease.get())) {
-            lease = Optional.empty();
+        if (lease.isPresent() && !lease.get().equals(recordedUnder)) {
+            recordUnder(lease.get());
         }
         List<StoredPolicy> policies = store.policies();
         running.keySet()
@@ -187,22 +195,14 @@ public final class AutoscaleLoop implements AutoCloseable {
     }
 
     /**
-     * Claims a lease the group gave, then writes every policy's decisions again under it, so that the newest
-     * decisions record of each connector is the new leader's (what a replica reading the compacted log sees).
+     * Writes every policy's decisions again under a lease this replica just claimed, so that the newest decisions
+     * record of each connector follows the claim (what a replica reading the compacted log sees).
      */
-    private boolean claim(Lease lease) {
-        if (!store.claim(lease)) {
-            LOG.info(
-                    "the group made {} leader (generation {}), but a newer lease is in force",
-                    lease.leaderId(),
-                    lease.generation());
-            return false;
-        }
-        LOG.info("{} leads the autoscalers (generation {})", lease.leaderId(), lease.generation());
+    private void recordUnder(Lease lease) {
         for (StoredPolicy p : store.policies()) {
             store.recordDecisions(p.connector(), p.version(), lease, p.decisions());
         }
-        return true;
+        recordedUnder = lease;
     }
 
     /**
@@ -323,7 +323,8 @@ public final class AutoscaleLoop implements AutoCloseable {
         }
         String outcome;
         try {
-            ScaleResult result = scale.apply(connector, new ScaleRequest(d.toTasks(), false, false));
+            ScaleResult result =
+                    scale.scale(connector, new ScaleRequest(d.toTasks(), false, false), leadership.fence(lease.get()));
             synchronized (r.memory) {
                 r.rule.applied(d, result.rebalancePauseSeconds(), r.memory);
             }
@@ -332,8 +333,12 @@ public final class AutoscaleLoop implements AutoCloseable {
                             ? ""
                             : ", pause " + result.rebalancePauseSeconds() + " s");
         } catch (ScaleException e) {
-            outcome = "failed: " + e.getMessage();
+            outcome = (e.kind() == ScaleException.Kind.ABANDONED ? "abandoned: " : "failed: ") + e.getMessage();
+            if (e.kind() == ScaleException.Kind.ABANDONED) {
+                LOG.warn("the scale of {} to {} tasks is {}", connector, d.toTasks(), outcome);
+            }
         }
+        // under a lease superseded meanwhile this does not count: the next leader settles the intent from Connect
         record(intent.get(), lease.get(), d, outcome);
     }
 

@@ -16,6 +16,7 @@ import io.kcscale.scaler.checks.keys.SampleBudget;
 import io.kcscale.scaler.connect.ConnectApi;
 import io.kcscale.scaler.connect.ConnectRestException;
 import io.kcscale.scaler.connect.ConnectorStatus;
+import io.kcscale.scaler.kafka.StateTopic;
 import io.kcscale.scaler.model.PipelineSample;
 import io.kcscale.scaler.model.PipelineSnapshot;
 import io.kcscale.scaler.model.RecordAge;
@@ -46,6 +47,7 @@ public final class Scaler {
     private final ScalerMetrics metrics;
     private final String instanceId;
     private final Supplier<Optional<String>> autoscalingOff;
+    private final Supplier<Optional<StateTopic>> stateTopic;
     private final RecordTimestamps recordTimestamps;
     private final Optional<String> token;
 
@@ -53,6 +55,7 @@ public final class Scaler {
      * @param connect    asked whether a name the watcher does not know is a sink
      * @param instanceId this replica's id among the scaler's replicas
      * @param autoscalingOff why this replica does not autoscale (it cannot read the state topic), or empty when it can
+     * @param stateTopic the state topic as this replica found it, once it read it
      * @param recordTimestamps reads the records at the committed offsets when a user asks to cross-check the lag's age
      * @param token      the bearer token mutating calls need, if one is set
      */
@@ -66,6 +69,7 @@ public final class Scaler {
             ScalerMetrics metrics,
             String instanceId,
             Supplier<Optional<String>> autoscalingOff,
+            Supplier<Optional<StateTopic>> stateTopic,
             RecordTimestamps recordTimestamps,
             Optional<String> token) {
         this.watcher = watcher;
@@ -77,6 +81,7 @@ public final class Scaler {
         this.metrics = metrics;
         this.instanceId = instanceId;
         this.autoscalingOff = autoscalingOff;
+        this.stateTopic = stateTopic;
         this.recordTimestamps = recordTimestamps;
         this.token = token;
     }
@@ -263,6 +268,11 @@ public final class Scaler {
     /** Why this replica does not autoscale (it cannot read the state topic), or empty when it can. */
     public Optional<String> autoscalingOff() {
         return autoscalingOff.get();
+    }
+
+    /** The state topic as this replica found it when it opened it; empty until then. */
+    public Optional<StateTopic> stateTopic() {
+        return stateTopic.get();
     }
 
     /** The Prometheus text exposition of the scaler's metrics. */

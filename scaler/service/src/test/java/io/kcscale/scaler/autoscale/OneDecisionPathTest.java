@@ -54,6 +54,13 @@ class OneDecisionPathTest {
                 0);
     }
 
+    /** The one replica, leading from its first tick. */
+    private static LeaderLease leader(InMemoryPolicyStore store) {
+        LeaderLease lease = new LeaderLease("a", () -> true, store, LeaderLease.DURATION, () -> 1_000_000_000L);
+        lease.tick();
+        return lease;
+    }
+
     /** What the scaler sees, a snapshot every 5 s: holds of each kind, then a backlog one step sizes. */
     private static final List<Optional<PipelineSnapshot>> SEEN = List.of(
             Optional.empty(),
@@ -68,11 +75,10 @@ class OneDecisionPathTest {
         AtomicReference<Optional<PipelineSnapshot>> now = new AtomicReference<>(Optional.empty());
         AtomicLong clock = new AtomicLong(0);
         InMemoryPolicyStore store = new InMemoryPolicyStore();
-        HeldLease lease = new HeldLease("a");
-        lease.lead(1);
+        LeaderLease lease = leader(store);
         AutoscaleLoop loop = new AutoscaleLoop(
                 c -> now.get(),
-                (c, request) -> {
+                (c, request, fence) -> {
                     throw new AssertionError("a dry run writes nothing");
                 },
                 store,
@@ -121,12 +127,11 @@ class OneDecisionPathTest {
         AtomicLong clock = new AtomicLong(5_000);
         List<Integer> written = new ArrayList<>();
         InMemoryPolicyStore store = new InMemoryPolicyStore();
-        HeldLease lease = new HeldLease("a");
-        lease.lead(1);
+        LeaderLease lease = leader(store);
         PipelineSnapshot backlog = SEEN.get(4).orElseThrow();
         AutoscaleLoop loop = new AutoscaleLoop(
                 c -> Optional.of(backlog),
-                (c, request) -> {
+                (c, request, fence) -> {
                     written.add(request.tasks());
                     return new ScaleResult(c, 1, request.tasks(), request.tasks(), 0.5, false, "plan", List.of(), null);
                 },

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.kcscale.scaler.act.ScaleAction;
 import io.kcscale.scaler.act.ScaleException;
 import io.kcscale.scaler.act.ScaleRequest;
+import io.kcscale.scaler.act.WriteFence;
 import io.kcscale.scaler.autoscale.AutoscaleEvaluator;
 import io.kcscale.scaler.autoscale.AutoscaleLoop;
 import io.kcscale.scaler.autoscale.AutoscalePolicy;
@@ -68,7 +69,7 @@ class ScalerTest {
             System::currentTimeMillis);
     private final TasksMaxWriter refusingWriter = new TasksMaxWriter() {
         @Override
-        public void write(String connector, Map<String, String> seen, int tasks) {
+        public void write(String connector, Map<String, String> seen, int tasks, WriteFence fence) {
             throw new AssertionError("these tests write nothing");
         }
 
@@ -99,6 +100,11 @@ class ScalerTest {
         public Optional<Lease> lease() {
             return Optional.empty();
         }
+
+        @Override
+        public WriteFence fence(Lease lease) {
+            throw new AssertionError("a follower writes nothing");
+        }
     };
     private final AutoscaleLoop autoscaler = new AutoscaleLoop(
             watcher::snapshot,
@@ -122,6 +128,7 @@ class ScalerTest {
                     autoscaler::latestRecommendedWorkers,
                     new ScalerCostMetrics()),
             "scaler-a",
+            Optional::empty,
             Optional::empty,
             offsets -> java.util.Map.of(),
             Optional.empty());
