@@ -1,5 +1,6 @@
 package io.kcscale.scaler.autoscale;
 
+import io.kcscale.scaler.autoscale.rules.RatioScalingRule;
 import io.kcscale.scaler.input.InvalidInputException;
 
 /**

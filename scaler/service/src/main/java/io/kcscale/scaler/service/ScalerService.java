@@ -5,6 +5,7 @@ import io.kcscale.scaler.act.ScaleAction;
 import io.kcscale.scaler.autoscale.AutoscaleEvaluator;
 import io.kcscale.scaler.autoscale.AutoscaleLoop;
 import io.kcscale.scaler.autoscale.LeaderLease;
+import io.kcscale.scaler.checks.Checks;
 import io.kcscale.scaler.connect.Backoff;
 import io.kcscale.scaler.connect.ConnectRestClient;
 import io.kcscale.scaler.connect.ConnectTasksMaxWriter;
@@ -160,6 +161,7 @@ public final class ScalerService implements AutoCloseable {
                 SAMPLE_QUEUE,
                 REQUEST_TIMEOUT.multipliedBy(4));
         this.checks = new ScalingChecks(
+                Checks.ALL,
                 new CheckObserver(
                         connect,
                         kafka,

@@ -14,6 +14,7 @@ import io.kcscale.scaler.autoscale.AutoscalePolicy;
 import io.kcscale.scaler.autoscale.InMemoryPolicyStore;
 import io.kcscale.scaler.autoscale.Leadership;
 import io.kcscale.scaler.autoscale.Lease;
+import io.kcscale.scaler.checks.Checks;
 import io.kcscale.scaler.checks.keys.KeyTally;
 import io.kcscale.scaler.model.SinkIndexes;
 import io.kcscale.scaler.observe.CheckObserver;
@@ -56,6 +57,7 @@ class ScalerTest {
     private final KeySampling keys = new KeySampling(
             (topic, budget) -> new KeyTally().sample(topic, 1, 1, 1, "end", List.of(0)), 1, 1, Duration.ofSeconds(1));
     private final ScalingChecks checks = new ScalingChecks(
+            Checks.ALL,
             new CheckObserver(
                     connect,
                     kafka,

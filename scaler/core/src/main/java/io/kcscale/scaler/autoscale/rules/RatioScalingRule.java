@@ -1,5 +1,10 @@
-package io.kcscale.scaler.autoscale;
+package io.kcscale.scaler.autoscale.rules;
 
+import io.kcscale.scaler.autoscale.AutoscalePolicy;
+import io.kcscale.scaler.autoscale.Decision;
+import io.kcscale.scaler.autoscale.Observation;
+import io.kcscale.scaler.autoscale.PolicyMemory;
+import io.kcscale.scaler.autoscale.ScalingRule;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;

@@ -1,7 +1,6 @@
 package io.kcscale.scaler.autoscale.rules;
 
 import io.kcscale.scaler.autoscale.AutoscalePolicy;
-import io.kcscale.scaler.autoscale.RatioScalingRule;
 import io.kcscale.scaler.autoscale.ScalingRule;
 import io.kcscale.scaler.input.InvalidInputException;
 import io.kcscale.scaler.predict.LagThreshold;

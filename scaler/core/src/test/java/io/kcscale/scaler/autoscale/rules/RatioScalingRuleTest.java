@@ -1,9 +1,13 @@
-package io.kcscale.scaler.autoscale;
+package io.kcscale.scaler.autoscale.rules;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.kcscale.scaler.autoscale.AutoscalePolicy;
+import io.kcscale.scaler.autoscale.Decision;
+import io.kcscale.scaler.autoscale.Observation;
+import io.kcscale.scaler.autoscale.PolicyMemory;
 import io.kcscale.scaler.input.InvalidInputException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
