@@ -248,6 +248,12 @@ public final class RatioScalingRule implements ScalingRule {
                 sizing + (to < desired ? " (capped at " + cap + partitionAdvice + ")" : ""));
     }
 
+    /** Nothing to do: the tasks are not idle long enough to count toward a scale-down. */
+    private static Decision steady(Observation o, PolicyMemory m, Map<String, Object> in, String reason) {
+        m.notIdle();
+        return decision(o, in, Decision.Action.NONE, o.tasks(), "steady", reason);
+    }
+
     private Decision scaleDownOrSteady(
             Observation o,
             PolicyMemory m,
@@ -256,13 +262,10 @@ public final class RatioScalingRule implements ScalingRule {
             double capacity,
             double cooldown) {
         if (Double.isNaN(capacity) || o.tasksRunning() == 0) {
-            m.notIdle();
-            return decision(
+            return steady(
                     o,
+                    m,
                     in,
-                    Decision.Action.NONE,
-                    o.tasks(),
-                    "steady",
                     String.format(
                             Locale.ROOT,
                             "lag %d within target %.0f (per-task capacity not measured yet: it is learned under backlog)",
@@ -273,13 +276,10 @@ public final class RatioScalingRule implements ScalingRule {
         in.put("idleFraction", idle);
         int desired = Math.max(settings.minTasks(), tasksFor(o.appendRate() / settings.utilization(), capacity));
         if (idle <= settings.scaleDownIdleFraction() || desired >= o.tasks()) {
-            m.notIdle();
-            return decision(
+            return steady(
                     o,
+                    m,
                     in,
-                    Decision.Action.NONE,
-                    o.tasks(),
-                    "steady",
                     String.format(
                             Locale.ROOT,
                             "lag %d within target %.0f; tasks %.0f%% idle",
