@@ -6,7 +6,7 @@ import java.util.stream.Collectors;
 
 /** How the sink connector writes to Elasticsearch ({@code up --sink-mode}): each mode is one template in configs/connectors/. */
 public enum SinkMode {
-    /** One index request per record: the stock Camel sink, the behaviour the toolkit studies. */
+    /** One index request per record, waiting for each answer: the per-record sink the lab studies. */
     INDEX("stocks-es-sink.json"),
     /** One bulk request per batch, offsets committed only once Elasticsearch holds the documents. */
     BULK("stocks-es-sink-bulk.json");

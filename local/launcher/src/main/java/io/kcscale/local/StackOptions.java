@@ -1,6 +1,7 @@
 package io.kcscale.local;
 
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * What a user asks {@code up} for. A port of 0 means "any free port" (what tests use).
@@ -14,6 +15,7 @@ import java.nio.file.Path;
  *                      Needs {@code sinkLatencyMs} above 0, which starts the proxy
  * @param scaler        start the scaler service with the stack; experiments and benchmarks that run their own in
  *                      process leave it out: it would only wait to observe and take CPU from what they measure
+ * @param kafkaProxiedListeners listeners the broker has beyond its own, each reached through a proxy of the caller's
  */
 public record StackOptions(
         Path home,
@@ -36,7 +38,8 @@ public record StackOptions(
         MetricsOptions metrics,
         int sinkLatencyMs,
         int sinkSerialMs,
-        boolean scaler) {
+        boolean scaler,
+        List<ProxiedKafkaListener> kafkaProxiedListeners) {
 
     public static final String TOPIC = "stocks";
     public static final String INDEX = "stocks";
@@ -44,6 +47,7 @@ public record StackOptions(
     public static final String SINK_CONNECTOR = "stocks-es-sink";
 
     public StackOptions {
+        kafkaProxiedListeners = List.copyOf(kafkaProxiedListeners);
         require(partitions >= 1, "--partitions must be at least 1, got " + partitions);
         require(
                 ratePerSecond > 0 && Double.isFinite(ratePerSecond),
@@ -104,6 +108,7 @@ public record StackOptions(
         private int sinkLatencyMs;
         private int sinkSerialMs;
         private boolean scaler = true;
+        private List<ProxiedKafkaListener> kafkaProxiedListeners = List.of();
 
         private Builder(Path home) {
             this.home = home;
@@ -232,6 +237,11 @@ public record StackOptions(
             return this;
         }
 
+        public Builder kafkaProxiedListeners(List<ProxiedKafkaListener> v) {
+            kafkaProxiedListeners = v;
+            return this;
+        }
+
         /** @throws IllegalArgumentException naming the flag of the first bad value */
         public StackOptions build() {
             return new StackOptions(
@@ -255,7 +265,8 @@ public record StackOptions(
                     new MetricsOptions(metrics, metricsPort, prometheus, prometheusPort),
                     sinkLatencyMs,
                     sinkSerialMs,
-                    scaler);
+                    scaler,
+                    kafkaProxiedListeners);
         }
     }
 

@@ -46,7 +46,7 @@ final class ExperimentSweepCommand implements Callable<Integer> {
             paramLabel = "index|bulk",
             defaultValue = "index",
             description =
-                    "index: one request per record (the stock Camel sink); bulk: one bulk request per batch (default: ${DEFAULT-VALUE}).")
+                    "index: one request per record, waiting for each answer; bulk: one bulk request per batch (default: ${DEFAULT-VALUE}).")
     String sinkMode;
 
     @Mixin

@@ -21,7 +21,7 @@ import picocli.CommandLine.Spec;
             "measurement and error per held-out point, and whether the tasks predict tasks recommends held their rate.",
             "Starts a stack of its own on free ports; by default in the remote-cluster regime (--sink-latency-ms 14) with a contended",
             "resource (--sink-serial-ms 12), where throughput bends and the USL, not a straight line, is the model.",
-            "About 4 minutes per task count (--quick: 4 task counts in about 10 minutes on a loaded 2-core machine)."
+            "About 4 minutes per task count (--quick: 4 task counts in about 10 minutes on a 2-core machine, longer when it is loaded)."
         })
 final class ExperimentValidateCommand implements Callable<Integer> {
 

@@ -93,7 +93,7 @@ final class UpCommand implements Callable<Integer> {
             paramLabel = "index|bulk",
             defaultValue = "index",
             description =
-                    "index: one request per record (the stock Camel sink, default); bulk: one bulk request per batch, "
+                    "index: one request per record, waiting for each answer (default); bulk: one bulk request per batch, "
                             + "offsets committed once Elasticsearch holds the documents.")
     String sinkMode;
 

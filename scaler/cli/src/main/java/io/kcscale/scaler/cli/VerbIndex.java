@@ -6,7 +6,8 @@ import picocli.CommandLine.Help;
 /**
  * The command list of {@code kcscale --help}: every verb of the one tool, grouped, one line each. The script runs
  * {@code up}, {@code down} and {@code load} in the launcher's JVM, {@code bench} and {@code experiment} in the lab's
- * and {@code serve} in the service's, none of which this JVM can load; so this index, not picocli's list of the verbs
+ * and {@code serve} in the service's, none of which this JVM can load, and runs {@code build}, {@code test} and
+ * {@code dist} itself; so this index, not picocli's list of the verbs
  * registered here, names them all. Each verb's own {@code --help} says the rest. The release's script (dist/) runs
  * only the scaler's verbs and says so with the system property {@value #RELEASE_PROPERTY}: its help lists no verb of a
  * checkout's local stack or lab.
@@ -52,6 +53,13 @@ final class VerbIndex {
             new Group(
                     "Predictions (no pipeline needed)",
                     List.of(new Verb("predict", "Predict tasks, Kafka brokers, lag thresholds, shards, workers"))),
+            new Group(
+                    "This checkout (./kcscale only)",
+                    List.of(
+                            new Verb("build", "Rebuild everything with Maven, tests skipped"),
+                            new Verb("test", "Install the test prerequisites, then run every test"),
+                            new Verb("dist", "Build the release, kcscale-VERSION.tar.gz")),
+                    true),
             new Group("Help", List.of(new Verb("help", "Show a verb's options (or: kcscale VERB --help)"))));
 
     private VerbIndex() {}

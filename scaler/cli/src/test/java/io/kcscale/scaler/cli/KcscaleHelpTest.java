@@ -28,6 +28,9 @@ class KcscaleHelpTest {
             "autoscale",
             "decisions",
             "predict",
+            "build",
+            "test",
+            "dist",
             "help");
 
     @Test
@@ -72,8 +75,16 @@ class KcscaleHelpTest {
                 .flatMap(m -> Arrays.stream(m.group(1).split("\\|")))
                 .toList();
         assertEquals(List.of("up", "down", "load", "bench", "experiment", "serve"), dispatched);
+        // and the verbs the script runs itself, before any JVM (build-cli-archive is the build's own step)
+        Matcher own = Pattern.compile("(?m)^  ([a-z-]+)\\)(?!\\s+module=)").matcher(script);
+        List<String> ownVerbs = own.results()
+                .map(m -> m.group(1))
+                .filter(verb -> !verb.equals("build-cli-archive"))
+                .toList();
+        assertEquals(List.of("build", "test", "dist"), ownVerbs);
         String help = CliRun.of("--help").out();
         dispatched.forEach(verb -> assertTrue(help.contains("    " + verb + " "), verb));
+        ownVerbs.forEach(verb -> assertTrue(help.contains("    " + verb + " "), verb));
     }
 
     /** The release's script runs only the scaler's verbs, and says so: its help lists no verb of a checkout's. */
@@ -87,8 +98,8 @@ class KcscaleHelpTest {
             System.clearProperty(VerbIndex.RELEASE_PROPERTY);
         }
         for (String verb : EVERY_VERB) {
-            boolean checkoutOnly =
-                    List.of("up", "down", "load", "bench", "experiment").contains(verb);
+            boolean checkoutOnly = List.of("up", "down", "load", "bench", "experiment", "build", "test", "dist")
+                    .contains(verb);
             assertEquals(!checkoutOnly, release.contains("    " + verb + " "), verb + " in\n" + release);
         }
         assertTrue(CliRun.of("--help").out().contains("    bench "), "a checkout's help lists the lab again");

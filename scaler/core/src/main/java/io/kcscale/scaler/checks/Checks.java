@@ -1,7 +1,9 @@
 package io.kcscale.scaler.checks;
 
 import io.kcscale.scaler.model.PipelineSnapshot;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 /** Every check, in the order a report lists them: keys and partitions first, then the index, then the group and its workers. */
 public final class Checks {
@@ -20,10 +22,18 @@ public final class Checks {
 
     private Checks() {}
 
-    public static CheckReport run(PipelineSnapshot snapshot, CheckSamples samples) {
+    /** Each check's finding, in their order. */
+    public static CheckReport run(List<Check> checks, PipelineSnapshot snapshot, CheckSamples samples) {
         return CheckReport.of(
                 snapshot.name(),
                 samples.tasksWanted(),
-                ALL.stream().map(c -> c.check(snapshot, samples)).toList());
+                checks.stream().map(c -> c.check(snapshot, samples)).toList());
+    }
+
+    /** What the checks read beyond the snapshot, together. */
+    public static Set<CheckInput> needs(List<Check> checks) {
+        Set<CheckInput> needs = EnumSet.noneOf(CheckInput.class);
+        checks.forEach(c -> needs.addAll(c.needs()));
+        return needs;
     }
 }

@@ -1,8 +1,10 @@
 package io.kcscale.scaler.checks;
 
 import io.kcscale.scaler.model.PipelineSnapshot;
+import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * {@code dead-letters}: what the sink gives up on. A record in the dead-letter topic is out of the index, so
@@ -16,6 +18,11 @@ public final class DeadLetterCheck implements Check {
     @Override
     public String id() {
         return ID;
+    }
+
+    @Override
+    public Set<CheckInput> needs() {
+        return EnumSet.of(CheckInput.CONNECTORS);
     }
 
     @Override

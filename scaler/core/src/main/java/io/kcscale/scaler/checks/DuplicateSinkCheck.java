@@ -3,6 +3,7 @@ package io.kcscale.scaler.checks;
 import io.kcscale.scaler.model.PipelineSnapshot;
 import io.kcscale.scaler.model.SinkTarget;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -44,6 +45,11 @@ public final class DuplicateSinkCheck implements Check {
     @Override
     public String id() {
         return ID;
+    }
+
+    @Override
+    public Set<CheckInput> needs() {
+        return EnumSet.of(CheckInput.CONNECTORS);
     }
 
     @Override

@@ -3,9 +3,11 @@ package io.kcscale.scaler.checks;
 import io.kcscale.scaler.model.PipelineSnapshot;
 import io.kcscale.scaler.model.TopicPartition;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -25,6 +27,12 @@ public final class IdleTasksCheck implements Check {
     @Override
     public String id() {
         return ID;
+    }
+
+    @Override
+    public Set<CheckInput> needs() {
+        return EnumSet.of(
+                CheckInput.WINDOW, CheckInput.KEYS, CheckInput.GROUP, CheckInput.CONNECTORS, CheckInput.WORKER_CONFIG);
     }
 
     @Override

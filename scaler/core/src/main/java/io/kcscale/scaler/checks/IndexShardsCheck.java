@@ -2,7 +2,9 @@ package io.kcscale.scaler.checks;
 
 import io.kcscale.scaler.model.PipelineSnapshot;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * {@code index-shards}: the primary shards of each index the sink writes to (an alias's or a data stream's write
@@ -21,6 +23,11 @@ public final class IndexShardsCheck implements Check {
     @Override
     public String id() {
         return ID;
+    }
+
+    @Override
+    public Set<CheckInput> needs() {
+        return EnumSet.of(CheckInput.CONNECTORS);
     }
 
     @Override

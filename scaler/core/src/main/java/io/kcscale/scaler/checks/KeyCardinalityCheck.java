@@ -4,11 +4,13 @@ import io.kcscale.scaler.checks.keys.DistinctCounter.Distinct;
 import io.kcscale.scaler.checks.keys.KeySample;
 import io.kcscale.scaler.model.PipelineSnapshot;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * {@code key-cardinality}: distinct keys in a sample of recent records against the partitions. A
@@ -26,6 +28,11 @@ public final class KeyCardinalityCheck implements Check {
     @Override
     public String id() {
         return ID;
+    }
+
+    @Override
+    public Set<CheckInput> needs() {
+        return EnumSet.of(CheckInput.KEYS, CheckInput.CONNECTORS);
     }
 
     @Override

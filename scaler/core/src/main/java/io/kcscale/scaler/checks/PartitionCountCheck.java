@@ -1,8 +1,10 @@
 package io.kcscale.scaler.checks;
 
 import io.kcscale.scaler.model.PipelineSnapshot;
+import java.util.EnumSet;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * {@code partition-count}: partitions cap the useful tasks (partitions ≥ tasks), and only partitions
@@ -24,6 +26,12 @@ public final class PartitionCountCheck implements Check {
     @Override
     public String id() {
         return ID;
+    }
+
+    @Override
+    public Set<CheckInput> needs() {
+        return EnumSet.of(
+                CheckInput.BROKERS, CheckInput.KEYS, CheckInput.GROUP, CheckInput.CONNECTORS, CheckInput.WORKER_CONFIG);
     }
 
     @Override

@@ -3,9 +3,11 @@ package io.kcscale.scaler.checks;
 import io.kcscale.scaler.model.PipelineSnapshot;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * {@code rebalance-config}: the sink consumer's assignment strategy and its session and heartbeat
@@ -32,6 +34,11 @@ public final class RebalanceConfigCheck implements Check {
     @Override
     public String id() {
         return ID;
+    }
+
+    @Override
+    public Set<CheckInput> needs() {
+        return EnumSet.of(CheckInput.GROUP, CheckInput.CONNECTORS, CheckInput.WORKER_CONFIG);
     }
 
     @Override

@@ -4,7 +4,9 @@ import io.kcscale.scaler.model.PipelineSnapshot;
 import io.kcscale.scaler.model.SnapshotDerivation;
 import io.kcscale.scaler.model.WorkerLoss;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * {@code stability}: whether the pipeline is steady enough to scale: committed offsets advancing,
@@ -21,6 +23,11 @@ public final class StabilityCheck implements Check {
     @Override
     public String id() {
         return ID;
+    }
+
+    @Override
+    public Set<CheckInput> needs() {
+        return EnumSet.of(CheckInput.WINDOW, CheckInput.CONNECTORS);
     }
 
     @Override

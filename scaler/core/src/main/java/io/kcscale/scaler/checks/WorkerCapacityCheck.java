@@ -2,10 +2,12 @@ package io.kcscale.scaler.checks;
 
 import io.kcscale.scaler.model.PipelineSnapshot;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -34,6 +36,11 @@ public final class WorkerCapacityCheck implements Check {
     @Override
     public String id() {
         return ID;
+    }
+
+    @Override
+    public Set<CheckInput> needs() {
+        return EnumSet.of(CheckInput.WORKER_CPU);
     }
 
     @Override

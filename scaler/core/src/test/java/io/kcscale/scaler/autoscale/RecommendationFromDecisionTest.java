@@ -3,6 +3,7 @@ package io.kcscale.scaler.autoscale;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.kcscale.scaler.autoscale.rules.RatioScalingRule;
 import io.kcscale.scaler.model.PipelineSnapshot;
 import java.util.List;
 import java.util.Map;

@@ -12,7 +12,7 @@ class ChecksTest {
     @Test
     void everyCheckReportsOnceInItsOrderAndTheReportCarriesTheWorst() {
         Fixture f = new Fixture();
-        CheckReport report = Checks.run(f.snapshot(), f.samples());
+        CheckReport report = Checks.run(Checks.ALL, f.snapshot(), f.samples());
         assertEquals(
                 List.of(
                         "key-cardinality",
@@ -32,7 +32,9 @@ class ChecksTest {
         assertEquals(Severity.WARNING, report.severity(), "1 shard for 3 tasks and the default eager assignor");
         assertEquals(3, report.tasks());
         f.keys = Fixture.keys(1000, 0, 2, Map.of());
-        assertEquals(Severity.CRITICAL, Checks.run(f.snapshot(), f.samples()).severity());
+        assertEquals(
+                Severity.CRITICAL,
+                Checks.run(Checks.ALL, f.snapshot(), f.samples()).severity());
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.kcscale.scaler.observe;
 
+import io.kcscale.scaler.checks.CheckInput;
 import io.kcscale.scaler.checks.CheckSamples;
 import io.kcscale.scaler.checks.keys.KeySample;
 import io.kcscale.scaler.checks.keys.SampleBudget;
@@ -28,10 +29,10 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * Reads what the checks judge beyond the watcher's snapshot: every connector's config and status
- * from Connect, the sink group's assignor and the broker count from Kafka, a key sample of the
- * topic, the worker's properties when the scaler was given them, and the workers' CPU from the sources
- * the scaler was given. A system that fails leaves its part null; nothing here judges.
+ * Reads what the checks judge beyond the watcher's snapshot, and only what the checks run need: every connector's config
+ * and status from Connect, the sink group's assignor and the broker count from Kafka, a key sample of the topic, the
+ * worker's properties when the scaler was given them, and the workers' CPU from the sources the scaler was given. A
+ * system that fails, or a part no check needs, is left null; nothing here judges.
  */
 public final class CheckObserver {
 
@@ -64,9 +65,13 @@ public final class CheckObserver {
         this.workerConfig = workerConfig;
     }
 
-    public CheckSamples observe(PipelineSnapshot snapshot, int tasksWanted, SampleBudget budget) {
+    /** @param needs what the checks to be run read beyond the snapshot */
+    public CheckSamples observe(
+            PipelineSnapshot snapshot, int tasksWanted, SampleBudget budget, Set<CheckInput> needs) {
         String name = snapshot.name();
-        Map<String, ConnectApi.ConnectorView> views = connectors();
+        // the workers' CPU is read for the workers Connect lists for every connector
+        Map<String, ConnectApi.ConnectorView> views =
+                needs.contains(CheckInput.CONNECTORS) || needs.contains(CheckInput.WORKER_CPU) ? connectors() : null;
         ConnectApi.ConnectorView own = views == null ? null : views.get(name);
         List<CheckSamples.Connector> others = null;
         if (views != null) {
@@ -99,37 +104,45 @@ public final class CheckObserver {
             keysUnavailable = "the sink reads no topic (its topics.regex matches none yet), so there is none to sample";
         } else {
             String topic = snapshot.topics().get(0);
-            List<String> sampled = snapshot.topics().stream()
-                    .limit(CheckSamples.SAMPLED_TOPICS)
-                    .toList();
-            SampleBudget share = budget.split(sampled.size());
-            try {
-                List<KeySample> each = new ArrayList<>();
-                for (String t : sampled) {
-                    each.add(sampler.sample(t, share));
+            if (needs.contains(CheckInput.KEYS)) {
+                List<String> sampled = snapshot.topics().stream()
+                        .limit(CheckSamples.SAMPLED_TOPICS)
+                        .toList();
+                SampleBudget share = budget.split(sampled.size());
+                try {
+                    List<KeySample> each = new ArrayList<>();
+                    for (String t : sampled) {
+                        each.add(sampler.sample(t, share));
+                    }
+                    keys = each;
+                } catch (KafkaUnavailableException | KeySampling.Busy e) {
+                    keysUnavailable = e.getMessage();
                 }
-                keys = each;
-            } catch (KafkaUnavailableException | KeySampling.Busy e) {
-                keysUnavailable = e.getMessage();
             }
             try {
-                group = kafka.describeGroup(SinkTarget.consumerGroup(name), topic);
-                brokers = kafka.brokerCount();
+                if (needs.contains(CheckInput.GROUP)) {
+                    group = kafka.describeGroup(SinkTarget.consumerGroup(name), topic);
+                }
+                if (needs.contains(CheckInput.BROKERS)) {
+                    brokers = kafka.brokerCount();
+                }
             } catch (KafkaUnavailableException e) {
                 // left unknown: the checks that need it say so
             }
         }
-        WorkerCpuReadings.Result workers = cpu.read(workerIds(snapshot, views));
+        WorkerCpuReadings.Result workers = needs.contains(CheckInput.WORKER_CPU)
+                ? cpu.read(workerIds(snapshot, views))
+                : new WorkerCpuReadings.Result(null, "not read: no check run needs it");
         return new CheckSamples(
                 tasksWanted,
-                watcher.window(name),
+                needs.contains(CheckInput.WINDOW) ? watcher.window(name) : List.of(),
                 keys,
-                keysUnavailable,
+                keys == null && keysUnavailable == null ? "not read: no check run needs it" : keysUnavailable,
                 own == null ? null : own.config(),
                 own == null ? null : own.status().state(),
                 traces,
                 others,
-                workerProperties(),
+                needs.contains(CheckInput.WORKER_CONFIG) ? workerProperties() : Map.of(),
                 group == null ? null : group.assignor(),
                 group == null ? null : group.protocol(),
                 brokers,

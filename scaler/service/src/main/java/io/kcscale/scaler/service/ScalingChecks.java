@@ -1,6 +1,8 @@
 package io.kcscale.scaler.service;
 
 import io.kcscale.scaler.act.PreScaleChecks;
+import io.kcscale.scaler.checks.Check;
+import io.kcscale.scaler.checks.CheckInput;
 import io.kcscale.scaler.checks.CheckReport;
 import io.kcscale.scaler.checks.Checks;
 import io.kcscale.scaler.checks.Finding;
@@ -12,6 +14,7 @@ import io.kcscale.scaler.observe.PipelineWatcher;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
 
@@ -24,6 +27,8 @@ public final class ScalingChecks implements PreScaleChecks {
 
     static final long BLOCKING_MAX_AGE_MILLIS = 60_000;
 
+    private final List<Check> checks;
+    private final Set<CheckInput> needs;
     private final CheckObserver observer;
     private final PipelineWatcher watcher;
     private final LongSupplier clock;
@@ -31,7 +36,10 @@ public final class ScalingChecks implements PreScaleChecks {
 
     private record Dated(long atMillis, List<String> findings) {}
 
-    public ScalingChecks(CheckObserver observer, PipelineWatcher watcher, LongSupplier clock) {
+    /** @param checks the checks a report runs, in its order ({@link Checks#ALL}) */
+    public ScalingChecks(List<Check> checks, CheckObserver observer, PipelineWatcher watcher, LongSupplier clock) {
+        this.checks = List.copyOf(checks);
+        this.needs = Checks.needs(checks);
         this.observer = observer;
         this.watcher = watcher;
         this.clock = clock;
@@ -43,7 +51,7 @@ public final class ScalingChecks implements PreScaleChecks {
     }
 
     public CheckReport run(PipelineSnapshot snapshot, int tasksWanted, SampleBudget budget) {
-        return Checks.run(snapshot, observer.observe(snapshot, tasksWanted, budget));
+        return Checks.run(checks, snapshot, observer.observe(snapshot, tasksWanted, budget, needs));
     }
 
     @Override

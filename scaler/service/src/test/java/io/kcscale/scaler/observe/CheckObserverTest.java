@@ -3,7 +3,13 @@ package io.kcscale.scaler.observe;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import io.kcscale.scaler.checks.Check;
+import io.kcscale.scaler.checks.CheckInput;
+import io.kcscale.scaler.checks.CheckReport;
 import io.kcscale.scaler.checks.CheckSamples;
+import io.kcscale.scaler.checks.Checks;
+import io.kcscale.scaler.checks.Finding;
+import io.kcscale.scaler.checks.Severity;
 import io.kcscale.scaler.checks.WorkerCpu;
 import io.kcscale.scaler.checks.keys.KeySample;
 import io.kcscale.scaler.checks.keys.KeyTally;
@@ -26,6 +32,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -119,7 +126,7 @@ class CheckObserverTest {
         Path worker = Files.writeString(dir.resolve("worker.properties"), "scheduled.rebalance.max.delay.ms = 60000\n");
         kafka.brokers = 3;
 
-        CheckSamples samples = observer(Optional.of(worker)).observe(snapshot, 4, BUDGET);
+        CheckSamples samples = observer(Optional.of(worker)).observe(snapshot, 4, BUDGET, Checks.needs(Checks.ALL));
 
         assertEquals(4, samples.tasksWanted());
         assertEquals(watcher.window("orders-sink"), samples.window());
@@ -162,7 +169,7 @@ class CheckObserverTest {
                 "ord.*");
         connect.connector("pattern-sink", "sink", config, 1, "w2:8083");
 
-        CheckSamples samples = observer(Optional.empty()).observe(snapshot, 4, BUDGET);
+        CheckSamples samples = observer(Optional.empty()).observe(snapshot, 4, BUDGET, Checks.needs(Checks.ALL));
 
         assertEquals(
                 List.of("orders"),
@@ -180,7 +187,7 @@ class CheckObserverTest {
         connect.down = InMemoryConnectors.unreachable();
         kafka.down = new KafkaUnavailableException("Kafka did not answer within 3000 ms", null);
 
-        CheckSamples samples = observer(Optional.empty()).observe(snapshot, 2, BUDGET);
+        CheckSamples samples = observer(Optional.empty()).observe(snapshot, 2, BUDGET, Checks.needs(Checks.ALL));
 
         assertNull(samples.sinkConfig());
         assertNull(samples.connectorState());
@@ -202,7 +209,7 @@ class CheckObserverTest {
         watcher.sampleOnce();
         PipelineSnapshot snapshot = watcher.snapshot("regex-sink").orElseThrow();
 
-        CheckSamples samples = observer(Optional.empty()).observe(snapshot, 1, BUDGET);
+        CheckSamples samples = observer(Optional.empty()).observe(snapshot, 1, BUDGET, Checks.needs(Checks.ALL));
 
         assertEquals(List.of(), sampled);
         assertEquals(
@@ -210,5 +217,45 @@ class CheckObserverTest {
                 samples.keysUnavailable());
         assertNull(samples.groupAssignor());
         assertNull(samples.brokers());
+    }
+
+    /** A check that reads only a key sample: one class, one registration, and the observer reads only that. */
+    private static final Check KEYS_ONLY = new Check() {
+        @Override
+        public String id() {
+            return "fixture-keys";
+        }
+
+        @Override
+        public Set<CheckInput> needs() {
+            return Set.of(CheckInput.KEYS);
+        }
+
+        @Override
+        public Finding check(PipelineSnapshot snapshot, CheckSamples samples) {
+            return new Finding(id(), Severity.OK, samples.keys().size() + " topic(s) sampled", Map.of(), "");
+        }
+    };
+
+    @Test
+    void theObserverReadsOnlyWhatTheChecksRunNeed(@TempDir Path dir) throws IOException {
+        PipelineSnapshot snapshot = observed();
+        Path worker = Files.writeString(dir.resolve("worker.properties"), "scheduled.rebalance.max.delay.ms = 60000\n");
+        kafka.brokers = 3;
+        List<Check> checks = List.of(KEYS_ONLY);
+
+        CheckSamples samples = observer(Optional.of(worker)).observe(snapshot, 2, BUDGET, Checks.needs(checks));
+        CheckReport report = Checks.run(checks, snapshot, samples);
+
+        assertEquals(List.of("orders 1000"), sampled, "the keys it needs");
+        assertEquals(List.of(), cpuAsked, "no worker's CPU");
+        assertNull(samples.sinkConfig(), "no connector read");
+        assertNull(samples.groupAssignor(), "no group described");
+        assertNull(samples.brokers(), "no broker counted");
+        assertEquals(Map.of(), samples.workerConfig(), "the worker's properties not read");
+        assertEquals(List.of(), samples.window(), "no window");
+        assertEquals(
+                List.of("fixture-keys: 1 topic(s) sampled"),
+                report.findings().stream().map(f -> f.id() + ": " + f.title()).toList());
     }
 }

@@ -7,11 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.kcscale.scaler.act.ScaleAction;
 import io.kcscale.scaler.act.ScaleException;
 import io.kcscale.scaler.act.ScaleRequest;
+import io.kcscale.scaler.act.WriteFence;
+import io.kcscale.scaler.autoscale.AutoscaleEvaluator;
 import io.kcscale.scaler.autoscale.AutoscaleLoop;
 import io.kcscale.scaler.autoscale.AutoscalePolicy;
 import io.kcscale.scaler.autoscale.InMemoryPolicyStore;
 import io.kcscale.scaler.autoscale.Leadership;
 import io.kcscale.scaler.autoscale.Lease;
+import io.kcscale.scaler.checks.Checks;
 import io.kcscale.scaler.checks.keys.KeyTally;
 import io.kcscale.scaler.model.SinkIndexes;
 import io.kcscale.scaler.observe.CheckObserver;
@@ -61,6 +64,7 @@ class ScalerTest {
     private final KeySampling keys = new KeySampling(
             (topic, budget) -> new KeyTally().sample(topic, 1, 1, 1, "end", List.of(0)), 1, 1, Duration.ofSeconds(1));
     private final ScalingChecks checks = new ScalingChecks(
+            Checks.ALL,
             new CheckObserver(
                     connect,
                     kafka,
@@ -74,7 +78,7 @@ class ScalerTest {
             System::currentTimeMillis);
     private final TasksMaxWriter refusingWriter = new TasksMaxWriter() {
         @Override
-        public void write(String connector, Map<String, String> seen, int tasks) {
+        public void write(String connector, Map<String, String> seen, int tasks, WriteFence fence) {
             throw new AssertionError("these tests write nothing");
         }
 
@@ -105,6 +109,11 @@ class ScalerTest {
         public Optional<Lease> lease() {
             return Optional.empty();
         }
+
+        @Override
+        public WriteFence fence(Lease lease) {
+            throw new AssertionError("a follower writes nothing");
+        }
     };
     private final AutoscaleLoop autoscaler = new AutoscaleLoop(
             watcher::snapshot,
@@ -121,12 +130,14 @@ class ScalerTest {
             checks,
             scaleAction,
             autoscaler,
+            new AutoscaleEvaluator(Duration.ofMinutes(5)),
             new ScalerMetrics(
                     watcher,
                     autoscaler::latestRecommendedTasks,
                     autoscaler::latestRecommendedWorkers,
                     new ScalerCostMetrics()),
             "scaler-a",
+            Optional::empty,
             Optional::empty,
             offsets -> java.util.Map.of(),
             Optional.empty());

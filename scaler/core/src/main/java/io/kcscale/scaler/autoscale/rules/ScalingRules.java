@@ -1,7 +1,6 @@
 package io.kcscale.scaler.autoscale.rules;
 
 import io.kcscale.scaler.autoscale.AutoscalePolicy;
-import io.kcscale.scaler.autoscale.RatioScalingRule;
 import io.kcscale.scaler.autoscale.ScalingRule;
 import io.kcscale.scaler.input.InvalidInputException;
 import io.kcscale.scaler.predict.LagThreshold;
@@ -14,7 +13,7 @@ import java.util.List;
  */
 public final class ScalingRules {
 
-    public static final String KCSCALE = "kcscale";
+    public static final String KCSCALE = AutoscalePolicy.DEFAULT_RULE;
 
     /** Every name {@link #create} takes, the toolkit's first. */
     public static final List<String> NAMES = List.of(

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.kcscale.scaler.autoscale.RatioScalingRule;
 import io.kcscale.scaler.input.InvalidInputException;
 import org.junit.jupiter.api.Test;
 
