@@ -14,6 +14,9 @@ import java.nio.file.Path;
  *                      Needs {@code sinkLatencyMs} above 0, which starts the proxy
  * @param scaler        start the scaler service with the stack; experiments and benchmarks that run their own in
  *                      process leave it out: it would only wait to observe and take CPU from what they measure
+ * @param commitIntervalMs the workers' {@code offset.flush.interval.ms}: how often a sink task commits its offsets.
+ *                      Connect's default, 60 s, unless asked otherwise, so that the scaler reads the stack as it reads
+ *                      production's workers
  */
 public record StackOptions(
         Path home,
@@ -36,12 +39,28 @@ public record StackOptions(
         MetricsOptions metrics,
         int sinkLatencyMs,
         int sinkSerialMs,
-        boolean scaler) {
+        boolean scaler,
+        long commitIntervalMs) {
 
     public static final String TOPIC = "stocks";
     public static final String INDEX = "stocks";
     public static final String SOURCE_CONNECTOR = "stocks-datagen";
     public static final String SINK_CONNECTOR = "stocks-es-sink";
+
+    /** Connect's own {@code offset.flush.interval.ms} default. */
+    public static final long CONNECT_COMMIT_INTERVAL_MS = 60_000;
+    /**
+     * The commit intervals the scaler's readings are built for: from its 2 s samples (a commit a second moves the offsets
+     * in every sample) to 5 minutes (its 10 minutes of commits then hold two, enough for an interval and a rate).
+     */
+    public static final long MIN_COMMIT_INTERVAL_MS = 1_000;
+
+    public static final long MAX_COMMIT_INTERVAL_MS = 300_000;
+    /**
+     * What the lab's benchmarks and experiments run on, and the end-to-end tests that read rates within seconds: their
+     * windows are shorter than Connect's minute, and their recorded figures were measured so.
+     */
+    public static final long QUICK_COMMIT_INTERVAL_MS = 1_000;
 
     public StackOptions {
         require(partitions >= 1, "--partitions must be at least 1, got " + partitions);
@@ -66,6 +85,10 @@ public record StackOptions(
         require(
                 sinkSerialMs == 0 || sinkLatencyMs > 0,
                 "--sink-serial-ms needs --sink-latency-ms above 0: the latency proxy holds the lock");
+        require(
+                commitIntervalMs >= MIN_COMMIT_INTERVAL_MS && commitIntervalMs <= MAX_COMMIT_INTERVAL_MS,
+                "--commit-interval-ms must be from " + MIN_COMMIT_INTERVAL_MS + " to " + MAX_COMMIT_INTERVAL_MS
+                        + ", got " + commitIntervalMs);
         for (int port : new int[] {
             kafkaPort, controllerPort, connectPort, elasticsearchPort, elasticsearchTransportPort, scalerPort
         }) {
@@ -104,6 +127,7 @@ public record StackOptions(
         private int sinkLatencyMs;
         private int sinkSerialMs;
         private boolean scaler = true;
+        private long commitIntervalMs = CONNECT_COMMIT_INTERVAL_MS;
 
         private Builder(Path home) {
             this.home = home;
@@ -232,6 +256,11 @@ public record StackOptions(
             return this;
         }
 
+        public Builder commitIntervalMs(long v) {
+            commitIntervalMs = v;
+            return this;
+        }
+
         /** @throws IllegalArgumentException naming the flag of the first bad value */
         public StackOptions build() {
             return new StackOptions(
@@ -255,7 +284,8 @@ public record StackOptions(
                     new MetricsOptions(metrics, metricsPort, prometheus, prometheusPort),
                     sinkLatencyMs,
                     sinkSerialMs,
-                    scaler);
+                    scaler,
+                    commitIntervalMs);
         }
     }
 
