@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -19,6 +20,9 @@ import java.util.stream.Collectors;
  * no I/O.
  */
 public final class SnapshotDerivation {
+
+    /** Connect's state of a paused task. */
+    private static final String PAUSED = "PAUSED";
 
     private SnapshotDerivation() {}
 
@@ -240,6 +244,13 @@ public final class SnapshotDerivation {
         long now = latest.atMillis();
         Map<TopicPartition, CommitProgress.Task> taskOf = new TreeMap<>();
         progress.values().forEach(t -> t.partitions().forEach(p -> taskOf.put(p, t)));
+        // Connect says so at once: a paused task consumes nothing, whatever its last commit held
+        Set<Integer> paused = latest.tasks() == null
+                ? Set.of()
+                : latest.tasks().stream()
+                        .filter(t -> PAUSED.equals(t.state()))
+                        .map(PipelineSample.TaskState::id)
+                        .collect(Collectors.toSet());
         Map<TopicPartition, Boolean> caughtUp = new TreeMap<>();
         lag.forEach((p, records) -> {
             CommitProgress.Task task = taskOf.get(p);
@@ -249,7 +260,8 @@ public final class SnapshotDerivation {
             caughtUp.put(
                     p,
                     records == 0
-                            || (task.progress() != CommitProgress.Progress.STOPPED
+                            || (!paused.contains(task.id())
+                                    && task.progress() != CommitProgress.Progress.STOPPED
                                     && endBeforeLast != null
                                     && latest.committedOffsets().getOrDefault(p, 0L) >= endBeforeLast));
         });
@@ -282,6 +294,7 @@ public final class SnapshotDerivation {
                             records,
                             age == null ? null : age.seconds(),
                             task,
+                            paused.contains(task.id()),
                             busy,
                             ends,
                             moves,
@@ -316,6 +329,8 @@ public final class SnapshotDerivation {
 
     /** Why a partition with lag does not move. */
     private enum StallKind {
+        /** Connect reports its task PAUSED. */
+        TASK_PAUSED,
         /** Its task commits nothing. */
         TASK_STOPPED,
         /** Its task keeps another partition with traffic caught up, and leaves this one. */
@@ -331,7 +346,9 @@ public final class SnapshotDerivation {
     private record Stall(TopicPartition partition, StallKind kind, double waited, double allowed) {}
 
     /**
-     * Whether a partition stalls; null when it does not, or cannot be judged yet. Its oldest unconsumed record may wait
+     * Whether a partition stalls; null when it does not, or cannot be judged yet. A partition with lag whose task Connect
+     * reports PAUSED stalls at once: nothing consumes it, and its commits would say so only a window and an interval
+     * later (a minute and a half at Connect's default interval). Otherwise its oldest unconsumed record may wait
      * the window plus one commit interval while its task commits nothing, or while its task keeps another partition with
      * traffic caught up (it has time to spare); judged on the record's age, so that records that arrived after a quiet
      * spell do not read as stalled before the next commit. A busy task drains a few partitions at a time, at a rate that
@@ -344,6 +361,7 @@ public final class SnapshotDerivation {
             long records,
             Double ageSeconds,
             CommitProgress.Task task,
+            boolean paused,
             boolean busy,
             Map<TopicPartition, List<LagAge.Point>> ends,
             Map<TopicPartition, List<CommitHistory.Point>> moves,
@@ -355,6 +373,9 @@ public final class SnapshotDerivation {
         double allowedSeconds = windowSeconds + task.assumedInterval();
         Long movedAt = CommitProgress.lastMovedAt(moves.get(p));
         double waited = ageSeconds != null ? ageSeconds : movedAt == null ? 0 : (now - movedAt) / 1000.0;
+        if (paused) {
+            return new Stall(p, StallKind.TASK_PAUSED, waited, 0);
+        }
         if (task.progress() == CommitProgress.Progress.STOPPED) {
             return waited > allowedSeconds ? new Stall(p, StallKind.TASK_STOPPED, waited, allowedSeconds) : null;
         }
@@ -401,6 +422,13 @@ public final class SnapshotDerivation {
                     TopicPartition.named(kind.stream().map(Stall::partition).toList(), severalTopics);
             reasons.add(
                     switch (k) {
+                        case TASK_PAUSED ->
+                            String.format(
+                                    Locale.ROOT,
+                                    "partitions %s have lag %.0f s old and their tasks are PAUSED: nothing consumes them"
+                                            + " until the connector is resumed",
+                                    partitions,
+                                    worst.waited());
                         case TASK_STOPPED ->
                             String.format(
                                     Locale.ROOT,

@@ -350,6 +350,60 @@ class SnapshotDerivationTest {
     }
 
     @Test
+    void aPausedTaskStallsItsPartitionsWithLagAtOnceNotAMinuteAndAHalfLater() {
+        // seen on the stack at Connect's default 60 s commits: paused just after a commit, its partitions read growing
+        // for the window plus the interval (91 s) before they read stalled; Connect said PAUSED all along
+        SampleWindow window = new SampleWindow(30_000);
+        long committed = 0;
+        PipelineSnapshot before = null;
+        PipelineSnapshot s = null;
+        for (long at = 0; at <= 200_000; at += 2_000) {
+            long end = at / 10;
+            if (at % 60_000 == 2_000 && at <= 122_000) {
+                committed = end;
+            }
+            String state = at >= 124_000 ? "PAUSED" : "RUNNING";
+            window.add(new Builder(at)
+                    .end(new long[] {end, end, end})
+                    .committed(Map.of(0, committed, 1, committed, 2, committed))
+                    .tasks(List.of(
+                            new PipelineSample.TaskState(0, state, "w1"), new PipelineSample.TaskState(1, state, "w2")))
+                    .build());
+            if (at == 122_000) {
+                before = window.snapshot().orElseThrow();
+            }
+            if (at == 124_000) {
+                s = window.snapshot().orElseThrow();
+            }
+        }
+        assertTrue(before.stable(), before.reasons().toString());
+        assertEquals(LagVerdict.CAUGHT_UP, before.lag().verdict());
+        assertEquals(LagVerdict.STALLED, s.lag().verdict(), s.reasons().toString());
+        assertEquals(
+                List.of(
+                        "task 0 is PAUSED",
+                        "task 1 is PAUSED",
+                        "partitions [0, 1, 2] have lag 2 s old and their tasks are PAUSED: nothing consumes them until"
+                                + " the connector is resumed"),
+                s.reasons());
+        s.lag().partitions().forEach(p -> assertEquals(LagVerdict.STALLED, p.verdict(), p.toString()));
+    }
+
+    @Test
+    void aTaskThatIsPausedWithoutLagIsNotStalled() {
+        PipelineSample a = sample(0, new long[] {5, 5, 5}, new long[] {5, 5, 5}, 0);
+        PipelineSample b = new Builder(2000)
+                .offsets(new long[] {5, 5, 5}, new long[] {5, 5, 5})
+                .tasks(List.of(
+                        new PipelineSample.TaskState(0, "PAUSED", "w1"),
+                        new PipelineSample.TaskState(1, "RUNNING", "w2")))
+                .build();
+        PipelineSnapshot s = SnapshotDerivation.derive(List.of(a, b), 30);
+        assertEquals(LagVerdict.CAUGHT_UP, s.lag().verdict());
+        assertEquals(List.of("task 0 is PAUSED"), s.reasons());
+    }
+
+    @Test
     void aBusyTaskThatConsumesMoreThanItsBacklogElsewhereWithoutTakingFromAPartitionStallsIt() {
         // one task, 3 partitions, 10 records/s into each; it consumes 30/s from partitions 0 and 1 alone (never caught
         // up: they start 1,000 behind) and never from 2, which has 100 of lag at 0 s
