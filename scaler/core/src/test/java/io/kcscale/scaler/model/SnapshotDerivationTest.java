@@ -460,6 +460,46 @@ class SnapshotDerivationTest {
     }
 
     @Test
+    void aTaskGivenPartitionsByARebalanceIsNotStalledBeforeItsFirstLongPutEnds() {
+        // seen on the stack after a scale-up from 1 to 6 per-record tasks: a new task's first put of a backlogged
+        // poll (500 records at ~15/s) took longer than the window plus the 2 s another new task committed at, and its
+        // partitions read stalled. 10 records/s into each partition; task 0 holds them all and keeps up until 40 s,
+        // then holds 0 and 1 and keeps committing every 2 s; task 1 gets partition 2 and has not committed since
+        SampleWindow window = new SampleWindow(30_000);
+        PipelineSnapshot at74 = null;
+        PipelineSnapshot at120 = null;
+        PipelineSnapshot at134 = null;
+        for (long at = 0; at <= 134_000; at += 2_000) {
+            long end = at / 100;
+            window.add(new Builder(at)
+                    .end(new long[] {end, end, end})
+                    .committed(Map.of(0, end, 1, end, 2, Math.min(end, 400)))
+                    .assignment(at < 40_000 ? Map.of(0, 0, 1, 0, 2, 0) : ASSIGNMENT)
+                    .build());
+            if (at == 74_000) {
+                at74 = window.snapshot().orElseThrow();
+            }
+            if (at == 120_000) {
+                at120 = window.snapshot().orElseThrow();
+            }
+            if (at == 134_000) {
+                at134 = window.snapshot().orElseThrow();
+            }
+        }
+        for (PipelineSnapshot s : List.of(at74, at120)) {
+            assertTrue(
+                    s.lag().partitions().get(2).verdict() != LagVerdict.STALLED,
+                    "a task that has not committed since it got its partitions waits for its first put: "
+                            + s.lag().partitions().get(2) + " " + s.reasons());
+        }
+        // a new task that never commits is still caught, once the window and Connect's default interval have passed
+        assertEquals(
+                LagVerdict.STALLED,
+                at134.lag().partitions().get(2).verdict(),
+                at134.reasons().toString());
+    }
+
+    @Test
     void aSaturatedTaskThatDrainsAFewPartitionsAtATimeIsGrowingNotStalled() {
         // one task, 20 partitions, 10 records/s into each (200/s), consuming 70/s: each commit (every 7 s, a poll of
         // ~500 records) moves only the partition it drained, in turn
@@ -616,8 +656,10 @@ class SnapshotDerivationTest {
 
     @Test
     void aSinkOfSeveralTopicsIsReadPerTopicAndPartitionAndDropsTheReadingsKeyedByPartitionAlone() {
+        // task 1 never commits b-2's 5 records: watched from the start, it is judged once the window and Connect's
+        // default interval have passed (it has no interval of its own)
         List<PipelineSample> samples = new ArrayList<>();
-        for (long at = 0; at <= 60_000; at += 1_000) {
+        for (long at = 0; at <= 100_000; at += 1_000) {
             samples.add(twoTopics(at, 45));
         }
         PipelineSnapshot s = SnapshotDerivation.derive(samples, 30);
@@ -642,8 +684,8 @@ class SnapshotDerivationTest {
         assertEquals(10.0, s.tasks().get(0).recordsPerSecond(), 1e-9, "a-0's commits");
         assertEquals(
                 List.of(
-                        "partitions [b-2] have lag 60 s old and their tasks committed nothing for longer than the window"
-                                + " plus one commit interval (31 s): paused or stuck"),
+                        "partitions [b-2] have lag 100 s old and their tasks committed nothing for longer than the window"
+                                + " plus one commit interval (90 s): paused or stuck"),
                 s.reasons());
     }
 
