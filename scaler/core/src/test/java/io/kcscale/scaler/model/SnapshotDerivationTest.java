@@ -500,6 +500,39 @@ class SnapshotDerivationTest {
     }
 
     @Test
+    void aTaskThatKeepsItsPartitionsThroughARebalanceIsJudgedAfreshAfterItsRestart() {
+        // seen on the stack after the same scale-up: task 0 kept partitions 0-3, but Connect restarted it, and its
+        // first
+        // put after the restart took longer than the window plus the 34 s it had committed at before. 10 records/s
+        // into each partition; until 40 s task 0 holds all three and commits every 10 s, 900 records behind; then it
+        // holds 0 and 1 and next commits at 86 s; task 1 takes 2 and commits every 2 s
+        SampleWindow window = new SampleWindow(30_000);
+        PipelineSnapshot at84 = null;
+        long taken = 0;
+        for (long at = 0; at <= 84_000; at += 2_000) {
+            long end = 900 + at / 100;
+            if (at < 40_000 ? at % 10_000 == 0 : at == 86_000) {
+                taken = at / 100;
+            }
+            long p2 = at < 40_000 ? taken : Math.max(taken, end - 20);
+            window.add(new Builder(at)
+                    .end(new long[] {end, end, end})
+                    .committed(Map.of(0, taken, 1, taken, 2, p2))
+                    .assignment(at < 40_000 ? Map.of(0, 0, 1, 0, 2, 0) : ASSIGNMENT)
+                    .build());
+            if (at == 84_000) {
+                at84 = window.snapshot().orElseThrow();
+            }
+        }
+        assertTrue(
+                at84.lag().partitions().get(0).verdict() != LagVerdict.STALLED,
+                "a restarted task waits for its first put: "
+                        + at84.lag().partitions().get(0) + " " + at84.reasons());
+        assertTrue(
+                at84.reasons().get(0).startsWith("warming up"), at84.reasons().toString());
+    }
+
+    @Test
     void aSaturatedTaskThatDrainsAFewPartitionsAtATimeIsGrowingNotStalled() {
         // one task, 20 partitions, 10 records/s into each (200/s), consuming 70/s: each commit (every 7 s, a poll of
         // ~500 records) moves only the partition it drained, in turn
