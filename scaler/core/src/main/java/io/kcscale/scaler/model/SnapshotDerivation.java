@@ -63,8 +63,7 @@ public final class SnapshotDerivation {
         List<Stall> stalls = new ArrayList<>();
         PipelineSnapshot.Lag lag = PipelineSnapshot.Lag.of(
                 lagPerPartition,
-                partitionLags(
-                        latest, lagPerPartition, appendPerPartition, ends, moves, progress, windowSeconds, stalls),
+                partitionLags(latest, lagPerPartition, ends, moves, progress, windowSeconds, stalls),
                 severalTopics);
 
         Delta<Map<TopicPartition, Long>> committed = delta(samples, PipelineSample::committedOffsets);
@@ -232,7 +231,6 @@ public final class SnapshotDerivation {
     private static List<PipelineSnapshot.PartitionLag> partitionLags(
             PipelineSample latest,
             Map<TopicPartition, Long> lag,
-            Map<TopicPartition, Double> appendPerPartition,
             Map<TopicPartition, List<LagAge.Point>> ends,
             Map<TopicPartition, List<CommitHistory.Point>> moves,
             Map<Integer, CommitProgress.Task> progress,
@@ -280,13 +278,10 @@ public final class SnapshotDerivation {
             Boolean owned =
                     latest.assignment() == null ? null : latest.assignment().containsKey(p);
             CommitProgress.Task task = taskOf.get(p);
-            // a task that keeps a partition with traffic caught up has time to spare: it is not cycling through a
-            // backlog
+            // a task that kept up with a partition's traffic over its last commit interval has time to spare: it is not
+            // cycling through a backlog
             boolean busy = task.partitions().stream()
-                    .noneMatch(q -> caughtUp.get(q)
-                            && (lag.get(q) > 0
-                                    || appendPerPartition == null
-                                    || appendPerPartition.getOrDefault(q, 0.0) > 0));
+                    .noneMatch(q -> caughtUp.get(q) && arrivedOverLastInterval(task, ends.get(q)));
             Stall stall = caughtUp.get(p)
                     ? null
                     : stall(
@@ -325,6 +320,21 @@ public final class SnapshotDerivation {
                     age == null ? null : unconsumed == 0 ? 0.0 : Math.max(0, age.seconds() - uncommitted)));
         });
         return rows;
+    }
+
+    /**
+     * Whether records arrived in a partition over its task's last commit interval, up to what its last commit could
+     * cover (the sample before it): records that arrive after a commit prove nothing of the time the task had.
+     */
+    private static boolean arrivedOverLastInterval(CommitProgress.Task task, List<LagAge.Point> ends) {
+        CommitHistory.Point last = task.lastCommit();
+        CommitHistory.Point before = task.commitBeforeLast();
+        if (last == null || before == null) {
+            return false;
+        }
+        Long endThen = CommitProgress.endAt(ends, before.previousSampleMillis());
+        Long endNow = CommitProgress.endAt(ends, last.previousSampleMillis());
+        return endThen != null && endNow != null && endNow > endThen;
     }
 
     /** Why a partition with lag does not move. */

@@ -532,6 +532,75 @@ class SnapshotDerivationTest {
                 at84.reasons().get(0).startsWith("warming up"), at84.reasons().toString());
     }
 
+    /**
+     * One task, three partitions, a commit every 10 s; 20 records/s into each until 60 s. The task drains them in
+     * turns: partition 2 last moves at 50 s, with 700 records left; partitions 0 and 1 are drained by 90 s. {@code
+     * trickleFrom}: 5 records/s into each from then on.
+     */
+    private static PipelineSnapshot drainedInTurns(long until, long trickleFrom) {
+        Map<Long, long[]> commits = Map.of(
+                10_000L, new long[] {250, 0, 0},
+                20_000L, new long[] {250, 250, 0},
+                30_000L, new long[] {500, 250, 0},
+                40_000L, new long[] {500, 500, 0},
+                50_000L, new long[] {500, 500, 300},
+                60_000L, new long[] {800, 500, 300},
+                70_000L, new long[] {800, 800, 300},
+                80_000L, new long[] {1200, 800, 300},
+                90_000L, new long[] {1200, 1200, 300});
+        SampleWindow window = new SampleWindow(30_000);
+        long[] taken = {0, 0, 0};
+        for (long at = 0; at <= until; at += 2_000) {
+            long end = Math.min(at, 60_000) / 50 + Math.max(0, at - trickleFrom) / 200;
+            taken = commits.getOrDefault(at, taken);
+            window.add(new Builder(at)
+                    .end(new long[] {end, end, end})
+                    .committed(Map.of(0, taken[0], 1, taken[1], 2, taken[2]))
+                    .tasks(List.of(new PipelineSample.TaskState(0, "RUNNING", "w1")))
+                    .assignment(Map.of(0, 0, 1, 0, 2, 0))
+                    .build());
+        }
+        return window.snapshot().orElseThrow();
+    }
+
+    @Test
+    void aPartitionLeftLastWhileItsTaskDrainsABacklogIsNotStalledWhenRecordsArriveAfterTheLastCommit() {
+        // seen on the stack at the end of an overload: the load had stopped, the task had just drained partitions 2
+        // and 3's neighbours and not yet them, and new records arrived after its last commit; the neighbours, caught
+        // up at that commit and with lag again, read as kept up with their traffic, and 2 and 3 as left behind
+        PipelineSnapshot s = drainedInTurns(98_000, 96_000);
+        assertTrue(
+                s.lag().partitions().get(2).verdict() != LagVerdict.STALLED,
+                "nothing arrived in its neighbours while the task drained them: " + s.reasons());
+        assertTrue(s.stable(), s.reasons().toString());
+    }
+
+    @Test
+    void aPartitionLeftWhileItsTaskKeepsUpWithItsNeighboursTrafficIsStalled() {
+        // 10 records/s into each; the task commits every 2 s all that partitions 0 and 1 held, and never takes from 2
+        SampleWindow window = new SampleWindow(30_000);
+        for (long at = 0; at <= 60_000; at += 2_000) {
+            long end = 100 + at / 100;
+            long covered = Math.max(100, end - 20);
+            window.add(new Builder(at)
+                    .end(new long[] {end, end, end})
+                    .committed(Map.of(0, covered, 1, covered, 2, 100L))
+                    .tasks(List.of(new PipelineSample.TaskState(0, "RUNNING", "w1")))
+                    .assignment(Map.of(0, 0, 1, 0, 2, 0))
+                    .build());
+        }
+        PipelineSnapshot s = window.snapshot().orElseThrow();
+        assertEquals(
+                LagVerdict.STALLED,
+                s.lag().partitions().get(2).verdict(),
+                s.reasons().toString());
+        assertEquals(
+                List.of(
+                        "partitions [2] have lag 60 s old while their tasks keep other partitions caught up (more than the"
+                                + " window plus one commit interval, 32 s)"),
+                s.reasons());
+    }
+
     @Test
     void aSaturatedTaskThatDrainsAFewPartitionsAtATimeIsGrowingNotStalled() {
         // one task, 20 partitions, 10 records/s into each (200/s), consuming 70/s: each commit (every 7 s, a poll of
