@@ -84,8 +84,10 @@ public final class SnapshotDerivation {
         if (committed == null) {
             reasons.add("warming up: the window holds fewer than 2 samples of the sink group's offsets");
         } else if (sinkPerPartition == null) {
+            // a task stuck since its first commit (a closed index) says so here until its commits can tell
             reasons.add("warming up: a task with lag has not committed twice since the scaler began reading"
-                    + " (Connect commits every offset.flush.interval.ms, 60 s by default)");
+                    + " (Connect commits every offset.flush.interval.ms, 60 s by default); one that commits nothing"
+                    + " reads stalled once the window plus its interval, a minute until it has one, has passed");
         }
         latest.unreachable().forEach(u -> reasons.add("unreachable: " + u));
         if (latest.topics().isEmpty() && latest.unreachable().isEmpty()) {

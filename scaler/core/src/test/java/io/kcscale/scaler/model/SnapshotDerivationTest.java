@@ -2,6 +2,7 @@ package io.kcscale.scaler.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -305,6 +306,37 @@ class SnapshotDerivationTest {
         assertEquals(LagVerdict.STALLED, s.lag().verdict());
         assertEquals(0.0, s.tasks().get(1).recordsPerSecond(), 1e-9, "a task that commits nothing consumes nothing");
         assertEquals(20.0, s.tasks().get(1).secondsSinceCommit(), 1e-9);
+    }
+
+    @Test
+    void aTaskStuckAfterItsFirstCommitIsWarmingUpForAMinuteAndTheWindowThenStalled() {
+        // a closed index: one task committed its 5 records once at 2 s, 20 more arrived at 4 s and it commits nothing
+        // after; a sample a second, a 6 s window. Its interval is unknown (Connect's default is a minute), so it may
+        // not read stalled before 2 + 6 + 60 s, and must read stalled, saying it committed nothing, after (its records
+        // are aged from the sample before they were seen, 3 s)
+        SampleWindow window = new SampleWindow(6_000);
+        PipelineSnapshot at30 = null;
+        for (long at = 0; at <= 75_000; at += 1_000) {
+            window.add(new Builder(at)
+                    .end(new long[] {at < 4_000 ? 5 : 25})
+                    .committed(at < 2_000 ? Map.of() : Map.of(0, 5L))
+                    .tasks(List.of(new PipelineSample.TaskState(0, "RUNNING", "w1")))
+                    .assignment(Map.of(0, 0))
+                    .build());
+            if (at == 30_000) {
+                at30 = window.snapshot().orElseThrow();
+            }
+        }
+        assertNotEquals(LagVerdict.STALLED, at30.lag().verdict(), at30.reasons().toString());
+        assertTrue(
+                at30.reasons().get(0).startsWith("warming up: a task with lag"),
+                at30.reasons().toString());
+        PipelineSnapshot s = window.snapshot().orElseThrow();
+        assertEquals(LagVerdict.STALLED, s.lag().verdict(), s.reasons().toString());
+        assertEquals(
+                List.of("partitions [0] have lag 72 s old and their tasks committed nothing for longer than the window"
+                        + " plus one commit interval (66 s): paused or stuck"),
+                s.reasons());
     }
 
     @Test
@@ -690,7 +722,9 @@ class SnapshotDerivationTest {
         assertTrue(
                 once.reasons()
                         .contains("warming up: a task with lag has not committed twice since the scaler began reading"
-                                + " (Connect commits every offset.flush.interval.ms, 60 s by default)"),
+                                + " (Connect commits every offset.flush.interval.ms, 60 s by default); one that"
+                                + " commits nothing reads stalled once the window plus its interval, a minute until it"
+                                + " has one, has passed"),
                 once.reasons().toString());
         assertEquals(
                 30.0,
