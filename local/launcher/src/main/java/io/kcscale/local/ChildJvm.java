@@ -2,6 +2,7 @@ package io.kcscale.local;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -114,11 +115,42 @@ public final class ChildJvm {
         process.onExit().join();
     }
 
+    /**
+     * Freezes the process (SIGSTOP), as a long GC pause or a paused VM would: it keeps its sockets and resumes where
+     * it stopped on {@link #resume}. For fault injection.
+     */
+    public void suspend() {
+        signal("STOP");
+    }
+
+    /** Lets a {@link #suspend suspended} process run on (SIGCONT). */
+    public void resume() {
+        signal("CONT");
+    }
+
+    private void signal(String name) {
+        try {
+            Process kill = new ProcessBuilder("kill", "-" + name, String.valueOf(process.pid()))
+                    .redirectErrorStream(true)
+                    .start();
+            if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+                kill.destroyForcibly();
+                throw new IllegalStateException("kill -" + name + " " + process.pid() + " failed: "
+                        + new String(kill.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot run kill -" + name, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted sending SIG" + name, e);
+        }
+    }
+
     /** The last lines of this component's log, for a failure message. */
     public String logTail(int lines) {
         try {
             // logs may hold bytes that are not UTF-8; a tail must never fail for that
-            List<String> all = Files.readAllLines(logFile, java.nio.charset.StandardCharsets.ISO_8859_1);
+            List<String> all = Files.readAllLines(logFile, StandardCharsets.ISO_8859_1);
             return String.join(System.lineSeparator(), all.subList(Math.max(0, all.size() - lines), all.size()));
         } catch (IOException e) {
             return "(no log at " + logFile + ")";

@@ -10,6 +10,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -69,7 +70,12 @@ public final class ComponentStarter {
 
     /** The KRaft broker; formats its storage first when the data directory has none. */
     public ChildJvm kafka() {
-        return kafka("kafka/broker.properties", Map.of(), List.of());
+        return kafka(List.of());
+    }
+
+    /** The KRaft broker with {@code proxied} listeners beside those of its template. */
+    public ChildJvm kafka(List<ProxiedKafkaListener> proxied) {
+        return kafka("kafka/broker.properties", Map.of(), List.of(), proxied);
     }
 
     /**
@@ -77,6 +83,14 @@ public final class ComponentStarter {
      * {@code formatArguments} added when its storage is formatted (the secured stack's SCRAM credentials).
      */
     public ChildJvm kafka(String template, Map<String, String> values, List<String> formatArguments) {
+        return kafka(template, values, formatArguments, List.of());
+    }
+
+    private ChildJvm kafka(
+            String template,
+            Map<String, String> values,
+            List<String> formatArguments,
+            List<ProxiedKafkaListener> proxied) {
         Path logDir = endpoints.dataDir().resolve("kafka");
         Map<String, String> all = new HashMap<>(values);
         all.putAll(Map.of(
@@ -89,6 +103,9 @@ public final class ComponentStarter {
                 "KAFKA_LOG_DIR",
                 logDir.toString()));
         Path config = writeConfig("broker.properties", template, all);
+        if (!proxied.isEmpty()) {
+            addListeners(config, proxied);
+        }
         if (!Files.exists(logDir.resolve("meta.properties"))) {
             formatKafkaStorage(logDir, config, formatArguments);
         }
@@ -100,6 +117,51 @@ public final class ComponentStarter {
                 "kafka.Kafka",
                 List.of(config.toString()),
                 logFile("kafka"));
+    }
+
+    /**
+     * Adds {@code proxied} to the listeners the rendered {@code config} names, as lines after the template's: of a key
+     * given twice, the broker takes the last.
+     */
+    private static void addListeners(Path config, List<ProxiedKafkaListener> proxied) {
+        Properties broker = new Properties();
+        try (Reader r = Files.newBufferedReader(config, StandardCharsets.UTF_8)) {
+            broker.load(r);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + config, e);
+        }
+        StringBuilder listeners = new StringBuilder(broker.getProperty("listeners"));
+        StringBuilder advertised = new StringBuilder(broker.getProperty("advertised.listeners"));
+        StringBuilder protocols = new StringBuilder(broker.getProperty("listener.security.protocol.map"));
+        for (int i = 0; i < proxied.size(); i++) {
+            String name = "PROXIED" + i;
+            listeners
+                    .append(',')
+                    .append(name)
+                    .append("://")
+                    .append(HOST)
+                    .append(':')
+                    .append(proxied.get(i).port());
+            advertised
+                    .append(',')
+                    .append(name)
+                    .append("://")
+                    .append(HOST)
+                    .append(':')
+                    .append(proxied.get(i).advertisedPort());
+            protocols.append(',').append(name).append(":PLAINTEXT");
+        }
+        try {
+            Files.writeString(
+                    config,
+                    "\n# listeners reached through proxies of the caller's\nlisteners=" + listeners
+                            + "\nadvertised.listeners=" + advertised + "\nlistener.security.protocol.map=" + protocols
+                            + "\n",
+                    StandardCharsets.UTF_8,
+                    StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + config, e);
+        }
     }
 
     private void formatKafkaStorage(Path logDir, Path config, List<String> formatArguments) {
@@ -189,35 +251,53 @@ public final class ComponentStarter {
     /** The scaler service, observing this stack: the same {@code serve} verb a user runs against any pipeline. */
     ChildJvm scaler() {
         progress.accept("starting the scaler on " + endpoints.scalerUrl());
-        List<String> args = new ArrayList<>(List.of(
+        return scaler(
+                "scaler",
+                ports.scaler(),
+                endpoints.connectUrl(),
+                endpoints.kafkaBootstrap(),
+                endpoints.dataDir().resolve("scaler"),
+                List.of());
+    }
+
+    /**
+     * A scaler of the caller's own beside the stack's (a replica, say), observing the stack through the addresses
+     * given (a proxy in front of Connect or Kafka), with {@code args} beyond the stack's; its state under
+     * {@code <data>/<name>}, its output in {@code <data>/logs/<name>.log}. Not one of the stack's components: the
+     * caller stops it.
+     */
+    public ChildJvm scaler(
+            String name, int port, URI connectUrl, String kafkaBootstrap, Path stateDir, List<String> args) {
+        List<String> all = new ArrayList<>(List.of(
                 "serve",
                 "--port",
-                String.valueOf(ports.scaler()),
+                String.valueOf(port),
                 "--connect-url",
-                endpoints.connectUrl().toString(),
+                connectUrl.toString(),
                 "--kafka-bootstrap-servers",
-                endpoints.kafkaBootstrap(),
+                kafkaBootstrap,
                 "--elasticsearch-url",
                 endpoints.elasticsearchUrl().toString(),
                 "--rebalance-delay-seconds",
                 workerRebalanceDelaySeconds(),
                 "--state-dir",
-                endpoints.dataDir().resolve("scaler").toString()));
+                stateDir.toString()));
         // with --metrics, worker-capacity reads each worker's exporter first (its process where that gives nothing yet)
         for (int i = 0; i < endpoints.metricsUrls().size(); i++) {
             URI worker = endpoints.connectUrls().get(i);
-            args.addAll(List.of(
+            all.addAll(List.of(
                     "--worker-metrics-url",
                     worker.getHost() + ":" + worker.getPort() + "="
                             + endpoints.metricsUrls().get(i)));
         }
+        all.addAll(args);
         return ChildJvm.start(
-                "scaler",
+                name,
                 layout.scalerClasspath(),
                 List.of("-Xmx256m", "-XX:+ExitOnOutOfMemoryError"),
                 SCALER_MAIN,
-                args,
-                logFile("scaler"));
+                all,
+                logFile(name));
     }
 
     /**

@@ -3,6 +3,7 @@ package io.kcscale.local;
 import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -105,7 +106,7 @@ public final class LocalStack implements AutoCloseable {
         components.stopAndForget(component(name));
         ChildJvm started;
         if (name.equals("kafka")) {
-            started = record(starter.kafka());
+            started = record(starter.kafka(options.kafkaProxiedListeners()));
             readiness.kafka(started);
         } else if (name.equals("elasticsearch")) {
             started = record(starter.elasticsearch());
@@ -127,6 +128,17 @@ public final class LocalStack implements AutoCloseable {
         }
         StackState.write(dataDir, endpoints, components.list());
         return started;
+    }
+
+    /**
+     * Starts a scaler of the caller's own beside the stack's ({@link ComponentStarter#scaler(String, int, URI, String,
+     * Path, List)}) in place of a stopped one of that name; the caller waits for it. It is recorded with the stack, so
+     * that stopping the stack (or {@code down} after a Ctrl-C) stops it too.
+     */
+    public synchronized ChildJvm startScaler(
+            String name, int port, URI connectUrl, String kafkaBootstrap, List<String> args) {
+        components.list().stream().filter(c -> c.name().equals(name)).forEach(components::stopAndForget);
+        return record(starter.scaler(name, port, connectUrl, kafkaBootstrap, dataDir.resolve(name), args));
     }
 
     /** Stops every component, the scaler and then the workers first (they commit to the broker), and forgets the stack. */
@@ -162,7 +174,7 @@ public final class LocalStack implements AutoCloseable {
         readiness = new Readiness(endpoints, progress);
         PipelineSetup pipeline = new PipelineSetup(options, templates, endpoints, progress);
 
-        ChildJvm kafka = record(starter.kafka());
+        ChildJvm kafka = record(starter.kafka(options.kafkaProxiedListeners()));
         ChildJvm elasticsearch = record(starter.elasticsearch());
         readiness.kafka(kafka);
         List<ChildJvm> workers = new ArrayList<>();

@@ -51,16 +51,20 @@ public final class RunningComponents {
         stopInOrder(all, progress);
     }
 
-    /** The scaler and then the workers first (they commit to the broker and write through the sink proxy), Kafka last. */
+    /**
+     * The scalers (the stack's and any a caller started beside it) and then the workers first (they commit to the
+     * broker and write through the sink proxy), Kafka last.
+     */
     static void stopInOrder(List<ChildJvm> components, Consumer<String> progress) {
         List<ChildJvm> ordered = new ArrayList<>(components);
         // observers first: Prometheus and the scaler would only log the others going away
-        ordered.sort(Comparator.comparingInt(c ->
-                c.name().equals("scaler") || c.name().equals(LocalPrometheus.NAME)
-                        ? 0
-                        : c.name().startsWith("connect")
-                                ? 1
-                                : c.name().equals("elasticsearch") || c.name().equals(SinkDelayProxy.NAME) ? 2 : 3));
+        ordered.sort(Comparator.comparingInt(c -> c.name().equals("scaler")
+                        || c.name().startsWith("scaler-")
+                        || c.name().equals(LocalPrometheus.NAME)
+                ? 0
+                : c.name().startsWith("connect")
+                        ? 1
+                        : c.name().equals("elasticsearch") || c.name().equals(SinkDelayProxy.NAME) ? 2 : 3));
         for (ChildJvm c : ordered) {
             if (c.isAlive()) {
                 progress.accept("stopping " + c.name() + " (pid " + c.pid() + ")");

@@ -1,6 +1,7 @@
 package io.kcscale.local;
 
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * What a user asks {@code up} for. A port of 0 means "any free port" (what tests use).
@@ -17,6 +18,7 @@ import java.nio.file.Path;
  * @param commitIntervalMs the workers' {@code offset.flush.interval.ms}: how often a sink task commits its offsets.
  *                      Connect's default, 60 s, unless asked otherwise, so that the scaler reads the stack as it reads
  *                      production's workers
+ * @param kafkaProxiedListeners listeners the broker has beyond its own, each reached through a proxy of the caller's
  */
 public record StackOptions(
         Path home,
@@ -40,7 +42,8 @@ public record StackOptions(
         int sinkLatencyMs,
         int sinkSerialMs,
         boolean scaler,
-        long commitIntervalMs) {
+        long commitIntervalMs,
+        List<ProxiedKafkaListener> kafkaProxiedListeners) {
 
     public static final String TOPIC = "stocks";
     public static final String INDEX = "stocks";
@@ -63,6 +66,7 @@ public record StackOptions(
     public static final long QUICK_COMMIT_INTERVAL_MS = 1_000;
 
     public StackOptions {
+        kafkaProxiedListeners = List.copyOf(kafkaProxiedListeners);
         require(partitions >= 1, "--partitions must be at least 1, got " + partitions);
         require(
                 ratePerSecond > 0 && Double.isFinite(ratePerSecond),
@@ -128,6 +132,7 @@ public record StackOptions(
         private int sinkSerialMs;
         private boolean scaler = true;
         private long commitIntervalMs = CONNECT_COMMIT_INTERVAL_MS;
+        private List<ProxiedKafkaListener> kafkaProxiedListeners = List.of();
 
         private Builder(Path home) {
             this.home = home;
@@ -261,6 +266,11 @@ public record StackOptions(
             return this;
         }
 
+        public Builder kafkaProxiedListeners(List<ProxiedKafkaListener> v) {
+            kafkaProxiedListeners = v;
+            return this;
+        }
+
         /** @throws IllegalArgumentException naming the flag of the first bad value */
         public StackOptions build() {
             return new StackOptions(
@@ -285,7 +295,8 @@ public record StackOptions(
                     sinkLatencyMs,
                     sinkSerialMs,
                     scaler,
-                    commitIntervalMs);
+                    commitIntervalMs,
+                    kafkaProxiedListeners);
         }
     }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.kcscale.local.InstallLayout;
 import io.kcscale.local.LocalStack;
 import io.kcscale.scaler.autoscale.AutoscalePolicy;
 import io.kcscale.scaler.autoscale.Decision;
@@ -14,8 +15,12 @@ import io.kcscale.scaler.autoscale.StoredPolicy;
 import io.kcscale.scaler.kafka.KafkaLeadership;
 import io.kcscale.scaler.kafka.KafkaPolicyStore;
 import io.kcscale.scaler.poll.Poll;
+import io.kcscale.tests.fixtures.Commands;
 import io.kcscale.tests.fixtures.InProcessScaler;
+import io.kcscale.tests.fixtures.RepositoryFiles;
 import io.kcscale.tests.fixtures.SharedStack;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -26,16 +31,22 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.GroupState;
+import org.apache.kafka.common.config.TopicConfig;
+import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The Kafka adapters behind the autoscaler's ports, on the stack's real broker, each test on a topic and group
  * of its own: what one store writes every other reads (a new one at once, having read to the end), a pause racing
- * a DELETE brings nothing back, a deposed lease's writes do not count, and the group gives exactly one member
- * the lease, then another when it goes; a scaler whose state topic Kafka refuses at start autoscales once it can read it.
+ * a DELETE brings nothing back, a deposed lease's writes do not count, and the group nominates exactly one member,
+ * then another when it goes; a scaler whose state topic Kafka refuses at start autoscales once it can read it.
  */
 @Order(7)
 @ExtendWith(SharedStack.class)
@@ -70,12 +81,14 @@ class KafkaPolicyStoreTest {
             assertEquals(put.version(), two.policy("sink").orElseThrow().version());
 
             Lease lease = new Lease("a", 3);
-            assertTrue(one.claim(lease));
+            assertTrue(one.claim(lease, 12_000));
             Decision d = new Decision(1, Decision.Action.SCALE_UP, 1, 2, "ratio", "backlog", Map.of("lag", 5000L));
             assertTrue(one.recordDecisions(
                     "sink", put.version(), lease, List.of(new DecisionRecord(d, "applied: 2 tasks RUNNING"))));
-            assertFalse(two.claim(new Lease("b", 2)), "an older generation's claim does not count");
-            assertFalse(two.recordDecisions("sink", put.version(), new Lease("b", 2), List.of()), "nor its decisions");
+            assertFalse(two.claim(new Lease("b", 3), 12_000), "a claim read the same epoch as a's: a's came first");
+            assertFalse(two.recordDecisions("sink", put.version(), new Lease("b", 3), List.of()), "nor its decisions");
+            assertTrue(one.renew(lease, 12_000));
+            assertEquals(2, one.leaseTerm().orElseThrow().records(), "a claim and a renewal: " + one.leaseTerm());
 
             // a forced scale on two paused the version it saw, but one's DELETE landed first
             assertTrue(one.remove("sink"));
@@ -97,7 +110,7 @@ class KafkaPolicyStoreTest {
     }
 
     @Test
-    void theGroupGivesOneMemberTheLeaseAndAnotherWhenItGoes(LocalStack stack) {
+    void theGroupNominatesOneMemberAndAnotherWhenItGoes(LocalStack stack) {
         String topic = "kcscale-test-state-" + UUID.randomUUID();
         String group = topic + "-leader";
         try (KafkaPolicyStore store = store(stack, topic);
@@ -109,8 +122,12 @@ class KafkaPolicyStoreTest {
                 KafkaLeadership second = new KafkaLeadership(
                         stack.endpoints().kafkaBootstrap(), Map.of(), topic, group, "second", TIMEOUT)) {
             first.start();
-            Lease lease = Poll.until(
-                    "a lease for the first member", Duration.ofSeconds(30), Duration.ofMillis(100), first::lease);
+            Poll.untilTrue(
+                    "the first member nominated",
+                    Duration.ofSeconds(30),
+                    Duration.ofMillis(100),
+                    first::nominated,
+                    () -> "not yet");
             second.start();
             // joining is a rebalance: once the group is stable with both, the partition must still be the first's
             Poll.untilTrue(
@@ -119,19 +136,16 @@ class KafkaPolicyStoreTest {
                     Duration.ofMillis(200),
                     () -> stableMembers(admin, group) == 2,
                     () -> "members " + stableMembers(admin, group));
-            assertEquals(
-                    Optional.of(lease),
-                    first.lease(),
-                    "the cooperative-sticky assignor leaves the partition with its owner");
-            assertEquals(Optional.empty(), second.lease());
+            assertTrue(first.nominated(), "the cooperative-sticky assignor leaves the partition with its owner");
+            assertFalse(second.nominated());
 
             first.close();
-            Lease next = Poll.until(
-                    "a lease for the second member", Duration.ofSeconds(30), Duration.ofMillis(100), second::lease);
-            assertTrue(next.generation() > lease.generation(), next + " after " + lease);
-            assertTrue(store.claim(lease));
-            assertTrue(store.claim(next));
-            assertFalse(store.claim(lease), "the deposed lease cannot claim again");
+            Poll.untilTrue(
+                    "the second member nominated",
+                    Duration.ofSeconds(30),
+                    Duration.ofMillis(100),
+                    second::nominated,
+                    () -> "not yet");
         }
     }
 
@@ -179,6 +193,117 @@ class KafkaPolicyStoreTest {
                                 .partitions()
                                 .size(),
                         "the scaler created its topic once it could");
+            }
+        }
+    }
+
+    @Test
+    void aStateTopicThatIsNotCompactedIsRefusedWithTheCommandThatFixesItAndUsedOnceFixed(
+            LocalStack stack, @TempDir Path kafkaHome) throws Exception {
+        String id = "state-delete-" + UUID.randomUUID();
+        String topic = "kcscale-" + id + "-state";
+        try (Admin admin = Admin.create(Map.of(
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, stack.endpoints().kafkaBootstrap()))) {
+            // made by hand, as deleting topics: the policies would go after retention.ms
+            admin.createTopics(List.of(new NewTopic(topic, 1, (short) 1)
+                            .configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_DELETE))))
+                    .all()
+                    .get(30, TimeUnit.SECONDS);
+            try (InProcessScaler scaler = InProcessScaler.start(stack, Map.of("scaler.cluster.id", id))) {
+                JsonNode off = scaler.http.get("/api/v1/instance").body();
+                assertFalse(off.path("autoscaling").asBoolean(), off.toString());
+                String why = off.path("autoscalingOff").asText();
+                String fix = "kafka-configs.sh --bootstrap-server "
+                        + stack.endpoints().kafkaBootstrap()
+                        + " --alter --entity-type topics --entity-name " + topic
+                        + " --add-config cleanup.policy=compact";
+                assertTrue(
+                        why.contains("the state topic " + topic + " has cleanup.policy=delete, so Kafka would delete"
+                                + " its policies after retention.ms; make it compacted: " + fix),
+                        why);
+                assertFalse(why.contains("\n"), "one line: " + why);
+
+                // the command as the line gives it, through kafka-configs.sh's own class on the broker's classpath
+                Path bin = Files.createDirectories(kafkaHome.resolve("bin"));
+                Path configs = bin.resolve("kafka-configs.sh");
+                Files.writeString(
+                        configs,
+                        "#!/bin/sh\nexec '" + Path.of(System.getProperty("java.home"), "bin", "java") + "' -cp '"
+                                + new InstallLayout(RepositoryFiles.home()).kafkaClasspath()
+                                + "' kafka.admin.ConfigCommand \"$@\"\n");
+                assertTrue(configs.toFile().setExecutable(true));
+                Commands.runOk(
+                        kafkaHome,
+                        Duration.ofSeconds(120),
+                        List.of("sh", "-c", "PATH=" + bin + ":$PATH " + why.substring(why.indexOf(fix))));
+
+                JsonNode on = scaler.http.awaitGet(
+                        "/api/v1/instance",
+                        b -> b.path("autoscaling").asBoolean()
+                                && b.path("leader").asBoolean(),
+                        Duration.ofSeconds(120));
+                JsonNode state = on.path("stateTopic");
+                assertEquals(topic, state.path("name").asText(), on.toString());
+                assertEquals(1, state.path("partitions").asInt());
+                assertEquals(1, state.path("replicationFactor").asInt(), "the one broker of the stack");
+                assertEquals(1, state.path("minInsyncReplicas").asInt());
+            }
+        }
+    }
+
+    @Test
+    void recordsThePreviousFormatWroteAreReadFromTheTopicAndANewClaimFollowsTheirLease(LocalStack stack)
+            throws Exception {
+        String topic = "kcscale-test-state-" + UUID.randomUUID();
+        try (Admin admin = Admin.create(Map.of(
+                        AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        stack.endpoints().kafkaBootstrap()));
+                KafkaProducer<String, String> producer = new KafkaProducer<>(
+                        Map.of(
+                                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                                stack.endpoints().kafkaBootstrap()),
+                        new StringSerializer(),
+                        new StringSerializer())) {
+            admin.createTopics(List.of(new NewTopic(topic, 1, (short) 1)
+                            .configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT))))
+                    .all()
+                    .get(30, TimeUnit.SECONDS);
+            // what the previous format's codec wrote, without a format header
+            for (String[] r : List.of(
+                    new String[] {
+                        "policy/sink",
+                        "{\"minTasks\":2,\"maxTasks\":6,\"targetLatencySeconds\":null,\"targetLag\":50000,"
+                                + "\"cooldownSeconds\":null,\"scaleDownIdleFraction\":0.75,\"utilization\":0.8,"
+                                + "\"drainSeconds\":60.0,\"dryRun\":false,\"targetLagSeconds\":30.0}"
+                    },
+                    new String[] {"leader", "{\"leaderId\":\"scaler-1f2e\",\"generation\":3}"},
+                    new String[] {
+                        "decisions/sink",
+                        "{\"leaderId\":\"scaler-1f2e\",\"generation\":3,\"policyVersion\":0,\"decisions\":[{"
+                                + "\"decision\":{\"atMillis\":1767225600000,\"action\":\"SCALE_UP\",\"fromTasks\":2,"
+                                + "\"toTasks\":4,\"code\":\"ratio\",\"reason\":\"backlog\",\"inputs\":{}},"
+                                + "\"outcome\":\"applied: 4 tasks RUNNING\"}]}"
+                    })) {
+                producer.send(new ProducerRecord<>(topic, 0, r[0], r[1])).get(30, TimeUnit.SECONDS);
+            }
+            try (KafkaPolicyStore store = store(stack, topic)) {
+                StoredPolicy p = store.policy("sink").orElseThrow(() -> new AssertionError(store.policies()));
+                assertEquals(6, p.policy().maxTasks());
+                assertEquals(Optional.of(30.0), Optional.ofNullable(p.policy().targetLagSeconds()));
+                assertEquals(1, p.decisions().size(), "the decisions under the format-1 lease: " + p);
+                assertEquals("applied: 4 tasks RUNNING", p.decisions().get(0).outcome());
+                assertEquals(Optional.of(new Lease("scaler-1f2e", 3)), store.leader());
+                assertEquals(
+                        10_000,
+                        store.leaseTerm().orElseThrow().durationMillis(),
+                        "the group's session timeout: how long a format-1 leader held once silent");
+
+                assertTrue(store.claim(new Lease("next", 4), 12_000), "the next epoch supersedes it");
+                assertTrue(store.recordDecisions("sink", p.version(), new Lease("next", 4), p.decisions()));
+            }
+            try (KafkaPolicyStore again = store(stack, topic)) {
+                assertEquals(Optional.of(new Lease("next", 4)), again.leader(), "read back in both formats");
+                assertEquals(1, again.policy("sink").orElseThrow().decisions().size());
             }
         }
     }

@@ -1,5 +1,6 @@
 package io.kcscale.tests.scaling;
 
+import io.kcscale.scaler.act.WriteFence;
 import io.kcscale.scaler.connect.ConnectApi;
 import io.kcscale.scaler.connect.ConnectorStatus;
 import java.util.List;
@@ -16,8 +17,18 @@ final class InterleavedConnect implements ConnectApi {
     private final AtomicReference<Runnable> beforeFirstWrite;
 
     InterleavedConnect(ConnectApi connect, Runnable beforeFirstWrite) {
+        this(connect, new AtomicReference<>(beforeFirstWrite));
+    }
+
+    private InterleavedConnect(ConnectApi connect, AtomicReference<Runnable> beforeFirstWrite) {
         this.connect = connect;
-        this.beforeFirstWrite = new AtomicReference<>(beforeFirstWrite);
+        this.beforeFirstWrite = beforeFirstWrite;
+    }
+
+    /** The same move, once among this and every fenced view of it. */
+    @Override
+    public ConnectApi fenced(WriteFence fence) {
+        return new InterleavedConnect(connect.fenced(fence), beforeFirstWrite);
     }
 
     private void interleave() {

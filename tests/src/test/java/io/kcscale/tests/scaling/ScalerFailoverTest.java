@@ -157,8 +157,8 @@ class ScalerFailoverTest {
                     tasks + 2,
                     replicas.get(1)
                             .service()
-                            .autoscaler()
-                            .state(StackOptions.SINK_CONNECTOR)
+                            .scaler()
+                            .policy(StackOptions.SINK_CONNECTOR)
                             .orElseThrow()
                             .policy()
                             .maxTasks(),

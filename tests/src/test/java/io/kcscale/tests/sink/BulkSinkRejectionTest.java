@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -44,8 +45,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * all: by default the task fails within 30 s naming where the record is; with
  * kcscale.malformed.records=dlq it goes to a dead-letter topic and everything is committed. An index
  * under the flood-stage block (Elasticsearch answers 429 to every write) fails the task once its
- * documents have used up kcscale.retry.max.attempts, saying what to change. A bulk config without our
- * transform is refused by Connect's REST validation. Topics, indices and
+ * documents have used up kcscale.retry.max.attempts, saying what to change. Into an index Elasticsearch may
+ * not create, every item is refused with 404: the task fails saying what to change, with nothing
+ * dead-lettered or committed. A bulk config without our transform, or with an outcome timeout shorter than a
+ * batch may take, is refused by Connect's REST validation. Topics, indices and
  * connectors of its own, on the shared stack.
  */
 @Order(6)
@@ -63,7 +66,8 @@ class BulkSinkRejectionTest {
             "rejections-strict-sink",
             "malformed-strict-sink",
             "malformed-dlq-sink",
-            "rejections-blocked-sink");
+            "rejections-blocked-sink",
+            "rejections-missing-sink");
 
     @BeforeAll
     static void produceTradesWithOneBadPrice(LocalStack stack) throws Exception {
@@ -144,9 +148,13 @@ class BulkSinkRejectionTest {
                 "a task of " + connector + " to fail",
                 timeout,
                 Duration.ofMillis(250),
-                () -> probe.connect.connectorStatus(connector).tasks().stream()
-                        .filter(t -> "FAILED".equals(t.state()))
-                        .findFirst());
+                () -> failedTask(probe, connector));
+    }
+
+    private static Optional<ConnectorStatus.TaskStatus> failedTask(StackProbe probe, String connector) {
+        return probe.connect.connectorStatus(connector).tasks().stream()
+                .filter(t -> "FAILED".equals(t.state()))
+                .findFirst();
     }
 
     @Test
@@ -253,6 +261,73 @@ class BulkSinkRejectionTest {
             assertEquals(0, committed(probe, CONNECTORS.get(4), TOPIC), "nothing committed");
         } finally {
             elasticsearch(stack, "PUT", "/" + index + "/_settings", "{\"index.blocks.read_only_allow_delete\":null}");
+        }
+    }
+
+    /**
+     * An index Elasticsearch may not create (action.auto_create_index denies it) answers each bulk item 404
+     * index_not_found_exception: no document's fault, so nothing is dead-lettered, nothing committed, and the
+     * task fails saying what to change.
+     */
+    @Test
+    void itemsRefusedWith404FailTheTaskAndNothingIsDeadLetteredOrCommitted(LocalStack stack) throws Exception {
+        String index = "rejections-missing";
+        String deadLetters = "rejections-missing-dlq";
+        String connector = CONNECTORS.get(5);
+        Map<String, String> config = bulkConfig(stack, TOPIC, index);
+        withDeadLetterTopic(config, deadLetters);
+        // cluster-wide, so denied for this index alone, and back to Elasticsearch's default after
+        elasticsearch(
+                stack,
+                "PUT",
+                "/_cluster/settings",
+                "{\"persistent\":{\"action.auto_create_index\":\"-" + index + ",+*\"}}");
+        try (StackProbe probe = new StackProbe(stack)) {
+            probe.connect.putConnectorConfig(connector, config);
+
+            // whichever comes first: the task failing, a dead letter or a commit
+            Poll.untilTrue(
+                    "a task of " + connector + " to fail, or a record dead-lettered or committed",
+                    Duration.ofSeconds(60),
+                    Duration.ofMillis(250),
+                    () -> failedTask(probe, connector).isPresent()
+                            || probe.recordsInTopic(deadLetters) > 0
+                            || committed(probe, connector, TOPIC) > 0,
+                    () -> "none yet: "
+                            + probe.connect.connectorStatus(connector).tasks());
+            assertEquals(0, probe.recordsInTopic(deadLetters), "nothing dead-lettered");
+            assertEquals(0, committed(probe, connector, TOPIC), "nothing committed");
+            ConnectorStatus.TaskStatus failed = failedTask(probe, connector).orElseThrow();
+            assertTrue(
+                    failed.trace()
+                            .matches("(?s).*Elasticsearch refused \\d+ documents?, from topic " + TOPIC
+                                    + ", partition 0, offset 0, for a reason no document is to blame for: document "
+                                    + TOPIC + "-0-0 was refused with 404 Not Found \\(index_not_found_exception: .*"),
+                    failed.trace());
+            assertTrue(
+                    failed.trace()
+                            .contains("create the index, or let Elasticsearch create it (action.auto_create_index)"),
+                    failed.trace());
+        } finally {
+            elasticsearch(stack, "PUT", "/_cluster/settings", "{\"persistent\":{\"action.auto_create_index\":null}}");
+        }
+    }
+
+    @Test
+    void anOutcomeTimeoutShorterThanABatchMayTakeIsRefusedByConnect(LocalStack stack) throws Exception {
+        Map<String, String> config = bulkConfig(stack, TOPIC, "never-created");
+        config.put("kcscale.bulk.outcome.timeout.ms", "60000");
+        try (StackProbe probe = new StackProbe(stack)) {
+            ConnectRestException.ConfigRejected refused = assertThrows(
+                    ConnectRestException.ConfigRejected.class,
+                    () -> probe.connect.putConnectorConfig("rejections-impatient", config));
+            assertTrue(
+                    refused.getMessage()
+                            .contains(
+                                    "kcscale.bulk.outcome.timeout.ms must be more than 122000 ms, got 60000: a record "
+                                            + "may wait twice camel.aggregation.timeout (500 ms)"),
+                    refused.getMessage());
+            assertTrue(!probe.connect.connectors().contains("rejections-impatient"), "nothing may have been created");
         }
     }
 

@@ -18,6 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -44,8 +45,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * 200 KB documents at the default bounds, UTF-16/32 and byte order marks, bytes that are no UTF-8,
  * deep nesting, huge numbers, duplicate keys, a tombstone, a null key, binary garbage. Every offset is
  * reconciled: in the index or in the dead-letter topic, exactly once, each dead letter naming its record
- * and why; no index deleted or written besides the sink's own; accepted documents stored byte for byte;
- * every offset committed with both tasks running.
+ * and why and holding its value and its own headers as produced (those that once steered Camel too), before
+ * Connect's context headers; no index deleted or written besides the sink's own; accepted documents stored
+ * byte for byte; every offset committed with both tasks running.
  */
 @Order(6)
 @ExtendWith(SharedStack.class)
@@ -69,6 +71,14 @@ class HostileRecordsTest {
             String what, byte[] key, byte[] value, List<Map.Entry<String, String>> headers, Destination expected) {}
 
     private static final List<SinkUnderTest> SINKS = SinkUnderTest.bothModes("hostile");
+
+    /** Headers of the records that may end in the dead-letter topic: a key twice, bytes that are no text, one Camel would obey. */
+    private static final List<Map.Entry<String, String>> OWN_HEADERS = List.of(
+            Map.entry("trace-id", "hostile"),
+            Map.entry("CamelHeader.operation", "DeleteIndex"),
+            Map.entry("bytes", "\u0000\u00ff\n"),
+            Map.entry("twice", "1"),
+            Map.entry("twice", "2"));
 
     @Test
     void everyRecordEndsInTheIndexOrTheDeadLetterTopicExactlyOnceAndNoneSteersTheSink(LocalStack stack)
@@ -189,44 +199,44 @@ class HostileRecordsTest {
                     encoding + " JSON",
                     key("text"),
                     trade.getBytes(Charset.forName(encoding)),
-                    List.of(),
+                    OWN_HEADERS,
                     Destination.DEAD_LETTERS));
         }
         corpus.add(new Hostile(
-                "a UTF-8 byte order mark", key("text"), utf8("\uFEFF" + trade), List.of(), Destination.DEAD_LETTERS));
+                "a UTF-8 byte order mark", key("text"), utf8("\uFEFF" + trade), OWN_HEADERS, Destination.DEAD_LETTERS));
         corpus.add(new Hostile(
                 "bytes that are no UTF-8",
                 key("text"),
                 new byte[] {'{', '"', 'a', '"', ':', '"', (byte) 0xFF, '"', '}'},
-                List.of(),
+                OWN_HEADERS,
                 Destination.DEAD_LETTERS));
         corpus.add(new Hostile(
                 "a raw control byte",
                 key("text"),
                 new byte[] {'{', '"', 'a', '"', ':', '"', 1, '"', '}'},
-                List.of(),
+                OWN_HEADERS,
                 Destination.DEAD_LETTERS));
-        corpus.add(new Hostile("a tombstone", key("gone"), null, List.of(), Destination.DEAD_LETTERS));
+        corpus.add(new Hostile("a tombstone", key("gone"), null, OWN_HEADERS, Destination.DEAD_LETTERS));
         byte[] garbage = new byte[512];
         new Random(27).nextBytes(garbage);
-        corpus.add(new Hostile("binary garbage", key("garbage"), garbage, List.of(), Destination.DEAD_LETTERS));
-        corpus.add(new Hostile("not JSON", key("text"), utf8("not json{"), List.of(), Destination.DEAD_LETTERS));
-        corpus.add(new Hostile("a JSON array", key("text"), utf8("[1,2]"), List.of(), Destination.DEAD_LETTERS));
+        corpus.add(new Hostile("binary garbage", key("garbage"), garbage, OWN_HEADERS, Destination.DEAD_LETTERS));
+        corpus.add(new Hostile("not JSON", key("text"), utf8("not json{"), OWN_HEADERS, Destination.DEAD_LETTERS));
+        corpus.add(new Hostile("a JSON array", key("text"), utf8("[1,2]"), OWN_HEADERS, Destination.DEAD_LETTERS));
         corpus.add(new Hostile(
                 "nesting 500 deep",
                 key("deep"),
                 utf8("{\"d\":".repeat(500) + "1" + "}".repeat(500)),
-                List.of(),
+                OWN_HEADERS,
                 Destination.EITHER));
         corpus.add(new Hostile(
                 "a 40-digit integer",
                 key("number"),
                 utf8("{\"huge\":1234567890123456789012345678901234567890}"),
-                List.of(),
+                OWN_HEADERS,
                 Destination.EITHER));
-        corpus.add(new Hostile("1e400", key("number"), utf8("{\"overflow\":1e400}"), List.of(), Destination.EITHER));
+        corpus.add(new Hostile("1e400", key("number"), utf8("{\"overflow\":1e400}"), OWN_HEADERS, Destination.EITHER));
         corpus.add(new Hostile(
-                "duplicate keys", key("twice"), utf8("{\"dup\":1,\"dup\":2}"), List.of(), Destination.EITHER));
+                "duplicate keys", key("twice"), utf8("{\"dup\":1,\"dup\":2}"), OWN_HEADERS, Destination.EITHER));
         corpus.add(new Hostile(
                 "a last plain document", key("last"), utf8("{\"last\":true}"), List.of(), Destination.INDEX));
         return corpus;
@@ -267,13 +277,15 @@ class HostileRecordsTest {
             List<Hostile> corpus)
             throws IOException {
         Set<String> ids = documentIds(elasticsearch, sink.index());
-        Map<Long, List<String>> deadLetters = sink.deadLetterReasons(stack);
+        Map<Long, List<SinkUnderTest.DeadLetter>> deadLetters = sink.deadLetterCopies(stack);
         Map<String, Integer> outcomes = new LinkedHashMap<>();
         for (int offset = 0; offset < corpus.size(); offset++) {
             Hostile hostile = corpus.get(offset);
             String id = TOPIC + "-0-" + offset;
             boolean indexed = ids.contains(id);
-            List<String> reasons = deadLetters.getOrDefault((long) offset, List.of());
+            List<SinkUnderTest.DeadLetter> copies = deadLetters.getOrDefault((long) offset, List.of());
+            List<String> reasons =
+                    copies.stream().map(SinkUnderTest.DeadLetter::reason).toList();
             String where = sink.mode() + ", offset " + offset + " (" + hostile.what() + "): indexed " + indexed
                     + ", dead letters " + reasons;
             assertEquals(
@@ -287,6 +299,7 @@ class HostileRecordsTest {
                 assertTrue(
                         reason.contains("offset " + offset + " ") || reason.contains("document " + id + ":"),
                         "the dead letter names its record: " + where);
+                assertIsTheRecordAsProduced(hostile, copies.get(0), where);
             } else if (hostile.value().length < 2_000_000) {
                 assertArrayEquals(
                         hostile.value(), source(elasticsearch, sink.index(), id), "stored byte for byte: " + where);
@@ -305,6 +318,21 @@ class HostileRecordsTest {
                 ids.size(),
                 deadLetters.values().stream().mapToInt(List::size).sum(),
                 outcomes);
+    }
+
+    /** The copy holds the record's value and its own headers, in order, byte for byte; after them only Connect's. */
+    private static void assertIsTheRecordAsProduced(Hostile hostile, SinkUnderTest.DeadLetter copy, String where) {
+        assertArrayEquals(hostile.value(), copy.value(), "the dead letter's value: " + where);
+        List<String> own = hostile.headers().stream()
+                .map(header -> header.getKey() + "=" + HexFormat.of().formatHex(utf8(header.getValue())))
+                .toList();
+        List<String> held = copy.headers().stream()
+                .map(header -> header.key() + "=" + HexFormat.of().formatHex(header.value()))
+                .toList();
+        assertEquals(own, held.subList(0, Math.min(own.size(), held.size())), "the record's own headers: " + where);
+        assertTrue(
+                held.subList(own.size(), held.size()).stream().allMatch(h -> h.startsWith("__connect.errors.")),
+                "then Connect's context headers: " + held + ", " + where);
     }
 
     private static Set<String> documentIds(ElasticsearchConnection elasticsearch, String index) throws IOException {

@@ -65,11 +65,28 @@ record SinkUnderTest(String mode, SinkMode template, String connector, String in
                 .sum();
     }
 
+    /** A record as the dead-letter topic holds it: its value and headers, Connect's context headers among them. */
+    record DeadLetter(byte[] value, List<Header> headers) {
+
+        String reason() {
+            return header(headers, "__connect.errors.exception.message");
+        }
+    }
+
     /** Each dead letter's reason, by the offset of its record (from Connect's context headers). */
     Map<Long, List<String>> deadLetterReasons(LocalStack stack) {
+        Map<Long, List<String>> reasons = new HashMap<>();
+        deadLetterCopies(stack)
+                .forEach((offset, copies) -> copies.forEach(copy ->
+                        reasons.computeIfAbsent(offset, o -> new ArrayList<>()).add(copy.reason())));
+        return reasons;
+    }
+
+    /** Each dead letter, by the offset of its record (from Connect's context headers). */
+    Map<Long, List<DeadLetter>> deadLetterCopies(LocalStack stack) {
         Map<String, Object> config = Map.of(
                 ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, stack.endpoints().kafkaBootstrap());
-        Map<Long, List<String>> reasons = new HashMap<>();
+        Map<Long, List<DeadLetter>> copies = new HashMap<>();
         try (KafkaConsumer<byte[], byte[]> consumer =
                 new KafkaConsumer<>(config, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
             TopicPartition partition = new TopicPartition(deadLetters, 0);
@@ -82,20 +99,25 @@ record SinkUnderTest(String mode, SinkMode template, String connector, String in
                     Duration.ZERO,
                     () -> {
                         for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(500))) {
-                            reasons.computeIfAbsent(
-                                            Long.parseLong(header(record, "__connect.errors.offset")),
+                            List<Header> headers = List.of(record.headers().toArray());
+                            copies.computeIfAbsent(
+                                            Long.parseLong(header(headers, "__connect.errors.offset")),
                                             o -> new ArrayList<>())
-                                    .add(header(record, "__connect.errors.exception.message"));
+                                    .add(new DeadLetter(record.value(), headers));
                         }
                         return consumer.position(partition) >= end;
                     },
                     () -> "read up to " + consumer.position(partition) + " of " + end);
         }
-        return reasons;
+        return copies;
     }
 
-    private static String header(ConsumerRecord<byte[], byte[]> record, String name) {
-        Header header = record.headers().lastHeader(name);
-        return header == null ? "(no header " + name + ")" : new String(header.value(), StandardCharsets.UTF_8);
+    private static String header(List<Header> headers, String name) {
+        for (int i = headers.size() - 1; i >= 0; i--) {
+            if (headers.get(i).key().equals(name)) {
+                return new String(headers.get(i).value(), StandardCharsets.UTF_8);
+            }
+        }
+        return "(no header " + name + ")";
     }
 }

@@ -28,13 +28,15 @@ final class BulkBody {
     private static final int FIRST_CAPACITY = 64 * 1024;
 
     private final byte[] actionStart;
+    private final long startedNanos;
     private final List<RecordCoordinates> records;
     private byte[] bytes = new byte[FIRST_CAPACITY];
     private int length;
 
-    /** An empty body whose action lines start with {@code actionStart} (from {@link #actionStart}). */
-    BulkBody(byte[] actionStart, int expectedDocuments) {
+    /** An empty body whose action lines start with {@code actionStart} (from {@link #actionStart}), begun at {@code startedNanos}. */
+    BulkBody(byte[] actionStart, int expectedDocuments, long startedNanos) {
         this.actionStart = actionStart;
+        this.startedNanos = startedNanos;
         this.records = new ArrayList<>(expectedDocuments);
     }
 
@@ -94,6 +96,11 @@ final class BulkBody {
     /** The records, in the order of their documents (an answer's item {@code i} is record {@code i}). */
     List<RecordCoordinates> records() {
         return records;
+    }
+
+    /** When its first document came, on the clock of {@link BulkIndexAggregation}. */
+    long startedNanos() {
+        return startedNanos;
     }
 
     int documents() {

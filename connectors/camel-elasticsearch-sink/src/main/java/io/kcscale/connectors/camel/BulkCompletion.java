@@ -34,6 +34,8 @@ final class BulkCompletion implements Synchronization {
         List<RecordCoordinates> indexed = new ArrayList<>(answer.items());
         List<RecordCoordinates> retriable = new ArrayList<>();
         String retriableReason = null;
+        List<RecordCoordinates> refused = new ArrayList<>();
+        String refusedReason = null;
         for (int item = 0; item < answer.items(); item++) {
             RecordCoordinates record = records.get(item);
             if (!answer.failed(item)) {
@@ -47,15 +49,21 @@ final class BulkCompletion implements Synchronization {
                     retriableReason = RequestFailure.described(answer.status(item)) + ": " + answer.reason(item);
                 }
                 case DOCUMENT -> outcomes.rejected(record, answer.reason(item));
-                case OPERATIONAL ->
-                    outcomes.refused(
-                            List.of(record),
-                            "document " + record.documentId() + " was refused with "
-                                    + RequestFailure.described(answer.status(item)) + " (" + answer.reason(item) + "); "
-                                    + RequestFailure.whatToChange(answer.status(item), answer.type(item)));
+                case OPERATIONAL -> {
+                    // credentials, privileges, a missing index: the first item says what to change for all
+                    refused.add(record);
+                    if (refusedReason == null) {
+                        refusedReason = "document " + record.documentId() + " was refused with "
+                                + RequestFailure.described(answer.status(item)) + " (" + answer.reason(item) + "); "
+                                + RequestFailure.whatToChange(answer.status(item), answer.type(item));
+                    }
+                }
             }
         }
         outcomes.indexed(indexed);
+        if (!refused.isEmpty()) {
+            outcomes.refused(refused, refusedReason);
+        }
         if (!retriable.isEmpty()) {
             outcomes.failed(retriable, retriableReason);
         }

@@ -1,5 +1,7 @@
 package io.kcscale.connectors.camel;
 
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 import org.apache.camel.AggregationStrategy;
 import org.apache.camel.Exchange;
 import org.apache.camel.ExchangePropertyKey;
@@ -14,12 +16,16 @@ import org.apache.camel.ExtendedExchange;
  * class, {@code camel.beans.aggregate.indexName}, {@code camel.aggregation.size},
  * {@code camel.aggregation.timeout}, with {@code operation=Bulk} in the sink URL and
  * {@link CoordinatesHeaders} among the transforms. {@link SafeCommitSinkTask} also sets
- * {@code camel.beans.aggregate.pendingRecords}, through which each request's outcome reaches the task.
+ * {@code camel.beans.aggregate.pendingRecords}, through which each request's outcome reaches the task, and the
+ * bounds of a batch: {@code maxBytes} ({@code kcscale.bulk.max.bytes}) and {@code maxWaitMs}
+ * ({@code camel.aggregation.timeout}, from a batch's first record).
  */
 public class BulkIndexAggregation implements AggregationStrategy {
 
     /** The bean property through which {@link SafeCommitSinkTask} sets {@link #setMaxBytes}. */
     static final String MAX_BYTES_PROPERTY = "maxBytes";
+    /** The bean property through which {@link SafeCommitSinkTask} sets {@link #setMaxWaitMs}. */
+    static final String MAX_WAIT_PROPERTY = "maxWaitMs";
     /** A first guess at a batch's size, for the list of its records; it grows past it. */
     private static final int EXPECTED_DOCUMENTS = 1000;
 
@@ -30,6 +36,19 @@ public class BulkIndexAggregation implements AggregationStrategy {
     private BulkRequestTrace trace;
 
     private int maxBytes = InFlightSettings.DEFAULT_MAX_BYTES;
+    /** No bound for the stock task, which sets none. */
+    private long maxWaitNanos = Long.MAX_VALUE;
+
+    private final LongSupplier nanoClock;
+
+    public BulkIndexAggregation() {
+        this(System::nanoTime);
+    }
+
+    /** With a test's clock. */
+    BulkIndexAggregation(LongSupplier nanoClock) {
+        this.nanoClock = nanoClock;
+    }
 
     /** The index the documents go to ({@code camel.beans.aggregate.indexName}). */
     public void setIndexName(String indexName) {
@@ -48,6 +67,11 @@ public class BulkIndexAggregation implements AggregationStrategy {
         this.maxBytes = maxBytes;
     }
 
+    /** How long a batch's first record may wait for more ({@code camel.beans.aggregate.maxWaitMs}: camel.aggregation.timeout). */
+    public void setMaxWaitMs(long maxWaitMs) {
+        this.maxWaitNanos = TimeUnit.MILLISECONDS.toNanos(maxWaitMs);
+    }
+
     /**
      * JSON text (what StringConverter makes of a JSON record) goes into the request as it is, JSON
      * objects (what JsonConverter with schemas.enable=false makes) serialized; the task has kept out
@@ -60,17 +84,21 @@ public class BulkIndexAggregation implements AggregationStrategy {
         }
         RecordCoordinates at = RecordCoordinates.fromHeaders(record.getMessage().getHeaders());
         Object value = record.getMessage().getBody();
+        long now = nanoClock.getAsLong();
         Exchange into = batch;
         if (into == null) {
             // the first record's exchange becomes the batch
             into = record;
-            into.getMessage().setBody(new BulkBody(actionStart, EXPECTED_DOCUMENTS));
+            into.getMessage().setBody(new BulkBody(actionStart, EXPECTED_DOCUMENTS, now));
         }
         BulkBody body = into.getMessage().getBody(BulkBody.class);
         body.add(at, value);
-        if (body.length() >= maxBytes) {
-            // Camel's aggregator checks no size of its own alongside a strategy's pre-completion, so the
-            // strategy closes the batch here: a request holds at most maxBytes and the document that reached it
+        // Camel's aggregator checks no size of its own alongside a strategy's pre-completion, so the strategy
+        // closes the batch here: a request holds at most maxBytes and the document that reached it. Camel's
+        // completion timeout restarts with every record, so records coming more often than it would hold a batch
+        // open until its size, however long that takes: closed once its first record has waited that long, a
+        // batch keeps no record more than about twice the timeout
+        if (body.length() >= maxBytes || now - body.startedNanos() >= maxWaitNanos) {
             into.setProperty(ExchangePropertyKey.AGGREGATION_COMPLETE_CURRENT_GROUP, true);
         }
         return into;

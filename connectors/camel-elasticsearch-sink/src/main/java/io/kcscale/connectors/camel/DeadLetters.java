@@ -32,8 +32,12 @@ final class DeadLetters {
     static final String TOPIC_CONFIG = "errors.deadletterqueue.topic.name";
     static final String TOLERANCE_CONFIG = "errors.tolerance";
     static final String HOW_TO_CONFIGURE = "set " + TOLERANCE_CONFIG + "=all and " + TOPIC_CONFIG;
-    /** Past Connect's dead-letter producer's own delivery.timeout.ms (120 s by default), which ends every write first. */
-    private static final Duration MAX_WAIT_FOR_WRITES = Duration.ofSeconds(130);
+    /**
+     * Past Connect's dead-letter producer's own delivery.timeout.ms (120 s by default), which ends every write first,
+     * and within the consumer's max.poll.interval.ms (5 minutes by default), past which Kafka would take the task's
+     * partitions away while it waits.
+     */
+    static final Duration MAX_WAIT_FOR_WRITES = Duration.ofSeconds(130);
 
     /** A report whose write has not been confirmed yet. */
     private record Write(RecordCoordinates at, Future<Void> done) {}

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,6 +12,7 @@ import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
@@ -32,6 +34,10 @@ import org.slf4j.LoggerFactory;
  * to be sent again once its back-off ({@link RetrySchedule}) has passed; one refused as often as the
  * schedule allows, or a request refused for good as a whole, stops the task ({@link #failure}). A
  * revocation takes a partition's records, failed or not, along with it.
+ *
+ * <p>A record sent again because it had no outcome in time may be answered twice, once per request. Its first
+ * refusal for good is the one the task reports: later ones are ignored, and so is any resend it was waiting for;
+ * answered as indexed before the task has taken its rejection, it is indexed and not reported.
  */
 final class PendingRecords implements BulkOutcomes {
 
@@ -48,7 +54,10 @@ final class PendingRecords implements BulkOutcomes {
     /** The bytes of the pending documents. */
     private long bytes;
 
-    private final List<Rejection> rejections = new ArrayList<>();
+    /** Rejections for the task to take, by record. */
+    private final Map<RecordCoordinates, Rejection> rejections = new LinkedHashMap<>();
+    /** Records refused for good whose report is not written yet, taken by the task or not: each is reported once. */
+    private final Set<RecordCoordinates> rejected = new HashSet<>();
     /** Failed sends so far, of records still pending. */
     private final Map<RecordCoordinates, Integer> failures = new HashMap<>();
     /** Failed records waiting for their back-off: when each may be sent again, on {@link #nanoClock}. */
@@ -80,14 +89,17 @@ final class PendingRecords implements BulkOutcomes {
         notifyAll();
     }
 
-    /** Kept pending until the task has reported it ({@link #settled}). */
+    /** Kept pending until the task has reported it ({@link #settled}); a record already rejected is reported once. */
     @Override
     public synchronized void rejected(RecordCoordinates record, String reason) {
         Document held = held(record);
-        if (held != null) {
+        if (held != null && rejected.add(record)) {
             handedOverAt.remove(record);
-            rejections.add(new Rejection(
-                    held.record(), "Elasticsearch rejected document " + record.documentId() + ": " + reason));
+            waiting.remove(record);
+            rejections.put(
+                    record,
+                    new Rejection(
+                            held.record(), "Elasticsearch rejected document " + record.documentId() + ": " + reason));
             notifyAll();
         }
     }
@@ -102,7 +114,7 @@ final class PendingRecords implements BulkOutcomes {
         List<RecordCoordinates> again = new ArrayList<>();
         int mostFailures = 0;
         for (RecordCoordinates record : records) {
-            if (held(record) == null) {
+            if (held(record) == null || rejected.contains(record)) {
                 continue;
             }
             int failed = failures.merge(record, 1, Integer::sum);
@@ -151,7 +163,7 @@ final class PendingRecords implements BulkOutcomes {
     }
 
     synchronized List<Rejection> takeRejections() {
-        List<Rejection> taken = List.copyOf(rejections);
+        List<Rejection> taken = List.copyOf(rejections.values());
         rejections.clear();
         return taken;
     }
@@ -226,7 +238,7 @@ final class PendingRecords implements BulkOutcomes {
 
     /** Records awaiting Elasticsearch's answer: sent, not rejected, not waiting to be sent again. */
     synchronized int awaitingAnswer() {
-        return inFlight() - rejections.size() - waiting.size();
+        return inFlight() - rejected.size() - waiting.size();
     }
 
     /**
@@ -266,8 +278,8 @@ final class PendingRecords implements BulkOutcomes {
         handedOverAt.keySet().removeIf(r -> partitions.contains(r.topicPartition()));
         failures.keySet().removeIf(r -> partitions.contains(r.topicPartition()));
         waiting.keySet().removeIf(r -> partitions.contains(r.topicPartition()));
-        rejections.removeIf(
-                r -> partitions.contains(RecordCoordinates.of(r.record()).topicPartition()));
+        rejections.keySet().removeIf(r -> partitions.contains(r.topicPartition()));
+        rejected.removeIf(r -> partitions.contains(r.topicPartition()));
     }
 
     private void stop(String why) {
@@ -290,5 +302,7 @@ final class PendingRecords implements BulkOutcomes {
         handedOverAt.remove(record);
         failures.remove(record);
         waiting.remove(record);
+        rejections.remove(record);
+        rejected.remove(record);
     }
 }

@@ -1,5 +1,6 @@
 package io.kcscale.connectors.camel;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.camel.kafkaconnector.CamelSinkConnector;
 import org.apache.kafka.common.config.ConfigDef;
@@ -29,6 +30,9 @@ public class SafeCommitSinkConnector extends CheckedSinkConnector {
 
     @Override
     Map<String, String> problems(Map<String, String> config) {
-        return BulkModeConfig.problems(config);
+        Map<String, String> problems = new LinkedHashMap<>(BulkModeConfig.problems(config));
+        InFlightSettings.problems(config)
+                .forEach((key, problem) -> problems.merge(key, problem, (first, second) -> first + "; " + second));
+        return problems;
     }
 }

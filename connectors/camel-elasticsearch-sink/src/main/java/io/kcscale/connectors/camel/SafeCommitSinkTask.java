@@ -54,6 +54,7 @@ public class SafeCommitSinkTask extends CamelSinkTask {
     private static final Duration MAX_WAIT_FOR_ROOM = Duration.ofSeconds(60);
 
     private final Duration maxWaitForRoom;
+    private final Duration maxWaitForDeadLetters;
 
     private PendingRecords pending;
     private BulkRequestTrace trace;
@@ -67,17 +68,18 @@ public class SafeCommitSinkTask extends CamelSinkTask {
     private Duration outcomeTimeout;
 
     public SafeCommitSinkTask() {
-        this(MAX_WAIT_FOR_ROOM);
+        this(MAX_WAIT_FOR_ROOM, DeadLetters.MAX_WAIT_FOR_WRITES);
     }
 
-    /** With a test's wait for room. */
-    SafeCommitSinkTask(Duration maxWaitForRoom) {
+    /** With a test's waits for room and for dead-letter writes. */
+    SafeCommitSinkTask(Duration maxWaitForRoom, Duration maxWaitForDeadLetters) {
         this.maxWaitForRoom = maxWaitForRoom;
+        this.maxWaitForDeadLetters = maxWaitForDeadLetters;
     }
 
     @Override
     public void start(Map<String, String> props) {
-        deadLetters = DeadLetters.of(props, context);
+        deadLetters = DeadLetters.of(props, context, maxWaitForDeadLetters);
         malformed = MalformedRecords.of(props, deadLetters);
         retries = RetrySettings.schedule(props);
         pending = new PendingRecords(retries, System::nanoTime);
@@ -104,6 +106,9 @@ public class SafeCommitSinkTask extends CamelSinkTask {
         withPending.put(BulkModeConfig.STRATEGY_BEAN + "." + PENDING_RECORDS_PROPERTY, registration);
         withPending.put(
                 BulkModeConfig.STRATEGY_BEAN + "." + BulkIndexAggregation.MAX_BYTES_PROPERTY, String.valueOf(maxBytes));
+        withPending.put(
+                BulkModeConfig.STRATEGY_BEAN + "." + BulkIndexAggregation.MAX_WAIT_PROPERTY,
+                String.valueOf(config.getLong(CamelConnectorConfig.CAMEL_CONNECTOR_AGGREGATE_TIMEOUT_CONF)));
         withPending.put(
                 SinkOperation.URL,
                 SinkOperation.sentThrough(props.get(SinkOperation.URL), BulkElasticsearchComponent.NAME));

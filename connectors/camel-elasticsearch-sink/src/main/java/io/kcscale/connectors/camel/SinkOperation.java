@@ -13,7 +13,6 @@ final class SinkOperation {
 
     static final String URL = "camel.sink.url";
     private static final String ENDPOINT_PREFIX = "camel.sink.endpoint.";
-    static final String ENDPOINT_PROPERTY = ENDPOINT_PREFIX + "operation";
     /** The stock component's scheme, which both modes' URLs name. */
     static final String STOCK_SCHEME = "elasticsearch-rest";
 
@@ -21,7 +20,7 @@ final class SinkOperation {
 
     /** The key and its problem when {@code config} does not ask for {@code expected}; empty when it does. */
     static Map<String, String> problems(Map<String, String> config, String expected, String why) {
-        String key = config.containsKey(ENDPOINT_PROPERTY) ? ENDPOINT_PROPERTY : URL;
+        String key = keyOf(config, "operation");
         Optional<String> operation = parameter(config, "operation");
         if (operation.isPresent() && operation.get().equalsIgnoreCase(expected)) {
             return Map.of();
@@ -52,14 +51,19 @@ final class SinkOperation {
 
     /** The URL's problem when neither it nor {@code camel.sink.endpoint.indexName} names the index; empty when one does. */
     static Map<String, String> indexProblems(Map<String, String> config) {
-        String key = config.containsKey(ENDPOINT_PREFIX + "indexName") ? ENDPOINT_PREFIX + "indexName" : URL;
+        String key = keyOf(config, "indexName");
         return parameter(config, "indexName").filter(index -> !index.isEmpty()).isPresent()
                 ? Map.of()
                 : Map.of(key, "must name the index the documents go to (indexName=...)");
     }
 
+    /** The key that holds endpoint parameter {@code name}: {@code camel.sink.endpoint.NAME} when set, else the URL. */
+    static String keyOf(Map<String, String> config, String name) {
+        return config.containsKey(ENDPOINT_PREFIX + name) ? ENDPOINT_PREFIX + name : URL;
+    }
+
     /** An endpoint parameter: {@code camel.sink.endpoint.NAME}, else {@code NAME=} in the query of the URL. */
-    private static Optional<String> parameter(Map<String, String> config, String name) {
+    static Optional<String> parameter(Map<String, String> config, String name) {
         String property = config.get(ENDPOINT_PREFIX + name);
         if (property != null) {
             return Optional.of(property.trim());

@@ -82,7 +82,7 @@ class BulkBodyCostTest {
                     }
                 });
                 perDocument[2] += cpuNanos(() -> {
-                    BulkBody body = new BulkBody(actionStart, DOCUMENTS);
+                    BulkBody body = new BulkBody(actionStart, DOCUMENTS, 0);
                     for (int i = 0; i < DOCUMENTS; i++) {
                         body.add(new RecordCoordinates("stocks", 3, i), documents[i]);
                     }

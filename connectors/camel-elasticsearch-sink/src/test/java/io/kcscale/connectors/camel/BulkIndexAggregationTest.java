@@ -1,6 +1,7 @@
 package io.kcscale.connectors.camel;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,8 +10,11 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.camel.CamelContext;
 import org.apache.camel.Exchange;
+import org.apache.camel.ExchangePropertyKey;
 import org.apache.camel.ExtendedExchange;
 import org.apache.camel.impl.DefaultCamelContext;
 import org.apache.camel.spi.Synchronization;
@@ -90,6 +94,46 @@ class BulkIndexAggregationTest {
                 """,
                 new String(bulk.bytes(), 0, bulk.length(), StandardCharsets.UTF_8),
                 "line breaks between tokens become spaces; an escaped one inside a string stays as it is");
+    }
+
+    /**
+     * Camel's completion timeout restarts with every record: records coming more often than it would keep a batch
+     * open until its size. Once its first record has waited that long, the next record closes it.
+     */
+    @Test
+    void aBatchClosesOnceItsFirstRecordHasWaitedTheAggregationTimeout() {
+        AtomicLong nanos = new AtomicLong();
+        BulkIndexAggregation timed = new BulkIndexAggregation(nanos::get);
+        timed.setIndexName("stocks");
+        timed.setMaxWaitMs(500);
+
+        Exchange batch = timed.aggregate(null, record(40, "{\"price\":1.5}"));
+        nanos.addAndGet(TimeUnit.MILLISECONDS.toNanos(499));
+        batch = timed.aggregate(batch, record(41, "{\"price\":2.5}"));
+        assertFalse(closed(batch), "its first record has waited 499 ms");
+        nanos.addAndGet(TimeUnit.MILLISECONDS.toNanos(1));
+        batch = timed.aggregate(batch, record(42, "{\"price\":3.5}"));
+        assertTrue(closed(batch), "its first record has waited 500 ms");
+        assertEquals(3, batch.getMessage().getBody(BulkBody.class).documents());
+
+        Exchange next = timed.aggregate(null, record(43, "{\"price\":4.5}"));
+        assertFalse(closed(next), "the next batch starts its own wait");
+    }
+
+    /** The stock task sets no bound: its batches close at their size or by Camel's timeout alone. */
+    @Test
+    void withoutABoundABatchWaitsForItsSize() {
+        AtomicLong nanos = new AtomicLong();
+        BulkIndexAggregation untimed = new BulkIndexAggregation(nanos::get);
+        untimed.setIndexName("stocks");
+
+        Exchange batch = untimed.aggregate(null, record(40, "{\"price\":1.5}"));
+        nanos.addAndGet(TimeUnit.HOURS.toNanos(1));
+        assertFalse(closed(untimed.aggregate(batch, record(41, "{\"price\":2.5}"))));
+    }
+
+    private static boolean closed(Exchange batch) {
+        return Boolean.TRUE.equals(batch.getProperty(ExchangePropertyKey.AGGREGATION_COMPLETE_CURRENT_GROUP));
     }
 
     @Test

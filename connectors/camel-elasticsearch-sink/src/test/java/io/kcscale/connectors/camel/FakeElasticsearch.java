@@ -12,6 +12,7 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -23,11 +24,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * An HTTP server answering {@code POST /_bulk} as Elasticsearch 7 does: each document whose
  * {@code price} is not a number is refused with a mapping error, each whose id is in
- * {@link #overloadedIds} with a 429 (a full write queue), the others are indexed; and single documents
+ * {@link #overloadedIds} with a 429 (a full write queue), each of {@link #refusedItems} with the status and
+ * error given there, the others are indexed; and single documents
  * at {@code /stocks/_doc/ID} (an id it generates when none is given), refused alike. While
  * {@link #refusingWith} is set, every request gets an error with that status; a bulk request holding
  * an id of {@link #failingIds} gets a 503 as a whole. Requests are answered concurrently; one holding an
- * id of {@link #heldIds} waits until {@link #release} (or 30 s).
+ * id of {@link #heldIds} waits until {@link #release} (or 30 s); while {@link #queueing}, every bulk request
+ * waits its turn, which {@link #answerNext} gives the oldest waiting.
  */
 final class FakeElasticsearch implements AutoCloseable {
 
@@ -36,13 +39,22 @@ final class FakeElasticsearch implements AutoCloseable {
     final List<String> indexedIds = new CopyOnWriteArrayList<>();
     /** Every document id of every bulk request, in the order they came. */
     final List<String> sentIds = new CopyOnWriteArrayList<>();
+    /** When each document id first came in a bulk request ({@link System#nanoTime}). */
+    final Map<String, Long> firstSentNanos = new ConcurrentHashMap<>();
 
     final Set<String> overloadedIds = ConcurrentHashMap.newKeySet();
+
+    /** An item's refusal: its status and Elasticsearch's error type. */
+    record ItemRefusal(int status, String type) {}
+
+    final Map<String, ItemRefusal> refusedItems = new ConcurrentHashMap<>();
     /** The HTTP status every request is refused with; 0 to answer them. */
     volatile int refusingWith;
 
     final Set<String> failingIds = ConcurrentHashMap.newKeySet();
     final Set<String> heldIds = ConcurrentHashMap.newKeySet();
+    /** Bulk requests wait their turn in the order they came: {@link #answerNext} answers one. */
+    volatile boolean queueing;
     /** Bulk requests received and not answered yet, and the most there were at once. */
     final AtomicInteger bulkInFlight = new AtomicInteger();
 
@@ -51,6 +63,10 @@ final class FakeElasticsearch implements AutoCloseable {
     final AtomicInteger documentRequests = new AtomicInteger();
 
     private final Object held = new Object();
+    /** Bulk requests that came, and that may be answered, while {@link #queueing}: guarded by {@link #held}. */
+    private long came;
+
+    private long answerable;
     private final ExecutorService handlers = Executors.newCachedThreadPool();
     private final HttpServer server;
 
@@ -62,10 +78,19 @@ final class FakeElasticsearch implements AutoCloseable {
         server.start();
     }
 
-    /** Answers the requests {@link #heldIds} holds, and those to come. */
+    /** Answers the requests {@link #heldIds} holds or {@link #queueing} queues, and those to come. */
     void release() {
         synchronized (held) {
             heldIds.clear();
+            queueing = false;
+            held.notifyAll();
+        }
+    }
+
+    /** Lets the oldest bulk request still waiting its turn be answered. */
+    void answerNext() {
+        synchronized (held) {
+            answerable++;
             held.notifyAll();
         }
     }
@@ -84,10 +109,16 @@ final class FakeElasticsearch implements AutoCloseable {
         for (int i = 0; i < lines.length; i += 2) {
             ids.add(JSON.readTree(lines[i]).path("index").path("_id").asText());
         }
-        sentIds.addAll(ids);
+        long now = System.nanoTime();
+        ids.forEach(id -> firstSentNanos.putIfAbsent(id, now));
+        long turn;
+        synchronized (held) {
+            sentIds.addAll(ids);
+            turn = came++;
+        }
         mostBulkInFlight.accumulateAndGet(bulkInFlight.incrementAndGet(), Math::max);
         try {
-            awaitRelease(ids);
+            awaitRelease(ids, turn);
             if (ids.stream().anyMatch(failingIds::contains)) {
                 answer(
                         http,
@@ -101,10 +132,11 @@ final class FakeElasticsearch implements AutoCloseable {
         }
     }
 
-    private void awaitRelease(List<String> ids) {
+    private void awaitRelease(List<String> ids, long turn) {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         synchronized (held) {
-            while (ids.stream().anyMatch(heldIds::contains) && System.nanoTime() < deadline) {
+            while ((ids.stream().anyMatch(heldIds::contains) || (queueing && turn >= answerable))
+                    && System.nanoTime() < deadline) {
                 try {
                     TimeUnit.NANOSECONDS.timedWait(held, deadline - System.nanoTime());
                 } catch (InterruptedException e) {
@@ -123,7 +155,13 @@ final class FakeElasticsearch implements AutoCloseable {
             JsonNode source = JSON.readTree(lines[i + 1]);
             String id = action.path("_id").asText();
             String index = action.path("_index").asText();
-            if (overloadedIds.contains(id)) {
+            ItemRefusal refusal = refusedItems.get(id);
+            if (refusal != null) {
+                errors = true;
+                items.add("{\"index\":{\"_index\":\"" + index + "\",\"_type\":\"_doc\",\"_id\":\"" + id
+                        + "\",\"status\":" + refusal.status() + ",\"error\":{\"type\":\"" + refusal.type()
+                        + "\",\"reason\":\"refused by the test\"}}}");
+            } else if (overloadedIds.contains(id)) {
                 errors = true;
                 items.add("{\"index\":{\"_index\":\"" + index + "\",\"_type\":\"_doc\",\"_id\":\"" + id
                         + "\",\"status\":429,"

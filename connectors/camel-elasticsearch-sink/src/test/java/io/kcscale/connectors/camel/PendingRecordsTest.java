@@ -286,4 +286,48 @@ class PendingRecordsTest {
                         .map(r -> r.record().kafkaOffset())
                         .toList());
     }
+
+    /**
+     * A record sent again for want of an outcome may be refused by both its requests, the second answer coming before
+     * the task has taken the first or while it writes its report: the record is reported once.
+     */
+    @Test
+    void aRecordRejectedByTwoRequestsIsReportedOnce() {
+        handOver(0, 10, 11);
+        pending.rejected(at(0, 10), "conflict");
+        pending.rejected(at(0, 10), "conflict");
+
+        List<PendingRecords.Rejection> taken = pending.takeRejections();
+        assertEquals(1, taken.size());
+        pending.rejected(at(0, 10), "conflict");
+        pending.settled(taken.get(0).record());
+
+        assertEquals(List.of(), pending.takeRejections());
+        assertEquals(CONSUMED.get(P0), pending.committable(CONSUMED).get(P0));
+    }
+
+    @Test
+    void aRecordRefusedForGoodIsNotSentAgain() {
+        handOver(0, 10, 11);
+        pending.failed(List.of(at(0, 10)), "no outcome within 1000 ms");
+        pending.rejected(at(0, 10), "conflict");
+        pending.failed(List.of(at(0, 10)), "429 Too Many Requests");
+        advance(Duration.ofSeconds(1));
+
+        assertEquals(List.of(), pending.takeDueRetries());
+        assertEquals(Optional.empty(), pending.untilNextRetry());
+        assertEquals(1, pending.takeRejections().size());
+        assertEquals(0, pending.awaitingAnswer());
+    }
+
+    /** Answered as indexed by one request before the task took another's refusal: it is in the index, and only there. */
+    @Test
+    void aRecordIndexedBeforeItsRejectionIsTakenIsNotReported() {
+        handOver(0, 10, 11);
+        pending.rejected(at(0, 10), "conflict");
+        pending.indexed(List.of(at(0, 10)));
+
+        assertEquals(List.of(), pending.takeRejections());
+        assertEquals(CONSUMED.get(P0), pending.committable(CONSUMED).get(P0));
+    }
 }

@@ -26,6 +26,9 @@ class PerRecordSinkTaskTest {
     private final AtomicLong nanos = new AtomicLong();
     private final PerRecordSinkTask task = new PerRecordSinkTask(nanos::get);
     private final List<String> deadLetters = new ArrayList<>();
+    /** The records handed to the dead-letter reporter, as the task handed them. */
+    private final List<SinkRecord> reported = new ArrayList<>();
+
     private final List<Long> pollTimeouts = new ArrayList<>();
 
     PerRecordSinkTaskTest() throws IOException {}
@@ -41,6 +44,7 @@ class PerRecordSinkTaskTest {
         task.initialize(new TaskContext(
                 (record, error) -> {
                     deadLetters.add(record.kafkaOffset() + ": " + error.getMessage());
+                    reported.add(record);
                     return CompletableFuture.completedFuture(null);
                 },
                 pollTimeouts));
@@ -310,5 +314,48 @@ class PerRecordSinkTaskTest {
                 requests + 1,
                 elasticsearch.documentRequests.get(),
                 "sent once the back-off is over, within its attempts");
+    }
+
+    /** 408 Request Timeout is Elasticsearch, or a proxy in front of it, out of time: the batch goes back, nothing is dead-lettered. */
+    @Test
+    void aRequestTimeoutHandsTheBatchBackForALaterDelivery() {
+        startWithReporter(Map.of("errors.deadletterqueue.topic.name", "stocks-dlq"));
+        elasticsearch.refusingWith = 408;
+
+        RetriableException e =
+                assertThrows(RetriableException.class, () -> task.put(List.of(Records.trade("stocks", 3, 40))));
+
+        assertTrue(
+                e.getMessage().startsWith("Elasticsearch refused document stocks-3-40 for now (408 Request Timeout: "),
+                e.getMessage());
+        assertEquals(List.of(), deadLetters);
+    }
+
+    /** The dead-letter topic gets each record as Connect handed it over, its own headers included. */
+    @Test
+    void eachDeadLetterIsTheRecordAsHandedOverWithItsOwnHeaders() {
+        startWithReporter(
+                Map.of("errors.deadletterqueue.topic.name", "stocks-dlq", "kcscale.malformed.records", "dlq"));
+        List<SinkRecord> batch = List.of(
+                Records.text("stocks", 3, 40, "not json{"),
+                Records.trade("stocks", 3, 41, "not-a-number"),
+                Records.trade("stocks", 3, 42));
+        for (SinkRecord record : batch) {
+            record.headers().addString("trace-id", "t-" + record.kafkaOffset());
+            record.headers().addBytes("binary", new byte[] {0, (byte) 0xFF, '\n'});
+            record.headers().addString("CamelHeader.indexName", "other");
+        }
+
+        task.put(batch);
+
+        assertEquals(
+                List.of(40L, 41L),
+                reported.stream().map(SinkRecord::kafkaOffset).toList());
+        for (SinkRecord deadLetter : reported) {
+            SinkRecord original = batch.get((int) deadLetter.kafkaOffset() - 40);
+            assertEquals(original.headers(), deadLetter.headers(), "offset " + deadLetter.kafkaOffset());
+            assertEquals(original.value(), deadLetter.value(), "offset " + deadLetter.kafkaOffset());
+        }
+        assertEquals(List.of("stocks-3-42"), elasticsearch.indexedIds);
     }
 }

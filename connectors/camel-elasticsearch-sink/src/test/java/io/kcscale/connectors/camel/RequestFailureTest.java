@@ -74,4 +74,14 @@ class RequestFailureTest {
                 RequestFailure.of(new IllegalArgumentException("no")));
         assertEquals(new RequestFailure("unknown failure", Kind.OPERATIONAL), RequestFailure.of(null));
     }
+
+    /** 408 Request Timeout: Elasticsearch, or a proxy in front of it, ran out of time; another send may not. */
+    @Test
+    void aRequestTimeoutIsWorthAnotherSend() {
+        assertEquals(
+                new RequestFailure("408 Request Timeout: slow", Kind.FOR_NOW),
+                RequestFailure.of(new ElasticsearchStatusException("slow", RestStatus.REQUEST_TIMEOUT)));
+        assertEquals(Kind.FOR_NOW, RequestFailure.kind(408, null));
+        assertEquals(Kind.FOR_NOW, RequestFailure.kind(408, "timeout_exception"));
+    }
 }

@@ -183,7 +183,78 @@ class SafeCommitSinkConnectorTest {
 
         assertEquals(
                 Map.of(),
-                errorsWith(Map.of("kcscale.bulk.max.bytes", "5242880", "kcscale.bulk.outcome.timeout.ms", "60000")));
+                errorsWith(Map.of("kcscale.bulk.max.bytes", "5242880", "kcscale.bulk.outcome.timeout.ms", "150000")));
+    }
+
+    /**
+     * A record waits in Camel's aggregator up to twice camel.aggregation.timeout and Camel's one-second check, then
+     * for a free request and for its answer, each up to the URL's connect + socket timeouts (30 s each by default):
+     * an outcome timeout shorter than that sends again records that are on their way.
+     */
+    @Test
+    void theOutcomeTimeoutMustOutlastTheAggregatorAFreeRequestAndTheAnswer() {
+        // 2 x 500 ms + 1 s + 2 x (30 s + 30 s)
+        assertEquals(Map.of(), errorsWith(Map.of("kcscale.bulk.outcome.timeout.ms", "122001")));
+        assertEquals(
+                Map.of(
+                        "kcscale.bulk.outcome.timeout.ms",
+                        List.of("kcscale.bulk.outcome.timeout.ms must be more than 122000 ms, got 122000: a record may "
+                                + "wait twice camel.aggregation.timeout (500 ms) and 1 s in Camel's aggregator, then "
+                                + "connectionTimeout + socketTimeout (60000 ms) for a free request and as long again for "
+                                + "its answer; raise it, or lower those")),
+                errorsWith(Map.of("kcscale.bulk.outcome.timeout.ms", "122000")));
+
+        assertEquals(
+                List.of("kcscale.bulk.outcome.timeout.ms"),
+                List.copyOf(
+                        errorsWith(Map.of("camel.aggregation.timeout", "30000")).keySet()),
+                "the default, 180 s, is less than 2 x 30 s + 1 s + 120 s");
+        Map<String, String> slowSocket = bulkConfig();
+        slowSocket.put("camel.sink.url", slowSocket.get("camel.sink.url") + "&socketTimeout=90000");
+        assertEquals(
+                List.of("kcscale.bulk.outcome.timeout.ms"),
+                List.copyOf(errors(slowSocket).keySet()));
+        assertEquals(
+                List.of("kcscale.bulk.outcome.timeout.ms"),
+                List.copyOf(errorsWith(Map.of("camel.sink.endpoint.connectionTimeout", "60000"))
+                        .keySet()),
+                "an endpoint property counts as the URL's parameter does");
+    }
+
+    @Test
+    void aRequestOrABatchWithoutATimeoutIsRefusedOnItsKey() {
+        Map<String, String> noSocketTimeout = bulkConfig();
+        noSocketTimeout.put("camel.sink.url", noSocketTimeout.get("camel.sink.url") + "&socketTimeout=0");
+        assertEquals(
+                Map.of(
+                        "camel.sink.url",
+                        List.of("camel.sink.url socketTimeout must be a number of milliseconds above 0 (a request "
+                                + "without a timeout could stay in flight forever), got 0")),
+                errors(noSocketTimeout));
+        assertEquals(
+                List.of("camel.sink.endpoint.connectionTimeout"),
+                List.copyOf(errorsWith(Map.of("camel.sink.endpoint.connectionTimeout", "soon"))
+                        .keySet()));
+        assertEquals(
+                Map.of(
+                        "camel.aggregation.timeout",
+                        List.of("camel.aggregation.timeout must be more than 0 ms (how long a batch's first record may "
+                                + "wait for more), got 0")),
+                errorsWith(Map.of("camel.aggregation.timeout", "0")));
+    }
+
+    @Test
+    void startingWithAnOutcomeTimeoutTooShortFailsSayingWhatToChange() {
+        Map<String, String> config = bulkConfig();
+        config.put("kcscale.bulk.outcome.timeout.ms", "60000");
+
+        ConnectException e = assertThrows(ConnectException.class, () -> new SafeCommitSinkConnector().start(config));
+        assertTrue(
+                e.getMessage()
+                        .startsWith(
+                                "invalid bulk-mode configuration: kcscale.bulk.outcome.timeout.ms must be more than "
+                                        + "122000 ms, got 60000"),
+                e.getMessage());
     }
 
     private static Map<String, List<String>> errorsWith(Map<String, String> changes) {

@@ -2,6 +2,7 @@ package io.kcscale.connectors.camel;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -10,9 +11,12 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
@@ -21,6 +25,8 @@ import org.apache.kafka.connect.errors.RetriableException;
 import org.apache.kafka.connect.sink.SinkRecord;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** The task on a real Camel route, against a fake Elasticsearch: what it lets Connect commit, and when. */
 class SafeCommitSinkTaskTest {
@@ -32,8 +38,14 @@ class SafeCommitSinkTaskTest {
     private static final Duration DEADLINE = Duration.ofSeconds(30);
 
     private final FakeElasticsearch elasticsearch = new FakeElasticsearch();
-    private final SafeCommitSinkTask task = new SafeCommitSinkTask(Duration.ofMillis(300));
+    /** How long the task waits for a dead-letter write here: 130 s on a worker. */
+    private static final Duration DEAD_LETTER_WAIT = Duration.ofSeconds(1);
+
+    private final SafeCommitSinkTask task = new SafeCommitSinkTask(Duration.ofMillis(300), DEAD_LETTER_WAIT);
     private final List<String> deadLetters = new ArrayList<>();
+    /** The records handed to the dead-letter reporter, as the task handed them. */
+    private final List<SinkRecord> reported = new CopyOnWriteArrayList<>();
+
     private final List<Long> pollTimeouts = new CopyOnWriteArrayList<>();
     /** What the dead-letter producer makes of each write. */
     private CompletableFuture<Void> deadLetterWrite = CompletableFuture.completedFuture(null);
@@ -70,6 +82,7 @@ class SafeCommitSinkTaskTest {
                 withReporter
                         ? (record, error) -> {
                             deadLetters.add(record.kafkaOffset() + ": " + error.getMessage());
+                            reported.add(record);
                             return deadLetterWrite;
                         }
                         : null,
@@ -141,6 +154,11 @@ class SafeCommitSinkTaskTest {
 
     private Map<TopicPartition, OffsetAndMetadata> commitAfterConsuming(long next) {
         return task.preCommit(Map.of(P0, new OffsetAndMetadata(next)));
+    }
+
+    /** How often Elasticsearch was sent document {@code id}. */
+    private long sends(String id) {
+        return elasticsearch.sentIds.stream().filter(id::equals).count();
     }
 
     @Test
@@ -299,18 +317,23 @@ class SafeCommitSinkTaskTest {
         assertEquals(Map.of(P0, new OffsetAndMetadata(1)), commitAfterConsuming(3), "nothing past the refused item");
     }
 
+    /** One request in flight, and a minute before a refused record goes again: what is refused stays unsettled. */
+    private static Map<String, String> oneRequestInFlightResendingLate(Map<String, String> more) {
+        Map<String, String> config = new HashMap<>(Map.of(
+                "kcscale.retry.backoff.initial.ms",
+                "60000",
+                "kcscale.retry.backoff.max.ms",
+                "60000",
+                MAX_IN_FLIGHT,
+                "1"));
+        config.putAll(more);
+        return config;
+    }
+
     @Test
     void theInFlightBoundHoldsWhileRecordsWaitToBeSentAgain() throws InterruptedException {
         // one request in flight: three batches of three may be unsettled (one sent, one queued, one filling)
-        start(
-                false,
-                Map.of(
-                        "kcscale.retry.backoff.initial.ms",
-                        "60000",
-                        "kcscale.retry.backoff.max.ms",
-                        "60000",
-                        MAX_IN_FLIGHT,
-                        "1"));
+        start(false, oneRequestInFlightResendingLate(Map.of()));
         elasticsearch.refusingWith = 429;
         task.put(records(0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0));
         awaitAnswers();
@@ -597,5 +620,276 @@ class SafeCommitSinkTaskTest {
         task.close(Set.of(P0));
 
         assertEquals(Map.of(P0, new OffsetAndMetadata(1)), commitAfterConsuming(1));
+    }
+
+    /** Few records may be many bytes: the bound on bytes holds a batch back where the one on records would not. */
+    @Test
+    void theInFlightBoundOnBytesHoldsWhereTheBoundOnRecordsWouldNot() throws InterruptedException {
+        // one request in flight, 64 KiB a request: 3 x 65,536 bytes may be unsettled, and 3 x 3 records
+        start(false, oneRequestInFlightResendingLate(Map.of("kcscale.bulk.max.bytes", "65536")));
+        elasticsearch.refusingWith = 429;
+        String large = "{\"price\":1.0,\"pad\":\"" + "x".repeat(50_000) + "\"}";
+        task.put(List.of(text(0, large), text(1, large), text(2, large), text(3, large)));
+        awaitAnswers();
+        assertTrue(pending.inFlight() < 9, "the records alone leave room: " + pending.inFlight());
+
+        RetriableException full =
+                assertThrows(RetriableException.class, () -> task.put(List.of(text(4, "{\"price\":5.0}"))));
+
+        assertTrue(
+                full.getMessage().contains("at most 9 documents and 196608 bytes may be in flight"), full.getMessage());
+        assertEquals(4, pending.inFlight(), "the batch was not taken: Connect delivers it again");
+        assertEquals(4, elasticsearch.sentIds.size(), "nothing sent again before its back-off");
+    }
+
+    /** Nothing may ever name a record Camel dropped: past the outcome timeout it is sent again, and its partition waits. */
+    @Test
+    void aRecordWithoutAnOutcomeWithinTheTimeoutIsSentAgainAndItsPartitionWaits() throws InterruptedException {
+        start(false, Map.of("kcscale.bulk.outcome.timeout.ms", "1000"));
+        elasticsearch.queueing = true;
+        long handedOver = System.nanoTime();
+
+        task.put(records(0, 1.0, 2.0, 3.0));
+        putUntil("the records sent again for want of an outcome", () -> elasticsearch.sentIds.size() == 6);
+        assertTrue(
+                Duration.ofNanos(System.nanoTime() - handedOver).compareTo(Duration.ofSeconds(1)) >= 0,
+                "not before the timeout");
+        assertEquals(Map.of(P0, new OffsetAndMetadata(0)), commitAfterConsuming(3), "nothing committed past them");
+
+        elasticsearch.release();
+        putUntil("the records committed", () -> commitAfterConsuming(3).equals(Map.of(P0, new OffsetAndMetadata(3))));
+        assertEquals(
+                Set.of("stocks-0-0", "stocks-0-1", "stocks-0-2"),
+                Set.copyOf(elasticsearch.indexedIds),
+                "one document per record: both answers wrote the same ids");
+    }
+
+    /**
+     * A record sent again for want of an outcome while its first request still waited is answered twice: refused
+     * by both requests, it goes to the dead-letter topic once. Every record ends indexed or dead-lettered, once.
+     */
+    @Test
+    void aRejectedRecordAnsweredByTwoRequestsIsDeadLetteredOnce() throws InterruptedException {
+        start(true, Map.of("kcscale.bulk.outcome.timeout.ms", "1000"));
+        elasticsearch.queueing = true;
+        task.put(records(0, "not-a-number", 2.0, 3.0));
+        putUntil("the records sent again for want of an outcome", () -> elasticsearch.sentIds.size() == 6);
+
+        // the first request refuses record 0 for good and 1 and 2 for now; the second indexes them
+        elasticsearch.overloadedIds.addAll(List.of("stocks-0-1", "stocks-0-2"));
+        elasticsearch.answerNext();
+        awaitState("the first request's answer", () -> pending.awaitingAnswer() == 0);
+        elasticsearch.overloadedIds.clear();
+        elasticsearch.answerNext();
+        awaitState("the second request's answer", () -> pending.inFlight() == 1);
+        task.put(List.of());
+
+        assertEquals(1, deadLetters.size(), deadLetters.toString());
+        assertTrue(
+                deadLetters
+                        .get(0)
+                        .startsWith("0: Elasticsearch rejected document stocks-0-0: mapper_parsing_exception"),
+                deadLetters.get(0));
+        assertEquals(List.of("stocks-0-1", "stocks-0-2"), elasticsearch.indexedIds);
+        assertEquals(Map.of(P0, new OffsetAndMetadata(3)), commitAfterConsuming(3));
+    }
+
+    /**
+     * A bulk item refused with 401, 403 or 404 (credentials, privileges, a missing index) would befall every
+     * document alike: the task stops naming the document and what to change, nothing is dead-lettered and nothing
+     * committed past it. The status says so whether or not the sink knows the error's type.
+     */
+    @ParameterizedTest
+    @CsvSource({
+        "401, security_exception, check the credentials in camel.sink.url",
+        "403, security_exception, check the credentials in camel.sink.url",
+        "404, index_not_found_exception, create the index",
+        "401, authentication_exception, check the credentials in camel.sink.url",
+        "403, authorization_exception, check the credentials in camel.sink.url",
+        "404, not_found, create the index"
+    })
+    void anItemRefusedWith401Or403Or404StopsTheTaskAndIsNotDeadLettered(int status, String type, String whatToChange)
+            throws InterruptedException {
+        start(true);
+        elasticsearch.refusedItems.put("stocks-0-1", new FakeElasticsearch.ItemRefusal(status, type));
+
+        task.put(records(0, 1.0, 2.0, 3.0));
+        awaitState("the answer", () -> pending.failure().isPresent() && pending.inFlight() == 1);
+        ConnectException e = assertThrows(ConnectException.class, () -> task.put(List.of()));
+
+        assertTrue(
+                e.getMessage()
+                        .startsWith("Elasticsearch refused 1 document, from topic stocks, partition 0, offset 1, for a "
+                                + "reason no document is to blame for: document stocks-0-1 was refused with "
+                                + RequestFailure.described(status) + " (" + type + ": refused by the test); "
+                                + whatToChange),
+                e.getMessage());
+        assertEquals(List.of(), deadLetters);
+        assertEquals(List.of("stocks-0-0", "stocks-0-2"), elasticsearch.indexedIds);
+        assertEquals(Map.of(P0, new OffsetAndMetadata(1)), commitAfterConsuming(3), "nothing past the refused item");
+    }
+
+    /** A request whose every item is refused for lack of privileges is one failure naming how many documents. */
+    @Test
+    void itemsRefusedAlikeAreNamedTogether() throws InterruptedException {
+        start(true);
+        for (String id : List.of("stocks-0-0", "stocks-0-1", "stocks-0-2")) {
+            elasticsearch.refusedItems.put(id, new FakeElasticsearch.ItemRefusal(403, "security_exception"));
+        }
+
+        task.put(records(0, 1.0, 2.0, 3.0));
+        awaitState("the refusal", () -> pending.failure().isPresent());
+        ConnectException e = assertThrows(ConnectException.class, () -> task.put(List.of()));
+
+        assertTrue(
+                e.getMessage()
+                        .startsWith(
+                                "Elasticsearch refused 3 documents, from topic stocks, partition 0, offset 0, for a "
+                                        + "reason no document is to blame for: document stocks-0-0 was refused with 403 Forbidden"),
+                e.getMessage());
+        assertEquals(List.of(), deadLetters);
+    }
+
+    /** 408 Request Timeout is Elasticsearch (or a proxy before it) out of time: the item is sent again, not dead-lettered. */
+    @Test
+    void anItemRefusedWith408IsSentAgainAndIndexed() throws InterruptedException {
+        start(true);
+        elasticsearch.refusedItems.put("stocks-0-1", new FakeElasticsearch.ItemRefusal(408, "timeout_exception"));
+
+        task.put(records(0, 1.0, 2.0, 3.0));
+        awaitAnswers();
+        elasticsearch.refusedItems.clear();
+        awaitState(
+                "the resend due", () -> pending.untilNextRetry().orElseThrow().isZero());
+        // sent again with two new records, in one request of three
+        task.put(records(3, 4.0, 5.0));
+        awaitAnswers();
+
+        assertEquals(List.of(), deadLetters);
+        assertEquals(2, sends("stocks-0-1"));
+        assertEquals(
+                List.of("stocks-0-0", "stocks-0-1", "stocks-0-2", "stocks-0-3", "stocks-0-4"),
+                elasticsearch.indexedIds.stream().sorted().toList());
+        assertEquals(Map.of(P0, new OffsetAndMetadata(5)), commitAfterConsuming(5));
+    }
+
+    @Test
+    void aRequestRefusedWith408AsAWholeIsSentAgainAndIndexed() throws InterruptedException {
+        start(true);
+        elasticsearch.refusingWith = 408;
+
+        task.put(records(0, 1.0, 2.0, 3.0));
+        awaitAnswers();
+        assertEquals(Optional.empty(), pending.failure(), "refused for now, not for good");
+        elasticsearch.refusingWith = 0;
+        putUntil("the records committed", () -> commitAfterConsuming(3).equals(Map.of(P0, new OffsetAndMetadata(3))));
+
+        assertEquals(List.of(), deadLetters);
+        assertEquals(List.of("stocks-0-0", "stocks-0-1", "stocks-0-2"), elasticsearch.indexedIds);
+    }
+
+    /**
+     * Connect's dead-letter producer ends each write within its delivery.timeout.ms; should a write never be
+     * acknowledged all the same, put() fails naming the record after a bounded wait instead of holding the task.
+     */
+    @Test
+    void aDeadLetterWriteNeverAcknowledgedFailsTheTaskAfterABoundedWaitNamingTheRecord() throws InterruptedException {
+        start(true);
+        deadLetterWrite = new CompletableFuture<>();
+        task.put(records(0, 1.0, "not-a-number", 3.0));
+        awaitAnswers();
+        long before = System.nanoTime();
+
+        ConnectException e = assertTimeoutPreemptively(
+                DEAD_LETTER_WAIT.multipliedBy(10),
+                () -> assertThrows(ConnectException.class, () -> task.put(List.of())),
+                "put() waits for a dead-letter write no longer than its bound");
+
+        assertTrue(
+                Duration.ofNanos(System.nanoTime() - before).compareTo(DEAD_LETTER_WAIT) >= 0, "not before the bound");
+        assertTrue(
+                e.getMessage()
+                        .startsWith(
+                                "the dead-letter copy of the record at topic stocks, partition 0, offset 1 was not "
+                                        + "written (TimeoutException: no acknowledgement within 1 s); its offset is not committed"),
+                e.getMessage());
+        assertEquals(Map.of(P0, new OffsetAndMetadata(1)), commitAfterConsuming(3));
+    }
+
+    /**
+     * The dead-letter topic gets each record as Connect handed it over, its own headers included (a producer's
+     * CamelHeader.* too: they never reach Camel, but they are the record's), whichever way it got there.
+     */
+    @Test
+    void eachDeadLetterIsTheRecordAsHandedOverWithItsOwnHeaders() throws InterruptedException {
+        start(true, Map.of("kcscale.malformed.records", "dlq", "kcscale.bulk.max.bytes", "65536"));
+        List<SinkRecord> batch = List.of(
+                text(0, "not json{"),
+                text(1, "{\"price\":1.0,\"pad\":\"" + "x".repeat(70_000) + "\"}"),
+                records(2, "not-a-number").get(0),
+                text(3, "{\"price\":3.0}"),
+                text(4, "{\"price\":4.0}"));
+        for (SinkRecord record : batch) {
+            record.headers().addString("trace-id", "t-" + record.kafkaOffset());
+            record.headers().addBytes("binary", new byte[] {0, (byte) 0xFF, '\n'});
+            record.headers().addString("CamelHeader.operation", "DeleteIndex");
+        }
+
+        task.put(batch);
+        awaitAnswers();
+        task.put(List.of());
+
+        assertEquals(
+                List.of(0L, 1L, 2L),
+                reported.stream().map(SinkRecord::kafkaOffset).sorted().toList(),
+                "malformed, too large, rejected");
+        for (SinkRecord deadLetter : reported) {
+            SinkRecord original = batch.get((int) deadLetter.kafkaOffset());
+            assertEquals(original.headers(), deadLetter.headers(), "offset " + deadLetter.kafkaOffset());
+            assertEquals(original.value(), deadLetter.value(), "offset " + deadLetter.kafkaOffset());
+        }
+        assertEquals(List.of("stocks-0-3", "stocks-0-4"), elasticsearch.indexedIds);
+        assertEquals(Map.of(P0, new OffsetAndMetadata(5)), commitAfterConsuming(5));
+    }
+
+    /**
+     * Records coming more often than camel.aggregation.timeout, fewer than a batch's size: Camel's timeout, which
+     * restarts with each record, would never close the batch. The task closes it once its first record has waited
+     * the timeout, so each record is on its way within about twice that, long before its outcome is overdue.
+     */
+    @Test
+    void slowTrafficIsSentWithinTheAggregationTimeoutNotHeldUntilTheOutcomeTimeout() throws InterruptedException {
+        start(
+                false,
+                Map.of(
+                        "camel.aggregation.size", "1000",
+                        "camel.aggregation.timeout", "300",
+                        "kcscale.bulk.outcome.timeout.ms", "2000",
+                        "kcscale.bulk.max.bytes", "65536"));
+        // the first request of a fresh JVM loads the client's classes, which on a loaded machine takes seconds: one
+        // document that fills a request on its own goes first
+        task.put(List.of(text(0, "{\"price\":1.0,\"pad\":\"" + "x".repeat(65_500) + "\"}")));
+        awaitAnswers();
+        int records = 31;
+        long every = TimeUnit.MILLISECONDS.toNanos(100);
+        long[] handedOver = new long[records];
+        long next = System.nanoTime();
+        for (int offset = 1; offset < records; offset++) {
+            // paced as a producer of 10 records/s would deliver them
+            LockSupport.parkNanos(next - System.nanoTime());
+            next += every;
+            handedOver[offset] = System.nanoTime();
+            task.put(records(offset, 1.0 + offset));
+        }
+        awaitAnswers();
+
+        for (int offset = 1; offset < records; offset++) {
+            long waited = elasticsearch.firstSentNanos.get("stocks-0-" + offset) - handedOver[offset];
+            assertTrue(
+                    Duration.ofNanos(waited).compareTo(Duration.ofSeconds(2)) < 0,
+                    "record " + offset + " reached Elasticsearch after " + waited / 1_000_000 + " ms");
+        }
+        assertEquals(records, Set.copyOf(elasticsearch.indexedIds).size());
+        assertEquals(Map.of(P0, new OffsetAndMetadata(records)), commitAfterConsuming(records));
     }
 }

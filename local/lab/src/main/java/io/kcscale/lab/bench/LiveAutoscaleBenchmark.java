@@ -13,7 +13,6 @@ import io.kcscale.scaler.act.ScaleException;
 import io.kcscale.scaler.act.ScaleRequest;
 import io.kcscale.scaler.act.ScaleResult;
 import io.kcscale.scaler.autoscale.Decision;
-import io.kcscale.scaler.autoscale.Observation;
 import io.kcscale.scaler.autoscale.PolicyMemory;
 import io.kcscale.scaler.autoscale.ScalingRule;
 import io.kcscale.scaler.autoscale.rules.ScalingRules;
@@ -199,7 +198,7 @@ public final class LiveAutoscaleBenchmark implements AutoCloseable {
                 phase = due;
                 setSource(trace.phases().get(phase));
             }
-            Optional<PipelineSnapshot> snapshot = scaler.watcher().snapshot(StackOptions.SINK_CONNECTOR);
+            Optional<PipelineSnapshot> snapshot = scaler.scaler().observed(StackOptions.SINK_CONNECTOR);
             if (snapshot.isPresent() && snapshot.get().observedAtMillis() > lastSample) {
                 PipelineSnapshot s = snapshot.get();
                 lastSample = s.observedAtMillis();
@@ -207,7 +206,7 @@ public final class LiveAutoscaleBenchmark implements AutoCloseable {
                 points.add(Timeline.Point.of(
                         (lastSample - start) / 1000.0, trace.phases().get(phase).ratePerSecond(), s, tasks));
                 if (now >= nextEvaluation) {
-                    evaluate(policy, memory, s, now, start).ifPresent(actions::add);
+                    evaluate(policy, memory, now, start).ifPresent(actions::add);
                     nextEvaluation = now + policy.evaluationIntervalMillis();
                 }
             }
@@ -217,14 +216,13 @@ public final class LiveAutoscaleBenchmark implements AutoCloseable {
     }
 
     /**
-     * One evaluation; a scale goes through the scaler's action, as the live autoscaler's does. Each new
-     * verdict is reported once, as the live autoscaler records it.
+     * One evaluation through the scaler's facade, which decides as the live autoscaler does (the same holds, then the
+     * rule); a scale goes through the scaler's scale, as the live autoscaler's does. Each new verdict is reported once,
+     * as the live autoscaler records it.
      */
-    private Optional<ScalingAction> evaluate(
-            ScalingRule policy, PolicyMemory memory, PipelineSnapshot s, long now, long start) {
-        List<String> blocking = scaler.checks().blockingFindings(StackOptions.SINK_CONNECTOR);
+    private Optional<ScalingAction> evaluate(ScalingRule policy, PolicyMemory memory, long now, long start) {
         // time from the run's start, as in the simulator: a schedule or a cooldown means the same in both
-        Decision d = policy.decide(Observation.of(s, blocking, now - start), memory);
+        Decision d = scaler.scaler().decide(StackOptions.SINK_CONNECTOR, policy, memory, now - start);
         if (!d.scales()) {
             if (!d.repeats(lastVerdict)) {
                 progress.accept(String.format(
@@ -241,7 +239,7 @@ public final class LiveAutoscaleBenchmark implements AutoCloseable {
         // the peers' rules run without our checks, as they do where they come from
         boolean force = !ScalingRules.KCSCALE.equals(policy.name());
         try {
-            ScaleResult result = scaler.scaleAction()
+            ScaleResult result = scaler.scaler()
                     .scale(StackOptions.SINK_CONNECTOR, new ScaleRequest(d.toTasks(), false, false, force));
             policy.applied(d, result.rebalancePauseSeconds(), memory);
             progress.accept(String.format(
@@ -285,7 +283,7 @@ public final class LiveAutoscaleBenchmark implements AutoCloseable {
 
     /** Outside any policy's run: forced past the checks, which judge scale-ups for load, not for a drain. */
     private void scaleTo(int tasks) {
-        scaler.scaleAction().scale(StackOptions.SINK_CONNECTOR, new ScaleRequest(tasks, false, false, true));
+        scaler.scaler().scale(StackOptions.SINK_CONNECTOR, new ScaleRequest(tasks, false, false, true));
     }
 
     private void awaitSnapshot(String what, Predicate<PipelineSnapshot> condition) {
@@ -293,7 +291,7 @@ public final class LiveAutoscaleBenchmark implements AutoCloseable {
                 what,
                 RESET_TIMEOUT,
                 Duration.ofSeconds(1),
-                () -> scaler.watcher().snapshot(StackOptions.SINK_CONNECTOR).filter(condition));
+                () -> scaler.scaler().observed(StackOptions.SINK_CONNECTOR).filter(condition));
     }
 
     /** Read-modify-write of the datagen's config: its rate, arrival process and seed. */

@@ -8,7 +8,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 
 /** A page a benchmark reads off a process of its stack (the scaler's API or metrics, a worker's exporter). */
-final class PageGet {
+public final class PageGet {
 
     private PageGet() {}
 
@@ -18,7 +18,7 @@ final class PageGet {
      *
      * @throws IllegalStateException on any other status, or when no attempt got an answer
      */
-    static String text(HttpClient http, URI uri, Duration timeout, int attempts) {
+    public static String text(HttpClient http, URI uri, Duration timeout, int attempts) {
         HttpRequest request = HttpRequest.newBuilder(uri).timeout(timeout).GET().build();
         IOException last = null;
         for (int attempt = 0; attempt < attempts; attempt++) {

@@ -4,12 +4,16 @@ import io.kcscale.lab.chaos.ChaosBenchmark;
 import io.kcscale.lab.chaos.ChaosResult;
 import io.kcscale.lab.chaos.ChaosSchedule;
 import io.kcscale.lab.chaos.FaultOutcome;
+import io.kcscale.lab.chaos.ScalerChaosBenchmark;
+import io.kcscale.lab.chaos.ScalerChaosResult;
+import io.kcscale.lab.chaos.ScalerChaosSchedule;
 import io.kcscale.lab.experiment.Machine;
 import io.kcscale.local.InstallLayout;
 import io.kcscale.local.SinkMode;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -29,12 +33,21 @@ import picocli.CommandLine.Option;
             "scales 1 -> 3 -> 2 through the scaler and malformed records at known offsets. Then the source stops, the sink",
             "drains, and every offset of the topic is reconciled with the index's ids and the dead-letter topic.",
             "Exits 1 when a record was lost or duplicated, a malformed one missed the dead-letter topic, or the sink",
-            "did not recover or drain in time. Writes the result, the schedule and the seed under --results-dir."
+            "did not recover or drain in time. Writes the result, the schedule and the seed under --results-dir.",
+            "",
+            "With --scaler, the scaler under faults instead: three replicas, an autoscale policy and a load step; on a",
+            "seeded schedule a replica (mostly the leader) is frozen past its lease, killed, restarted or cut from Kafka.",
+            "Every write to Connect is checked against the lease in force, and the decision log is reconciled with the",
+            "writes Connect took. Exits 1 when a decision was written twice, a replica wrote without the lease, a write",
+            "is not accounted for, the policy was lost, or no replica autoscaled within 30 s of a disruption."
         })
 final class BenchChaosCommand implements Callable<Integer> {
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--scaler", description = "Disrupt the scaler's replicas instead of the sink (see above).")
+    boolean scaler;
 
     @Option(
             names = "--sink-mode",
@@ -52,7 +65,10 @@ final class BenchChaosCommand implements Callable<Integer> {
 
     @Option(
             names = "--quick",
-            description = "One minute of faults at 200 records/s, 10 malformed records: a few minutes in all.")
+            description = {
+                "One minute of faults at 200 records/s, 10 malformed records: a few minutes in all.",
+                "With --scaler: one disruption of each kind in 100 s."
+            })
     boolean quick;
 
     @Option(
@@ -85,6 +101,14 @@ final class BenchChaosCommand implements Callable<Integer> {
         if (!(minutes > 0 && minutes <= 120)) {
             return usage("--minutes must be more than 0 and at most 120, got " + minutes);
         }
+        if (scaler) {
+            for (String sinkOnly : List.of("--sink-mode", "--rate")) {
+                if (spec.commandLine().getParseResult().hasMatchedOption(sinkOnly)) {
+                    return usage(sinkOnly + " sets the sink's chaos; --scaler runs a load of its own");
+                }
+            }
+            return scalerChaos();
+        }
         double load = rate != null ? rate : quick ? 200 : 2000;
         if (!(load > 0 && Double.isFinite(load))) {
             return usage("--rate must be a positive number of records/s, got " + load);
@@ -110,6 +134,85 @@ final class BenchChaosCommand implements Callable<Integer> {
         ChaosResult result = ran.get();
         output.write(spec, home, "chaos.json", result, configuration(schedule, settings), table(result));
         return result.passed() ? 0 : 1;
+    }
+
+    /** The scaler's replicas under faults: 12 disruptions in the default 10 minutes, 4 in 100 s with --quick. */
+    private int scalerChaos() {
+        Path home = InstallLayout.toolkitHome();
+        Path data = dataDir != null ? dataDir.toAbsolutePath().normalize() : home.resolve("data/bench-chaos-scaler");
+        double window = quick ? 100 : minutes * 60;
+        ScalerChaosSchedule schedule = ScalerChaosSchedule.create(
+                seed,
+                window,
+                quick ? 1 : Math.max(1, (int) Math.round(window / 200)),
+                ScalerChaosBenchmark.leaseSeconds(),
+                quick ? 0.3 : 1.0);
+        ScalerChaosBenchmark.Settings settings = new ScalerChaosBenchmark.Settings(home, data, window);
+        Optional<ScalerChaosResult> ran =
+                StackBenchOutput.run(data, progress -> ScalerChaosBenchmark.run(settings, schedule, progress));
+        if (ran.isEmpty()) {
+            return 1;
+        }
+        ScalerChaosResult result = ran.get();
+        Map<String, Object> c = new LinkedHashMap<>();
+        c.put("command", TypedCommand.of(spec));
+        c.put("seed", seed);
+        c.put("replicas", ScalerChaosBenchmark.REPLICAS);
+        c.put("leaseSeconds", ScalerChaosBenchmark.leaseSeconds());
+        c.put("schedule", schedule);
+        c.put("machine", Machine.describe());
+        output.write(spec, home, "chaos-scaler.json", result, c, scalerTable(result));
+        return result.passed() ? 0 : 1;
+    }
+
+    private static String scalerTable(ScalerChaosResult r) {
+        StringBuilder t = new StringBuilder(String.format(
+                Locale.ROOT,
+                "%d replicas, seed %d, %.0f s window: %d disruptions, %d takeovers, %.1f s without a leader;"
+                        + " %d writes (Connect took %d) for %d decisions (%d recorded applied), %d written twice,"
+                        + " %d unaccounted, %d by a replica without the lease%s; policy %s%n",
+                r.replicas(),
+                r.seed(),
+                r.windowSeconds(),
+                r.disruptions().size(),
+                r.takeovers(),
+                r.secondsWithoutLeader(),
+                r.configWrites(),
+                r.connectConfigWrites(),
+                r.decisionsWritten(),
+                r.appliedDecisions(),
+                r.doubleWrites(),
+                r.unaccountedWrites().size(),
+                r.nonLeaderWrites().size(),
+                r.writesBeforeLog() == 0 ? "" : ", " + r.writesBeforeLog() + " older than the log kept",
+                r.policyKept() ? "kept" : "LOST"));
+        t.append(String.format(
+                Locale.ROOT,
+                "%8s  %-38s  %-9s  %-8s  %8s  %s%n",
+                "at (s)",
+                "disruption",
+                "replica",
+                "role",
+                "held (s)",
+                "autoscaling again (s)"));
+        for (ScalerChaosResult.Outcome o : r.disruptions()) {
+            t.append(String.format(
+                    Locale.ROOT,
+                    "%8.1f  %-38s  %-9s  %-8s  %8.1f  %s%n",
+                    o.atSeconds(),
+                    o.disruption().description(),
+                    o.replica(),
+                    o.wasLeader() ? "leader" : "follower",
+                    o.holdSeconds(),
+                    o.secondsToLeader() == null ? "NOT WITHIN 60 s" : o.secondsToLeader()));
+        }
+        r.decisions().forEach(d -> t.append("decision at ").append(d).append(System.lineSeparator()));
+        r.unaccountedWrites()
+                .forEach(w -> t.append("unaccounted write: ").append(w).append(System.lineSeparator()));
+        r.nonLeaderWrites()
+                .forEach(w -> t.append("without the lease: ").append(w).append(System.lineSeparator()));
+        t.append(String.format(Locale.ROOT, "%s; %.0f s in all%n", r.passed() ? "passed" : "FAILED", r.seconds()));
+        return t.toString();
     }
 
     private Map<String, Object> configuration(ChaosSchedule schedule, ChaosBenchmark.Settings settings) {

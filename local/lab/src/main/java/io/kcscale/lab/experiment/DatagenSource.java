@@ -34,7 +34,7 @@ public final class DatagenSource {
     }
 
     /** {@code rate} records/s in all (one task), evenly spaced, from now on. */
-    void at(double rate) {
+    public void at(double rate) {
         edit(c -> {
             c.put("rate.per.task", String.valueOf(rate));
             c.put("iterations", "-1");

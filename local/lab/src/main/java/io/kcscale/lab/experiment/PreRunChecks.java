@@ -44,9 +44,9 @@ final class PreRunChecks {
         pipeline.sinkTasks(tasks);
         pipeline.source().at(LOAD);
         try (ScalerService scaler = new ScalerService(settings(pipeline.endpoints(), stateDir))) {
-            scaler.watcher().start();
-            PipelineSnapshot snapshot = steadySnapshot(scaler);
-            return scaler.checks().run(snapshot, tasks, KEY_SAMPLE).findings().stream()
+            scaler.start();
+            steadySnapshot(scaler);
+            return scaler.scaler().checks(StackOptions.SINK_CONNECTOR, KEY_SAMPLE).findings().stream()
                     .filter(f -> f.severity().atLeast(Severity.WARNING))
                     .toList();
         } catch (IOException e) {
@@ -68,15 +68,15 @@ final class PreRunChecks {
                     "a steady window of the sink",
                     STEADY_TIMEOUT,
                     Duration.ofMillis(500),
-                    () -> scaler.watcher()
-                            .snapshot(StackOptions.SINK_CONNECTOR)
+                    () -> scaler.scaler()
+                            .observed(StackOptions.SINK_CONNECTOR)
                             .filter(s -> s.stable()
                                     && s.windowSeconds() >= WINDOW.toSeconds() - SAMPLE_INTERVAL.toSeconds()
                                     && s.rates().sinkPerSecond() != null
                                     && s.rates().sinkPerSecond() > 0));
         } catch (PollTimeoutException e) {
-            return scaler.watcher()
-                    .snapshot(StackOptions.SINK_CONNECTOR)
+            return scaler.scaler()
+                    .observed(StackOptions.SINK_CONNECTOR)
                     .orElseThrow(() -> new IllegalStateException(
                             "the scaler could not observe " + StackOptions.SINK_CONNECTOR + ": " + e.getMessage()));
         }

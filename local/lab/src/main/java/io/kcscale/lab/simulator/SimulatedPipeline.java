@@ -2,16 +2,21 @@ package io.kcscale.lab.simulator;
 
 import io.kcscale.scaler.model.PipelineSample;
 import io.kcscale.scaler.model.TopicPartition;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * A sink pipeline's state, advanced in steps, as Connect runs a sink: each task polls a batch of up to
- * {@code max.poll.records} from its partitions, writes it at its service rate, and only when the whole
- * batch is written ({@code put} returns) do its offsets count as delivered; the worker commits delivered
- * offsets every commit interval. A change of tasks rebalances the group: the old tasks finish the batches
+ * A sink pipeline's state, advanced in steps, as Connect runs a sink: each task's consumer fetches up to a fetch's worth
+ * of each of its partitions that has none buffered, and its polls drain the buffered fetches in order, one partition's
+ * records before the next's (so a busy task works through its partitions a few at a time, and a partition waits while
+ * the others' fetches ahead of it drain); each poll hands a batch of up to {@code max.poll.records} to put, written at
+ * the task's service rate, and only when the whole batch is written ({@code put} returns) do its offsets count as
+ * delivered. A task commits its delivered offsets between two puts once its commit interval has passed, so a task busy
+ * with a long put commits late. A change of tasks rebalances the group: the old tasks finish the batches
  * they hold (the group waits for them), then nothing is consumed for the pause; then the first new task,
  * alone in the emptied group, gets every partition and writes one batch before the others join (the
  * second wait measured on the real stack), and the new tasks poll from the committed offsets.
@@ -24,6 +29,11 @@ final class SimulatedPipeline {
 
     private final SimulationSettings settings;
     private final long[] end;
+    /** The consumer's fetch position: records fetched into a task's buffer, not yet polled. */
+    private final long[] fetched;
+    /** Whether a partition's fetch waits in its task's buffer. */
+    private final boolean[] buffered;
+
     private final long[] polled;
     private final long[] delivered;
     private final long[] committed;
@@ -39,16 +49,21 @@ final class SimulatedPipeline {
     private long resumeAtMillis;
     /** Per task: records of its current batch not yet written. */
     private long[] batch;
+    /** Per task: its consumer's fetched records, oldest fetch first, each {partition, records left}. */
+    private List<Deque<long[]>> buffers;
+    /** Per task: when it last committed. */
+    private long[] committedAtMillis;
 
     private double[] credit;
     private long written;
-    private long lastCommitMillis;
     private int writeQueue;
     private int rotation;
 
     SimulatedPipeline(SimulationSettings settings) {
         this.settings = settings;
         this.end = new long[settings.partitions()];
+        this.fetched = new long[settings.partitions()];
+        this.buffered = new boolean[settings.partitions()];
         this.polled = new long[settings.partitions()];
         this.delivered = new long[settings.partitions()];
         this.committed = new long[settings.partitions()];
@@ -66,13 +81,13 @@ final class SimulatedPipeline {
         }
     }
 
-    /** One step of the tasks' work, then the worker's commit when it is due. */
+    /** One step of the tasks' work, each task committing between its puts when its commit is due. */
     void consume(long nowMillis, double seconds) {
         if (draining) {
-            write(seconds, false);
+            write(nowMillis, seconds, false);
             if (batchesDone()) {
                 // the group completes its rebalance once the last old task has returned from put, by this step's end
-                commit(nowMillis);
+                commitDelivered();
                 draining = false;
                 partitionsOfTask = null;
                 resumeAtMillis = nowMillis + Math.round((seconds + settings.rebalancePauseSeconds()) * 1000);
@@ -83,15 +98,20 @@ final class SimulatedPipeline {
             alonePolled = false;
         }
         if (partitionsOfTask != null && !draining) {
-            write(seconds, true);
+            write(nowMillis, seconds, true);
             if (firstAlone && batch[0] == 0 && (alonePolled || unpolled(0) == 0)) {
                 // the others' join waited for that batch; the group has nothing in flight to wait for now
                 firstAlone = false;
                 assign(tasks);
             }
         }
-        if (nowMillis - lastCommitMillis >= settings.commitIntervalSeconds() * 1000) {
-            commit(nowMillis);
+        if (partitionsOfTask != null && !draining) {
+            // a task with nothing to put still iterates, and commits when due
+            for (int t = 0; t < partitionsOfTask.length; t++) {
+                if (batch[t] == 0) {
+                    commitWhenDue(t, nowMillis);
+                }
+            }
         }
     }
 
@@ -116,19 +136,26 @@ final class SimulatedPipeline {
         for (int p = 0; p < taskOf.length; p++) {
             byTask.get(taskOf[p]).add(p);
             polled[p] = delivered[p];
+            fetched[p] = delivered[p];
+            buffered[p] = false;
         }
         partitionsOfTask = byTask.stream()
                 .map(l -> l.stream().mapToInt(Integer::intValue).toArray())
                 .toArray(int[][]::new);
         batch = new long[members];
         credit = new double[members];
+        buffers = new ArrayList<>();
+        for (int t = 0; t < members; t++) {
+            buffers.add(new ArrayDeque<>());
+        }
+        committedAtMillis = new long[members];
     }
 
     /**
      * Each task writes up to its service rate; when the tasks together want more than the sink's ceiling,
      * each gets its share of the ceiling. {@code poll} false: only the batches in flight are finished.
      */
-    private void write(double seconds, boolean poll) {
+    private void write(long nowMillis, double seconds, boolean poll) {
         int n = partitionsOfTask.length;
         double[] wants = new double[n];
         double demand = 0;
@@ -143,15 +170,18 @@ final class SimulatedPipeline {
         for (int t = 0; t < n; t++) {
             double granted = wants[t] * share;
             long records = (long) granted;
-            long left = writeBatches(t, records, poll);
+            long left = writeBatches(t, records, poll, nowMillis);
             // a task short of work does not bank the idle time; a busy one carries its fraction of a record
             credit[t] = left == 0 && (batch[t] > 0 || (poll && unpolled(t) > 0)) ? granted - records : 0;
         }
         rotation++;
     }
 
-    /** Writes up to {@code records} of task t's batches, polling the next when one is done; returns what was left unwritten. */
-    private long writeBatches(int t, long records, boolean poll) {
+    /**
+     * Writes up to {@code records} of task t's batches, committing when due and polling the next when one is done;
+     * returns what was left unwritten.
+     */
+    private long writeBatches(int t, long records, boolean poll, long nowMillis) {
         long left = records;
         while (left > 0) {
             if (batch[t] == 0 && (!poll || (firstAlone && alonePolled) || pollBatch(t) == 0)) {
@@ -165,35 +195,51 @@ final class SimulatedPipeline {
                 for (int p : partitionsOfTask[t]) {
                     delivered[p] = polled[p];
                 }
+                if (poll) {
+                    commitWhenDue(t, nowMillis);
+                }
             }
         }
         return left;
     }
 
-    /** Fetches up to max.poll.records from the task's partitions, in proportion to their backlog; the remainder one each, rotating. */
+    /**
+     * Polls up to max.poll.records from the task's buffered fetches, oldest first, after fetching each of its partitions
+     * that has nothing buffered (Kafka's consumer fetches only those): a busy task drains one partition's fetch before
+     * the next's.
+     */
     private long pollBatch(int t) {
-        int[] partitions = partitionsOfTask[t];
-        long backlog = unpolled(t);
-        if (backlog == 0) {
-            return 0;
-        }
-        long records = Math.min(settings.maxPollRecords(), backlog);
-        long left = records;
-        for (int p : partitions) {
-            long share = records * (end[p] - polled[p]) / backlog;
-            polled[p] += share;
-            left -= share;
-        }
-        for (int i = 0; left > 0; i++) {
-            int p = partitions[(i + rotation) % partitions.length];
-            if (polled[p] < end[p]) {
-                polled[p]++;
-                left--;
+        Deque<long[]> buffer = buffers.get(t);
+        fetch(t, buffer);
+        long records = 0;
+        while (records < settings.maxPollRecords() && !buffer.isEmpty()) {
+            long[] chunk = buffer.peekFirst();
+            long take = Math.min(chunk[1], settings.maxPollRecords() - records);
+            polled[(int) chunk[0]] += take;
+            chunk[1] -= take;
+            records += take;
+            if (chunk[1] == 0) {
+                buffer.removeFirst();
+                buffered[(int) chunk[0]] = false;
             }
         }
         batch[t] = records;
-        alonePolled |= firstAlone;
+        alonePolled |= firstAlone && records > 0;
         return records;
+    }
+
+    /** Appends a fetch of each of the task's partitions that has records not fetched and none buffered. */
+    private void fetch(int t, Deque<long[]> buffer) {
+        int[] partitions = partitionsOfTask[t];
+        for (int i = 0; i < partitions.length; i++) {
+            int p = partitions[(i + rotation) % partitions.length];
+            if (fetched[p] < end[p] && !buffered[p]) {
+                long records = Math.min(settings.fetchRecordsPerPartition(), end[p] - fetched[p]);
+                fetched[p] += records;
+                buffered[p] = true;
+                buffer.addLast(new long[] {p, records});
+            }
+        }
     }
 
     private long unpolled(int t) {
@@ -213,9 +259,19 @@ final class SimulatedPipeline {
         return true;
     }
 
-    private void commit(long nowMillis) {
+    /** Every delivered offset committed, as the old tasks do when the group takes their partitions. */
+    private void commitDelivered() {
         System.arraycopy(delivered, 0, committed, 0, delivered.length);
-        lastCommitMillis = nowMillis;
+    }
+
+    /** Task t's delivered offsets committed, once its commit interval has passed since its last commit. */
+    private void commitWhenDue(int t, long nowMillis) {
+        if (nowMillis - committedAtMillis[t] >= settings.commitIntervalSeconds() * 1000) {
+            for (int p : partitionsOfTask[t]) {
+                committed[p] = delivered[p];
+            }
+            committedAtMillis[t] = nowMillis;
+        }
     }
 
     long appended() {
@@ -227,7 +283,7 @@ final class SimulatedPipeline {
         return written;
     }
 
-    /** Records not yet written, from the offsets: not yet polled, plus the rest of the batches in flight. */
+    /** Records not yet written, from the offsets: not yet polled (fetched or not), plus the rest of the batches in flight. */
     long unwritten() {
         long inFlight = 0;
         for (long b : batch) {

@@ -1,23 +1,28 @@
 package io.kcscale.lab.simulator;
 
+import io.kcscale.scaler.autoscale.AutoscaleEvaluator;
 import io.kcscale.scaler.autoscale.Decision;
-import io.kcscale.scaler.autoscale.Observation;
 import io.kcscale.scaler.autoscale.PolicyMemory;
 import io.kcscale.scaler.autoscale.ScalingRule;
 import io.kcscale.scaler.model.PipelineSnapshot;
 import io.kcscale.scaler.model.SampleWindow;
+import io.kcscale.scaler.service.ScalerSettings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 
 /**
  * One policy autoscaling a simulated pipeline through a load trace, in fixed steps. Every sample
- * interval the pipeline's sample enters a {@link SampleWindow}, so the policy decides from exactly
- * what the live scaler would derive; a scale takes effect after the rebalance pause. The policy's
+ * interval the pipeline's sample enters a {@link SampleWindow}, and the policy decides through the live autoscaler's
+ * {@link AutoscaleEvaluator}, so it decides from exactly what the live scaler would derive, by the same holds; a scale
+ * takes effect after the rebalance pause. The policy's
  * clock starts at a seeded phase of its interval: the load does not know when the autoscaler looks.
  * Pure and deterministic per seed. Each instance runs once.
  */
 public final class Simulation {
+
+    /** The live autoscaler's decision path, its holds included, with Connect's default reassignment delay. */
+    private static final AutoscaleEvaluator EVALUATOR = new AutoscaleEvaluator(ScalerSettings.DEFAULT_REBALANCE_DELAY);
 
     private final LoadTrace trace;
     private final SimulationSettings settings;
@@ -67,8 +72,8 @@ public final class Simulation {
                 nextSample += sampleMillis;
             }
             if (now >= nextEvaluation) {
-                PipelineSnapshot snapshot = window.snapshot().orElseThrow();
-                Decision d = policy.decide(Observation.of(snapshot, List.of(), now), memory);
+                Decision d = EVALUATOR.evaluate(
+                        SimulatedPipeline.CONNECTOR, window.snapshot(), List.of(), policy, memory, now);
                 if (d.scales() && d.toTasks() != pipeline.tasks()) {
                     pipeline.scaleTo(d.toTasks(), now);
                     policy.applied(d, settings.rebalancePauseSeconds(), memory);

@@ -12,6 +12,9 @@ package io.kcscale.lab.simulator;
  * @param sinkCeiling           records/s the sink (Elasticsearch) absorbs in total, shared by all tasks
  * @param maxPollRecords        records a task polls at once ({@code max.poll.records}); their offsets count only
  *                              once the whole batch is written, and a rebalance waits for the batches in flight
+ * @param fetchRecordsPerPartition records one fetch brings of a partition ({@code max.partition.fetch.bytes}, 1 MiB,
+ *                              over the records' size): a task's consumer drains one partition's fetched records
+ *                              before the next's, and fetches a partition again only once its records are drained
  * @param rebalancePauseSeconds no task consumes for this long after every change of tasks, once the old tasks'
  *                              batches are written (what the scale action measures as the pause)
  * @param commitIntervalSeconds the worker's {@code offset.flush.interval.ms}: committed offsets (what lag is
@@ -31,6 +34,7 @@ public record SimulationSettings(
         double perTaskRate,
         double sinkCeiling,
         int maxPollRecords,
+        int fetchRecordsPerPartition,
         double rebalancePauseSeconds,
         double commitIntervalSeconds,
         double sampleIntervalSeconds,
@@ -54,6 +58,9 @@ public record SimulationSettings(
                 "perTaskRate must be a positive number of records/s, got " + perTaskRate);
         require(sinkCeiling > 0, "sinkCeiling must be a positive number of records/s, got " + sinkCeiling);
         require(maxPollRecords >= 1, "maxPollRecords must be at least 1, got " + maxPollRecords);
+        require(
+                fetchRecordsPerPartition >= 1,
+                "fetchRecordsPerPartition must be at least 1, got " + fetchRecordsPerPartition);
         require(
                 rebalancePauseSeconds >= 0 && Double.isFinite(rebalancePauseSeconds),
                 "rebalancePauseSeconds must be 0 or more, got " + rebalancePauseSeconds);
@@ -86,6 +93,7 @@ public record SimulationSettings(
                 .perTaskRate(perTaskRate)
                 .sinkCeiling(sinkCeiling)
                 .maxPollRecords(maxPollRecords)
+                .fetchRecordsPerPartition(fetchRecordsPerPartition)
                 .rebalancePauseSeconds(rebalancePauseSeconds)
                 .commitIntervalSeconds(commitIntervalSeconds)
                 .sampleIntervalSeconds(sampleIntervalSeconds)
@@ -108,6 +116,9 @@ public record SimulationSettings(
         private double perTaskRate = MEASURED_PER_TASK_RATE;
         private double sinkCeiling = 10 * MEASURED_PER_TASK_RATE;
         private int maxPollRecords = 500;
+        /** 1 MiB over the datagen's stock records of about 250 bytes. */
+        private int fetchRecordsPerPartition = 4_000;
+
         private double rebalancePauseSeconds = MEASURED_REBALANCE_PAUSE_SECONDS;
         private double commitIntervalSeconds = 1;
         private double sampleIntervalSeconds = 2;
@@ -145,6 +156,11 @@ public record SimulationSettings(
 
         public Builder sinkCeiling(double v) {
             sinkCeiling = v;
+            return this;
+        }
+
+        public Builder fetchRecordsPerPartition(int v) {
+            fetchRecordsPerPartition = v;
             return this;
         }
 
@@ -198,6 +214,7 @@ public record SimulationSettings(
                     perTaskRate,
                     sinkCeiling,
                     maxPollRecords,
+                    fetchRecordsPerPartition,
                     rebalancePauseSeconds,
                     commitIntervalSeconds,
                     sampleIntervalSeconds,

@@ -60,6 +60,13 @@ public final class AutoscaleCommand implements Callable<Integer> {
             description = "Scale down when tasks idle more than this (default: 0.75).")
     Double idleFraction;
 
+    @Option(
+            names = "--rule",
+            paramLabel = "NAME",
+            description = "The rule that decides: kcscale (default), or a peer's as it ships: keda-hpa, druid-cost,"
+                    + " kafka-pod-autoscaler, responsive, flink.")
+    String rule;
+
     @Option(names = "--dry-run", description = "Decide and report, change nothing.")
     boolean dryRun;
 
@@ -130,6 +137,7 @@ public final class AutoscaleCommand implements Callable<Integer> {
         p.put("cooldownSeconds", cooldown == null ? null : DurationFlag.seconds("--cooldown", cooldown));
         p.put("scaleDownIdleFraction", idleFraction);
         p.put("dryRun", dryRun);
+        p.put("rule", rule);
         p.values().removeIf(v -> v == null);
         return p;
     }

@@ -4,7 +4,8 @@ import io.kcscale.scaler.input.InvalidInputException;
 
 /**
  * What a user asks the autoscaler for: the body of {@code PUT /api/v1/connectors/{name}/autoscale}
- * (the API and the policy store call it a policy), which {@link RatioScalingRule} decides by.
+ * (the API and the policy store call it a policy), which the rule it names decides by ({@link RatioScalingRule} unless
+ * it names another).
  * A target in records: a Little's-law latency or a lag (one of them), an age target in seconds
  * ({@code targetLagSeconds}), or both kinds: the autoscaler scales up when either is exceeded. Null fields take their
  * defaults.
@@ -15,6 +16,9 @@ import io.kcscale.scaler.input.InvalidInputException;
  * @param scaleDownIdleFraction scale down when tasks are idle more than this fraction of the time for a whole cooldown
  * @param utilization           the share of measured capacity the tasks should run at (headroom for bursts)
  * @param drainSeconds          how fast a backlog above the target must drain
+ * @param rule                  the rule that decides by it: {@code kcscale} (the default), or a peer's as it ships
+ *                              ({@code keda-hpa}, {@code druid-cost}, {@code kafka-pod-autoscaler}, {@code responsive},
+ *                              {@code flink})
  */
 public record AutoscalePolicy(
         Integer minTasks,
@@ -26,9 +30,39 @@ public record AutoscalePolicy(
         Double utilization,
         Double drainSeconds,
         Boolean dryRun,
-        Double targetLagSeconds) {
+        Double targetLagSeconds,
+        String rule) {
 
     public static final double MIN_COOLDOWN_SECONDS = 30;
+
+    /** The rule a policy that names none is decided by. */
+    public static final String DEFAULT_RULE = "kcscale";
+
+    /** A policy decided by the toolkit's rule. */
+    public AutoscalePolicy(
+            Integer minTasks,
+            Integer maxTasks,
+            Double targetLatencySeconds,
+            Long targetLag,
+            Double cooldownSeconds,
+            Double scaleDownIdleFraction,
+            Double utilization,
+            Double drainSeconds,
+            Boolean dryRun,
+            Double targetLagSeconds) {
+        this(
+                minTasks,
+                maxTasks,
+                targetLatencySeconds,
+                targetLag,
+                cooldownSeconds,
+                scaleDownIdleFraction,
+                utilization,
+                drainSeconds,
+                dryRun,
+                targetLagSeconds,
+                null);
+    }
 
     /** The settings with defaults filled in, or an {@link InvalidInputException} naming the first bad field. */
     public AutoscalePolicy validated() {
@@ -91,7 +125,8 @@ public record AutoscalePolicy(
                 u,
                 drain,
                 dryRun != null && dryRun,
-                targetLagSeconds);
+                targetLagSeconds,
+                rule == null || rule.isBlank() ? DEFAULT_RULE : rule);
     }
 
     /** The same settings deciding only: a paused policy records its decisions and changes nothing. */
@@ -106,7 +141,8 @@ public record AutoscalePolicy(
                 utilization,
                 drainSeconds,
                 true,
-                targetLagSeconds);
+                targetLagSeconds,
+                rule);
     }
 
     /** In words, for messages: the bounds and the targets. */
@@ -115,7 +151,8 @@ public record AutoscalePolicy(
                 ? ", targetLag " + targetLag
                 : targetLatencySeconds != null ? ", targetLatencySeconds " + targetLatencySeconds : "";
         return "minTasks " + minTasks + ", maxTasks " + maxTasks + records
-                + (targetLagSeconds != null ? ", targetLagSeconds " + targetLagSeconds : "");
+                + (targetLagSeconds != null ? ", targetLagSeconds " + targetLagSeconds : "")
+                + (rule != null && !DEFAULT_RULE.equals(rule) ? ", rule " + rule : "");
     }
 
     /**

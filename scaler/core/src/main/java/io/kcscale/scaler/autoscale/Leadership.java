@@ -1,13 +1,17 @@
 package io.kcscale.scaler.autoscale;
 
+import io.kcscale.scaler.act.WriteFence;
 import java.util.Optional;
 
-/** Port: whether this replica leads, as the group of replicas decided; only the leader runs the autoscale loops. */
+/** Port: whether this replica leads; only the leader runs the autoscale loops, and its writes are fenced by its lease. */
 public interface Leadership {
 
     /** This replica's id, unique among the replicas running now. */
     String instanceId();
 
-    /** This replica's current lease while the group gives it leadership; empty while it follows. */
+    /** The lease this replica holds now: the one in force, its own, and not lapsed; empty while it follows. */
     Optional<Lease> lease();
+
+    /** Lets a write made under {@code lease} go only while this replica holds that lease longer than the write may take. */
+    WriteFence fence(Lease lease);
 }

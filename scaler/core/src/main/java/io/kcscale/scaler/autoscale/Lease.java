@@ -1,8 +1,9 @@
 package io.kcscale.scaler.autoscale;
 
 /**
- * A replica's term as leader: who, and the generation of the group in which it was given leadership.
- * Generations only grow, so a deposed leader's lease is always older than its successor's: the
- * fencing token every decision carries.
+ * A replica's term as leader: who, and the epoch of its claim. Every claim names an epoch above the one in force,
+ * and the state topic's one order decides between claims, whatever became of the group that nominated the
+ * claimants: a deposed leader's lease is always older than its successor's. The fencing token every decision
+ * carries.
  */
-public record Lease(String leaderId, int generation) {}
+public record Lease(String leaderId, long epoch) {}

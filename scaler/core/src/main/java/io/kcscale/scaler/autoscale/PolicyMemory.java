@@ -29,6 +29,7 @@ public final class PolicyMemory {
     private Double lastPauseSeconds;
     private int tasksBeforeLastAction;
     private double sinkRateBeforeLastAction = Double.NaN;
+    private double capacityAtLastAction = Double.NaN;
     private int tasksAfterLastAction;
     private double perTaskCapacity = Double.NaN;
     private long idleSinceMillis = Long.MIN_VALUE;
@@ -41,6 +42,7 @@ public final class PolicyMemory {
         c.lastPauseSeconds = lastPauseSeconds;
         c.tasksBeforeLastAction = tasksBeforeLastAction;
         c.sinkRateBeforeLastAction = sinkRateBeforeLastAction;
+        c.capacityAtLastAction = capacityAtLastAction;
         c.tasksAfterLastAction = tasksAfterLastAction;
         c.perTaskCapacity = perTaskCapacity;
         c.idleSinceMillis = idleSinceMillis;
@@ -93,6 +95,7 @@ public final class PolicyMemory {
         tasksBeforeLastAction = fromTasks;
         tasksAfterLastAction = toTasks;
         sinkRateBeforeLastAction = lastObservation == null ? Double.NaN : lastObservation.sinkRate();
+        capacityAtLastAction = perTaskCapacity;
         if (pauseSeconds != null) {
             lastPauseSeconds = pauseSeconds;
         }
@@ -131,6 +134,11 @@ public final class PolicyMemory {
 
     public double sinkRateBeforeLastAction() {
         return sinkRateBeforeLastAction;
+    }
+
+    /** The per-task capacity the last action was sized by; NaN when none was measured then. */
+    public double capacityAtLastAction() {
+        return capacityAtLastAction;
     }
 
     /** Records/s one task sustained when last seen saturated; NaN until then. */

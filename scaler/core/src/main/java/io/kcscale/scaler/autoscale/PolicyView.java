@@ -12,7 +12,9 @@ import java.util.TreeMap;
  * <ul>
  *   <li>a PUT or a DELETE always counts: the user's latest word wins;</li>
  *   <li>a pause counts only for the policy version it names (so never for a deleted or replaced policy);</li>
- *   <li>a claim counts only with a newer generation than the lease in force (a deposed leader's late claim does not);</li>
+ *   <li>a claim counts only with an epoch above the lease in force (of two claimants that read the same state, the
+ *   first in the log wins; a deposed leader's late claim does not count);</li>
+ *   <li>a renewal or a release counts only for the lease in force (a release ends it: no writes count under it);</li>
  *   <li>decisions count only under the lease in force and for the policy version in force.</li>
  * </ul>
  * A writer learns whether its conditional write counted by reading the log back to it.
@@ -26,8 +28,9 @@ public final class PolicyView {
     private final Map<String, Policy> policies = new TreeMap<>();
     private final Map<String, Long> paused = new HashMap<>();
     private final Map<String, Written> decisions = new HashMap<>();
-    private Lease leader;
-    private long claimOffset = -1;
+    private LeaseTerm lease;
+    private long leaseRecords;
+    private long leaseOffset = -1;
 
     /** Applies the record at {@code offset}; whether it counted. */
     public boolean apply(long offset, StateRecord record) {
@@ -49,18 +52,29 @@ public final class PolicyView {
             return true;
         }
         if (record instanceof StateRecord.Claim c) {
-            if (leader != null && c.lease().generation() <= leader.generation()) {
+            if (lease != null && c.lease().epoch() <= lease.lease().epoch()) {
                 return false;
             }
-            leader = c.lease();
-            claimOffset = offset;
-            return true;
+            return leaseRecord(offset, c.lease(), c.durationMillis(), false);
+        }
+        if (record instanceof StateRecord.Renewal r) {
+            return leader().equals(Optional.of(r.lease())) && leaseRecord(offset, r.lease(), r.durationMillis(), false);
+        }
+        if (record instanceof StateRecord.Release r) {
+            return leader().equals(Optional.of(r.lease()))
+                    && leaseRecord(offset, r.lease(), lease.durationMillis(), true);
         }
         StateRecord.Decisions d = (StateRecord.Decisions) record;
-        if (!d.lease().equals(leader) || !isVersion(d.connector(), d.policyVersion())) {
+        if (!leader().equals(Optional.of(d.lease())) || !isVersion(d.connector(), d.policyVersion())) {
             return false;
         }
         decisions.put(d.connector(), new Written(offset, d.policyVersion(), List.copyOf(d.decisions())));
+        return true;
+    }
+
+    private boolean leaseRecord(long offset, Lease l, long durationMillis, boolean released) {
+        lease = new LeaseTerm(l, durationMillis, released, ++leaseRecords);
+        leaseOffset = offset;
         return true;
     }
 
@@ -87,14 +101,19 @@ public final class PolicyView {
         return policies.keySet().stream().flatMap(c -> policy(c).stream()).toList();
     }
 
-    /** The lease whose writes count now; empty before any replica claimed. */
+    /** The lease whose writes count now; empty before any replica claimed, and once its holder released it. */
     public Optional<Lease> leader() {
-        return Optional.ofNullable(leader);
+        return lease == null || lease.released() ? Optional.empty() : Optional.of(lease.lease());
     }
 
-    /** Whether the claim written at {@code offset} is the one in force. */
-    public boolean claimedAt(long offset) {
-        return claimOffset == offset;
+    /** The lease in force, released or not; empty before any replica claimed. */
+    public Optional<LeaseTerm> leaseTerm() {
+        return Optional.ofNullable(lease);
+    }
+
+    /** Whether the claim, renewal or release written at {@code offset} counted and is the latest that did. */
+    public boolean leaseWrittenAt(long offset) {
+        return leaseOffset == offset;
     }
 
     /** Whether the decisions written at {@code offset} are the connector's in force. */

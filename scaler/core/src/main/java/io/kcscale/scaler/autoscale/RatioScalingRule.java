@@ -15,12 +15,21 @@ import java.util.Map;
  *
  * <p>The window's append rate trails a load step by up to a whole window, which would size the first
  * scale-up too small and need a second one (a second rebalance): scale-ups take the append rate as at
- * least the sink rate plus the lag's growth since the previous evaluation.
+ * least the sink rate plus the lag's growth since the previous evaluation, and count the records the scale's own
+ * rebalance pause (the last one measured) will add to the backlog.
+ *
+ * <p>Per-task capacity is measured, not guessed: from the tasks' busy time where the workers' metrics give it (records/s
+ * ÷ busy fraction, Flink's true processing rate), else from what a task consumed while a backlog kept it saturated.
+ * After each scale-up the rule compares the sink rate it expected (tasks × capacity) with the one it got: a scale-up
+ * that delivered less than half the expected gain blocks the next one, saying both, until the evidence changes (the
+ * rate rises, or another action was taken).
  */
 public final class RatioScalingRule implements ScalingRule {
 
-    /** A scale-up that raised throughput by less than this share of the linear expectation saturated the sink. */
+    /** A scale-up that raised throughput by less than this share of the expected gain saturated the sink. */
     private static final double SATURATION_GAIN = 0.5;
+    /** Below this busy fraction a task's capacity (rate ÷ busy) is mostly noise: too little traffic to time. */
+    private static final double MIN_BUSY_TO_MEASURE = 0.2;
     /** Rates are measured to about this share: a need this close above a whole number of tasks rounds down to it. */
     private static final double RATE_PRECISION = 0.01;
 
@@ -92,10 +101,15 @@ public final class RatioScalingRule implements ScalingRule {
                     "the pipeline is not stable (" + String.join("; ", o.unstableReasons())
                             + "): scaling now would hide the cause");
         }
-        // with a backlog the tasks consume as fast as they can: their rate is their capacity
         boolean ageOver = settings.ageOverTarget(o.lagSeconds());
-        if ((o.lag() > allowedLag || ageOver) && o.lag() > o.sinkRate() && o.tasksRunning() > 0) {
+        if (o.busyFraction() != null && o.busyFraction() >= MIN_BUSY_TO_MEASURE && o.tasksRunning() > 0) {
+            // the true processing rate: what a task would do if it were busy all the time
+            m.learnCapacity(o.perTaskRate() / Math.min(1, o.busyFraction()));
+            in.put("capacityFrom", "busy time");
+        } else if ((o.lag() > allowedLag || ageOver) && o.lag() > o.sinkRate() && o.tasksRunning() > 0) {
+            // with a backlog the tasks consume as fast as they can: their rate is their capacity
             m.learnCapacity(o.perTaskRate());
+            in.put("capacityFrom", "backlog");
         }
         double capacity = m.perTaskCapacity();
         in.put("perTaskCapacity", Double.isNaN(capacity) ? null : capacity);
@@ -163,12 +177,19 @@ public final class RatioScalingRule implements ScalingRule {
                     "sink-saturated",
                     String.format(
                             Locale.ROOT,
-                            "the sink is saturated: %d tasks gave %.1f/s, %d tasks give %.1f/s; grow Elasticsearch (shards, nodes) or use bulk requests",
+                            "the sink is saturated: %d tasks gave %.1f/s, %d tasks give %.1f/s where %.1f/s was expected"
+                                    + " (less than half the expected gain); grow Elasticsearch (shards, nodes) or use bulk"
+                                    + " requests",
                             m.tasksBeforeLastAction(),
                             m.sinkRateBeforeLastAction(),
                             o.tasks(),
-                            o.sinkRate()));
+                            o.sinkRate(),
+                            expectedSinkRate(m)));
         }
+        // the scale's own rebalance pause adds its arrivals to the backlog the new tasks must drain
+        double pause = m.lastPauseSeconds() == null ? 0 : m.lastPauseSeconds();
+        excess += append * pause;
+        in.put("pauseSeconds", pause);
         // the headroom drains the backlog too: add capacity only when it would not within drainSeconds
         double need = Math.max(append / settings.utilization(), append + excess / settings.drainSeconds());
         int desired = tasksFor(need, capacity);
@@ -212,6 +233,7 @@ public final class RatioScalingRule implements ScalingRule {
                             + o.tasksWithPartitionsAtMost() + " tasks can get a partition)" + partitionAdvice);
         }
         int to = Math.min(desired, cap);
+        in.put("expectedSinkRate", Math.min(append + excess / settings.drainSeconds(), to * capacity));
         return scale(
                 o,
                 in,
@@ -310,7 +332,10 @@ public final class RatioScalingRule implements ScalingRule {
         return Math.max(o.appendRate(), o.sinkRate() + lagGrowth);
     }
 
-    /** The last action added tasks, and throughput gained less than half of what linear scaling promised. */
+    /**
+     * The last action added tasks, and throughput gained less than half of what was expected of it (the tasks at the
+     * capacity measured then; linear scaling of the rate before when none was).
+     */
     private static boolean saturatedByLastScaleUp(Observation o, PolicyMemory m) {
         if (!m.hasActed()
                 || m.tasksAfterLastAction() <= m.tasksBeforeLastAction()
@@ -319,8 +344,16 @@ public final class RatioScalingRule implements ScalingRule {
                 || m.tasksBeforeLastAction() == 0) {
             return false;
         }
-        double linearGain = (double) (m.tasksAfterLastAction() - m.tasksBeforeLastAction()) / m.tasksBeforeLastAction();
-        return o.sinkRate() < m.sinkRateBeforeLastAction() * (1 + SATURATION_GAIN * linearGain);
+        double before = m.sinkRateBeforeLastAction();
+        return o.sinkRate() < before + SATURATION_GAIN * (expectedSinkRate(m) - before);
+    }
+
+    /** What the last scale-up was expected to give: its tasks at the capacity then, or the rate before scaled linearly. */
+    private static double expectedSinkRate(PolicyMemory m) {
+        double capacity = m.capacityAtLastAction();
+        return Double.isNaN(capacity)
+                ? m.sinkRateBeforeLastAction() * m.tasksAfterLastAction() / m.tasksBeforeLastAction()
+                : m.tasksAfterLastAction() * capacity;
     }
 
     private Map<String, Object> inputs(Observation o, PolicyMemory m, double allowedLag, double cooldown) {

@@ -21,6 +21,17 @@ public sealed interface StateRecord {
     record Decisions(String connector, long policyVersion, Lease lease, List<DecisionRecord> decisions)
             implements StateRecord {}
 
-    /** A replica the group made leader announces its lease; from then on only its writes count. */
-    record Claim(Lease lease) implements StateRecord {}
+    /**
+     * A replica the group nominated claims the epoch above the one in force; it counts only above that epoch, so of
+     * two claimants that read the same state the first in the log wins. From then on only its writes count.
+     *
+     * @param durationMillis how long the lease holds after this record and each renewal was sent
+     */
+    record Claim(Lease lease, long durationMillis) implements StateRecord {}
+
+    /** The holder of the lease in force says it still holds it: counts only for that lease, while not released. */
+    record Renewal(Lease lease, long durationMillis) implements StateRecord {}
+
+    /** The holder of the lease in force gives it up (it stops): another replica may claim at once. */
+    record Release(Lease lease) implements StateRecord {}
 }

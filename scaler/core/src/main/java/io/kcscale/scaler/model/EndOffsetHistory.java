@@ -2,6 +2,7 @@ package io.kcscale.scaler.model;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -11,6 +12,10 @@ import java.util.TreeMap;
  * oldest unconsumed record has waited. Bounded in time, in points per partition and in points overall (about
  * 40 bytes each) whatever the number of partitions. A run of equal end offsets keeps only its first and last point,
  * which is all interpolation needs, so an idle partition's history costs two points.
+ *
+ * <p>Besides the span, a partition keeps the newest point older than it: a record appended before that point has
+ * waited at least since then. Without it a flat run older than the span would lose its first point, and the age of
+ * a stuck, idle partition's oldest record would fall from the span to one sample's interval, again and again.
  */
 public final class EndOffsetHistory {
 
@@ -55,10 +60,17 @@ public final class EndOffsetHistory {
                 }
             }
             points.addLast(new LagAge.Point(atMillis, end));
-            while (points.size() > perPartition || points.peekFirst().atMillis() < atMillis - spanMillis) {
+            while (points.size() > perPartition || second(points).atMillis() < atMillis - spanMillis) {
                 points.removeFirst();
             }
         });
+    }
+
+    /** The point after the oldest; the newest point when there is no other, which is never older than the span. */
+    private static LagAge.Point second(Deque<LagAge.Point> points) {
+        Iterator<LagAge.Point> oldestFirst = points.iterator();
+        LagAge.Point oldest = oldestFirst.next();
+        return oldestFirst.hasNext() ? oldestFirst.next() : oldest;
     }
 
     /** The partition's points, oldest first; empty for one never sampled. */

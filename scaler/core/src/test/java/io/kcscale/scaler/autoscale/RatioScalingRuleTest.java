@@ -136,6 +136,45 @@ class RatioScalingRuleTest {
     }
 
     @Test
+    void theCapacityComesFromBusyTimeWhereTheWorkersGiveIt() {
+        // 1 task consumes 100/s busy 40% of the time: it could do 250/s, so 400/s with its backlog needs 4, not 9
+        Observation busy = new Observation(0, 1, 1, 20, 400, 100, 30_000, true, List.of(), List.of(), false, null, 0.4);
+        Decision d = policy.decide(busy, new PolicyMemory());
+        assertEquals(4, d.toTasks(), "max(400/0.8, 400 + 28000/60) = 866.7/s at 250/s per task: " + d.reason());
+        assertEquals("busy time", d.inputs().get("capacityFrom"));
+        assertEquals(250.0, (Double) d.inputs().get("perTaskCapacity"), 1e-9);
+        // too idle to time: learned from the backlog instead
+        Observation idle =
+                new Observation(0, 1, 1, 20, 400, 100, 30_000, true, List.of(), List.of(), false, null, 0.05);
+        assertEquals("backlog", policy.decide(idle, new PolicyMemory()).inputs().get("capacityFrom"));
+    }
+
+    @Test
+    void theLastRebalancePauseAddsItsArrivalsToTheBacklogTheStepDrains() {
+        PolicyMemory m = new PolicyMemory();
+        m.recordAction(-600_000, 1, 1, 30.0);
+        Decision d = policy.decide(obs(0, 1, 400, 100, 30_000), m);
+        // need = max(400/0.8, 400 + (28,000 + 400 x 30)/60) = 1,066.7/s at 100/s per task -> 11 tasks, not 9
+        assertEquals(11, d.toTasks(), d.reason());
+        assertEquals(30.0, d.inputs().get("pauseSeconds"));
+    }
+
+    @Test
+    void aScaleUpJudgedAgainstTheRateItsCapacityPromised() {
+        PolicyMemory m = new PolicyMemory();
+        Decision up = policy.decide(obs(0, 2, 400, 200, 30_000), m);
+        assertEquals(Decision.Action.SCALE_UP, up.action());
+        m.recordAction(0, 2, 4, 0.3);
+        // 4 tasks at the 100/s each measured before promised 400/s: 290/s is more than half the gain, 280/s is not
+        assertEquals(
+                Decision.Action.SCALE_UP,
+                policy.decide(obs(60_000, 4, 800, 310, 40_000), m.copy()).action());
+        Decision d = policy.decide(obs(60_000, 4, 800, 280, 40_000), m);
+        assertEquals("sink-saturated", d.code());
+        assertTrue(d.reason().contains("4 tasks give 280.0/s where 400.0/s was expected"), d.reason());
+    }
+
+    @Test
     void aDrainingBacklogNeedsNoAction() {
         Decision d = policy.decide(obs(0, 4, 100, 400, 3_000), new PolicyMemory());
         assertEquals(Decision.Action.NONE, d.action());

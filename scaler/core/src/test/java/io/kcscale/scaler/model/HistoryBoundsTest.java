@@ -20,8 +20,8 @@ class HistoryBoundsTest {
             history.add(at, Map.of(P0, at / 1_000 * 10));
         }
         List<LagAge.Point> points = history.of(P0);
-        assertEquals(20_000, points.get(0).atMillis(), "older than the span is dropped");
-        assertEquals(11, points.size());
+        assertEquals(19_000, points.get(0).atMillis(), "older than the span is dropped, but for the newest such point");
+        assertEquals(12, points.size());
         for (long at = 31_000; at <= 38_000; at += 1_000) {
             history.add(at, Map.of(P0, 300L));
         }

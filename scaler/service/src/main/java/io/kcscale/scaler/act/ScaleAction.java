@@ -93,7 +93,7 @@ public final class ScaleAction {
     }
 
     public ScaleResult scale(String connector, ScaleRequest request) {
-        return scale(connector, request, () -> {});
+        return scale(connector, request, () -> {}, WriteFence.NONE);
     }
 
     /**
@@ -101,19 +101,33 @@ public final class ScaleAction {
      * the write (not for a dry run or an unchanged count), while this connector's scale is exclusive.
      */
     public ScaleResult scale(String connector, ScaleRequest request, Runnable beforeWrite) {
+        return scale(connector, request, beforeWrite, WriteFence.NONE);
+    }
+
+    /**
+     * As {@link #scale(String, ScaleRequest)}, with {@code fence} asked right before each write to Connect or
+     * Kubernetes (the task count, a restart of tasks the wait finds failed); a write it stops is not sent and ends
+     * the scale as {@link ScaleException.Kind#ABANDONED}.
+     */
+    public ScaleResult scale(String connector, ScaleRequest request, WriteFence fence) {
+        return scale(connector, request, () -> {}, fence);
+    }
+
+    private ScaleResult scale(String connector, ScaleRequest request, Runnable beforeWrite, WriteFence fence) {
         if (!inProgress.add(connector)) {
             throw new ScaleException(
                     ScaleException.Kind.IN_PROGRESS,
                     "a scale of " + connector + " is already in progress; retry when it has finished");
         }
         try {
-            return scaleExclusively(connector, request, beforeWrite);
+            return scaleExclusively(connector, request, beforeWrite, fence);
         } finally {
             inProgress.remove(connector);
         }
     }
 
-    private ScaleResult scaleExclusively(String connector, ScaleRequest request, Runnable beforeWrite) {
+    private ScaleResult scaleExclusively(
+            String connector, ScaleRequest request, Runnable beforeWrite, WriteFence fence) {
         Map<String, String> config;
         ConnectorStatus status;
         try {
@@ -173,8 +187,13 @@ public final class ScaleAction {
         progress.start();
         long changeAt = clock.getAsLong();
         try {
-            writer.write(connector, config, request.tasks());
-            running = awaitRunning(connector, before, request.tasks()).tasks().size();
+            writer.write(connector, config, request.tasks(), fence);
+            running = awaitRunning(connector, before, request.tasks(), fence)
+                    .tasks()
+                    .size();
+        } catch (WriteFence.Lapsed e) {
+            progress.stop();
+            throw abandoned(e);
         } catch (ScaleException e) {
             progress.stop();
             throw e;
@@ -219,8 +238,8 @@ public final class ScaleAction {
      * count that another writer set (neither the one written nor, before the write shows, the one before), ends
      * the wait as a {@link ScaleException}; whoever wrote last decides, and this scale says it lost.
      */
-    private ConnectorStatus awaitRunning(String connector, int before, int tasks) {
-        TooManyTasksRestart restart = new TooManyTasksRestart(connect);
+    private ConnectorStatus awaitRunning(String connector, int before, int tasks, WriteFence fence) {
+        TooManyTasksRestart restart = new TooManyTasksRestart(connect.fenced(fence));
         Outcome outcome =
                 Poll.until(ConnectorChange.awaiting(connector, tasks), convergeTimeout, CONVERGE_INTERVAL, () -> {
                     Map<String, String> config;
@@ -242,13 +261,21 @@ public final class ScaleAction {
                                                 + " to " + tasks + " waited for its tasks: the last write stands, so "
                                                 + held + " it is")));
                     }
-                    return ConnectorChange.runningExactly(connect, connector, tasks, restart)
-                            .map(s -> new Outcome(s, null));
+                    try {
+                        return ConnectorChange.runningExactly(connect, connector, tasks, restart)
+                                .map(s -> new Outcome(s, null));
+                    } catch (WriteFence.Lapsed e) {
+                        return Optional.of(new Outcome(null, abandoned(e)));
+                    }
                 });
         if (outcome.refusal() != null) {
             throw outcome.refusal();
         }
         return outcome.status();
+    }
+
+    private static ScaleException abandoned(WriteFence.Lapsed e) {
+        return new ScaleException(ScaleException.Kind.ABANDONED, e.getMessage());
     }
 
     /** The write's failure as the scale's: the same case, in the same words. */

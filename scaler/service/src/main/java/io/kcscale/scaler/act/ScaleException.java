@@ -16,7 +16,9 @@ public final class ScaleException extends RuntimeException {
         UNAVAILABLE,
         NOT_CONVERGED,
         /** The write got no answer in time: it may still apply; the message says what Connect holds now. */
-        UNCONFIRMED
+        UNCONFIRMED,
+        /** The writer's fence stopped a write: the autoscaler's leader no longer held its lease long enough. */
+        ABANDONED
     }
 
     private final Kind kind;

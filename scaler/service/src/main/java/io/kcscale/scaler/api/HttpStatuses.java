@@ -15,7 +15,7 @@ public final class HttpStatuses {
             case UNKNOWN_CONNECTOR, GONE -> 404;
             case IN_PROGRESS, CONFLICT -> 409;
             case REFUSED -> 422;
-            case UNAVAILABLE -> 503;
+            case UNAVAILABLE, ABANDONED -> 503;
             case NOT_CONVERGED, UNCONFIRMED -> 504;
         };
     }

@@ -5,7 +5,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
-/** {@code GET /api/v1/instance}: which replica answers, whether it is the one that autoscales, and whether it can (it reads the state topic). */
+/**
+ * {@code GET /api/v1/instance}: which replica answers, whether it is the one that autoscales, whether it can (it
+ * reads the state topic), and how safely Kafka keeps that topic.
+ */
 final class InstanceRoutes implements Routes {
 
     static final String PATH = "/api/v1/instance";
@@ -26,6 +29,7 @@ final class InstanceRoutes implements Routes {
             body.put("leaderId", s.leaderId().orElse(null));
             body.put("autoscaling", s.autoscalingOff().isEmpty());
             body.put("autoscalingOff", s.autoscalingOff().orElse(null));
+            body.put("stateTopic", s.stateTopic().orElse(null));
             return body;
         });
     }

@@ -3,8 +3,9 @@ package io.kcscale.scaler.autoscale;
 import io.kcscale.scaler.act.ScaleException;
 import io.kcscale.scaler.act.ScaleRequest;
 import io.kcscale.scaler.act.ScaleResult;
+import io.kcscale.scaler.act.WriteFence;
+import io.kcscale.scaler.autoscale.rules.ScalingRules;
 import io.kcscale.scaler.model.PipelineSnapshot;
-import io.kcscale.scaler.model.WorkerLoss;
 import io.kcscale.scaler.predict.WorkerPrediction;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,16 +16,15 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Applies each connector's autoscale settings: every interval it turns the latest snapshot (already in memory)
- * into an {@link Observation}, asks the {@link RatioScalingRule}, and, on the leader only, carries out a
- * scale through the same scale action (and its rules) as a user's request. Policies, pauses and decisions live
+ * Applies each connector's autoscale settings: every interval (or the rule's own, when longer) it hands the latest
+ * snapshot (already in memory) to the {@link AutoscaleEvaluator} with the rule the policy names, and, on the leader
+ * only, carries out a scale through the same scale action (and its rules) as a user's request. Policies, pauses and decisions live
  * in the {@link PolicyStore} every replica shares; the {@link Leadership} says which replica acts. A follower
  * decides too (for its recommendations) but neither acts nor records. The policies stay pure; what a policy
  * learned lives in memory, except its last action, which a new leader reads from the stored decisions.
@@ -37,14 +37,17 @@ public final class AutoscaleLoop implements AutoCloseable {
     static final String APPLYING = "applying";
 
     private final Function<String, Optional<PipelineSnapshot>> snapshots;
-    private final BiFunction<String, ScaleRequest, ScaleResult> scale;
+    private final Scale scale;
     private final PolicyStore store;
     private final Leadership leadership;
     private final Function<String, List<String>> blockingFindings;
     private final long intervalMillis;
-    private final Duration rebalanceDelay;
+    private final AutoscaleEvaluator evaluator;
     private final LongSupplier clock;
     private final Map<String, Running> running = new ConcurrentHashMap<>();
+    /** The lease under which this replica last wrote every policy's decisions again; the loop's thread only. */
+    private Lease recordedUnder;
+
     private final ScheduledExecutorService loop = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "kcscale-autoscaler");
         t.setDaemon(true);
@@ -54,16 +57,26 @@ public final class AutoscaleLoop implements AutoCloseable {
     /** One connector's policy version as this replica decides it. */
     private static final class Running {
         final StoredPolicy policy;
-        final RatioScalingRule decider;
+        final ScalingRule rule;
         final PolicyMemory memory;
         /** The latest evaluation's decision, repeated or not: what the recommendation gauge shows. */
         volatile Decision latest;
+        /** A rule that evaluates less often than the loop runs (an HPA's 15 s sync) is asked only when due. */
+        long nextEvaluationMillis = Long.MIN_VALUE;
 
         Running(StoredPolicy policy, PolicyMemory memory, long intervalMillis) {
             this.policy = policy;
             this.memory = memory;
-            this.decider = new RatioScalingRule(policy.policy(), intervalMillis);
+            // validated again: a policy stored by an earlier version names no rule
+            AutoscalePolicy settings = policy.policy().validated();
+            this.rule = ScalingRules.create(settings.rule(), settings, intervalMillis);
         }
+    }
+
+    /** The scale a decision goes through: a user's, with the leader's fence on each of its writes. */
+    @FunctionalInterface
+    public interface Scale {
+        ScaleResult scale(String connector, ScaleRequest request, WriteFence fence);
     }
 
     /** A connector's settings (named {@code policy} in the REST API) and its latest decisions, newest first. */
@@ -78,7 +91,7 @@ public final class AutoscaleLoop implements AutoCloseable {
      */
     public AutoscaleLoop(
             Function<String, Optional<PipelineSnapshot>> snapshots,
-            BiFunction<String, ScaleRequest, ScaleResult> scale,
+            Scale scale,
             PolicyStore store,
             Leadership leadership,
             Function<String, List<String>> blockingFindings,
@@ -89,7 +102,7 @@ public final class AutoscaleLoop implements AutoCloseable {
         this.scale = scale;
         this.store = store;
         this.leadership = leadership;
-        this.rebalanceDelay = rebalanceDelay;
+        this.evaluator = new AutoscaleEvaluator(rebalanceDelay);
         this.blockingFindings = blockingFindings;
         this.intervalMillis = intervalMillis;
         this.clock = clock;
@@ -100,9 +113,16 @@ public final class AutoscaleLoop implements AutoCloseable {
         loop.scheduleWithFixedDelay(this::evaluateAll, intervalMillis, intervalMillis, TimeUnit.MILLISECONDS);
     }
 
-    /** Sets (or replaces) a connector's settings; stored before they take effect. */
+    /**
+     * Sets (or replaces) a connector's settings; stored before they take effect.
+     *
+     * @throws io.kcscale.scaler.input.InvalidInputException a bad field, an unknown rule, or a rule the targets do not
+     *     suit (nothing is stored)
+     */
     public State put(String connector, AutoscalePolicy settings) {
-        return state(store.put(connector, settings.validated()));
+        AutoscalePolicy policy = settings.validated();
+        ScalingRules.create(policy.rule(), policy, intervalMillis);
+        return state(store.put(connector, policy));
     }
 
     public Optional<State> state(String connector) {
@@ -113,10 +133,9 @@ public final class AutoscaleLoop implements AutoCloseable {
         return new State(p.connector(), p.policy(), intervalMillis, p.decisions());
     }
 
-    /** Whether this replica's lease is the one in force: it leads, and its writes count. */
+    /** Whether this replica holds the lease in force: it leads, and its writes count. */
     public boolean leads() {
-        Optional<Lease> lease = leadership.lease();
-        return lease.isPresent() && lease.equals(store.leader());
+        return leadership.lease().isPresent();
     }
 
     /** The replica whose lease is in force, as far as this one has read; empty before any claimed. */
@@ -155,13 +174,13 @@ public final class AutoscaleLoop implements AutoCloseable {
     }
 
     /**
-     * One round, now (the loop's; tests call it to avoid waiting): on the leader, claims its lease once, then
-     * decides and acts for every policy; on a follower, only decides.
+     * One round, now (the loop's; tests call it to avoid waiting): on the leader, decides and acts for every policy
+     * (under a lease new to it, first writes their decisions again); on a follower, only decides.
      */
     public void evaluateAll() {
         Optional<Lease> lease = leadership.lease();
-        if (lease.isPresent() && !lease.equals(store.leader()) && !claim(lease.get())) {
-            lease = Optional.empty();
+        if (lease.isPresent() && !lease.get().equals(recordedUnder)) {
+            recordUnder(lease.get());
         }
         List<StoredPolicy> policies = store.policies();
         running.keySet()
@@ -176,22 +195,14 @@ public final class AutoscaleLoop implements AutoCloseable {
     }
 
     /**
-     * Claims a lease the group gave, then writes every policy's decisions again under it, so that the newest
-     * decisions record of each connector is the new leader's (what a replica reading the compacted log sees).
+     * Writes every policy's decisions again under a lease this replica just claimed, so that the newest decisions
+     * record of each connector follows the claim (what a replica reading the compacted log sees).
      */
-    private boolean claim(Lease lease) {
-        if (!store.claim(lease)) {
-            LOG.info(
-                    "the group made {} leader (generation {}), but a newer lease is in force",
-                    lease.leaderId(),
-                    lease.generation());
-            return false;
-        }
-        LOG.info("{} leads the autoscalers (generation {})", lease.leaderId(), lease.generation());
+    private void recordUnder(Lease lease) {
         for (StoredPolicy p : store.policies()) {
             store.recordDecisions(p.connector(), p.version(), lease, p.decisions());
         }
-        return true;
+        recordedUnder = lease;
     }
 
     /**
@@ -267,66 +278,15 @@ public final class AutoscaleLoop implements AutoCloseable {
     }
 
     private Decision decide(String connector, Running r, PolicyMemory memory) {
-        Optional<PipelineSnapshot> snapshot = snapshots.apply(connector);
-        long now = clock.getAsLong();
-        if (snapshot.isEmpty() || snapshot.get().degraded()) {
-            return new Decision(
-                    now,
-                    Decision.Action.HOLD,
-                    -1,
-                    -1,
-                    "unobserved",
-                    snapshot.isEmpty()
-                            ? connector + " is not observed (yet)"
-                            : "the pipeline is degraded: " + snapshot.get().unreachable(),
-                    Map.of());
-        }
-        Optional<Decision> held = workerHold(snapshot.get(), rebalanceDelay, now);
-        if (held.isPresent()) {
-            return held.get();
-        }
-        Observation o = Observation.of(snapshot.get(), blockingFindings.apply(connector), now);
         synchronized (memory) {
-            return r.decider.decide(o, memory);
+            return evaluator.evaluate(
+                    connector,
+                    snapshots.apply(connector),
+                    blockingFindings.apply(connector),
+                    r.rule,
+                    memory,
+                    clock.getAsLong());
         }
-    }
-
-    /**
-     * A hold, before any policy (its bounds included), while a worker of the connector does not answer or a task
-     * waits unassigned: Connect gives such tasks to live workers only after its reassignment delay, and a scale
-     * meanwhile would act on tasks that do not run and add a rebalance to the wait. Pure.
-     */
-    static Optional<Decision> workerHold(PipelineSnapshot s, Duration rebalanceDelay, long now) {
-        int tasks = s.tasksMax() != null ? s.tasksMax() : s.tasks().size();
-        WorkerLoss loss = WorkerLoss.of(s);
-        if (!loss.none()) {
-            return Optional.of(new Decision(
-                    now,
-                    Decision.Action.HOLD,
-                    tasks,
-                    tasks,
-                    "worker-unreachable",
-                    loss.describe() + ": no scale until Connect gives its tasks to the live workers; "
-                            + loss.reassignment(rebalanceDelay),
-                    Map.of("unreachableWorkers", loss.workers())));
-        }
-        List<Integer> unassigned = s.tasks().stream()
-                .filter(t -> "UNASSIGNED".equals(t.state()))
-                .map(PipelineSnapshot.Task::id)
-                .toList();
-        if (!unassigned.isEmpty()) {
-            return Optional.of(new Decision(
-                    now,
-                    Decision.Action.HOLD,
-                    tasks,
-                    tasks,
-                    "tasks-unassigned",
-                    "tasks " + unassigned
-                            + " are UNASSIGNED: no scale until Connect assigns them (after a worker left, it waits up to"
-                            + " scheduled.rebalance.max.delay.ms, assumed " + rebalanceDelay.toSeconds() + " s)",
-                    Map.of()));
-        }
-        return Optional.empty();
     }
 
     private void evaluate(StoredPolicy p, Optional<Lease> lease) {
@@ -338,6 +298,11 @@ public final class AutoscaleLoop implements AutoCloseable {
             settle(p, lease.get());
             return;
         }
+        long now = clock.getAsLong();
+        if (now < r.nextEvaluationMillis) {
+            return;
+        }
+        r.nextEvaluationMillis = now + r.rule.evaluationIntervalMillis();
         Decision d = decide(connector, r, r.memory);
         r.latest = d;
         if (lease.isEmpty()) {
@@ -358,17 +323,22 @@ public final class AutoscaleLoop implements AutoCloseable {
         }
         String outcome;
         try {
-            ScaleResult result = scale.apply(connector, new ScaleRequest(d.toTasks(), false, false));
+            ScaleResult result =
+                    scale.scale(connector, new ScaleRequest(d.toTasks(), false, false), leadership.fence(lease.get()));
             synchronized (r.memory) {
-                r.decider.applied(d, result.rebalancePauseSeconds(), r.memory);
+                r.rule.applied(d, result.rebalancePauseSeconds(), r.memory);
             }
             outcome = "applied: " + result.tasksRunning() + " tasks RUNNING"
                     + (result.rebalancePauseSeconds() == null
                             ? ""
                             : ", pause " + result.rebalancePauseSeconds() + " s");
         } catch (ScaleException e) {
-            outcome = "failed: " + e.getMessage();
+            outcome = (e.kind() == ScaleException.Kind.ABANDONED ? "abandoned: " : "failed: ") + e.getMessage();
+            if (e.kind() == ScaleException.Kind.ABANDONED) {
+                LOG.warn("the scale of {} to {} tasks is {}", connector, d.toTasks(), outcome);
+            }
         }
+        // under a lease superseded meanwhile this does not count: the next leader settles the intent from Connect
         record(intent.get(), lease.get(), d, outcome);
     }
 

@@ -5,7 +5,7 @@ import java.util.Optional;
 
 /**
  * Port: the autoscaler's state shared by every replica (policies, pauses, the leader's decisions and its
- * claim), read from a {@link PolicyView} of one ordered log. Writes return once the writer has read the log
+ * lease), read from a {@link PolicyView} of one ordered log. Writes return once the writer has read the log
  * back to them, so a replica serves its own writes at once; the conditional ones say whether they counted.
  */
 public interface PolicyStore {
@@ -14,8 +14,11 @@ public interface PolicyStore {
 
     Optional<StoredPolicy> policy(String connector);
 
-    /** The lease whose writes count now. */
+    /** The lease whose writes count now; empty before any claim and once its holder released it. */
     Optional<Lease> leader();
+
+    /** The lease in force with its stated duration, released or not. */
+    Optional<LeaseTerm> leaseTerm();
 
     /** Sets (or replaces) a connector's policy; the stored policy. */
     StoredPolicy put(String connector, AutoscalePolicy policy);
@@ -26,8 +29,14 @@ public interface PolicyStore {
     /** Pauses the policy at {@code version} only: nothing when it was deleted or replaced meanwhile. */
     void pause(String connector, long version);
 
-    /** Announces {@code lease}; whether it is now the lease in force. */
-    boolean claim(Lease lease);
+    /** Claims {@code lease}, held {@code durationMillis} after this write and each renewal; whether it is now in force. */
+    boolean claim(Lease lease, long durationMillis);
+
+    /** Renews the lease in force for {@code durationMillis} more; false when it is not {@code lease} (superseded). */
+    boolean renew(Lease lease, long durationMillis);
+
+    /** Gives up {@code lease} so that another replica may claim at once; whether it was still in force. */
+    boolean release(Lease lease);
 
     /** Writes the decisions of a policy version under {@code lease}; whether they counted (still leader, same version). */
     boolean recordDecisions(String connector, long policyVersion, Lease lease, List<DecisionRecord> decisions);

@@ -1,5 +1,6 @@
 package io.kcscale.scaler.connect;
 
+import io.kcscale.scaler.act.WriteFence;
 import java.util.List;
 import java.util.Map;
 
@@ -40,4 +41,7 @@ public interface ConnectApi {
     void restartConnector(String name, boolean includeTasks, boolean onlyFailed);
 
     void deleteConnector(String name);
+
+    /** This API with {@code fence} asked right before each write it sends (each attempt of one). */
+    ConnectApi fenced(WriteFence fence);
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kcscale.scaler.access.AccessProblem;
+import io.kcscale.scaler.act.WriteFence;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -35,6 +36,7 @@ public final class ConnectRestClient implements ConnectApi {
     private final Duration requestTimeout;
     private final Backoff backoff;
     private final Optional<String> authorization;
+    private final WriteFence fence;
 
     public ConnectRestClient(URI baseUri) {
         this(baseUri, Duration.ofSeconds(10), Backoff.DEFAULT);
@@ -59,6 +61,22 @@ public final class ConnectRestClient implements ConnectApi {
         this.requestTimeout = requestTimeout;
         this.backoff = backoff;
         this.authorization = authorization;
+        this.fence = WriteFence.NONE;
+    }
+
+    private ConnectRestClient(ConnectRestClient client, WriteFence fence) {
+        this.baseUri = client.baseUri;
+        this.http = client.http;
+        this.requestTimeout = client.requestTimeout;
+        this.backoff = client.backoff;
+        this.authorization = client.authorization;
+        this.fence = fence;
+    }
+
+    /** This client, sharing its connections, with {@code fence} asked before each attempt of a write. */
+    @Override
+    public ConnectRestClient fenced(WriteFence fence) {
+        return new ConnectRestClient(this, fence);
     }
 
     public URI baseUri() {
@@ -162,6 +180,10 @@ public final class ConnectRestClient implements ConnectApi {
     private JsonNode send(String method, String path, Object body) {
         HttpRequest request = request(method, path, body);
         for (int attempt = 1; ; attempt++) {
+            if (!method.equals("GET")) {
+                // the connect timeout and the request's own: the most one attempt may take
+                fence.beforeWrite(method + " " + request.uri().getPath(), requestTimeout.multipliedBy(2));
+            }
             try {
                 return answer(request);
             } catch (ConnectRestException.RebalanceInProgress e) {

@@ -1,5 +1,6 @@
 package io.kcscale.scaler.connect;
 
+import io.kcscale.scaler.act.WriteFence;
 import io.kcscale.scaler.ports.TasksMaxWriteException;
 import io.kcscale.scaler.ports.TasksMaxWriter;
 import java.util.LinkedHashMap;
@@ -31,7 +32,7 @@ public final class ConnectTasksMaxWriter implements TasksMaxWriter {
     }
 
     @Override
-    public void write(String connector, Map<String, String> seen, int tasks) {
+    public void write(String connector, Map<String, String> seen, int tasks, WriteFence fence) {
         String value = String.valueOf(tasks);
         Map<String, String> now = current(connector);
         if (!Objects.equals(now.get(TASKS_MAX), seen.get(TASKS_MAX))) {
@@ -44,10 +45,10 @@ public final class ConnectTasksMaxWriter implements TasksMaxWriter {
                             + " if still needed");
         }
         try {
-            connect.patchConnectorConfig(connector, Map.of(TASKS_MAX, value));
+            connect.fenced(fence).patchConnectorConfig(connector, Map.of(TASKS_MAX, value));
         } catch (ConnectRestException e) {
             if (e.status() == 404 || e.status() == 405) {
-                putUnlessChanged(connector, seen, value);
+                putUnlessChanged(connector, seen, value, fence);
             } else {
                 failed(connector, seen, value, e);
             }
@@ -55,7 +56,7 @@ public final class ConnectTasksMaxWriter implements TasksMaxWriter {
     }
 
     /** The fallback for a Connect without PATCH: a PUT of the config as read just now, if it is still as seen. */
-    private void putUnlessChanged(String connector, Map<String, String> seen, String value) {
+    private void putUnlessChanged(String connector, Map<String, String> seen, String value, WriteFence fence) {
         Map<String, String> now = current(connector);
         if (!now.equals(seen)) {
             throw new TasksMaxWriteException(
@@ -68,7 +69,7 @@ public final class ConnectTasksMaxWriter implements TasksMaxWriter {
         Map<String, String> changed = new LinkedHashMap<>(now);
         changed.put(TASKS_MAX, value);
         try {
-            connect.putConnectorConfig(connector, changed);
+            connect.fenced(fence).putConnectorConfig(connector, changed);
         } catch (ConnectRestException e) {
             failed(connector, seen, value, e);
         }

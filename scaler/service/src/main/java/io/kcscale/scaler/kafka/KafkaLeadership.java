@@ -1,13 +1,10 @@
 package io.kcscale.scaler.kafka;
 
-import io.kcscale.scaler.autoscale.Leadership;
-import io.kcscale.scaler.autoscale.Lease;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.CooperativeStickyAssignor;
@@ -20,14 +17,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Leadership through Kafka's group membership: every replica joins one consumer group subscribed to the
- * one-partition state topic, and the member the group assigns partition 0 leads, with the group's generation as
- * its lease. It reads nothing (the partition stays paused); polling keeps it a member. A replica that stops
- * without leaving is dropped after the session timeout, and the group gives the partition to another. The
- * cooperative-sticky assignor keeps the partition with its owner while replicas join, so leadership moves only
- * when the leader goes.
+ * Which replica should lead, through Kafka's group membership: every replica joins one consumer group subscribed to
+ * the one-partition state topic, and the member the group assigns partition 0 is nominated; it then claims the lease
+ * in the state topic ({@code autoscale.LeaderLease}), which alone decides. It reads nothing (the partition stays
+ * paused); polling keeps it a member. A replica that stops without leaving is dropped after the session timeout, and
+ * the group nominates another. The cooperative-sticky assignor keeps the partition with its owner while replicas
+ * join, so the nomination moves only when the leader goes.
  */
-public final class KafkaLeadership implements Leadership, AutoCloseable {
+public final class KafkaLeadership implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(KafkaLeadership.class);
     /** Short enough that another replica leads within ~15 s of a leader's crash; the broker allows 6 s at least. */
@@ -40,7 +37,7 @@ public final class KafkaLeadership implements Leadership, AutoCloseable {
     private final KafkaConsumer<byte[], byte[]> consumer;
     private final Thread member;
     private final Duration timeout;
-    private volatile Lease lease;
+    private volatile boolean nominated;
     private volatile boolean running = true;
     private volatile boolean started;
 
@@ -80,14 +77,13 @@ public final class KafkaLeadership implements Leadership, AutoCloseable {
         member.start();
     }
 
-    @Override
     public String instanceId() {
         return instanceId;
     }
 
-    @Override
-    public Optional<Lease> lease() {
-        return Optional.ofNullable(lease);
+    /** Whether the group nominates this replica now: it holds the state topic's partition. */
+    public boolean nominated() {
+        return nominated;
     }
 
     private void run() {
@@ -104,7 +100,7 @@ public final class KafkaLeadership implements Leadership, AutoCloseable {
                 }
             }
         } finally {
-            lease = null;
+            nominated = false;
             // leaves the group, so that another replica leads at once
             consumer.close(timeout);
         }
@@ -115,8 +111,11 @@ public final class KafkaLeadership implements Leadership, AutoCloseable {
         public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
             consumer.pause(partitions);
             if (partitions.contains(partition)) {
-                lease = new Lease(instanceId, consumer.groupMetadata().generationId());
-                LOG.info("{} was given leadership (generation {})", instanceId, lease.generation());
+                nominated = true;
+                LOG.info(
+                        "the group nominates {} to lead (generation {})",
+                        instanceId,
+                        consumer.groupMetadata().generationId());
             }
         }
 
@@ -131,9 +130,9 @@ public final class KafkaLeadership implements Leadership, AutoCloseable {
         }
 
         private void lose(Collection<TopicPartition> partitions) {
-            if (partitions.contains(partition) && lease != null) {
-                LOG.info("{} lost leadership (generation {})", instanceId, lease.generation());
-                lease = null;
+            if (partitions.contains(partition) && nominated) {
+                LOG.info("the group no longer nominates {}", instanceId);
+                nominated = false;
             }
         }
     }

@@ -3,6 +3,7 @@ package io.kcscale.scaler.kafka;
 import io.kcscale.scaler.autoscale.AutoscalePolicy;
 import io.kcscale.scaler.autoscale.DecisionRecord;
 import io.kcscale.scaler.autoscale.Lease;
+import io.kcscale.scaler.autoscale.LeaseTerm;
 import io.kcscale.scaler.autoscale.PolicyStore;
 import io.kcscale.scaler.autoscale.PolicyView;
 import io.kcscale.scaler.autoscale.StateRecord;
@@ -18,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
@@ -29,9 +31,13 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.config.TopicConfig;
+import org.apache.kafka.common.errors.TopicAuthorizationException;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.internals.RecordHeader;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
@@ -50,6 +56,7 @@ public final class KafkaPolicyStore implements PolicyStore, AutoCloseable {
     private static final Duration POLL = Duration.ofMillis(200);
 
     private final String topic;
+    private final String bootstrapServers;
     private final TopicPartition partition;
     private final Duration timeout;
     private final Admin admin;
@@ -66,10 +73,13 @@ public final class KafkaPolicyStore implements PolicyStore, AutoCloseable {
     /** Whether {@link #start} read the topic to its end: before that nothing is written, as nothing could be read back. */
     private volatile boolean open;
 
+    private volatile StateTopic stateTopic;
+
     /** @param timeout for each call to Kafka, and for a write to be read back */
     public KafkaPolicyStore(
             String bootstrapServers, Map<String, Object> clientProperties, String topic, Duration timeout) {
         this.topic = topic;
+        this.bootstrapServers = bootstrapServers;
         this.partition = new TopicPartition(topic, 0);
         this.timeout = timeout;
         int ms = (int) timeout.toMillis();
@@ -100,7 +110,8 @@ public final class KafkaPolicyStore implements PolicyStore, AutoCloseable {
      * Creates the topic when missing (compacted, one partition), then reads it to its end before answering.
      * Called again after it threw, it goes on from where it stopped (the reader, once started, keeps reading).
      *
-     * @throws KafkaUnavailableException when Kafka does not answer, or the topic has more than one partition
+     * @throws KafkaUnavailableException when Kafka does not answer, or the topic has more than one partition or is not
+     *                                   compacted
      */
     public synchronized void start() {
         if (!readerStarted) {
@@ -120,10 +131,19 @@ public final class KafkaPolicyStore implements PolicyStore, AutoCloseable {
         open = true;
     }
 
+    /**
+     * Creates the topic when missing (compacted, one partition, its segments rolled hourly so that compaction keeps
+     * the lease's renewals few), then checks what it found: exactly one partition, and compacted, or its policies
+     * would go after {@code retention.ms}.
+     */
     private void ensureTopic() {
         try {
             admin.createTopics(List.of(new NewTopic(topic, Optional.of(1), Optional.empty())
-                            .configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT))))
+                            .configs(Map.of(
+                                    TopicConfig.CLEANUP_POLICY_CONFIG,
+                                    TopicConfig.CLEANUP_POLICY_COMPACT,
+                                    TopicConfig.SEGMENT_MS_CONFIG,
+                                    String.valueOf(Duration.ofHours(1).toMillis())))))
                     .all()
                     .get(timeout.toMillis(), TimeUnit.MILLISECONDS);
             LOG.info("created the state topic {}", topic);
@@ -149,6 +169,61 @@ public final class KafkaPolicyStore implements PolicyStore, AutoCloseable {
                             + " partitions; it needs exactly one (an order every replica shares)",
                     null);
         }
+        Config config = topicConfig();
+        String cleanup = config.get(TopicConfig.CLEANUP_POLICY_CONFIG).value();
+        if (!TopicConfig.CLEANUP_POLICY_COMPACT.equals(cleanup.strip())) {
+            throw new KafkaUnavailableException(
+                    "the state topic " + topic + " has cleanup.policy=" + cleanup
+                            + ", so Kafka would delete its policies after retention.ms; make it compacted: "
+                            + "kafka-configs.sh --bootstrap-server " + bootstrapServers
+                            + " --alter --entity-type topics --entity-name " + topic
+                            + " --add-config cleanup.policy=compact",
+                    null);
+        }
+        StateTopic found = new StateTopic(
+                topic,
+                1,
+                d.partitions().get(0).replicas().size(),
+                Integer.parseInt(config.get(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG)
+                        .value()
+                        .strip()));
+        if (found.fragile()) {
+            LOG.warn(
+                    "the state topic {} has replication factor {} and min.insync.replicas {}: one broker's loss can"
+                            + " lose an acknowledged policy or stop the autoscaler's writes (3 and 2 keep both)",
+                    topic,
+                    found.replicationFactor(),
+                    found.minInsyncReplicas());
+        }
+        stateTopic = found;
+    }
+
+    private Config topicConfig() {
+        ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
+        try {
+            return admin.describeConfigs(List.of(resource))
+                    .all()
+                    .get(timeout.toMillis(), TimeUnit.MILLISECONDS)
+                    .get(resource);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof TopicAuthorizationException) {
+                throw new KafkaUnavailableException(
+                        "the scaler may not read the config of its state topic " + topic
+                                + " (to check that it is compacted): give its principal DescribeConfigs on it",
+                        e.getCause());
+            }
+            throw new KafkaUnavailableException(
+                    "cannot describe the config of " + topic + ": "
+                            + e.getCause().getMessage(),
+                    e.getCause());
+        } catch (InterruptedException | TimeoutException e) {
+            throw unavailable("describe the config of " + topic, e);
+        }
+    }
+
+    /** The state topic as {@link #start} found it; empty until then. */
+    public Optional<StateTopic> stateTopic() {
+        return Optional.ofNullable(stateTopic);
     }
 
     private void read() {
@@ -173,14 +248,19 @@ public final class KafkaPolicyStore implements PolicyStore, AutoCloseable {
 
     private void apply(ConsumerRecord<String, byte[]> r) {
         try {
-            StateRecordCodec.decode(r.key(), r.value())
+            Header header = r.headers().lastHeader(StateRecordCodec.FORMAT_HEADER);
+            int format = StateRecordCodec.format(header == null ? null : header.value());
+            StateRecordCodec.decode(r.key(), r.value(), format)
                     .ifPresentOrElse(
                             s -> view.apply(r.offset(), s),
                             () -> LOG.warn(
-                                    "skipped record {} of {}: key {} is of no kind this version knows",
+                                    "skipped record {} of {}: key {} in format {} is of no kind this version knows"
+                                            + " (it reads formats 1 to {})",
                                     r.offset(),
                                     topic,
-                                    r.key()));
+                                    r.key(),
+                                    format,
+                                    StateRecordCodec.FORMAT));
         } catch (IOException e) {
             LOG.warn("skipped record {} of {} (key {}): {}", r.offset(), topic, r.key(), e.getMessage());
         }
@@ -215,7 +295,13 @@ public final class KafkaPolicyStore implements PolicyStore, AutoCloseable {
         }
         long offset = call(
                 "write to " + topic,
-                () -> producer.send(new ProducerRecord<>(topic, 0, StateRecordCodec.key(r), StateRecordCodec.value(r)))
+                () -> producer.send(new ProducerRecord<>(
+                                topic,
+                                0,
+                                StateRecordCodec.key(r),
+                                StateRecordCodec.value(r),
+                                List.of(new RecordHeader(
+                                        StateRecordCodec.FORMAT_HEADER, StateRecordCodec.formatHeader()))))
                         .get(2 * timeout.toMillis(), TimeUnit.MILLISECONDS)
                         .offset());
         awaitRead(offset + 1);
@@ -263,10 +349,31 @@ public final class KafkaPolicyStore implements PolicyStore, AutoCloseable {
     }
 
     @Override
-    public boolean claim(Lease lease) {
-        long offset = write(new StateRecord.Claim(lease));
+    public Optional<LeaseTerm> leaseTerm() {
         synchronized (view) {
-            return view.claimedAt(offset);
+            return view.leaseTerm();
+        }
+    }
+
+    @Override
+    public boolean claim(Lease lease, long durationMillis) {
+        return writeLease(new StateRecord.Claim(lease, durationMillis));
+    }
+
+    @Override
+    public boolean renew(Lease lease, long durationMillis) {
+        return writeLease(new StateRecord.Renewal(lease, durationMillis));
+    }
+
+    @Override
+    public boolean release(Lease lease) {
+        return writeLease(new StateRecord.Release(lease));
+    }
+
+    private boolean writeLease(StateRecord r) {
+        long offset = write(r);
+        synchronized (view) {
+            return view.leaseWrittenAt(offset);
         }
     }
 

@@ -11,27 +11,56 @@ import io.kcscale.scaler.autoscale.Lease;
 import io.kcscale.scaler.autoscale.StateRecord;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * The state topic's records: a key per connector and kind ({@code policy/NAME}, {@code pause/NAME},
- * {@code decisions/NAME}) and one {@code leader} key, so that compaction keeps each one's latest; JSON values;
- * a policy's tombstone deletes it. A record this version does not know is skipped, not fatal: a newer replica
- * may share the topic.
+ * {@code decisions/NAME}), the {@code leader} key for claims and the {@code lease} key for renewals and releases, so
+ * that compaction keeps each one's latest (a claim outlives its renewals, so the decisions written under it stay
+ * readable); JSON values; a policy's tombstone deletes it.
+ *
+ * <p>Every record carries its format in the {@value #FORMAT_HEADER} header. Format 2 (this one) states leases by
+ * epoch and duration. Format 1 (no header) stated a lease by the leader group's generation, which is read as its
+ * epoch, with the 10 s the group took to drop a silent leader as its duration. A record of a newer format, or of a
+ * key this version does not know, is skipped, not fatal: a newer replica may share the topic.
  */
 final class StateRecordCodec {
+
+    static final String FORMAT_HEADER = "kcscale.state.format";
+    static final int FORMAT = 2;
+    /** A format-1 lease ended when the leader group dropped its holder: after the group's 10 s session timeout. */
+    static final long FORMAT_1_LEASE_MILLIS = 10_000;
 
     static final String POLICY = "policy/";
     static final String PAUSE = "pause/";
     static final String DECISIONS = "decisions/";
     static final String LEADER = "leader";
+    static final String LEASE = "lease";
 
     private static final ObjectMapper JSON =
             new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
     private static final TypeReference<List<DecisionRecord>> DECISION_LIST = new TypeReference<>() {};
 
     private StateRecordCodec() {}
+
+    /** The value of the {@value #FORMAT_HEADER} header this version writes. */
+    static byte[] formatHeader() {
+        return String.valueOf(FORMAT).getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /** The format a record's header names: 1 without one, -1 when it is no number. */
+    static int format(byte[] header) {
+        if (header == null) {
+            return 1;
+        }
+        try {
+            return Integer.parseInt(new String(header, StandardCharsets.US_ASCII).strip());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
 
     static String key(StateRecord r) {
         if (r instanceof StateRecord.PolicySet s) {
@@ -46,7 +75,7 @@ final class StateRecordCodec {
         if (r instanceof StateRecord.Decisions d) {
             return DECISIONS + d.connector();
         }
-        return LEADER;
+        return r instanceof StateRecord.Claim ? LEADER : LEASE;
     }
 
     /** The value, or null for a tombstone. */
@@ -64,15 +93,25 @@ final class StateRecordCodec {
             lease(v, d.lease());
             v.put("policyVersion", d.policyVersion());
             v.set("decisions", JSON.valueToTree(d.decisions()));
+        } else if (r instanceof StateRecord.Claim c) {
+            lease(v, c.lease());
+            v.put("durationMillis", c.durationMillis());
+        } else if (r instanceof StateRecord.Renewal n) {
+            lease(v, n.lease());
+            v.put("durationMillis", n.durationMillis());
         } else {
-            lease(v, ((StateRecord.Claim) r).lease());
+            lease(v, ((StateRecord.Release) r).lease());
+            v.put("released", true);
         }
         return bytes(v);
     }
 
-    /** The record a key and value stand for; empty for a key of no kind this version knows. */
-    static Optional<StateRecord> decode(String key, byte[] value) throws IOException {
-        if (key == null) {
+    /**
+     * The record a key and value of {@code format} stand for; empty for a key of no kind this version knows, or a
+     * format it does not read.
+     */
+    static Optional<StateRecord> decode(String key, byte[] value, int format) throws IOException {
+        if (key == null || format < 1 || format > FORMAT) {
             return Optional.empty();
         }
         if (key.startsWith(POLICY)) {
@@ -94,19 +133,35 @@ final class StateRecordCodec {
             return Optional.of(new StateRecord.Decisions(
                     key.substring(DECISIONS.length()),
                     v.path("policyVersion").asLong(-1),
-                    lease(v),
+                    lease(v, format),
                     JSON.readerFor(DECISION_LIST).readValue(v.path("decisions"))));
         }
-        return key.equals(LEADER) ? Optional.of(new StateRecord.Claim(lease(v))) : Optional.empty();
+        if (key.equals(LEADER)) {
+            return Optional.of(new StateRecord.Claim(
+                    lease(v, format),
+                    format == 1
+                            ? FORMAT_1_LEASE_MILLIS
+                            : v.path("durationMillis").asLong(0)));
+        }
+        if (key.equals(LEASE) && format > 1) {
+            return Optional.of(
+                    v.path("released").asBoolean()
+                            ? new StateRecord.Release(lease(v, format))
+                            : new StateRecord.Renewal(
+                                    lease(v, format), v.path("durationMillis").asLong(0)));
+        }
+        return Optional.empty();
     }
 
     private static void lease(ObjectNode v, Lease lease) {
         v.put("leaderId", lease.leaderId());
-        v.put("generation", lease.generation());
+        v.put("epoch", lease.epoch());
     }
 
-    private static Lease lease(JsonNode v) {
-        return new Lease(v.path("leaderId").asText(), v.path("generation").asInt(-1));
+    private static Lease lease(JsonNode v, int format) {
+        return new Lease(
+                v.path("leaderId").asText(),
+                v.path(format == 1 ? "generation" : "epoch").asLong(-1));
     }
 
     private static byte[] bytes(JsonNode node) {

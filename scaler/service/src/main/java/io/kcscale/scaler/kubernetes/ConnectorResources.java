@@ -1,5 +1,6 @@
 package io.kcscale.scaler.kubernetes;
 
+import io.kcscale.scaler.act.WriteFence;
 import java.util.Optional;
 
 /** The KafkaConnector resources of one namespace, as the scale needs them: {@link KafkaConnectorResources} is the real one. */
@@ -11,9 +12,10 @@ public interface ConnectorResources {
     Optional<ConnectorResource> find(String connector);
 
     /**
-     * Sets {@code spec.tasksMax}, conditional on the resource being as {@code read}.
+     * Sets {@code spec.tasksMax}, conditional on the resource being as {@code read}; {@code fence} is asked right
+     * before the patch is sent.
      *
      * @throws KubernetesException.Conflict when it changed since; nothing was written
      */
-    void patchTasksMax(ConnectorResource read, int tasks);
+    void patchTasksMax(ConnectorResource read, int tasks, WriteFence fence);
 }

@@ -10,6 +10,7 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import io.kcscale.scaler.act.WriteFence;
 import io.strimzi.api.ResourceLabels;
 import io.strimzi.api.kafka.model.connector.KafkaConnector;
 import io.strimzi.api.kafka.model.connector.KafkaConnectorList;
@@ -117,10 +118,15 @@ public final class KafkaConnectorResources implements ConnectorResources, AutoCl
      * @throws KubernetesException.Gone when it was deleted
      */
     @Override
-    public void patchTasksMax(ConnectorResource read, int tasks) {
+    public void patchTasksMax(ConnectorResource read, int tasks, WriteFence fence) {
         ObjectNode patch = JSON.createObjectNode();
         patch.putObject("metadata").put("resourceVersion", read.resourceVersion());
         patch.putObject("spec").put("tasksMax", tasks);
+        Config config = client.getConfiguration();
+        // the connection's timeout and the request's: the most the patch may take, tried once
+        fence.beforeWrite(
+                "the patch of spec.tasksMax on " + read.describe(),
+                Duration.ofMillis((long) config.getConnectionTimeout() + config.getRequestTimeout()));
         try {
             resource(read.name()).patch(PatchContext.of(PatchType.JSON_MERGE), patch.toString());
         } catch (KubernetesClientException e) {

@@ -1,5 +1,6 @@
 package io.kcscale.scaler.kubernetes;
 
+import io.kcscale.scaler.act.WriteFence;
 import io.kcscale.scaler.connect.Backoff;
 import io.kcscale.scaler.ports.TasksMaxWriteException;
 import io.kcscale.scaler.ports.TasksMaxWriter;
@@ -39,10 +40,10 @@ public final class StrimziTasksMaxWriter implements TasksMaxWriter {
     }
 
     @Override
-    public void write(String connector, Map<String, String> seen, int tasks) {
+    public void write(String connector, Map<String, String> seen, int tasks, WriteFence fence) {
         Optional<ConnectorResource> managed = managing(connector);
         if (managed.isEmpty()) {
-            connect.write(connector, seen, tasks);
+            connect.write(connector, seen, tasks, fence);
             return;
         }
         ConnectorResource first = managed.get();
@@ -59,7 +60,7 @@ public final class StrimziTasksMaxWriter implements TasksMaxWriter {
         ConnectorResource read = first;
         for (int attempt = 1; ; attempt++) {
             try {
-                resources.patchTasksMax(read, tasks);
+                resources.patchTasksMax(read, tasks, fence);
                 return;
             } catch (KubernetesException.Conflict e) {
                 if (attempt >= backoff.maxAttempts()) {

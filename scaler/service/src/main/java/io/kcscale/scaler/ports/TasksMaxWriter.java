@@ -1,5 +1,6 @@
 package io.kcscale.scaler.ports;
 
+import io.kcscale.scaler.act.WriteFence;
 import java.util.Map;
 
 /**
@@ -14,7 +15,8 @@ public interface TasksMaxWriter {
     /**
      * Sets {@code tasks.max} of {@code connector} to {@code tasks}; returns once the system took it.
      *
-     * @param seen the connector's configuration as the scale read it before its checks
+     * @param seen  the connector's configuration as the scale read it before its checks
+     * @param fence asked right before each write (each attempt of it); a write it stops is not sent
      * @throws TasksMaxWriteException {@link TasksMaxWriteException.Reason#GONE} when the connector no longer exists (it is
      *                                not re-created), {@link TasksMaxWriteException.Reason#CONFLICT} when it changed since
      *                                {@code seen} in a way the write would undo (nothing is written),
@@ -23,7 +25,7 @@ public interface TasksMaxWriter {
      *                                when the system denied the writer the right to write, and
      *                                {@link TasksMaxWriteException.Reason#UNAVAILABLE} when the write was refused otherwise
      */
-    void write(String connector, Map<String, String> seen, int tasks);
+    void write(String connector, Map<String, String> seen, int tasks, WriteFence fence);
 
     /** How {@link #write} writes this connector, for the scale's plan. */
     String describe(String connector);

@@ -4,14 +4,19 @@ import io.kcscale.scaler.act.ScaleAction;
 import io.kcscale.scaler.act.ScaleException;
 import io.kcscale.scaler.act.ScaleRequest;
 import io.kcscale.scaler.act.ScaleResult;
+import io.kcscale.scaler.autoscale.AutoscaleEvaluator;
 import io.kcscale.scaler.autoscale.AutoscaleLoop;
 import io.kcscale.scaler.autoscale.AutoscalePolicy;
+import io.kcscale.scaler.autoscale.Decision;
+import io.kcscale.scaler.autoscale.PolicyMemory;
 import io.kcscale.scaler.autoscale.Recommendation;
+import io.kcscale.scaler.autoscale.ScalingRule;
 import io.kcscale.scaler.checks.CheckReport;
 import io.kcscale.scaler.checks.keys.SampleBudget;
 import io.kcscale.scaler.connect.ConnectApi;
 import io.kcscale.scaler.connect.ConnectRestException;
 import io.kcscale.scaler.connect.ConnectorStatus;
+import io.kcscale.scaler.kafka.StateTopic;
 import io.kcscale.scaler.model.PipelineSample;
 import io.kcscale.scaler.model.PipelineSnapshot;
 import io.kcscale.scaler.model.RecordAge;
@@ -38,9 +43,11 @@ public final class Scaler {
     private final ScalingChecks checks;
     private final ScaleAction scaleAction;
     private final AutoscaleLoop autoscaler;
+    private final AutoscaleEvaluator evaluator;
     private final ScalerMetrics metrics;
     private final String instanceId;
     private final Supplier<Optional<String>> autoscalingOff;
+    private final Supplier<Optional<StateTopic>> stateTopic;
     private final RecordTimestamps recordTimestamps;
     private final Optional<String> token;
 
@@ -48,6 +55,7 @@ public final class Scaler {
      * @param connect    asked whether a name the watcher does not know is a sink
      * @param instanceId this replica's id among the scaler's replicas
      * @param autoscalingOff why this replica does not autoscale (it cannot read the state topic), or empty when it can
+     * @param stateTopic the state topic as this replica found it, once it read it
      * @param recordTimestamps reads the records at the committed offsets when a user asks to cross-check the lag's age
      * @param token      the bearer token mutating calls need, if one is set
      */
@@ -57,9 +65,11 @@ public final class Scaler {
             ScalingChecks checks,
             ScaleAction scaleAction,
             AutoscaleLoop autoscaler,
+            AutoscaleEvaluator evaluator,
             ScalerMetrics metrics,
             String instanceId,
             Supplier<Optional<String>> autoscalingOff,
+            Supplier<Optional<StateTopic>> stateTopic,
             RecordTimestamps recordTimestamps,
             Optional<String> token) {
         this.watcher = watcher;
@@ -67,9 +77,11 @@ public final class Scaler {
         this.checks = checks;
         this.scaleAction = scaleAction;
         this.autoscaler = autoscaler;
+        this.evaluator = evaluator;
         this.metrics = metrics;
         this.instanceId = instanceId;
         this.autoscalingOff = autoscalingOff;
+        this.stateTopic = stateTopic;
         this.recordTimestamps = recordTimestamps;
         this.token = token;
     }
@@ -77,6 +89,21 @@ public final class Scaler {
     /** Every observed sink connector's latest snapshot, by name. */
     public List<PipelineSnapshot> snapshots() {
         return watcher.snapshots();
+    }
+
+    /** The connector's latest snapshot, as the last sampling round left it; empty while it is not observed. */
+    public Optional<PipelineSnapshot> observed(String name) {
+        return watcher.snapshot(name);
+    }
+
+    /**
+     * What {@code rule} decides for the connector now, through the evaluator the autoscaler decides by (its holds
+     * included), for a rule run without a stored policy: the lab's benchmarks.
+     *
+     * @param memory what the rule learned from its earlier evaluations; the rule updates it
+     */
+    public Decision decide(String name, ScalingRule rule, PolicyMemory memory, long nowMillis) {
+        return evaluator.evaluate(name, watcher.snapshot(name), checks.blockingFindings(name), rule, memory, nowMillis);
     }
 
     /**
@@ -241,6 +268,11 @@ public final class Scaler {
     /** Why this replica does not autoscale (it cannot read the state topic), or empty when it can. */
     public Optional<String> autoscalingOff() {
         return autoscalingOff.get();
+    }
+
+    /** The state topic as this replica found it when it opened it; empty until then. */
+    public Optional<StateTopic> stateTopic() {
+        return stateTopic.get();
     }
 
     /** The Prometheus text exposition of the scaler's metrics. */

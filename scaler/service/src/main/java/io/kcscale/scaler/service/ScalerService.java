@@ -2,7 +2,9 @@ package io.kcscale.scaler.service;
 
 import io.kcscale.scaler.access.TlsTrust;
 import io.kcscale.scaler.act.ScaleAction;
+import io.kcscale.scaler.autoscale.AutoscaleEvaluator;
 import io.kcscale.scaler.autoscale.AutoscaleLoop;
+import io.kcscale.scaler.autoscale.LeaderLease;
 import io.kcscale.scaler.connect.Backoff;
 import io.kcscale.scaler.connect.ConnectRestClient;
 import io.kcscale.scaler.connect.ConnectTasksMaxWriter;
@@ -82,6 +84,7 @@ public final class ScalerService implements AutoCloseable {
     private final ScalerCostMetrics cost = new ScalerCostMetrics();
     private final KafkaPolicyStore policies;
     private final KafkaLeadership leadership;
+    private final LeaderLease lease;
     private final AutoscaleLoop autoscaler;
     private final Optional<KafkaConnectorResources> kubernetes;
     private final Scaler scaler;
@@ -138,6 +141,8 @@ public final class ScalerService implements AutoCloseable {
                 settings.leaderGroup(),
                 newInstanceId(),
                 REQUEST_TIMEOUT);
+        this.lease = new LeaderLease(
+                leadership.instanceId(), leadership::nominated, policies, LeaderLease.DURATION, System::nanoTime);
 
         // the parts, each handed its ports
         this.watcher = new PipelineWatcher(
@@ -182,7 +187,7 @@ public final class ScalerService implements AutoCloseable {
                 watcher::snapshot,
                 scaleAction::scale,
                 policies,
-                leadership,
+                lease,
                 checks::blockingFindings,
                 settings.autoscaleInterval().toMillis(),
                 settings.rebalanceDelay(),
@@ -193,10 +198,12 @@ public final class ScalerService implements AutoCloseable {
                 checks,
                 scaleAction,
                 autoscaler,
+                new AutoscaleEvaluator(settings.rebalanceDelay()),
                 new ScalerMetrics(
                         watcher, autoscaler::latestRecommendedTasks, autoscaler::latestRecommendedWorkers, cost),
                 leadership.instanceId(),
                 this::autoscalingOff,
+                policies::stateTopic,
                 new RecordTimestampReader(settings.bootstrapServers(), kafkaProps, RECORD_READ_TIMEOUT),
                 settings.token());
     }
@@ -234,7 +241,10 @@ public final class ScalerService implements AutoCloseable {
         return problems;
     }
 
-    /** Reads the state topic, moves an old policy file into it, then joins the leadership group and autoscales. */
+    /**
+     * Reads the state topic, moves an old policy file into it, then joins the leadership group, keeps the lease and
+     * autoscales.
+     */
     private void openState(Consumer<String> problems) {
         policies.start();
         try {
@@ -244,6 +254,7 @@ public final class ScalerService implements AutoCloseable {
             problems.accept(e.getMessage());
         }
         leadership.start();
+        lease.start();
         autoscaler.start();
         autoscalingOff = null;
     }
@@ -282,27 +293,11 @@ public final class ScalerService implements AutoCloseable {
         return leadership.instanceId();
     }
 
-    public AutoscaleLoop autoscaler() {
-        return autoscaler;
-    }
-
     public ScalerSettings settings() {
         return settings;
     }
 
-    public PipelineWatcher watcher() {
-        return watcher;
-    }
-
-    public ScalingChecks checks() {
-        return checks;
-    }
-
-    public ScaleAction scaleAction() {
-        return scaleAction;
-    }
-
-    /** The facade the API calls. */
+    /** The facade the API, the lab and the tests call: the one way into the service's parts. */
     public Scaler scaler() {
         return scaler;
     }
@@ -311,6 +306,8 @@ public final class ScalerService implements AutoCloseable {
     public void close() throws IOException {
         stateRetry.shutdownNow();
         autoscaler.close();
+        // released before this replica leaves the group, so that the replica the group nominates next claims at once
+        lease.close();
         leadership.close();
         policies.close();
         watcher.close();

@@ -212,6 +212,11 @@ final class InMemoryConnect implements ConnectApi {
         deleted = true;
     }
 
+    @Override
+    public ConnectApi fenced(WriteFence fence) {
+        return new FencedConnect(this, fence);
+    }
+
     synchronized boolean exists() {
         return !deleted;
     }

@@ -386,6 +386,41 @@ class ScaleActionTest {
     }
 
     @Test
+    void aWriteItsFenceStopsIsNotSentAndTheScaleIsAbandoned() {
+        List<String> asked = new java.util.ArrayList<>();
+        WriteFence lapsed = (what, timeout) -> {
+            asked.add(what);
+            throw new WriteFence.Lapsed(what + " not sent: the lease lapsed");
+        };
+        ScaleException e = assertThrows(
+                ScaleException.class, () -> action().scale(SINK, new ScaleRequest(3, false, false), lapsed));
+
+        assertEquals(ScaleException.Kind.ABANDONED, e.kind());
+        assertEquals(503, HttpStatuses.of(e.kind()));
+        assertEquals("PATCH sink not sent: the lease lapsed", e.getMessage());
+        assertEquals(List.of("PATCH sink"), asked, "asked right before the write, the reads not");
+        assertEquals(0, connect.putsStarted, "nothing reached Connect");
+        assertEquals("2", connect.config().get("tasks.max"));
+    }
+
+    @Test
+    void aRestartOfFailedTasksItsFenceStopsEndsTheWaitAsAbandoned() {
+        connect.afterPut = InMemoryConnect.AfterPut.FAIL_TOO_MANY;
+        WriteFence writesOnce = (what, timeout) -> {
+            if (!what.startsWith("PATCH")) {
+                throw new WriteFence.Lapsed(what + " not sent: the lease lapsed");
+            }
+        };
+        ScaleException e = assertThrows(
+                ScaleException.class, () -> action().scale(SINK, new ScaleRequest(3, false, false), writesOnce));
+
+        assertEquals(ScaleException.Kind.ABANDONED, e.kind(), e.getMessage());
+        assertEquals("restart sink not sent: the lease lapsed", e.getMessage());
+        assertEquals(0, connect.restarts);
+        assertEquals("3", connect.config().get("tasks.max"), "the write it let through stands");
+    }
+
+    @Test
     void tasksThatDoNotConvergeInTimeAreSaidSo() {
         connect.afterPut = InMemoryConnect.AfterPut.STAY;
         convergeTimeout = Duration.ofMillis(500);

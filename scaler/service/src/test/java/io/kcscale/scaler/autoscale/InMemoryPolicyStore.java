@@ -8,8 +8,13 @@ public final class InMemoryPolicyStore implements PolicyStore {
 
     private final PolicyView view = new PolicyView();
     private long next;
+    /** When set, every write fails as one to a Kafka that does not answer. */
+    public volatile boolean refuseWrites;
 
     private synchronized long append(StateRecord r) {
+        if (refuseWrites) {
+            throw new IllegalStateException("the state topic takes no writes");
+        }
         long offset = next++;
         view.apply(offset, r);
         return offset;
@@ -50,8 +55,23 @@ public final class InMemoryPolicyStore implements PolicyStore {
     }
 
     @Override
-    public synchronized boolean claim(Lease lease) {
-        return view.claimedAt(append(new StateRecord.Claim(lease)));
+    public synchronized Optional<LeaseTerm> leaseTerm() {
+        return view.leaseTerm();
+    }
+
+    @Override
+    public synchronized boolean claim(Lease lease, long durationMillis) {
+        return view.leaseWrittenAt(append(new StateRecord.Claim(lease, durationMillis)));
+    }
+
+    @Override
+    public synchronized boolean renew(Lease lease, long durationMillis) {
+        return view.leaseWrittenAt(append(new StateRecord.Renewal(lease, durationMillis)));
+    }
+
+    @Override
+    public synchronized boolean release(Lease lease) {
+        return view.leaseWrittenAt(append(new StateRecord.Release(lease)));
     }
 
     @Override

@@ -2,19 +2,25 @@ package io.kcscale.scaler.autoscale;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kcscale.scaler.act.ScaleResult;
-import io.kcscale.scaler.model.PipelineSnapshot;
+import io.kcscale.scaler.act.WriteFence;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
-/** Replicas sharing one store: only the lease in force acts, a deposed leader's writes do not count, nothing is applied twice. */
+/**
+ * Replicas sharing one store: only the lease in force acts, a nominee waits out the lease in force, a deposed
+ * leader's writes do not count, nothing is applied twice.
+ */
 class LeaderOnlyAutoscaleTest {
 
     private static final AutoscalePolicy POLICY =
@@ -26,42 +32,23 @@ class LeaderOnlyAutoscaleTest {
 
     private final List<String> scales = new ArrayList<>();
 
-    /** One task behind a growing backlog: the policy scales up (to 9, as in RecommendationFromDecisionTest). */
-    private PipelineSnapshot snapshot() {
-        int n = tasksMax.get();
-        List<PipelineSnapshot.Task> tasks = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            tasks.add(new PipelineSnapshot.Task(
-                    i, "RUNNING", "w:8083", List.of(i), Map.of("t", List.of(i)), 100.0 / n, null, null));
-        }
-        return new PipelineSnapshot(
-                "sink",
-                List.of("t"),
-                n,
-                20,
-                Map.of("t", 20),
-                "range",
-                tasks,
-                new PipelineSnapshot.Lag(
-                        30_000L, Map.of(), Map.of("t", Map.of()), null, null, null, List.of(), 30_000L, null),
-                new PipelineSnapshot.Rates(400.0, 100.0, 100.0, Map.of(), Map.of("t", Map.of())),
-                300.0,
-                true,
-                List.of(),
-                new PipelineSnapshot.Elasticsearch("i", 1, 0, 1, 0.0, 0),
-                null,
-                false,
-                List.of(),
-                Map.of(),
-                null,
-                30,
-                0);
+    /** One machine's monotonic clock, which the test moves. */
+    private final AtomicLong nanos = new AtomicLong(1_000_000_000L);
+
+    private LeaderLease lease(String id, AtomicBoolean nominated) {
+        return new LeaderLease(id, nominated::get, store, LeaderLease.DURATION, nanos::get);
     }
 
-    private AutoscaleLoop replica(HeldLease leadership) {
+    /** Time passes beyond a lease's duration. */
+    private void lapse() {
+        nanos.addAndGet(LeaderLease.DURATION.plusMillis(1).toNanos());
+    }
+
+    private AutoscaleLoop replica(LeaderLease leadership) {
         return new AutoscaleLoop(
-                c -> Optional.of(snapshot()),
-                (c, request) -> {
+                c -> Optional.of(BackloggedSink.snapshot(tasksMax.get())),
+                (c, request, fence) -> {
+                    fence.beforeWrite("PATCH tasks.max", Duration.ofSeconds(3));
                     scales.add(leadership.instanceId() + " -> " + request.tasks());
                     int before = tasksMax.getAndSet(request.tasks());
                     return new ScaleResult(
@@ -77,13 +64,16 @@ class LeaderOnlyAutoscaleTest {
 
     @Test
     void onlyTheLeaseInForceActsAndADeposedLeaderChangesNothing() {
-        HeldLease a = new HeldLease("a");
-        HeldLease b = new HeldLease("b");
+        AtomicBoolean aNominated = new AtomicBoolean(true);
+        AtomicBoolean bNominated = new AtomicBoolean();
+        LeaderLease a = lease("a", aNominated);
+        LeaderLease b = lease("b", bNominated);
         AutoscaleLoop first = replica(a);
         AutoscaleLoop second = replica(b);
         second.put("sink", POLICY);
 
-        a.lead(1);
+        b.tick();
+        a.tick();
         second.evaluateAll();
         first.evaluateAll();
         assertEquals(List.of("a -> 9"), scales, "the follower decides but does not act");
@@ -97,8 +87,13 @@ class LeaderOnlyAutoscaleTest {
                 second.latestRecommendedTasks("sink"),
                 "a follower decides too, for its recommendation");
 
-        // the group moves leadership to b: b keeps a's cooldown, and once b claimed, a's lease no longer counts
-        b.lead(2);
+        // the group nominates b (a frozen, say, and dropped): b claims only once a's lease lapsed as b saw it
+        bNominated.set(true);
+        b.tick();
+        assertFalse(second.leads(), "a's lease still holds: b waits it out");
+        lapse();
+        b.tick();
+        assertTrue(second.leads());
         second.evaluateAll();
         assertEquals(List.of("a -> 9"), scales, "b holds in the cooldown of a's scale: not applied twice");
         second.put("sink", new AutoscalePolicy(1, 19, 5.0, null, null, null, null, null, null, null));
@@ -106,9 +101,15 @@ class LeaderOnlyAutoscaleTest {
         first.evaluateAll();
         assertEquals(List.of("a -> 9"), scales, "a, deposed but unaware, does not act");
         assertFalse(first.leads());
+        Lease deposed = new Lease("a", 1);
+        assertThrows(
+                WriteFence.Lapsed.class,
+                () -> a.fence(deposed).beforeWrite("PATCH tasks.max", Duration.ofSeconds(3)),
+                "nor would its fence let a write of its own through");
         second.evaluateAll();
         assertEquals(List.of("a -> 9", "b -> 9"), scales);
-        assertTrue(second.leads());
+        a.tick();
+        assertFalse(first.leads(), "a let go once it saw b's claim");
 
         assertTrue(first.latestRecommendedTasks("sink").isPresent());
         assertTrue(second.remove("sink"));
@@ -120,14 +121,16 @@ class LeaderOnlyAutoscaleTest {
     void aDecisionALeaderStoppedApplyingIsSettledFromConnectNotAppliedAgain() {
         StoredPolicy p = store.put("sink", POLICY);
         Lease gone = new Lease("gone", 1);
-        assertTrue(store.claim(gone));
+        assertTrue(store.claim(gone, LeaderLease.DURATION.toMillis()));
         Decision d = new Decision(999_000, Decision.Action.SCALE_UP, 1, 9, "ratio", "backlog", Map.of());
         assertTrue(store.recordDecisions(
                 "sink", p.version(), gone, List.of(new DecisionRecord(d, AutoscaleLoop.APPLYING))));
         tasksMax.set(9);
 
-        HeldLease next = new HeldLease("next");
-        next.lead(2);
+        LeaderLease next = lease("next", new AtomicBoolean(true));
+        next.tick();
+        lapse();
+        next.tick();
         replica(next).evaluateAll();
 
         assertEquals(List.of(), scales, "never applied a second time");

@@ -21,11 +21,11 @@ class ManualScaleUnderPolicyTest {
     private static AutoscaleLoop loop(PolicyStore store) {
         return new AutoscaleLoop(
                 c -> Optional.empty(),
-                (c, request) -> {
+                (c, request, fence) -> {
                     throw new AssertionError("the loop scales nothing here: no connector is observed");
                 },
                 store,
-                new HeldLease("a"),
+                new LeaderLease("a", () -> true, store, LeaderLease.DURATION, System::nanoTime),
                 c -> List.of(),
                 5_000,
                 Duration.ofMinutes(5),

@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.api.model.StatusBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.kcscale.scaler.act.WriteFence;
 import io.kcscale.scaler.connect.Backoff;
 import io.kcscale.scaler.ports.TasksMaxWriteException;
 import io.kcscale.scaler.ports.TasksMaxWriter;
@@ -46,7 +47,7 @@ class StrimziTasksMaxWriterTest {
     private final List<String> connectWrites = new ArrayList<>();
     private final TasksMaxWriter connect = new TasksMaxWriter() {
         @Override
-        public void write(String connector, Map<String, String> seen, int tasks) {
+        public void write(String connector, Map<String, String> seen, int tasks, WriteFence fence) {
             connectWrites.add(connector + "=" + tasks);
         }
 
@@ -111,9 +112,27 @@ class StrimziTasksMaxWriterTest {
         assertTrue(
                 writer.describe(SINK).contains("spec.tasksMax on KafkaConnector kafka/stocks-es-sink"),
                 writer.describe(SINK));
-        writer.write(SINK, Map.of("tasks.max", "1"), 3);
+        writer.write(SINK, Map.of("tasks.max", "1"), 3, WriteFence.NONE);
         assertEquals(3, stored().getSpec().getTasksMax());
         assertEquals(List.of(), connectWrites);
+    }
+
+    @Test
+    void aPatchItsFenceStopsIsNotSent() {
+        List<String> asked = new ArrayList<>();
+        WriteFence lapsed = (what, timeout) -> {
+            asked.add(what + " within " + timeout.toMillis() + " ms");
+            throw new WriteFence.Lapsed(what + " not sent");
+        };
+        WriteFence.Lapsed e = assertThrows(
+                WriteFence.Lapsed.class,
+                () -> writer(resources(Optional.of("connect"))).write(SINK, Map.of("tasks.max", "1"), 3, lapsed));
+        assertEquals(1, stored().getSpec().getTasksMax(), e.getMessage());
+        assertEquals(1, asked.size(), "asked once, right before the patch: " + asked);
+        assertTrue(
+                asked.get(0).startsWith("the patch of spec.tasksMax on KafkaConnector kafka/stocks-es-sink"),
+                asked.get(0));
+        assertEquals(List.of(), connectWrites, "nor written through Connect instead");
     }
 
     @Test
@@ -134,9 +153,9 @@ class StrimziTasksMaxWriterTest {
 
     @Test
     void aConnectorNoResourceManagesIsWrittenThroughConnect() {
-        writer(resources(Optional.empty())).write("other-sink", Map.of("tasks.max", "1"), 2);
+        writer(resources(Optional.empty())).write("other-sink", Map.of("tasks.max", "1"), 2, WriteFence.NONE);
         // a name no resource can bear (upper case) is not looked up at all
-        writer(resources(Optional.empty())).write("Other_Sink", Map.of("tasks.max", "1"), 2);
+        writer(resources(Optional.empty())).write("Other_Sink", Map.of("tasks.max", "1"), 2, WriteFence.NONE);
         assertEquals(List.of("other-sink=2", "Other_Sink=2"), connectWrites);
     }
 
@@ -152,14 +171,14 @@ class StrimziTasksMaxWriterTest {
         KafkaConnectorResources resources = resources(Optional.empty());
         ConnectorResource stale = resources.find(SINK).orElseThrow();
         editAsAnotherActor(k -> k.getSpec().getConfig().put("batch.size", 500));
-        assertThrows(KubernetesException.Conflict.class, () -> resources.patchTasksMax(stale, 4));
+        assertThrows(KubernetesException.Conflict.class, () -> resources.patchTasksMax(stale, 4, WriteFence.NONE));
         assertEquals(1, stored().getSpec().getTasksMax());
     }
 
     @Test
     void aConcurrentEditOfAnotherFieldIsReadAgainAndKept() {
         ConnectorResources racing = racingWith(k -> k.getSpec().getConfig().put("batch.size", 500));
-        writer(racing).write(SINK, Map.of("tasks.max", "1"), 3);
+        writer(racing).write(SINK, Map.of("tasks.max", "1"), 3, WriteFence.NONE);
         assertEquals(3, stored().getSpec().getTasksMax());
         assertEquals(500, stored().getSpec().getConfig().get("batch.size"), "the other actor's edit is not lost");
     }
@@ -168,7 +187,8 @@ class StrimziTasksMaxWriterTest {
     void aConcurrentScaleIsReportedNotOverwritten() {
         ConnectorResources racing = racingWith(k -> k.getSpec().setTasksMax(5));
         TasksMaxWriteException e = assertThrows(
-                TasksMaxWriteException.class, () -> writer(racing).write(SINK, Map.of("tasks.max", "1"), 3));
+                TasksMaxWriteException.class,
+                () -> writer(racing).write(SINK, Map.of("tasks.max", "1"), 3, WriteFence.NONE));
         assertEquals(TasksMaxWriteException.Reason.CONFLICT, e.reason());
         assertTrue(
                 e.getMessage()
@@ -184,7 +204,7 @@ class StrimziTasksMaxWriterTest {
         editAsAnotherActor(k -> k.getSpec().setTasksMax(4));
         TasksMaxWriteException e = assertThrows(
                 TasksMaxWriteException.class,
-                () -> writer(resources(Optional.empty())).write(SINK, Map.of("tasks.max", "1"), 3));
+                () -> writer(resources(Optional.empty())).write(SINK, Map.of("tasks.max", "1"), 3, WriteFence.NONE));
         assertEquals(TasksMaxWriteException.Reason.CONFLICT, e.reason());
         assertTrue(
                 e.getMessage()
@@ -198,11 +218,11 @@ class StrimziTasksMaxWriterTest {
     @Test
     void anUnsetTasksMaxStandsForConnectsDefaultOfOne() {
         editAsAnotherActor(k -> k.getSpec().setTasksMax(null));
-        writer(resources(Optional.empty())).write(SINK, Map.of("tasks.max", "1"), 2);
+        writer(resources(Optional.empty())).write(SINK, Map.of("tasks.max", "1"), 2, WriteFence.NONE);
         assertEquals(2, stored().getSpec().getTasksMax());
         TasksMaxWriteException e = assertThrows(
                 TasksMaxWriteException.class,
-                () -> writer(resources(Optional.empty())).write(SINK, Map.of("tasks.max", "1"), 3));
+                () -> writer(resources(Optional.empty())).write(SINK, Map.of("tasks.max", "1"), 3, WriteFence.NONE));
         assertEquals(TasksMaxWriteException.Reason.CONFLICT, e.reason());
     }
 
@@ -223,7 +243,7 @@ class StrimziTasksMaxWriterTest {
                 .once();
         TasksMaxWriteException e = assertThrows(
                 TasksMaxWriteException.class,
-                () -> writer(resources(Optional.empty())).write(SINK, Map.of("tasks.max", "1"), 3));
+                () -> writer(resources(Optional.empty())).write(SINK, Map.of("tasks.max", "1"), 3, WriteFence.NONE));
         assertEquals(TasksMaxWriteException.Reason.REFUSED, e.reason());
         assertTrue(
                 e.getMessage()
@@ -250,7 +270,7 @@ class StrimziTasksMaxWriterTest {
                 .once();
         TasksMaxWriteException e = assertThrows(
                 TasksMaxWriteException.class,
-                () -> writer(resources(Optional.empty())).write(SINK, Map.of("tasks.max", "1"), 3));
+                () -> writer(resources(Optional.empty())).write(SINK, Map.of("tasks.max", "1"), 3, WriteFence.NONE));
         assertEquals(TasksMaxWriteException.Reason.REFUSED, e.reason());
         assertTrue(
                 e.getMessage().startsWith("the scaler may not get kafkaconnectors in namespace kafka"), e.getMessage());
@@ -265,7 +285,8 @@ class StrimziTasksMaxWriterTest {
                         .withName(SINK)
                         .delete());
         TasksMaxWriteException e = assertThrows(
-                TasksMaxWriteException.class, () -> writer(deleting).write(SINK, Map.of("tasks.max", "1"), 3));
+                TasksMaxWriteException.class,
+                () -> writer(deleting).write(SINK, Map.of("tasks.max", "1"), 3, WriteFence.NONE));
         assertEquals(TasksMaxWriteException.Reason.GONE, e.reason());
         assertTrue(
                 e.getMessage().contains("was deleted during this scale; the scaler does not re-create it"),
@@ -296,12 +317,12 @@ class StrimziTasksMaxWriterTest {
             }
 
             @Override
-            public void patchTasksMax(ConnectorResource read, int tasks) {
+            public void patchTasksMax(ConnectorResource read, int tasks, WriteFence fence) {
                 if (!done) {
                     done = true;
                     meanwhile.run();
                 }
-                real.patchTasksMax(read, tasks);
+                real.patchTasksMax(read, tasks, fence);
             }
         };
     }

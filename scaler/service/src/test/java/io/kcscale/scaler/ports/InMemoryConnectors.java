@@ -1,5 +1,6 @@
 package io.kcscale.scaler.ports;
 
+import io.kcscale.scaler.act.WriteFence;
 import io.kcscale.scaler.connect.ConnectApi;
 import io.kcscale.scaler.connect.ConnectRestException;
 import io.kcscale.scaler.connect.ConnectorStatus;
@@ -112,5 +113,11 @@ public final class InMemoryConnectors implements ConnectApi {
     @Override
     public void deleteConnector(String name) {
         throw new UnsupportedOperationException("a read-only stand-in");
+    }
+
+    /** Writes are not this stand-in's business: nothing to fence. */
+    @Override
+    public ConnectApi fenced(WriteFence fence) {
+        return this;
     }
 }

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.kcscale.scaler.act.ScaleAction;
 import io.kcscale.scaler.act.ScaleException;
 import io.kcscale.scaler.act.ScaleRequest;
+import io.kcscale.scaler.act.WriteFence;
+import io.kcscale.scaler.autoscale.AutoscaleEvaluator;
 import io.kcscale.scaler.autoscale.AutoscaleLoop;
 import io.kcscale.scaler.autoscale.AutoscalePolicy;
 import io.kcscale.scaler.autoscale.InMemoryPolicyStore;
@@ -67,7 +69,7 @@ class ScalerTest {
             System::currentTimeMillis);
     private final TasksMaxWriter refusingWriter = new TasksMaxWriter() {
         @Override
-        public void write(String connector, Map<String, String> seen, int tasks) {
+        public void write(String connector, Map<String, String> seen, int tasks, WriteFence fence) {
             throw new AssertionError("these tests write nothing");
         }
 
@@ -98,6 +100,11 @@ class ScalerTest {
         public Optional<Lease> lease() {
             return Optional.empty();
         }
+
+        @Override
+        public WriteFence fence(Lease lease) {
+            throw new AssertionError("a follower writes nothing");
+        }
     };
     private final AutoscaleLoop autoscaler = new AutoscaleLoop(
             watcher::snapshot,
@@ -114,12 +121,14 @@ class ScalerTest {
             checks,
             scaleAction,
             autoscaler,
+            new AutoscaleEvaluator(Duration.ofMinutes(5)),
             new ScalerMetrics(
                     watcher,
                     autoscaler::latestRecommendedTasks,
                     autoscaler::latestRecommendedWorkers,
                     new ScalerCostMetrics()),
             "scaler-a",
+            Optional::empty,
             Optional::empty,
             offsets -> java.util.Map.of(),
             Optional.empty());

@@ -14,7 +14,7 @@ import java.util.List;
  */
 public final class ScalingRules {
 
-    public static final String KCSCALE = "kcscale";
+    public static final String KCSCALE = AutoscalePolicy.DEFAULT_RULE;
 
     /** Every name {@link #create} takes, the toolkit's first. */
     public static final List<String> NAMES = List.of(

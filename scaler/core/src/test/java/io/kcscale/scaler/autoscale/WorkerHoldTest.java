@@ -46,7 +46,7 @@ class WorkerHoldTest {
 
     @Test
     void aSilentWorkerHoldsNamingItAndTheReassignmentDelay() {
-        Decision d = AutoscaleLoop.workerHold(
+        Decision d = AutoscaleEvaluator.workerHold(
                         snapshot(Map.of("w1:8083", 5L), "RUNNING", PipelineSnapshot.Task.WORKER_UNREACHABLE, "RUNNING"),
                         DELAY,
                         1_000)
@@ -66,7 +66,7 @@ class WorkerHoldTest {
 
     @Test
     void anUnassignedTaskHoldsToo() {
-        Decision d = AutoscaleLoop.workerHold(snapshot(Map.of(), "RUNNING", "UNASSIGNED"), DELAY, 1_000)
+        Decision d = AutoscaleEvaluator.workerHold(snapshot(Map.of(), "RUNNING", "UNASSIGNED"), DELAY, 1_000)
                 .orElseThrow();
         assertEquals("tasks-unassigned", d.code());
         assertTrue(d.reason().startsWith("tasks [1] are UNASSIGNED: no scale until Connect assigns them"), d.reason());
@@ -75,10 +75,11 @@ class WorkerHoldTest {
     @Test
     void everyTaskRunningOnAnsweringWorkersLeavesItToThePolicy() {
         assertEquals(
-                Optional.empty(), AutoscaleLoop.workerHold(snapshot(Map.of(), "RUNNING", "RUNNING"), DELAY, 1_000));
+                Optional.empty(),
+                AutoscaleEvaluator.workerHold(snapshot(Map.of(), "RUNNING", "RUNNING"), DELAY, 1_000));
         assertEquals(
                 Optional.empty(),
-                AutoscaleLoop.workerHold(snapshot(Map.of(), "RUNNING", "FAILED"), DELAY, 1_000),
+                AutoscaleEvaluator.workerHold(snapshot(Map.of(), "RUNNING", "FAILED"), DELAY, 1_000),
                 "a failed task is the policy's to judge (it holds on instability)");
     }
 }
