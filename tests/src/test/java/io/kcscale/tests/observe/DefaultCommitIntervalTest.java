@@ -228,7 +228,7 @@ class DefaultCommitIntervalTest {
         List<ConnectorTimeline.Point> observed = timeline.points().stream()
                 .filter(p -> p.atMillis() >= from && p.atMillis() <= to)
                 .toList();
-        String name = timeline.points().get(0).snapshot().path("connector").asText();
+        String name = timeline.label();
         int stable = 0;
         double worst = 0;
         Map<String, Integer> verdicts = new TreeMap<>();
