@@ -34,6 +34,9 @@ public final class ComponentStarter {
     private static final String ELASTICSEARCH_MAIN = "io.kcscale.local.elasticsearch.ElasticsearchNodeMain";
     private static final String SCALER_MAIN = "io.kcscale.scaler.cli.ServeCommand";
 
+    /** The worker templates' placeholder for {@code offset.flush.interval.ms}. */
+    public static final String COMMIT_INTERVAL_MS = "COMMIT_INTERVAL_MS";
+
     private final InstallLayout layout;
     private final StackPorts ports;
     private final StackEndpoints endpoints;
@@ -197,12 +200,22 @@ public final class ComponentStarter {
                 logFile("elasticsearch"));
     }
 
-    /** Connect worker {@code index} of the group, named {@code connect-<index>}. */
-    public ChildJvm worker(int index) {
-        return worker(index, "connect/worker.properties", Map.of(), List.of());
+    /**
+     * Connect worker {@code index} of the group, named {@code connect-<index>}, its sink tasks committing every
+     * {@code commitIntervalMs}.
+     */
+    public ChildJvm worker(int index, long commitIntervalMs) {
+        return worker(
+                index,
+                "connect/worker.properties",
+                Map.of(COMMIT_INTERVAL_MS, String.valueOf(commitIntervalMs)),
+                List.of());
     }
 
-    /** A worker from {@code template}, given {@code values} beyond its ports and plugins, and {@code jvmOptions} beyond the usual. */
+    /**
+     * A worker from {@code template}, given {@code values} beyond its ports and plugins ({@value #COMMIT_INTERVAL_MS}
+     * among them), and {@code jvmOptions} beyond the usual.
+     */
     public ChildJvm worker(int index, String template, Map<String, String> values, List<String> jvmOptions) {
         int port = ports.connect().get(index);
         Map<String, String> all = new HashMap<>(values);

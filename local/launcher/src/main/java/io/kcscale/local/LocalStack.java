@@ -113,7 +113,7 @@ public final class LocalStack implements AutoCloseable {
             readiness.elasticsearch(started);
         } else if (name.startsWith("connect-")) {
             int index = Integer.parseInt(name.substring("connect-".length()));
-            started = record(starter.worker(index));
+            started = record(starter.worker(index, options.commitIntervalMs()));
             readiness.worker(started, endpoints.connectUrls().get(index));
         } else if (name.equals(SinkDelayProxy.NAME) && options.sinkLatencyMs() > 0) {
             started = record(starter.sinkProxy(options.sinkLatencyMs(), options.sinkSerialMs()));
@@ -179,7 +179,7 @@ public final class LocalStack implements AutoCloseable {
         readiness.kafka(kafka);
         List<ChildJvm> workers = new ArrayList<>();
         for (int i = 0; i < options.workers(); i++) {
-            workers.add(record(starter.worker(i)));
+            workers.add(record(starter.worker(i, options.commitIntervalMs())));
         }
         pipeline.createTopic();
         readiness.elasticsearch(elasticsearch);

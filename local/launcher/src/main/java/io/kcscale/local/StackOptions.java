@@ -15,6 +15,9 @@ import java.util.List;
  *                      Needs {@code sinkLatencyMs} above 0, which starts the proxy
  * @param scaler        start the scaler service with the stack; experiments and benchmarks that run their own in
  *                      process leave it out: it would only wait to observe and take CPU from what they measure
+ * @param commitIntervalMs the workers' {@code offset.flush.interval.ms}: how often a sink task commits its offsets.
+ *                      Connect's default, 60 s, unless asked otherwise, so that the scaler reads the stack as it reads
+ *                      production's workers
  * @param kafkaProxiedListeners listeners the broker has beyond its own, each reached through a proxy of the caller's
  */
 public record StackOptions(
@@ -39,12 +42,28 @@ public record StackOptions(
         int sinkLatencyMs,
         int sinkSerialMs,
         boolean scaler,
+        long commitIntervalMs,
         List<ProxiedKafkaListener> kafkaProxiedListeners) {
 
     public static final String TOPIC = "stocks";
     public static final String INDEX = "stocks";
     public static final String SOURCE_CONNECTOR = "stocks-datagen";
     public static final String SINK_CONNECTOR = "stocks-es-sink";
+
+    /** Connect's own {@code offset.flush.interval.ms} default. */
+    public static final long CONNECT_COMMIT_INTERVAL_MS = 60_000;
+    /**
+     * The commit intervals the scaler's readings are built for: from its 2 s samples (a commit a second moves the offsets
+     * in every sample) to 5 minutes (its 10 minutes of commits then hold two, enough for an interval and a rate).
+     */
+    public static final long MIN_COMMIT_INTERVAL_MS = 1_000;
+
+    public static final long MAX_COMMIT_INTERVAL_MS = 300_000;
+    /**
+     * What the lab's benchmarks and experiments run on, and the end-to-end tests that read rates within seconds: their
+     * windows are shorter than Connect's minute, and their recorded figures were measured so.
+     */
+    public static final long QUICK_COMMIT_INTERVAL_MS = 1_000;
 
     public StackOptions {
         kafkaProxiedListeners = List.copyOf(kafkaProxiedListeners);
@@ -70,6 +89,10 @@ public record StackOptions(
         require(
                 sinkSerialMs == 0 || sinkLatencyMs > 0,
                 "--sink-serial-ms needs --sink-latency-ms above 0: the latency proxy holds the lock");
+        require(
+                commitIntervalMs >= MIN_COMMIT_INTERVAL_MS && commitIntervalMs <= MAX_COMMIT_INTERVAL_MS,
+                "--commit-interval-ms must be from " + MIN_COMMIT_INTERVAL_MS + " to " + MAX_COMMIT_INTERVAL_MS
+                        + ", got " + commitIntervalMs);
         for (int port : new int[] {
             kafkaPort, controllerPort, connectPort, elasticsearchPort, elasticsearchTransportPort, scalerPort
         }) {
@@ -108,6 +131,7 @@ public record StackOptions(
         private int sinkLatencyMs;
         private int sinkSerialMs;
         private boolean scaler = true;
+        private long commitIntervalMs = CONNECT_COMMIT_INTERVAL_MS;
         private List<ProxiedKafkaListener> kafkaProxiedListeners = List.of();
 
         private Builder(Path home) {
@@ -237,6 +261,11 @@ public record StackOptions(
             return this;
         }
 
+        public Builder commitIntervalMs(long v) {
+            commitIntervalMs = v;
+            return this;
+        }
+
         public Builder kafkaProxiedListeners(List<ProxiedKafkaListener> v) {
             kafkaProxiedListeners = v;
             return this;
@@ -266,6 +295,7 @@ public record StackOptions(
                     sinkLatencyMs,
                     sinkSerialMs,
                     scaler,
+                    commitIntervalMs,
                     kafkaProxiedListeners);
         }
     }

@@ -6,12 +6,12 @@ import io.kcscale.scaler.connect.ConnectorStatus;
 import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
 import io.kcscale.scaler.elasticsearch.ElasticsearchReadingsClient;
 import io.kcscale.scaler.kafka.KafkaReadingsClient;
+import io.kcscale.scaler.ports.SinkClusterReadings;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.LocalTime;
 import java.util.Map;
 import java.util.OptionalLong;
-import java.util.function.LongSupplier;
 
 /**
  * Reads {@link StatusLineCounters} from a running stack (Kafka offsets, Elasticsearch stats, Connect
@@ -41,9 +41,16 @@ public final class StatusLineReader implements AutoCloseable {
         } catch (RuntimeException unavailable) {
             // shown as "?" in the status line
         }
-        OptionalLong indexed = attempt(() -> new ElasticsearchReadingsClient(elasticsearch)
-                .indexStats(StackOptions.INDEX)
-                .indexTotal());
+        OptionalLong indexed = OptionalLong.empty();
+        OptionalLong documents = OptionalLong.empty();
+        try {
+            SinkClusterReadings.IndexStats stats =
+                    new ElasticsearchReadingsClient(elasticsearch).indexStats(StackOptions.INDEX);
+            indexed = OptionalLong.of(stats.indexTotal());
+            documents = OptionalLong.of(stats.docsCount());
+        } catch (RuntimeException unavailable) {
+            // shown as "?" in the status line
+        }
         int running = -1;
         int tasks = 0;
         try {
@@ -53,15 +60,8 @@ public final class StatusLineReader implements AutoCloseable {
         } catch (RuntimeException unavailable) {
             // shown as "?" in the status line
         }
-        return new StatusLineCounters(System.nanoTime(), LocalTime.now(), produced, indexed, lag, running, tasks);
-    }
-
-    private static OptionalLong attempt(LongSupplier read) {
-        try {
-            return OptionalLong.of(read.getAsLong());
-        } catch (RuntimeException unavailable) {
-            return OptionalLong.empty();
-        }
+        return new StatusLineCounters(
+                System.nanoTime(), LocalTime.now(), produced, indexed, documents, lag, running, tasks);
     }
 
     @Override

@@ -50,6 +50,7 @@ class ConfigTemplateTest {
                 Map.entry("CONNECT_HOST", "127.0.0.1"),
                 Map.entry("CONNECT_PORT", "3"),
                 Map.entry("PLUGIN_PATH", "/p"),
+                Map.entry(ComponentStarter.COMMIT_INTERVAL_MS, "60000"),
                 Map.entry("TOPIC", "t"),
                 Map.entry("INDEX", "i"),
                 Map.entry("KEY_FIELD", "price"),

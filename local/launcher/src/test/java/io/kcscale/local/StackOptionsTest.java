@@ -25,6 +25,7 @@ class StackOptionsTest {
         assertEquals(HOME.resolve("data"), o.dataDir());
         assertEquals(SinkMode.INDEX, o.sinkMode());
         assertEquals(0, o.sinkLatencyMs());
+        assertEquals(60_000, o.commitIntervalMs(), "Connect's own offset.flush.interval.ms");
     }
 
     @Test
@@ -49,6 +50,8 @@ class StackOptionsTest {
         assertRefused(b -> b.sinkLatencyMs(-1), "--sink-latency-ms must be from 0 to 1000, got -1");
         assertRefused(b -> b.sinkLatencyMs(1001), "--sink-latency-ms must be from 0 to 1000, got 1001");
         assertRefused(b -> b.sinkLatencyMs(14).sinkSerialMs(1001), "--sink-serial-ms must be from 0 to 1000, got 1001");
+        assertRefused(b -> b.commitIntervalMs(999), "--commit-interval-ms must be from 1000 to 300000, got 999");
+        assertRefused(b -> b.commitIntervalMs(300_001), "--commit-interval-ms must be from 1000 to 300000, got 300001");
         assertRefused(
                 b -> b.sinkSerialMs(12),
                 "--sink-serial-ms needs --sink-latency-ms above 0: the latency proxy holds the lock");

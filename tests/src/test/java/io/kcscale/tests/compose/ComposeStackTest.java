@@ -19,6 +19,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
@@ -137,6 +139,48 @@ class ComposeStackTest {
                     env.path(variable).asText(null),
                     variable + " (" + key + " in configs/kafka/broker.properties)");
         }
+    }
+
+    @Test
+    void theWorkerTemplateGetsEveryValueItNeedsWithConnectsOwnCommitIntervalByDefault() throws IOException {
+        String template = Files.readString(HOME.resolve("configs/connect/worker.properties"));
+        Set<String> given = new HashSet<>();
+        ComposeFile.normalized()
+                .path("services")
+                .path("connect")
+                .path("environment")
+                .fieldNames()
+                .forEachRemaining(given::add);
+        // what the image sets itself (ENV lines of its Dockerfile)
+        for (String line : Files.readAllLines(HOME.resolve("compose/connect.Dockerfile"))) {
+            if (line.startsWith("ENV ")) {
+                given.add(line.substring(4).split("=", 2)[0].strip());
+            }
+        }
+        Matcher placeholder = Pattern.compile("\\$\\{([A-Z0-9_]+)}").matcher(template);
+        while (placeholder.find()) {
+            assertTrue(
+                    given.contains(placeholder.group(1)),
+                    "configs/connect/worker.properties needs " + placeholder.group(1)
+                            + ", which neither the connect service nor its image sets");
+        }
+        assertEquals(
+                "60000",
+                ComposeFile.normalized()
+                        .path("services")
+                        .path("connect")
+                        .path("environment")
+                        .path("COMMIT_INTERVAL_MS")
+                        .asText(),
+                "Connect's own offset.flush.interval.ms unless KCSCALE_COMMIT_INTERVAL_MS says otherwise");
+        assertEquals(
+                "1000",
+                ComposeFile.normalized(Map.of("KCSCALE_COMMIT_INTERVAL_MS", "1000"))
+                        .path("services")
+                        .path("connect")
+                        .path("environment")
+                        .path("COMMIT_INTERVAL_MS")
+                        .asText());
     }
 
     @Test

@@ -58,6 +58,7 @@ class SeveralWorkersTest {
                 .sinkTasks(3)
                 .partitions(12)
                 .ratePerSecond(RATE)
+                .commitIntervalMs(StackOptions.QUICK_COMMIT_INTERVAL_MS)
                 .build();
         try (LocalStack stack = LocalStack.start(options, m -> System.out.println("[workers stack] " + m));
                 StackProbe probe = new StackProbe(stack);

@@ -46,6 +46,7 @@ class BulkSinkExactlyOnceTest {
                 .ratePerSecond(2000)
                 .iterations(RECORDS)
                 .scaler(false)
+                .commitIntervalMs(StackOptions.QUICK_COMMIT_INTERVAL_MS)
                 .build();
         try (LocalStack stack = LocalStack.start(options, m -> System.out.println("[bulk stack] " + m));
                 StackProbe probe = new StackProbe(stack);

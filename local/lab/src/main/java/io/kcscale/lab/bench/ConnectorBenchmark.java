@@ -91,6 +91,7 @@ public final class ConnectorBenchmark {
                 // the worker's exporter publishes the bulk task's request trace, read at each turn
                 .metrics(true)
                 .scaler(false)
+                .commitIntervalMs(StackOptions.QUICK_COMMIT_INTERVAL_MS)
                 .build();
         try (LocalStack stack = LocalStack.start(options, progress)) {
             ConnectorBenchmark bench = new ConnectorBenchmark(stack, new RateMeter(warmup, window), progress);

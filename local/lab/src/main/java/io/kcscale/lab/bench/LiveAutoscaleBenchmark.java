@@ -113,6 +113,7 @@ public final class LiveAutoscaleBenchmark implements AutoCloseable {
                 .sinkLatencyMs((int) settings.sinkDelay().toMillis())
                 // the benchmark's scaler runs in this process; the stack's would only take CPU from the run
                 .scaler(false)
+                .commitIntervalMs(StackOptions.QUICK_COMMIT_INTERVAL_MS)
                 .build();
         LocalStack stack = LocalStack.start(options, progress);
         try {

@@ -171,6 +171,7 @@ public final class ScalerBenchmark {
                 .sinkTasks(1)
                 .sinkMode(SinkMode.INDEX)
                 .ratePerSecond(1)
+                .commitIntervalMs(StackOptions.QUICK_COMMIT_INTERVAL_MS)
                 .build();
         try (LocalStack stack = LocalStack.start(options, progress);
                 SteadyLoad load = new SteadyLoad(stack.endpoints().kafkaBootstrap(), settings.loadPerSecond());

@@ -78,6 +78,7 @@ public final class ChaosBenchmark {
                 .sinkTasks(1)
                 .sinkMode(settings.sinkMode())
                 .ratePerSecond(settings.ratePerSecond())
+                .commitIntervalMs(StackOptions.QUICK_COMMIT_INTERVAL_MS)
                 .build();
         try (LocalStack stack = LocalStack.start(options, progress)) {
             ChaosBenchmark bench = new ChaosBenchmark(settings, progress, stack);

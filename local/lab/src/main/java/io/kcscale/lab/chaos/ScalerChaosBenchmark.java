@@ -128,6 +128,7 @@ public final class ScalerChaosBenchmark {
                 .ratePerSecond(LOW_RATE)
                 .sinkLatencyMs(SINK_LATENCY_MS)
                 .scaler(false)
+                .commitIntervalMs(StackOptions.QUICK_COMMIT_INTERVAL_MS)
                 .kafkaProxiedListeners(listeners)
                 .build();
         try (LocalStack stack = LocalStack.start(options, progress)) {

@@ -44,6 +44,7 @@ final class ExperimentStack {
                 .sinkLatencyMs(sinkLatencyMs)
                 .sinkSerialMs(sinkSerialMs)
                 .scaler(false)
+                .commitIntervalMs(StackOptions.QUICK_COMMIT_INTERVAL_MS)
                 .build();
     }
 }

@@ -121,6 +121,15 @@ final class UpCommand implements Callable<Integer> {
     int sinkLatencyMs;
 
     @Option(
+            names = "--commit-interval-ms",
+            paramLabel = "MS",
+            defaultValue = "60000",
+            description =
+                    "How often the sink tasks commit their offsets (the workers' offset.flush.interval.ms), 1000 to"
+                            + " 300000 (default: ${DEFAULT-VALUE}, Connect's own).")
+    long commitIntervalMs;
+
+    @Option(
             names = "--kafka-port",
             defaultValue = "9092",
             description = "Kafka listener port (default: ${DEFAULT-VALUE}).")
@@ -206,6 +215,7 @@ final class UpCommand implements Callable<Integer> {
                     .prometheus(prometheus)
                     .prometheusPort(prometheusPort)
                     .sinkLatencyMs(sinkLatencyMs)
+                    .commitIntervalMs(commitIntervalMs)
                     .build();
         } catch (IllegalArgumentException e) {
             System.err.println("kcscale: " + e.getMessage());

@@ -13,7 +13,7 @@ import java.util.TreeMap;
  * commits a sink task's offsets every {@code offset.flush.interval.ms} (60 s by default), and only between two
  * {@code put} calls, so committed offsets move in steps: a window shorter than a step sees nothing move, and a rate over
  * a fixed window saw-tooths. {@link CommitProgress} reads each task's progress, commit interval and rate between its
- * steps; a partition's steps start afresh when another task takes it. Bounded in time, in points per partition and in points overall (about 40 bytes each), whatever the number of
+ * steps; every partition's steps start afresh when the group's assignment changes. Bounded in time, in points per partition and in points overall (about 40 bytes each), whatever the number of
  * partitions.
  */
 public final class CommitHistory {
@@ -74,9 +74,12 @@ public final class CommitHistory {
 
     /**
      * One sample's committed offsets, for the partitions its end offsets list (one the group has not committed is at
-     * {@link #NONE}); a partition the sample does not list is forgotten. A partition whose owner changed starts afresh
-     * from this sample: its earlier steps were another task's, on another schedule. A sample without the end or the
-     * committed offsets adds nothing; one without an assignment keeps the owners as they were.
+     * {@link #NONE}); a partition the sample does not list is forgotten. When any partition's owner changed, every
+     * partition starts afresh from this sample: the group rebalanced, so each member rejoined (Connect restarts all of a
+     * connector's tasks when their number changes), and each task's next commit waits for its first put from the
+     * partitions it holds now, on a schedule of its own; a partition whose task stayed would otherwise be judged on
+     * the steps of the task before the restart. A sample without the end or the committed offsets adds nothing; one
+     * without an assignment keeps the owners as they were.
      *
      * @param assignment partition to task id, or null when the group's members could not be read
      */
@@ -91,16 +94,17 @@ public final class CommitHistory {
         partitions.keySet().retainAll(endOffsets.keySet());
         owners.keySet().retainAll(endOffsets.keySet());
         int perPartition = Math.max(3, Math.min(MAX_POINTS_PER_PARTITION, maxPoints / Math.max(1, endOffsets.size())));
+        if (assignment != null) {
+            boolean rebalanced = endOffsets.keySet().stream()
+                    .anyMatch(tp -> owners.containsKey(tp) && !Objects.equals(owners.get(tp), assignment.get(tp)));
+            if (rebalanced) {
+                partitions.values().forEach(Deque::clear);
+            }
+            endOffsets.keySet().forEach(tp -> owners.put(tp, assignment.get(tp)));
+        }
         for (TopicPartition tp : endOffsets.keySet()) {
             long offset = committed.getOrDefault(tp, NONE);
             Deque<Point> points = partitions.computeIfAbsent(tp, k -> new ArrayDeque<>());
-            if (assignment != null) {
-                Integer owner = assignment.get(tp);
-                if (owners.containsKey(tp) && !Objects.equals(owners.get(tp), owner)) {
-                    points.clear();
-                }
-                owners.put(tp, owner);
-            }
             Point last = points.peekLast();
             if (last == null) {
                 points.addLast(new Point(atMillis, NO_SAMPLE, offset));

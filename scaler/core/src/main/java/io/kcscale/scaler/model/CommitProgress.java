@@ -16,7 +16,7 @@ import java.util.TreeMap;
  */
 final class CommitProgress {
 
-    /** Connect's {@code offset.flush.interval.ms} default: assumed until a commit interval has been seen. */
+    /** Connect's {@code offset.flush.interval.ms} default: the least a task without an interval of its own is given. */
     static final double DEFAULT_INTERVAL_SECONDS = 60;
     /** The commit intervals a task's interval is the median of: recent enough to follow a change of the setting. */
     private static final int INTERVALS_KEPT = 10;
@@ -41,7 +41,8 @@ final class CommitProgress {
      *
      * @param commits          the moments any of its partitions moved, oldest first, each with the sample before it
      * @param intervalSeconds  the median time between its commits; null before it committed twice
-     * @param assumedInterval  the interval its readings are sized to: its own, else the group's, else Connect's default
+     * @param assumedInterval  the interval its readings are sized to: its own, else the longer of the group's and
+     *                         Connect's default
      * @param rates            records/s each partition consumed between two of its commits (including the silence since
      *                         the last when a commit is overdue); null when unknown
      */
@@ -115,8 +116,12 @@ final class CommitProgress {
         Map<Integer, Task> tasks = new TreeMap<>();
         byTask.forEach((task, partitions) -> {
             Double interval = intervals.get(task);
-            double assumed =
-                    interval != null ? interval : groupInterval != null ? groupInterval : DEFAULT_INTERVAL_SECONDS;
+            // until it has an interval of its own, a task is given the longer of the group's and Connect's default: a
+            // task's first commit waits for its first put, which a cold task behind a backlog takes long to finish (a
+            // poll of 500 records at 15/s, half a minute), whatever its neighbours commit at
+            double assumed = interval != null
+                    ? interval
+                    : Math.max(DEFAULT_INTERVAL_SECONDS, groupInterval != null ? groupInterval : 0);
             List<CommitHistory.Point> c = commits.get(task);
             Progress progress = progress(moves, partitions, c, assumed, nowMillis, windowSeconds);
             tasks.put(

@@ -16,7 +16,7 @@ public enum LagVerdict {
     /** Its task makes progress, but the task's lag rose from its commit before the last to the last. */
     GROWING,
     /**
-     * Lag, and its task committed nothing for the window plus one commit interval (a paused or stuck task), or the
+     * Lag, and its task is PAUSED, or committed nothing for the window plus one commit interval (a stuck task), or the
      * partition did not move for longer than its task needs to cycle through its partitions.
      */
     STALLED,
@@ -37,8 +37,8 @@ public enum LagVerdict {
      * @param owned           whether a member of the group owns it; null when the group's assignment is unknown
      * @param lag             its lag now
      * @param caughtUp        its task's last commit covered every record the partition held a sample before it
-     * @param stalled         its task committed nothing for its window plus one commit interval, or the partition did not
-     *                        move for longer than its task needs to cycle through its partitions
+     * @param stalled         its task is PAUSED or committed nothing for its window plus one commit interval, or the
+     *                        partition did not move for longer than its task needs to cycle through its partitions
      * @param judged          its task was watched long enough to say whether it makes progress
      * @param lagAtLastCommit its task's lag (over all its partitions: a busy task drains them in turns) when it last
      *                        committed, or null

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -19,6 +20,9 @@ import java.util.stream.Collectors;
  * no I/O.
  */
 public final class SnapshotDerivation {
+
+    /** Connect's state of a paused task. */
+    private static final String PAUSED = "PAUSED";
 
     private SnapshotDerivation() {}
 
@@ -60,16 +64,7 @@ public final class SnapshotDerivation {
         Map<TopicPartition, Long> positions = lagPerPartition == null ? null : positions(latest, lagPerPartition, ends);
         PipelineSnapshot.Lag lag = PipelineSnapshot.Lag.of(
                 lagPerPartition,
-                partitionLags(
-                        latest,
-                        lagPerPartition,
-                        appendPerPartition,
-                        ends,
-                        moves,
-                        progress,
-                        positions,
-                        windowSeconds,
-                        stalls),
+                partitionLags(latest, lagPerPartition, ends, moves, progress, positions, windowSeconds, stalls),
                 severalTopics,
                 positions == null ? PipelineSnapshot.Lag.FROM_COMMITS : PipelineSnapshot.Lag.FROM_POSITIONS);
         TaskCapacities.Result capacities = TaskCapacities.of(samples);
@@ -92,8 +87,10 @@ public final class SnapshotDerivation {
         if (committed == null) {
             reasons.add("warming up: the window holds fewer than 2 samples of the sink group's offsets");
         } else if (sinkPerPartition == null) {
+            // a task stuck since its first commit (a closed index) says so here until its commits can tell
             reasons.add("warming up: a task with lag has not committed twice since the scaler began reading"
-                    + " (Connect commits every offset.flush.interval.ms, 60 s by default)");
+                    + " (Connect commits every offset.flush.interval.ms, 60 s by default); one that commits nothing"
+                    + " reads stalled once the window plus its interval, a minute until it has one, has passed");
         }
         latest.unreachable().forEach(u -> reasons.add("unreachable: " + u));
         if (latest.topics().isEmpty() && latest.unreachable().isEmpty()) {
@@ -275,7 +272,6 @@ public final class SnapshotDerivation {
     private static List<PipelineSnapshot.PartitionLag> partitionLags(
             PipelineSample latest,
             Map<TopicPartition, Long> lag,
-            Map<TopicPartition, Double> appendPerPartition,
             Map<TopicPartition, List<LagAge.Point>> ends,
             Map<TopicPartition, List<CommitHistory.Point>> moves,
             Map<Integer, CommitProgress.Task> progress,
@@ -288,6 +284,13 @@ public final class SnapshotDerivation {
         long now = latest.atMillis();
         Map<TopicPartition, CommitProgress.Task> taskOf = new TreeMap<>();
         progress.values().forEach(t -> t.partitions().forEach(p -> taskOf.put(p, t)));
+        // Connect says so at once: a paused task consumes nothing, whatever its last commit held
+        Set<Integer> paused = latest.tasks() == null
+                ? Set.of()
+                : latest.tasks().stream()
+                        .filter(t -> PAUSED.equals(t.state()))
+                        .map(PipelineSample.TaskState::id)
+                        .collect(Collectors.toSet());
         Map<TopicPartition, Boolean> caughtUp = new TreeMap<>();
         lag.forEach((p, records) -> {
             CommitProgress.Task task = taskOf.get(p);
@@ -297,7 +300,8 @@ public final class SnapshotDerivation {
             caughtUp.put(
                     p,
                     records == 0
-                            || (task.progress() != CommitProgress.Progress.STOPPED
+                            || (!paused.contains(task.id())
+                                    && task.progress() != CommitProgress.Progress.STOPPED
                                     && endBeforeLast != null
                                     && latest.committedOffsets().getOrDefault(p, 0L) >= endBeforeLast));
         });
@@ -316,13 +320,10 @@ public final class SnapshotDerivation {
             Boolean owned =
                     latest.assignment() == null ? null : latest.assignment().containsKey(p);
             CommitProgress.Task task = taskOf.get(p);
-            // a task that keeps a partition with traffic caught up has time to spare: it is not cycling through a
-            // backlog
+            // a task that kept up with a partition's traffic over its last commit interval has time to spare: it is not
+            // cycling through a backlog
             boolean busy = task.partitions().stream()
-                    .noneMatch(q -> caughtUp.get(q)
-                            && (lag.get(q) > 0
-                                    || appendPerPartition == null
-                                    || appendPerPartition.getOrDefault(q, 0.0) > 0));
+                    .noneMatch(q -> caughtUp.get(q) && arrivedOverLastInterval(task, ends.get(q)));
             Stall stall = caughtUp.get(p)
                     ? null
                     : stall(
@@ -330,6 +331,7 @@ public final class SnapshotDerivation {
                             records,
                             age == null ? null : age.seconds(),
                             task,
+                            paused.contains(task.id()),
                             busy,
                             ends,
                             moves,
@@ -376,8 +378,25 @@ public final class SnapshotDerivation {
         return rows;
     }
 
+    /**
+     * Whether records arrived in a partition over its task's last commit interval, up to what its last commit could
+     * cover (the sample before it): records that arrive after a commit prove nothing of the time the task had.
+     */
+    private static boolean arrivedOverLastInterval(CommitProgress.Task task, List<LagAge.Point> ends) {
+        CommitHistory.Point last = task.lastCommit();
+        CommitHistory.Point before = task.commitBeforeLast();
+        if (last == null || before == null) {
+            return false;
+        }
+        Long endThen = CommitProgress.endAt(ends, before.previousSampleMillis());
+        Long endNow = CommitProgress.endAt(ends, last.previousSampleMillis());
+        return endThen != null && endNow != null && endNow > endThen;
+    }
+
     /** Why a partition with lag does not move. */
     private enum StallKind {
+        /** Connect reports its task PAUSED. */
+        TASK_PAUSED,
         /** Its task commits nothing. */
         TASK_STOPPED,
         /** Its task keeps another partition with traffic caught up, and leaves this one. */
@@ -393,7 +412,9 @@ public final class SnapshotDerivation {
     private record Stall(TopicPartition partition, StallKind kind, double waited, double allowed) {}
 
     /**
-     * Whether a partition stalls; null when it does not, or cannot be judged yet. Its oldest unconsumed record may wait
+     * Whether a partition stalls; null when it does not, or cannot be judged yet. A partition with lag whose task Connect
+     * reports PAUSED stalls at once: nothing consumes it, and its commits would say so only a window and an interval
+     * later (a minute and a half at Connect's default interval). Otherwise its oldest unconsumed record may wait
      * the window plus one commit interval while its task commits nothing, or while its task keeps another partition with
      * traffic caught up (it has time to spare); judged on the record's age, so that records that arrived after a quiet
      * spell do not read as stalled before the next commit. A busy task drains a few partitions at a time, at a rate that
@@ -406,6 +427,7 @@ public final class SnapshotDerivation {
             long records,
             Double ageSeconds,
             CommitProgress.Task task,
+            boolean paused,
             boolean busy,
             Map<TopicPartition, List<LagAge.Point>> ends,
             Map<TopicPartition, List<CommitHistory.Point>> moves,
@@ -417,6 +439,9 @@ public final class SnapshotDerivation {
         double allowedSeconds = windowSeconds + task.assumedInterval();
         Long movedAt = CommitProgress.lastMovedAt(moves.get(p));
         double waited = ageSeconds != null ? ageSeconds : movedAt == null ? 0 : (now - movedAt) / 1000.0;
+        if (paused) {
+            return new Stall(p, StallKind.TASK_PAUSED, waited, 0);
+        }
         if (task.progress() == CommitProgress.Progress.STOPPED) {
             return waited > allowedSeconds ? new Stall(p, StallKind.TASK_STOPPED, waited, allowedSeconds) : null;
         }
@@ -463,6 +488,13 @@ public final class SnapshotDerivation {
                     TopicPartition.named(kind.stream().map(Stall::partition).toList(), severalTopics);
             reasons.add(
                     switch (k) {
+                        case TASK_PAUSED ->
+                            String.format(
+                                    Locale.ROOT,
+                                    "partitions %s have lag %.0f s old and their tasks are PAUSED: nothing consumes them"
+                                            + " until the connector is resumed",
+                                    partitions,
+                                    worst.waited());
                         case TASK_STOPPED ->
                             String.format(
                                     Locale.ROOT,

@@ -2,6 +2,7 @@ package io.kcscale.scaler.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -308,6 +309,37 @@ class SnapshotDerivationTest {
     }
 
     @Test
+    void aTaskStuckAfterItsFirstCommitIsWarmingUpForAMinuteAndTheWindowThenStalled() {
+        // a closed index: one task committed its 5 records once at 2 s, 20 more arrived at 4 s and it commits nothing
+        // after; a sample a second, a 6 s window. Its interval is unknown (Connect's default is a minute), so it may
+        // not read stalled before 2 + 6 + 60 s, and must read stalled, saying it committed nothing, after (its records
+        // are aged from the sample before they were seen, 3 s)
+        SampleWindow window = new SampleWindow(6_000);
+        PipelineSnapshot at30 = null;
+        for (long at = 0; at <= 75_000; at += 1_000) {
+            window.add(new Builder(at)
+                    .end(new long[] {at < 4_000 ? 5 : 25})
+                    .committed(at < 2_000 ? Map.of() : Map.of(0, 5L))
+                    .tasks(List.of(new PipelineSample.TaskState(0, "RUNNING", "w1")))
+                    .assignment(Map.of(0, 0))
+                    .build());
+            if (at == 30_000) {
+                at30 = window.snapshot().orElseThrow();
+            }
+        }
+        assertNotEquals(LagVerdict.STALLED, at30.lag().verdict(), at30.reasons().toString());
+        assertTrue(
+                at30.reasons().get(0).startsWith("warming up: a task with lag"),
+                at30.reasons().toString());
+        PipelineSnapshot s = window.snapshot().orElseThrow();
+        assertEquals(LagVerdict.STALLED, s.lag().verdict(), s.reasons().toString());
+        assertEquals(
+                List.of("partitions [0] have lag 72 s old and their tasks committed nothing for longer than the window"
+                        + " plus one commit interval (66 s): paused or stuck"),
+                s.reasons());
+    }
+
+    @Test
     void withCommitsOnceAMinuteAHealthySinkKeepsItsRateAndIsNeitherStalledNorLagging() {
         // 100 records/s into each of 3 partitions for 5 minutes, each task commits everything it has every 60 s (task 0
         // at 7 s past each minute, task 1 at 37 s), and the scaler samples every 2 s over a 30 s window
@@ -347,6 +379,60 @@ class SnapshotDerivationTest {
             }
         }
         assertEquals(samples, stable, "every sample once the tasks committed twice");
+    }
+
+    @Test
+    void aPausedTaskStallsItsPartitionsWithLagAtOnceNotAMinuteAndAHalfLater() {
+        // seen on the stack at Connect's default 60 s commits: paused just after a commit, its partitions read growing
+        // for the window plus the interval (91 s) before they read stalled; Connect said PAUSED all along
+        SampleWindow window = new SampleWindow(30_000);
+        long committed = 0;
+        PipelineSnapshot before = null;
+        PipelineSnapshot s = null;
+        for (long at = 0; at <= 200_000; at += 2_000) {
+            long end = at / 10;
+            if (at % 60_000 == 2_000 && at <= 122_000) {
+                committed = end;
+            }
+            String state = at >= 124_000 ? "PAUSED" : "RUNNING";
+            window.add(new Builder(at)
+                    .end(new long[] {end, end, end})
+                    .committed(Map.of(0, committed, 1, committed, 2, committed))
+                    .tasks(List.of(
+                            new PipelineSample.TaskState(0, state, "w1"), new PipelineSample.TaskState(1, state, "w2")))
+                    .build());
+            if (at == 122_000) {
+                before = window.snapshot().orElseThrow();
+            }
+            if (at == 124_000) {
+                s = window.snapshot().orElseThrow();
+            }
+        }
+        assertTrue(before.stable(), before.reasons().toString());
+        assertEquals(LagVerdict.CAUGHT_UP, before.lag().verdict());
+        assertEquals(LagVerdict.STALLED, s.lag().verdict(), s.reasons().toString());
+        assertEquals(
+                List.of(
+                        "task 0 is PAUSED",
+                        "task 1 is PAUSED",
+                        "partitions [0, 1, 2] have lag 2 s old and their tasks are PAUSED: nothing consumes them until"
+                                + " the connector is resumed"),
+                s.reasons());
+        s.lag().partitions().forEach(p -> assertEquals(LagVerdict.STALLED, p.verdict(), p.toString()));
+    }
+
+    @Test
+    void aTaskThatIsPausedWithoutLagIsNotStalled() {
+        PipelineSample a = sample(0, new long[] {5, 5, 5}, new long[] {5, 5, 5}, 0);
+        PipelineSample b = new Builder(2000)
+                .offsets(new long[] {5, 5, 5}, new long[] {5, 5, 5})
+                .tasks(List.of(
+                        new PipelineSample.TaskState(0, "PAUSED", "w1"),
+                        new PipelineSample.TaskState(1, "RUNNING", "w2")))
+                .build();
+        PipelineSnapshot s = SnapshotDerivation.derive(List.of(a, b), 30);
+        assertEquals(LagVerdict.CAUGHT_UP, s.lag().verdict());
+        assertEquals(List.of("task 0 is PAUSED"), s.reasons());
     }
 
     @Test
@@ -403,6 +489,148 @@ class SnapshotDerivationTest {
                 s.reasons().get(0));
         assertNull(s.lag().partitions().get(2).verdict(), "its new task was watched for 10 s only");
         assertNull(s.tasks().get(1).secondsSinceCommit(), "task 1 has not committed; task 0's steps are not its own");
+    }
+
+    @Test
+    void aTaskGivenPartitionsByARebalanceIsNotStalledBeforeItsFirstLongPutEnds() {
+        // seen on the stack after a scale-up from 1 to 6 per-record tasks: a new task's first put of a backlogged
+        // poll (500 records at ~15/s) took longer than the window plus the 2 s another new task committed at, and its
+        // partitions read stalled. 10 records/s into each partition; task 0 holds them all and keeps up until 40 s,
+        // then holds 0 and 1 and keeps committing every 2 s; task 1 gets partition 2 and has not committed since
+        SampleWindow window = new SampleWindow(30_000);
+        PipelineSnapshot at74 = null;
+        PipelineSnapshot at120 = null;
+        PipelineSnapshot at134 = null;
+        for (long at = 0; at <= 134_000; at += 2_000) {
+            long end = at / 100;
+            window.add(new Builder(at)
+                    .end(new long[] {end, end, end})
+                    .committed(Map.of(0, end, 1, end, 2, Math.min(end, 400)))
+                    .assignment(at < 40_000 ? Map.of(0, 0, 1, 0, 2, 0) : ASSIGNMENT)
+                    .build());
+            if (at == 74_000) {
+                at74 = window.snapshot().orElseThrow();
+            }
+            if (at == 120_000) {
+                at120 = window.snapshot().orElseThrow();
+            }
+            if (at == 134_000) {
+                at134 = window.snapshot().orElseThrow();
+            }
+        }
+        for (PipelineSnapshot s : List.of(at74, at120)) {
+            assertTrue(
+                    s.lag().partitions().get(2).verdict() != LagVerdict.STALLED,
+                    "a task that has not committed since it got its partitions waits for its first put: "
+                            + s.lag().partitions().get(2) + " " + s.reasons());
+        }
+        // a new task that never commits is still caught, once the window and Connect's default interval have passed
+        assertEquals(
+                LagVerdict.STALLED,
+                at134.lag().partitions().get(2).verdict(),
+                at134.reasons().toString());
+    }
+
+    @Test
+    void aTaskThatKeepsItsPartitionsThroughARebalanceIsJudgedAfreshAfterItsRestart() {
+        // seen on the stack after the same scale-up: task 0 kept partitions 0-3, but Connect restarted it, and its
+        // first
+        // put after the restart took longer than the window plus the 34 s it had committed at before. 10 records/s
+        // into each partition; until 40 s task 0 holds all three and commits every 10 s, 900 records behind; then it
+        // holds 0 and 1 and next commits at 86 s; task 1 takes 2 and commits every 2 s
+        SampleWindow window = new SampleWindow(30_000);
+        PipelineSnapshot at84 = null;
+        long taken = 0;
+        for (long at = 0; at <= 84_000; at += 2_000) {
+            long end = 900 + at / 100;
+            if (at < 40_000 ? at % 10_000 == 0 : at == 86_000) {
+                taken = at / 100;
+            }
+            long p2 = at < 40_000 ? taken : Math.max(taken, end - 20);
+            window.add(new Builder(at)
+                    .end(new long[] {end, end, end})
+                    .committed(Map.of(0, taken, 1, taken, 2, p2))
+                    .assignment(at < 40_000 ? Map.of(0, 0, 1, 0, 2, 0) : ASSIGNMENT)
+                    .build());
+            if (at == 84_000) {
+                at84 = window.snapshot().orElseThrow();
+            }
+        }
+        assertTrue(
+                at84.lag().partitions().get(0).verdict() != LagVerdict.STALLED,
+                "a restarted task waits for its first put: "
+                        + at84.lag().partitions().get(0) + " " + at84.reasons());
+        assertTrue(
+                at84.reasons().get(0).startsWith("warming up"), at84.reasons().toString());
+    }
+
+    /**
+     * One task, three partitions, a commit every 10 s; 20 records/s into each until 60 s. The task drains them in
+     * turns: partition 2 last moves at 50 s, with 700 records left; partitions 0 and 1 are drained by 90 s. {@code
+     * trickleFrom}: 5 records/s into each from then on.
+     */
+    private static PipelineSnapshot drainedInTurns(long until, long trickleFrom) {
+        Map<Long, long[]> commits = Map.of(
+                10_000L, new long[] {250, 0, 0},
+                20_000L, new long[] {250, 250, 0},
+                30_000L, new long[] {500, 250, 0},
+                40_000L, new long[] {500, 500, 0},
+                50_000L, new long[] {500, 500, 300},
+                60_000L, new long[] {800, 500, 300},
+                70_000L, new long[] {800, 800, 300},
+                80_000L, new long[] {1200, 800, 300},
+                90_000L, new long[] {1200, 1200, 300});
+        SampleWindow window = new SampleWindow(30_000);
+        long[] taken = {0, 0, 0};
+        for (long at = 0; at <= until; at += 2_000) {
+            long end = Math.min(at, 60_000) / 50 + Math.max(0, at - trickleFrom) / 200;
+            taken = commits.getOrDefault(at, taken);
+            window.add(new Builder(at)
+                    .end(new long[] {end, end, end})
+                    .committed(Map.of(0, taken[0], 1, taken[1], 2, taken[2]))
+                    .tasks(List.of(new PipelineSample.TaskState(0, "RUNNING", "w1")))
+                    .assignment(Map.of(0, 0, 1, 0, 2, 0))
+                    .build());
+        }
+        return window.snapshot().orElseThrow();
+    }
+
+    @Test
+    void aPartitionLeftLastWhileItsTaskDrainsABacklogIsNotStalledWhenRecordsArriveAfterTheLastCommit() {
+        // seen on the stack at the end of an overload: the load had stopped, the task had just drained partitions 2
+        // and 3's neighbours and not yet them, and new records arrived after its last commit; the neighbours, caught
+        // up at that commit and with lag again, read as kept up with their traffic, and 2 and 3 as left behind
+        PipelineSnapshot s = drainedInTurns(98_000, 96_000);
+        assertTrue(
+                s.lag().partitions().get(2).verdict() != LagVerdict.STALLED,
+                "nothing arrived in its neighbours while the task drained them: " + s.reasons());
+        assertTrue(s.stable(), s.reasons().toString());
+    }
+
+    @Test
+    void aPartitionLeftWhileItsTaskKeepsUpWithItsNeighboursTrafficIsStalled() {
+        // 10 records/s into each; the task commits every 2 s all that partitions 0 and 1 held, and never takes from 2
+        SampleWindow window = new SampleWindow(30_000);
+        for (long at = 0; at <= 60_000; at += 2_000) {
+            long end = 100 + at / 100;
+            long covered = Math.max(100, end - 20);
+            window.add(new Builder(at)
+                    .end(new long[] {end, end, end})
+                    .committed(Map.of(0, covered, 1, covered, 2, 100L))
+                    .tasks(List.of(new PipelineSample.TaskState(0, "RUNNING", "w1")))
+                    .assignment(Map.of(0, 0, 1, 0, 2, 0))
+                    .build());
+        }
+        PipelineSnapshot s = window.snapshot().orElseThrow();
+        assertEquals(
+                LagVerdict.STALLED,
+                s.lag().partitions().get(2).verdict(),
+                s.reasons().toString());
+        assertEquals(
+                List.of(
+                        "partitions [2] have lag 60 s old while their tasks keep other partitions caught up (more than the"
+                                + " window plus one commit interval, 32 s)"),
+                s.reasons());
     }
 
     @Test
@@ -494,7 +722,9 @@ class SnapshotDerivationTest {
         assertTrue(
                 once.reasons()
                         .contains("warming up: a task with lag has not committed twice since the scaler began reading"
-                                + " (Connect commits every offset.flush.interval.ms, 60 s by default)"),
+                                + " (Connect commits every offset.flush.interval.ms, 60 s by default); one that"
+                                + " commits nothing reads stalled once the window plus its interval, a minute until it"
+                                + " has one, has passed"),
                 once.reasons().toString());
         assertEquals(
                 30.0,
@@ -562,8 +792,10 @@ class SnapshotDerivationTest {
 
     @Test
     void aSinkOfSeveralTopicsIsReadPerTopicAndPartitionAndDropsTheReadingsKeyedByPartitionAlone() {
+        // task 1 never commits b-2's 5 records: watched from the start, it is judged once the window and Connect's
+        // default interval have passed (it has no interval of its own)
         List<PipelineSample> samples = new ArrayList<>();
-        for (long at = 0; at <= 60_000; at += 1_000) {
+        for (long at = 0; at <= 100_000; at += 1_000) {
             samples.add(twoTopics(at, 45));
         }
         PipelineSnapshot s = SnapshotDerivation.derive(samples, 30);
@@ -588,8 +820,8 @@ class SnapshotDerivationTest {
         assertEquals(10.0, s.tasks().get(0).recordsPerSecond(), 1e-9, "a-0's commits");
         assertEquals(
                 List.of(
-                        "partitions [b-2] have lag 60 s old and their tasks committed nothing for longer than the window"
-                                + " plus one commit interval (31 s): paused or stuck"),
+                        "partitions [b-2] have lag 100 s old and their tasks committed nothing for longer than the window"
+                                + " plus one commit interval (90 s): paused or stuck"),
                 s.reasons());
     }
 
