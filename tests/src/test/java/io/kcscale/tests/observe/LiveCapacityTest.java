@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kcscale.local.LocalStack;
+import io.kcscale.local.SinkDelayProxy;
+import io.kcscale.local.SinkMode;
 import io.kcscale.scaler.api.Json;
 import io.kcscale.scaler.poll.Poll;
 import io.kcscale.tests.fixtures.CliInProcess;
@@ -34,7 +36,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * configs/jmx-exporter/connect-worker.yml) and through the stack's Prometheus; an exporter URL that answers something
  * else leaves the task's capacity unknown, naming the URL. And {@code predict tasks --connector} on the running stack:
  * an answer with the capacity's range and what limits it, or, without the workers' metrics, one line saying what is
- * missing. A per-record sink of its own at 20 records/s, which keeps its task measurably busy.
+ * missing. A per-record sink of its own at 20 records/s behind a 14 ms proxy, which keeps its task measurably busy.
  */
 @Order(9)
 @ExtendWith(SharedStack.class)
@@ -48,14 +50,19 @@ class LiveCapacityTest {
     /** What Kafka averages a task's rates over by default: {@code metrics.num.samples} 2 × 30 s. */
     private static final Duration KAFKA_WINDOW = Duration.ofSeconds(60);
 
+    private SinkDelayProxy remote;
     private ScratchPipeline scratch;
 
     @BeforeAll
     void pipeline(LocalStack stack) throws Exception {
+        // each request held 14 ms, as a remote cluster would: 20 records/s keep the task about a third busy on any
+        // machine, where on a quiet one the local node alone leaves it under the 5% a capacity is read from
+        remote = SinkDelayProxy.start(stack.endpoints().elasticsearchUrl(), Duration.ofMillis(14), Duration.ZERO, 0);
         scratch = new ScratchPipeline(stack);
         scratch.topic("capacity", 4);
+        scratch.index("capacity", 1);
         scratch.source("capacity-source", "capacity", "price", 20, Map.of());
-        scratch.sink(SINK, "capacity", "capacity", 1);
+        scratch.connector(SINK, scratch.sinkConfig(SinkMode.INDEX, "capacity", "capacity", 1, remote.hostPort()));
         scratch.awaitRunning(SINK, 1);
         awaitSettledReadRate(stack, Instant.now());
     }
@@ -97,6 +104,7 @@ class LiveCapacityTest {
     @AfterAll
     void removePipeline() throws Exception {
         scratch.close();
+        remote.close();
     }
 
     @Test
