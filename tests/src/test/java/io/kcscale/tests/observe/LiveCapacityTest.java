@@ -113,8 +113,23 @@ class LiveCapacityTest {
         try (InProcessScaler scaler = InProcessScaler.start(stack, WorkerExporters.exporterSettings(stack))) {
             JsonNode s = until(
                     scaler,
-                    "the task's capacity read through its exporter",
+                    "the task's capacity read through its exporter, the task caught up with its load",
+                    // a task still draining the backlog of its start is measured against a read rate Kafka averages
+                    // over a minute, so the capacity is read of a task that keeps up
                     snapshot -> snapshot.path("capacity").has("recordsPerSecond")
+                            && "caught-up"
+                                    .equals(snapshot.path("lag").path("verdict").asText())
+                            && Math.abs(snapshot.path("tasks")
+                                                    .path(0)
+                                                    .path("recordsPerSecond")
+                                                    .asDouble()
+                                            - snapshot.path("rates")
+                                                    .path("appendPerSecond")
+                                                    .asDouble())
+                                    <= 0.2
+                                            * snapshot.path("rates")
+                                                    .path("appendPerSecond")
+                                                    .asDouble()
                             && snapshot.path("tasks")
                                     .path(0)
                                     .path("recordsPerSecond")
