@@ -11,5 +11,5 @@ USER kcscale
 
 EXPOSE 8080
 # bound beyond loopback, serve refuses to start without a token: give KCSCALE_TOKEN or --token-file
-ENTRYPOINT ["java", "-Xmx256m", "-XX:+ExitOnOutOfMemoryError", "-cp", "/opt/kcscale/scaler/lib/*", "io.kcscale.scaler.cli.ServeCommand"]
+ENTRYPOINT ["java", "-Xmx256m", "-XX:+ExitOnOutOfMemoryError", "-cp", "/opt/kcscale/scaler/lib/*", "io.kcscale.scaler.service.ServeCommand"]
 CMD ["serve", "--bind", "0.0.0.0", "--state-dir", "/var/lib/kcscale"]

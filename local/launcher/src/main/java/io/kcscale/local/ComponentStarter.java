@@ -32,7 +32,7 @@ public final class ComponentStarter {
 
     // runs on its own classpath (local/elasticsearch-node), so named, not imported
     private static final String ELASTICSEARCH_MAIN = "io.kcscale.local.elasticsearch.ElasticsearchNodeMain";
-    private static final String SCALER_MAIN = "io.kcscale.scaler.cli.ServeCommand";
+    private static final String SCALER_MAIN = "io.kcscale.scaler.service.ServeCommand";
 
     /** The worker templates' placeholder for {@code offset.flush.interval.ms}. */
     public static final String COMMIT_INTERVAL_MS = "COMMIT_INTERVAL_MS";

@@ -2,10 +2,10 @@ package io.kcscale.local;
 
 import io.kcscale.scaler.connect.Backoff;
 import io.kcscale.scaler.connect.ConnectRestClient;
-import io.kcscale.scaler.connect.ConnectorStatus;
 import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
 import io.kcscale.scaler.elasticsearch.ElasticsearchReadingsClient;
 import io.kcscale.scaler.kafka.KafkaReadingsClient;
+import io.kcscale.scaler.ports.ConnectorStatus;
 import io.kcscale.scaler.ports.SinkClusterReadings;
 import java.io.IOException;
 import java.time.Duration;

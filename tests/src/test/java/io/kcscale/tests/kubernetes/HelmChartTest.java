@@ -13,7 +13,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import io.kcscale.scaler.cli.ServeCommand;
+import io.kcscale.scaler.service.ServeCommand;
 import io.kcscale.scaler.service.Setting;
 import io.kcscale.tests.docs.DocsPages;
 import io.kcscale.tests.fixtures.Commands;

@@ -1,7 +1,7 @@
 package io.kcscale.tests.kubernetes;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.kcscale.scaler.connect.ConnectApi;
+import io.kcscale.scaler.ports.ConnectApi;
 import io.strimzi.api.kafka.model.connector.KafkaConnector;
 import io.strimzi.api.kafka.model.connector.KafkaConnectorList;
 import java.util.LinkedHashMap;

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import io.kcscale.scaler.cli.ServeCommand;
+import io.kcscale.scaler.service.ServeCommand;
 import io.kcscale.scaler.service.Setting;
 import io.kcscale.tests.fixtures.Commands;
 import io.kcscale.tests.fixtures.ReleaseArtifact;

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.kcscale.local.LocalStack;
 import io.kcscale.local.SinkDelayProxy;
 import io.kcscale.local.SinkMode;
-import io.kcscale.scaler.api.Json;
+import io.kcscale.scaler.common.Json;
 import io.kcscale.scaler.poll.Poll;
 import io.kcscale.tests.fixtures.CliInProcess;
 import io.kcscale.tests.fixtures.InProcessScaler;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.kcscale.scaler.cli.ServeCommand;
+import io.kcscale.scaler.service.ServeCommand;
 import io.kcscale.tests.docs.DocsPages;
 import io.kcscale.tests.fixtures.Commands;
 import io.kcscale.tests.fixtures.ReleaseArtifact;

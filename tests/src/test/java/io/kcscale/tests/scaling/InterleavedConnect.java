@@ -1,8 +1,8 @@
 package io.kcscale.tests.scaling;
 
 import io.kcscale.scaler.act.WriteFence;
-import io.kcscale.scaler.connect.ConnectApi;
-import io.kcscale.scaler.connect.ConnectorStatus;
+import io.kcscale.scaler.ports.ConnectApi;
+import io.kcscale.scaler.ports.ConnectorStatus;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;

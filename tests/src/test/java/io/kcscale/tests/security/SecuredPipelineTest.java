@@ -339,7 +339,7 @@ class SecuredPipelineTest {
                 "scaler-" + name,
                 new InstallLayout(HOME).scalerClasspath(),
                 List.of("-Xmx256m"),
-                "io.kcscale.scaler.cli.ServeCommand",
+                "io.kcscale.scaler.service.ServeCommand",
                 List.of("serve", "--config", file.toString(), "--port", String.valueOf(port)),
                 DATA.resolve("logs/scaler-" + name + ".log"));
         scalers.add(process);

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kcscale.local.LocalStack;
-import io.kcscale.scaler.connect.ConnectorStatus;
 import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
 import io.kcscale.scaler.poll.Poll;
+import io.kcscale.scaler.ports.ConnectorStatus;
 import io.kcscale.tests.fixtures.InProcessScaler;
 import io.kcscale.tests.fixtures.ScratchPipeline;
 import io.kcscale.tests.fixtures.SharedStack;

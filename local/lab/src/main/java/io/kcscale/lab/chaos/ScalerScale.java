@@ -1,6 +1,6 @@
 package io.kcscale.lab.chaos;
 
-import io.kcscale.scaler.connect.ConnectorPath;
+import io.kcscale.scaler.common.ConnectorPath;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -1,6 +1,6 @@
 package io.kcscale.lab.cli;
 
-import io.kcscale.scaler.cli.KcscaleVersion;
+import io.kcscale.scaler.common.KcscaleVersion;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 

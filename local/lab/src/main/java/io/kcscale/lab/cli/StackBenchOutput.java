@@ -3,7 +3,7 @@ package io.kcscale.lab.cli;
 import io.kcscale.lab.experiment.RunDirectory;
 import io.kcscale.local.LocalStack;
 import io.kcscale.local.StackStartException;
-import io.kcscale.scaler.api.Json;
+import io.kcscale.scaler.common.Json;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Map;

@@ -1,7 +1,8 @@
 package io.kcscale.scaler.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kcscale.scaler.api.Json;
+import io.kcscale.scaler.common.ErrorLine;
+import io.kcscale.scaler.common.Json;
 import java.io.PrintWriter;
 import java.util.function.Function;
 import picocli.CommandLine.Mixin;

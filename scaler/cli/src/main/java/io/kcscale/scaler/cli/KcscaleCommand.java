@@ -1,5 +1,6 @@
 package io.kcscale.scaler.cli;
 
+import io.kcscale.scaler.common.KcscaleVersion;
 import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

@@ -1,6 +1,7 @@
 package io.kcscale.scaler.cli;
 
-import io.kcscale.scaler.api.Json;
+import io.kcscale.scaler.common.ErrorLine;
+import io.kcscale.scaler.common.Json;
 import io.kcscale.scaler.input.Flags;
 import io.kcscale.scaler.input.InvalidInputException;
 import java.io.IOException;

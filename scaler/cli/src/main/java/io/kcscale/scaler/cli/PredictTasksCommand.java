@@ -1,7 +1,7 @@
 package io.kcscale.scaler.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kcscale.scaler.api.Json;
+import io.kcscale.scaler.common.Json;
 import io.kcscale.scaler.input.Inputs;
 import io.kcscale.scaler.input.InvalidInputException;
 import io.kcscale.scaler.input.Numbers;

@@ -1,8 +1,8 @@
 package io.kcscale.scaler.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kcscale.scaler.api.Json;
-import io.kcscale.scaler.connect.ConnectorPath;
+import io.kcscale.scaler.common.ConnectorPath;
+import io.kcscale.scaler.common.Json;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

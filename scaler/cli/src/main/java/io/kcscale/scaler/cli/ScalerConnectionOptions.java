@@ -1,6 +1,6 @@
 package io.kcscale.scaler.cli;
 
-import io.kcscale.scaler.access.Secret;
+import io.kcscale.scaler.common.Secret;
 import java.net.URI;
 import java.util.HashMap;
 import java.util.Map;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kcscale.scaler.api.Json;
+import io.kcscale.scaler.common.Json;
 import io.kcscale.scaler.input.Flags;
 import io.kcscale.scaler.predict.KafkaRequest;
 import io.kcscale.scaler.predict.LagThresholdRequest;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import io.kcscale.scaler.api.Json;
+import io.kcscale.scaler.common.Json;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;

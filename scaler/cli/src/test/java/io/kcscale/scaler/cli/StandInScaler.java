@@ -1,7 +1,7 @@
 package io.kcscale.scaler.cli;
 
 import com.sun.net.httpserver.HttpServer;
-import io.kcscale.scaler.api.Json;
+import io.kcscale.scaler.common.Json;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;

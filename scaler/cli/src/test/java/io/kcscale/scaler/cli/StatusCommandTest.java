@@ -3,7 +3,7 @@ package io.kcscale.scaler.cli;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kcscale.scaler.api.Json;
+import io.kcscale.scaler.common.Json;
 import org.junit.jupiter.api.Test;
 
 class StatusCommandTest {

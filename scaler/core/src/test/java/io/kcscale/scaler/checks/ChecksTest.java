@@ -2,7 +2,7 @@ package io.kcscale.scaler.checks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.kcscale.scaler.api.Json;
+import io.kcscale.scaler.common.Json;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

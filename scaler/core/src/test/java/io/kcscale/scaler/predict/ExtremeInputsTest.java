@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kcscale.scaler.api.Json;
+import io.kcscale.scaler.common.Json;
 import io.kcscale.scaler.input.InvalidInputException;
 import java.util.ArrayList;
 import java.util.Iterator;

@@ -1,8 +1,8 @@
 package io.kcscale.scaler.api;
 
-import io.kcscale.scaler.act.ScaleException;
 import io.kcscale.scaler.input.InvalidInputException;
 import io.kcscale.scaler.predict.LiveTaskPrediction;
+import io.kcscale.scaler.scale.ScaleException;
 import io.kcscale.scaler.service.NotObservedException;
 import java.io.IOException;
 import java.util.Optional;

@@ -1,9 +1,9 @@
 package io.kcscale.scaler.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kcscale.scaler.act.ScaleRequest;
 import io.kcscale.scaler.model.RecordAge;
 import io.kcscale.scaler.model.SnapshotHistory;
+import io.kcscale.scaler.scale.ScaleRequest;
 import io.kcscale.scaler.service.Scaler;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

@@ -1,6 +1,6 @@
 package io.kcscale.scaler.api;
 
-import io.kcscale.scaler.act.ScaleException;
+import io.kcscale.scaler.scale.ScaleException;
 import io.kcscale.scaler.service.NotObservedException;
 import java.util.Map;
 

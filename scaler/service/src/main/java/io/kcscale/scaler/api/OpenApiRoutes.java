@@ -1,6 +1,7 @@
 package io.kcscale.scaler.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.kcscale.scaler.common.Json;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -1,5 +1,6 @@
 package io.kcscale.scaler.api;
 
+import io.kcscale.scaler.common.Json;
 import java.nio.ByteBuffer;
 import java.util.LinkedHashMap;
 import java.util.Map;

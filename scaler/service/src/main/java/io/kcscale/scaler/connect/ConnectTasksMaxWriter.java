@@ -1,6 +1,7 @@
 package io.kcscale.scaler.connect;
 
 import io.kcscale.scaler.act.WriteFence;
+import io.kcscale.scaler.ports.ConnectApi;
 import io.kcscale.scaler.ports.TasksMaxWriteException;
 import io.kcscale.scaler.ports.TasksMaxWriter;
 import java.util.LinkedHashMap;

@@ -2,6 +2,8 @@ package io.kcscale.scaler.connect;
 
 import io.kcscale.scaler.poll.Poll;
 import io.kcscale.scaler.poll.PollTimeoutException;
+import io.kcscale.scaler.ports.ConnectApi;
+import io.kcscale.scaler.ports.ConnectorStatus;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;

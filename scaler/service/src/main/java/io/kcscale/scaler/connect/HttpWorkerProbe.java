@@ -1,5 +1,6 @@
 package io.kcscale.scaler.connect;
 
+import io.kcscale.scaler.ports.WorkerProbe;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.net.http.HttpClient;

@@ -1,5 +1,7 @@
 package io.kcscale.scaler.connect;
 
+import io.kcscale.scaler.ports.ConnectApi;
+import io.kcscale.scaler.ports.ConnectorStatus;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 

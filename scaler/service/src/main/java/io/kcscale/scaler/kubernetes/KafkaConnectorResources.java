@@ -11,6 +11,8 @@ import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.kcscale.scaler.act.WriteFence;
+import io.kcscale.scaler.ports.ConnectorResource;
+import io.kcscale.scaler.ports.ConnectorResources;
 import io.strimzi.api.ResourceLabels;
 import io.strimzi.api.kafka.model.connector.KafkaConnector;
 import io.strimzi.api.kafka.model.connector.KafkaConnectorList;

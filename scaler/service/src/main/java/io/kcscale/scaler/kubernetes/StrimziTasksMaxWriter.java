@@ -2,6 +2,8 @@ package io.kcscale.scaler.kubernetes;
 
 import io.kcscale.scaler.act.WriteFence;
 import io.kcscale.scaler.connect.Backoff;
+import io.kcscale.scaler.ports.ConnectorResource;
+import io.kcscale.scaler.ports.ConnectorResources;
 import io.kcscale.scaler.ports.TasksMaxWriteException;
 import io.kcscale.scaler.ports.TasksMaxWriter;
 import java.util.Map;

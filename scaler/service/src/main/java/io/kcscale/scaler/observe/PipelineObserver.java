@@ -1,10 +1,10 @@
 package io.kcscale.scaler.observe;
 
-import io.kcscale.scaler.connect.ConnectorStatus;
 import io.kcscale.scaler.model.PipelineSample;
 import io.kcscale.scaler.model.SinkIndexes;
 import io.kcscale.scaler.model.SinkTarget;
 import io.kcscale.scaler.model.TopicPartition;
+import io.kcscale.scaler.ports.ConnectorStatus;
 import io.kcscale.scaler.ports.KafkaReadings;
 import io.kcscale.scaler.ports.SinkClusterReadings;
 import io.kcscale.scaler.ports.TaskMetricsReadings;

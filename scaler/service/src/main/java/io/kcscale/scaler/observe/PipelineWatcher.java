@@ -1,13 +1,13 @@
 package io.kcscale.scaler.observe;
 
-import io.kcscale.scaler.connect.ConnectApi;
 import io.kcscale.scaler.connect.ConnectRestException;
-import io.kcscale.scaler.connect.ConnectorStatus;
-import io.kcscale.scaler.connect.WorkerProbe;
 import io.kcscale.scaler.model.PipelineSample;
 import io.kcscale.scaler.model.PipelineSnapshot;
 import io.kcscale.scaler.model.SampleWindow;
 import io.kcscale.scaler.model.SnapshotHistory;
+import io.kcscale.scaler.ports.ConnectApi;
+import io.kcscale.scaler.ports.ConnectorStatus;
+import io.kcscale.scaler.ports.WorkerProbe;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.LinkedHashMap;

@@ -3,7 +3,7 @@ package io.kcscale.scaler.service;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kcscale.scaler.autoscale.AutoscalePolicy;
-import io.kcscale.scaler.autoscale.PolicyStore;
+import io.kcscale.scaler.ports.PolicyStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -1,9 +1,9 @@
 package io.kcscale.scaler.service;
 
-import io.kcscale.scaler.act.ScaleResult;
 import io.kcscale.scaler.model.LagVerdict;
 import io.kcscale.scaler.model.PipelineSnapshot;
 import io.kcscale.scaler.observe.PipelineWatcher;
+import io.kcscale.scaler.scale.ScaleResult;
 import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.Gauge;
 import io.prometheus.metrics.core.metrics.GaugeWithCallback;

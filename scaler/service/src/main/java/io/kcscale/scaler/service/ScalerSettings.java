@@ -1,6 +1,6 @@
 package io.kcscale.scaler.service;
 
-import io.kcscale.scaler.access.Secret;
+import io.kcscale.scaler.common.Secret;
 import io.kcscale.scaler.kubernetes.KubernetesSettings;
 import io.kcscale.scaler.model.SinkIndexes;
 import io.kcscale.scaler.prometheus.WorkerCpuSettings;

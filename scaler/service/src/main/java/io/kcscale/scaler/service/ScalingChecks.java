@@ -1,6 +1,5 @@
 package io.kcscale.scaler.service;
 
-import io.kcscale.scaler.act.PreScaleChecks;
 import io.kcscale.scaler.checks.Check;
 import io.kcscale.scaler.checks.CheckInput;
 import io.kcscale.scaler.checks.CheckReport;
@@ -11,6 +10,7 @@ import io.kcscale.scaler.checks.keys.SampleBudget;
 import io.kcscale.scaler.model.PipelineSnapshot;
 import io.kcscale.scaler.observe.CheckObserver;
 import io.kcscale.scaler.observe.PipelineWatcher;
+import io.kcscale.scaler.ports.PreScaleChecks;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -1,6 +1,6 @@
 package io.kcscale.scaler.service;
 
-import io.kcscale.scaler.access.Secret;
+import io.kcscale.scaler.common.Secret;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;

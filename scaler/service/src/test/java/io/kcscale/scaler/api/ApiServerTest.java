@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kcscale.scaler.cli.CliRun;
+import io.kcscale.scaler.common.Json;
 import io.kcscale.scaler.predict.KafkaRequest;
 import io.kcscale.scaler.predict.LagThresholdRequest;
 import io.kcscale.scaler.predict.ShardsRequest;

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.kcscale.scaler.autoscale.rules.ScalingRules;
 import io.kcscale.scaler.checks.Check;
 import io.kcscale.scaler.checks.Checks;
+import io.kcscale.scaler.common.Json;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;

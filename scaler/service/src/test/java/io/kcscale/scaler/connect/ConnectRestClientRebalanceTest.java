@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.sun.net.httpserver.HttpServer;
 import io.kcscale.scaler.act.WriteFence;
+import io.kcscale.scaler.ports.ConnectApi;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;

@@ -10,6 +10,8 @@ import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.kcscale.scaler.act.WriteFence;
 import io.kcscale.scaler.connect.Backoff;
+import io.kcscale.scaler.ports.ConnectorResource;
+import io.kcscale.scaler.ports.ConnectorResources;
 import io.kcscale.scaler.ports.TasksMaxWriteException;
 import io.kcscale.scaler.ports.TasksMaxWriter;
 import io.strimzi.api.kafka.Crds;

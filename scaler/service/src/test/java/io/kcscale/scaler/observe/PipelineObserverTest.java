@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.kcscale.scaler.connect.ConnectorStatus;
 import io.kcscale.scaler.kafka.KafkaUnavailableException;
 import io.kcscale.scaler.model.PipelineSample;
 import io.kcscale.scaler.model.SinkIndexes;
 import io.kcscale.scaler.model.TopicPartition;
+import io.kcscale.scaler.ports.ConnectorStatus;
 import io.kcscale.scaler.ports.InMemoryKafka;
 import io.kcscale.scaler.ports.InMemorySinkCluster;
 import io.kcscale.scaler.prometheus.WorkerCpuSettings;

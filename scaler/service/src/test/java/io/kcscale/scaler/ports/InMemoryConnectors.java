@@ -1,9 +1,7 @@
 package io.kcscale.scaler.ports;
 
 import io.kcscale.scaler.act.WriteFence;
-import io.kcscale.scaler.connect.ConnectApi;
 import io.kcscale.scaler.connect.ConnectRestException;
-import io.kcscale.scaler.connect.ConnectorStatus;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kcscale.scaler.autoscale.AutoscalePolicy;
-import io.kcscale.scaler.autoscale.InMemoryPolicyStore;
+import io.kcscale.scaler.loop.InMemoryPolicyStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

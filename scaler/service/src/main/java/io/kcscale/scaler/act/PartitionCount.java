@@ -1,8 +1,0 @@
-package io.kcscale.scaler.act;
-
-/** A topic's partition count, from Kafka; throws when Kafka does not answer. */
-@FunctionalInterface
-public interface PartitionCount {
-
-    int of(String topic);
-}
