@@ -14,8 +14,8 @@ import io.kcscale.scaler.connect.HttpWorkerProbe;
 import io.kcscale.scaler.model.SinkIndexes;
 import io.kcscale.scaler.poll.Poll;
 import io.kcscale.scaler.ports.ConnectApi;
+import io.kcscale.scaler.ports.ScalerException;
 import io.kcscale.scaler.scale.ScaleAction;
-import io.kcscale.scaler.scale.ScaleException;
 import io.kcscale.scaler.scale.ScaleRequest;
 import io.kcscale.scaler.scale.ScaleResult;
 import io.kcscale.scaler.service.ScalerService;
@@ -287,9 +287,9 @@ class ScaleWritesTest {
 
             ScaleAction deleting =
                     action(new InterleavedConnect(connect, () -> connect.deleteConnector(sink)), scratch);
-            ScaleException gone =
-                    assertThrows(ScaleException.class, () -> deleting.scale(sink, new ScaleRequest(3, false, false)));
-            assertEquals(ScaleException.Kind.GONE, gone.kind());
+            ScalerException gone =
+                    assertThrows(ScalerException.class, () -> deleting.scale(sink, new ScaleRequest(3, false, false)));
+            assertEquals(ScalerException.Problem.GONE, gone.problem());
             assertEquals(sink + " was deleted while the scale ran; it was not re-created", gone.getMessage());
             assertFalse(connect.connectors().contains(sink), "the deleted connector stays deleted");
         }

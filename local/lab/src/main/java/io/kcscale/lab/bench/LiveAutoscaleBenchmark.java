@@ -18,7 +18,7 @@ import io.kcscale.scaler.elasticsearch.ElasticsearchConnection;
 import io.kcscale.scaler.elasticsearch.ElasticsearchReadingsClient;
 import io.kcscale.scaler.model.PipelineSnapshot;
 import io.kcscale.scaler.poll.Poll;
-import io.kcscale.scaler.scale.ScaleException;
+import io.kcscale.scaler.ports.ScalerException;
 import io.kcscale.scaler.scale.ScaleRequest;
 import io.kcscale.scaler.scale.ScaleResult;
 import io.kcscale.scaler.service.ScalerService;
@@ -258,7 +258,7 @@ public final class LiveAutoscaleBenchmark implements AutoCloseable {
                     d.code(),
                     d.reason(),
                     result.rebalancePauseSeconds()));
-        } catch (ScaleException e) {
+        } catch (ScalerException e) {
             progress.accept(policy.name() + ": the scale to " + d.toTasks() + " was not made: " + e.getMessage());
             return Optional.empty();
         }

@@ -17,13 +17,13 @@ public interface TasksMaxWriter {
      *
      * @param seen  the connector's configuration as the scale read it before its checks
      * @param fence asked right before each write (each attempt of it); a write it stops is not sent
-     * @throws TasksMaxWriteException {@link TasksMaxWriteException.Reason#GONE} when the connector no longer exists (it is
-     *                                not re-created), {@link TasksMaxWriteException.Reason#CONFLICT} when it changed since
+     * @throws ScalerException {@link ScalerException.Problem#GONE} when the connector no longer exists (it is
+     *                                not re-created), {@link ScalerException.Problem#CONFLICT} when it changed since
      *                                {@code seen} in a way the write would undo (nothing is written),
-     *                                {@link TasksMaxWriteException.Reason#UNCONFIRMED} when the write got no answer (the
-     *                                message says what the system holds now), {@link TasksMaxWriteException.Reason#REFUSED}
+     *                                {@link ScalerException.Problem#UNCONFIRMED} when the write got no answer (the
+     *                                message says what the system holds now), {@link ScalerException.Problem#REFUSED}
      *                                when the system denied the writer the right to write, and
-     *                                {@link TasksMaxWriteException.Reason#UNAVAILABLE} when the write was refused otherwise
+     *                                {@link ScalerException.Problem#UNAVAILABLE} when the write was refused otherwise
      */
     void write(String connector, Map<String, String> seen, int tasks, WriteFence fence);
 

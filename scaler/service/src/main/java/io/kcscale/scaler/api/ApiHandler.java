@@ -1,9 +1,8 @@
 package io.kcscale.scaler.api;
 
 import io.kcscale.scaler.input.InvalidInputException;
+import io.kcscale.scaler.ports.ScalerException;
 import io.kcscale.scaler.predict.LiveTaskPrediction;
-import io.kcscale.scaler.scale.ScaleException;
-import io.kcscale.scaler.service.NotObservedException;
 import java.io.IOException;
 import java.util.Optional;
 import java.util.Set;
@@ -98,9 +97,7 @@ final class ApiHandler extends Handler.Abstract {
             throw new ApiError(400, e.describe(UnaryOperator.identity()), e.field());
         } catch (LiveTaskPrediction.UnknownCapacityException e) {
             throw new ApiError(422, e.getMessage(), "connector");
-        } catch (ScaleException e) {
-            throw HttpStatuses.of(e);
-        } catch (NotObservedException e) {
+        } catch (ScalerException e) {
             throw HttpStatuses.of(e);
         } catch (RuntimeException e) {
             LOG.warn("{} failed", route, e);

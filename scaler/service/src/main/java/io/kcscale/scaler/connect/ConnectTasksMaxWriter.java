@@ -2,7 +2,7 @@ package io.kcscale.scaler.connect;
 
 import io.kcscale.scaler.act.WriteFence;
 import io.kcscale.scaler.ports.ConnectApi;
-import io.kcscale.scaler.ports.TasksMaxWriteException;
+import io.kcscale.scaler.ports.ScalerException;
 import io.kcscale.scaler.ports.TasksMaxWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -37,8 +37,8 @@ public final class ConnectTasksMaxWriter implements TasksMaxWriter {
         String value = String.valueOf(tasks);
         Map<String, String> now = current(connector);
         if (!Objects.equals(now.get(TASKS_MAX), seen.get(TASKS_MAX))) {
-            throw new TasksMaxWriteException(
-                    TasksMaxWriteException.Reason.CONFLICT,
+            throw new ScalerException(
+                    ScalerException.Problem.CONFLICT,
                     "tasks.max of " + connector + " changed from "
                             + seen.get(TASKS_MAX) + " to " + now.get(TASKS_MAX)
                             + " while the scale ran its checks (another scaler"
@@ -60,8 +60,8 @@ public final class ConnectTasksMaxWriter implements TasksMaxWriter {
     private void putUnlessChanged(String connector, Map<String, String> seen, String value, WriteFence fence) {
         Map<String, String> now = current(connector);
         if (!now.equals(seen)) {
-            throw new TasksMaxWriteException(
-                    TasksMaxWriteException.Reason.CONFLICT,
+            throw new ScalerException(
+                    ScalerException.Problem.CONFLICT,
                     "the config of " + connector + " changed while the scale"
                             + " ran its checks (keys " + changedKeys(seen, now)
                             + "); this Kafka Connect has no PATCH, and a PUT"
@@ -79,8 +79,8 @@ public final class ConnectTasksMaxWriter implements TasksMaxWriter {
     /** A write that failed: refused outright (4xx), or perhaps still applying (no answer, or a 5xx such as Connect's own timeout). */
     private void failed(String connector, Map<String, String> seen, String value, ConnectRestException e) {
         if (e.status() >= 400 && e.status() < 500) {
-            throw new TasksMaxWriteException(
-                    TasksMaxWriteException.Reason.UNAVAILABLE,
+            throw new ScalerException(
+                    ScalerException.Problem.UNAVAILABLE,
                     "Kafka Connect refused tasks.max " + value + " (tasks.max stays " + seen.get(TASKS_MAX) + "): "
                             + e.getMessage());
         }
@@ -90,15 +90,15 @@ public final class ConnectTasksMaxWriter implements TasksMaxWriter {
         } catch (ConnectRestException.ConnectorNotFound gone) {
             throw gone(connector);
         } catch (ConnectRestException unreadable) {
-            throw new TasksMaxWriteException(
-                    TasksMaxWriteException.Reason.UNCONFIRMED,
+            throw new ScalerException(
+                    ScalerException.Problem.UNCONFIRMED,
                     "the write of tasks.max " + value + " got no answer ("
                             + e.getMessage() + ") and Kafka Connect could not be read back (" + unreadable.getMessage()
                             + "): it may still apply; read tasks.max before retrying");
         }
         if (!value.equals(held)) {
-            throw new TasksMaxWriteException(
-                    TasksMaxWriteException.Reason.UNCONFIRMED,
+            throw new ScalerException(
+                    ScalerException.Problem.UNCONFIRMED,
                     "the write of tasks.max " + value + " got no answer ("
                             + e.getMessage() + "); Kafka Connect holds tasks.max " + held
                             + " now and may still apply the write:"
@@ -113,16 +113,15 @@ public final class ConnectTasksMaxWriter implements TasksMaxWriter {
         } catch (ConnectRestException.ConnectorNotFound e) {
             throw gone(connector);
         } catch (ConnectRestException e) {
-            throw new TasksMaxWriteException(
-                    TasksMaxWriteException.Reason.UNAVAILABLE,
+            throw new ScalerException(
+                    ScalerException.Problem.UNAVAILABLE,
                     "cannot read " + connector + " back before writing (nothing written): " + e.getMessage());
         }
     }
 
-    public static TasksMaxWriteException gone(String connector) {
-        return new TasksMaxWriteException(
-                TasksMaxWriteException.Reason.GONE,
-                connector + " was deleted while the scale ran; it was not re-created");
+    public static ScalerException gone(String connector) {
+        return new ScalerException(
+                ScalerException.Problem.GONE, connector + " was deleted while the scale ran; it was not re-created");
     }
 
     private static TreeSet<String> changedKeys(Map<String, String> a, Map<String, String> b) {

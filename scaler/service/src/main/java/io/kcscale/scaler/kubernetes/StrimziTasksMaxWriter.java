@@ -4,7 +4,7 @@ import io.kcscale.scaler.act.WriteFence;
 import io.kcscale.scaler.connect.Backoff;
 import io.kcscale.scaler.ports.ConnectorResource;
 import io.kcscale.scaler.ports.ConnectorResources;
-import io.kcscale.scaler.ports.TasksMaxWriteException;
+import io.kcscale.scaler.ports.ScalerException;
 import io.kcscale.scaler.ports.TasksMaxWriter;
 import java.util.Map;
 import java.util.Objects;
@@ -51,8 +51,8 @@ public final class StrimziTasksMaxWriter implements TasksMaxWriter {
         ConnectorResource first = managed.get();
         String standing = String.valueOf(first.tasksMax() == null ? CONNECT_DEFAULT_TASKS_MAX : first.tasksMax());
         if (!standing.equals(seen.get(TASKS_MAX))) {
-            throw new TasksMaxWriteException(
-                    TasksMaxWriteException.Reason.CONFLICT,
+            throw new ScalerException(
+                    ScalerException.Problem.CONFLICT,
                     "spec.tasksMax of " + first.describe() + " is " + standing
                             + ", not the " + seen.get(TASKS_MAX)
                             + " the scale's checks saw (another actor set it, or Strimzi has not yet"
@@ -66,16 +66,16 @@ public final class StrimziTasksMaxWriter implements TasksMaxWriter {
                 return;
             } catch (KubernetesException.Conflict e) {
                 if (attempt >= backoff.maxAttempts()) {
-                    throw new TasksMaxWriteException(
-                            TasksMaxWriteException.Reason.CONFLICT,
+                    throw new ScalerException(
+                            ScalerException.Problem.CONFLICT,
                             first.describe() + " changed under each of " + attempt
                                     + " patches of spec.tasksMax; it is unchanged: retry when others have finished editing it");
                 }
                 pause(attempt);
                 read = managing(connector).orElseThrow(() -> gone(first));
                 if (!Objects.equals(read.tasksMax(), first.tasksMax())) {
-                    throw new TasksMaxWriteException(
-                            TasksMaxWriteException.Reason.CONFLICT,
+                    throw new ScalerException(
+                            ScalerException.Problem.CONFLICT,
                             "another actor set spec.tasksMax of " + first.describe()
                                     + " from " + first.tasksMax() + " to " + read.tasksMax()
                                     + " during this scale; not overwritten: "
@@ -84,11 +84,10 @@ public final class StrimziTasksMaxWriter implements TasksMaxWriter {
             } catch (KubernetesException.Gone e) {
                 throw gone(first);
             } catch (KubernetesException.AccessDenied e) {
-                throw new TasksMaxWriteException(
-                        TasksMaxWriteException.Reason.REFUSED, e.getMessage() + notThroughConnect(first));
+                throw new ScalerException(ScalerException.Problem.REFUSED, e.getMessage() + notThroughConnect(first));
             } catch (KubernetesException.Unavailable e) {
-                throw new TasksMaxWriteException(
-                        TasksMaxWriteException.Reason.UNAVAILABLE, e.getMessage() + notThroughConnect(first));
+                throw new ScalerException(
+                        ScalerException.Problem.UNAVAILABLE, e.getMessage() + notThroughConnect(first));
             }
         }
     }
@@ -106,10 +105,10 @@ public final class StrimziTasksMaxWriter implements TasksMaxWriter {
         try {
             return resources.find(connector);
         } catch (KubernetesException e) {
-            TasksMaxWriteException.Reason reason = e instanceof KubernetesException.AccessDenied
-                    ? TasksMaxWriteException.Reason.REFUSED
-                    : TasksMaxWriteException.Reason.UNAVAILABLE;
-            throw new TasksMaxWriteException(
+            ScalerException.Problem reason = e instanceof KubernetesException.AccessDenied
+                    ? ScalerException.Problem.REFUSED
+                    : ScalerException.Problem.UNAVAILABLE;
+            throw new ScalerException(
                     reason,
                     e.getMessage() + "; cannot tell whether a KafkaConnector in namespace "
                             + resources.namespace() + " manages " + connector
@@ -118,9 +117,9 @@ public final class StrimziTasksMaxWriter implements TasksMaxWriter {
         }
     }
 
-    private static TasksMaxWriteException gone(ConnectorResource first) {
-        return new TasksMaxWriteException(
-                TasksMaxWriteException.Reason.GONE,
+    private static ScalerException gone(ConnectorResource first) {
+        return new ScalerException(
+                ScalerException.Problem.GONE,
                 first.describe() + " was deleted during this scale; "
                         + "the scaler does not re-create it, nor write its connector through Kafka Connect's REST API");
     }
@@ -136,8 +135,8 @@ public final class StrimziTasksMaxWriter implements TasksMaxWriter {
             Thread.sleep(backoff.delayAfter(attempt).toMillis());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new TasksMaxWriteException(
-                    TasksMaxWriteException.Reason.UNAVAILABLE,
+            throw new ScalerException(
+                    ScalerException.Problem.UNAVAILABLE,
                     "interrupted while retrying a conflicting patch; nothing was written");
         }
     }

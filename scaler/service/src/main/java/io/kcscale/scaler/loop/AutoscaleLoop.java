@@ -15,8 +15,8 @@ import io.kcscale.scaler.autoscale.rules.ScalingRules;
 import io.kcscale.scaler.model.PipelineSnapshot;
 import io.kcscale.scaler.ports.Leadership;
 import io.kcscale.scaler.ports.PolicyStore;
+import io.kcscale.scaler.ports.ScalerException;
 import io.kcscale.scaler.predict.WorkerPrediction;
-import io.kcscale.scaler.scale.ScaleException;
 import io.kcscale.scaler.scale.ScaleRequest;
 import io.kcscale.scaler.scale.ScaleResult;
 import java.time.Duration;
@@ -160,14 +160,14 @@ public final class AutoscaleLoop implements AutoCloseable {
      * by the policy this replica sees; forced under an active policy, the policy is to be {@link #pause paused}.
      *
      * @return for a forced scale under an active policy, what it does to the policy, in words for the answer
-     * @throws ScaleException {@link ScaleException.Kind#CONFLICT} under an active policy without {@code force}
+     * @throws ScalerException {@link ScalerException.Problem#CONFLICT} under an active policy without {@code force}
      */
     public Optional<String> admitManualScale(String connector, boolean force, boolean dryRun) {
         ManualScaleRule.Verdict verdict =
                 ManualScaleRule.judge(connector, store.policy(connector).map(StoredPolicy::policy), force, dryRun);
         if (verdict.refusal().isPresent()) {
-            throw new ScaleException(
-                    ScaleException.Kind.CONFLICT, verdict.refusal().get());
+            throw new ScalerException(
+                    ScalerException.Problem.CONFLICT, verdict.refusal().get());
         }
         return verdict.note();
     }
@@ -344,9 +344,9 @@ public final class AutoscaleLoop implements AutoCloseable {
                     + (result.rebalancePauseSeconds() == null
                             ? ""
                             : ", pause " + result.rebalancePauseSeconds() + " s");
-        } catch (ScaleException e) {
-            outcome = (e.kind() == ScaleException.Kind.ABANDONED ? "abandoned: " : "failed: ") + e.getMessage();
-            if (e.kind() == ScaleException.Kind.ABANDONED) {
+        } catch (ScalerException e) {
+            outcome = (e.problem() == ScalerException.Problem.ABANDONED ? "abandoned: " : "failed: ") + e.getMessage();
+            if (e.problem() == ScalerException.Problem.ABANDONED) {
                 LOG.warn("the scale of {} to {} tasks is {}", connector, d.toTasks(), outcome);
             }
         }

@@ -21,8 +21,8 @@ import io.kcscale.scaler.ports.ConnectorStatus;
 import io.kcscale.scaler.ports.IndexCounter;
 import io.kcscale.scaler.ports.PartitionCount;
 import io.kcscale.scaler.ports.PreScaleChecks;
+import io.kcscale.scaler.ports.ScalerException;
 import io.kcscale.scaler.ports.SnapshotSource;
-import io.kcscale.scaler.ports.TasksMaxWriteException;
 import io.kcscale.scaler.ports.TasksMaxWriter;
 import io.kcscale.scaler.ports.WorkerProbe;
 import java.time.Duration;
@@ -115,7 +115,7 @@ public final class ScaleAction {
     /**
      * As {@link #scale(String, ScaleRequest)}, with {@code fence} asked right before each write to Connect or
      * Kubernetes (the task count, a restart of tasks the wait finds failed); a write it stops is not sent and ends
-     * the scale as {@link ScaleException.Kind#ABANDONED}.
+     * the scale as {@link ScalerException.Problem#ABANDONED}.
      */
     public ScaleResult scale(String connector, ScaleRequest request, WriteFence fence) {
         return scale(connector, request, () -> {}, fence);
@@ -123,8 +123,8 @@ public final class ScaleAction {
 
     private ScaleResult scale(String connector, ScaleRequest request, Runnable beforeWrite, WriteFence fence) {
         if (!inProgress.add(connector)) {
-            throw new ScaleException(
-                    ScaleException.Kind.IN_PROGRESS,
+            throw new ScalerException(
+                    ScalerException.Problem.IN_PROGRESS,
                     "a scale of " + connector + " is already in progress; retry when it has finished");
         }
         try {
@@ -142,12 +142,12 @@ public final class ScaleAction {
             config = connect.connectorConfig(connector);
             status = connect.connectorStatus(connector);
         } catch (ConnectRestException.ConnectorNotFound e) {
-            throw new ScaleException(ScaleException.Kind.UNKNOWN_CONNECTOR, "no connector named " + connector);
+            throw new ScalerException(ScalerException.Problem.UNKNOWN_CONNECTOR, "no connector named " + connector);
         } catch (ConnectRestException.PathRejected e) {
             throw pathRejected(connect, connector, e);
         } catch (ConnectRestException e) {
-            throw new ScaleException(
-                    ScaleException.Kind.UNAVAILABLE,
+            throw new ScalerException(
+                    ScalerException.Problem.UNAVAILABLE,
                     "cannot read " + connector + " from Kafka Connect: " + e.getMessage());
         }
         int before = parseTasksMax(config);
@@ -171,14 +171,14 @@ public final class ScaleAction {
         Optional<String> refusal =
                 ScaleRules.refusal(request.tasks(), request.allowIdleTasks(), request.force(), facts);
         if (refusal.isPresent()) {
-            throw new ScaleException(ScaleException.Kind.REFUSED, refusal.get(), "tasks");
+            throw new ScalerException(ScalerException.Problem.REFUSED, refusal.get(), "tasks");
         }
         List<String> warnings = new ArrayList<>(ScaleRules.warnings(request.tasks(), facts));
         if (request.tasks() != before && snapshot.isPresent()) {
             List<Finding> findings = checks.findings(snapshot.get(), request.tasks());
             Optional<String> blocked = CheckGate.refusal(findings, before, request.tasks(), request.force());
             if (blocked.isPresent()) {
-                throw new ScaleException(ScaleException.Kind.REFUSED, blocked.get(), "tasks");
+                throw new ScalerException(ScalerException.Problem.REFUSED, blocked.get(), "tasks");
             }
             warnings.addAll(CheckGate.warnings(findings));
         }
@@ -202,16 +202,13 @@ public final class ScaleAction {
         } catch (WriteFence.Lapsed e) {
             progress.stop();
             throw abandoned(e);
-        } catch (ScaleException e) {
+        } catch (ScalerException e) {
             progress.stop();
             throw e;
-        } catch (TasksMaxWriteException e) {
-            progress.stop();
-            throw failed(e);
         } catch (PollTimeoutException e) {
             progress.stop();
-            throw new ScaleException(
-                    ScaleException.Kind.NOT_CONVERGED,
+            throw new ScalerException(
+                    ScalerException.Problem.NOT_CONVERGED,
                     "tasks.max is now " + request.tasks() + " but the tasks did not all run within "
                             + convergeTimeout.toSeconds() + " s: " + e.getMessage());
         }
@@ -244,7 +241,7 @@ public final class ScaleAction {
     /**
      * Waits for exactly {@code tasks} RUNNING tasks, reading tasks.max back on every probe: a delete, or a task
      * count that another writer set (neither the one written nor, before the write shows, the one before), ends
-     * the wait as a {@link ScaleException}; whoever wrote last decides, and this scale says it lost.
+     * the wait as a {@link ScalerException}; whoever wrote last decides, and this scale says it lost.
      */
     private ConnectorStatus awaitRunning(String connector, int before, int tasks, WriteFence fence) {
         TooManyTasksRestart restart = new TooManyTasksRestart(connect.fenced(fence));
@@ -254,15 +251,15 @@ public final class ScaleAction {
                     try {
                         config = connect.connectorConfig(connector);
                     } catch (ConnectRestException.ConnectorNotFound e) {
-                        return Optional.of(new Outcome(null, failed(ConnectTasksMaxWriter.gone(connector))));
+                        return Optional.of(new Outcome(null, ConnectTasksMaxWriter.gone(connector)));
                     }
                     String held = config.get("tasks.max");
                     if (!String.valueOf(tasks).equals(held)
                             && !String.valueOf(before).equals(held)) {
                         return Optional.of(new Outcome(
                                 null,
-                                new ScaleException(
-                                        ScaleException.Kind.CONFLICT,
+                                new ScalerException(
+                                        ScalerException.Problem.CONFLICT,
                                         "tasks.max of "
                                                 + connector + " was set to " + held
                                                 + " by another writer (a second scaler or a user) while this scale"
@@ -282,30 +279,18 @@ public final class ScaleAction {
         return outcome.status();
     }
 
-    private static ScaleException abandoned(WriteFence.Lapsed e) {
-        return new ScaleException(ScaleException.Kind.ABANDONED, e.getMessage());
-    }
-
-    /** The write's failure as the scale's: the same case, in the same words. */
-    private static ScaleException failed(TasksMaxWriteException e) {
-        ScaleException.Kind kind = switch (e.reason()) {
-            case GONE -> ScaleException.Kind.GONE;
-            case CONFLICT -> ScaleException.Kind.CONFLICT;
-            case REFUSED -> ScaleException.Kind.REFUSED;
-            case UNAVAILABLE -> ScaleException.Kind.UNAVAILABLE;
-            case UNCONFIRMED -> ScaleException.Kind.UNCONFIRMED;
-        };
-        return new ScaleException(kind, e.getMessage());
+    private static ScalerException abandoned(WriteFence.Lapsed e) {
+        return new ScalerException(ScalerException.Problem.ABANDONED, e.getMessage());
     }
 
     /** What the wait ended with: the tasks running, or why it gave up early. */
-    private record Outcome(ConnectorStatus status, ScaleException refusal) {}
+    private record Outcome(ConnectorStatus status, ScalerException refusal) {}
 
     /**
      * What to answer when Connect's web server refused the connector's name in a path: 422 saying why for a connector
      * its listing (which needs no name in the path) shows, else 404.
      */
-    public static ScaleException pathRejected(
+    public static ScalerException pathRejected(
             ConnectApi connect, String connector, ConnectRestException.PathRejected e) {
         boolean listed;
         try {
@@ -314,12 +299,12 @@ public final class ScaleAction {
             listed = false;
         }
         if (!listed) {
-            return new ScaleException(
-                    ScaleException.Kind.UNKNOWN_CONNECTOR,
+            return new ScalerException(
+                    ScalerException.Problem.UNKNOWN_CONNECTOR,
                     "no connector named " + connector + " (Kafka Connect rejects the name in a path)");
         }
-        return new ScaleException(
-                ScaleException.Kind.REFUSED,
+        return new ScalerException(
+                ScalerException.Problem.UNADDRESSABLE,
                 "Kafka Connect cannot address " + connector + " by name ("
                         + e.getMessage()
                         + "): its web server refuses an encoded '/' or '%' in a path, so no client can change this"
@@ -351,8 +336,8 @@ public final class ScaleAction {
         try {
             return ConnectorChange.tasksMax(config);
         } catch (NumberFormatException e) {
-            throw new ScaleException(
-                    ScaleException.Kind.REFUSED,
+            throw new ScalerException(
+                    ScalerException.Problem.REFUSED,
                     "the connector's tasks.max is not a number: " + config.get("tasks.max"));
         }
     }

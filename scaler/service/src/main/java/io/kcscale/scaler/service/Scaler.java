@@ -20,11 +20,11 @@ import io.kcscale.scaler.observe.PipelineWatcher;
 import io.kcscale.scaler.ports.ConnectApi;
 import io.kcscale.scaler.ports.ConnectorStatus;
 import io.kcscale.scaler.ports.RecordTimestamps;
+import io.kcscale.scaler.ports.ScalerException;
 import io.kcscale.scaler.predict.LiveTaskPrediction;
 import io.kcscale.scaler.predict.TasksRequest;
 import io.kcscale.scaler.predict.TasksResult;
 import io.kcscale.scaler.scale.ScaleAction;
-import io.kcscale.scaler.scale.ScaleException;
 import io.kcscale.scaler.scale.ScaleRequest;
 import io.kcscale.scaler.scale.ScaleResult;
 import java.util.List;
@@ -112,7 +112,7 @@ public final class Scaler {
     /**
      * The connector's latest snapshot; a sink created since the last round is sampled now rather than at the next.
      *
-     * @throws NotObservedException when there is none to give
+     * @throws ScalerException when there is none to give
      */
     public PipelineSnapshot snapshot(String name) {
         Optional<PipelineSnapshot> known = watcher.snapshot(name);
@@ -122,15 +122,15 @@ public final class Scaler {
         requireSink(name);
         watcher.sampleOnce();
         return watcher.snapshot(name)
-                .orElseThrow(() -> new NotObservedException(
-                        NotObservedException.Reason.NOT_OBSERVED_YET,
+                .orElseThrow(() -> new ScalerException(
+                        ScalerException.Problem.NOT_OBSERVED_YET,
                         name + " is not observed yet; retry in a few seconds"));
     }
 
     /**
      * Returns when {@code name} is a sink connector Connect knows.
      *
-     * @throws NotObservedException for a connector that does not exist, is not a sink, or when Connect cannot tell
+     * @throws ScalerException for a connector that does not exist, is not a sink, or when Connect cannot tell
      */
     public void requireSink(String name) {
         Optional<String> type = watcher.nonSinkType(name);
@@ -143,29 +143,24 @@ public final class Scaler {
                 throw notASink(name, status.type());
             }
         } catch (ConnectRestException.ConnectorNotFound e) {
-            throw new NotObservedException(NotObservedException.Reason.UNKNOWN_CONNECTOR, "no connector named " + name);
+            throw new ScalerException(ScalerException.Problem.UNKNOWN_CONNECTOR, "no connector named " + name);
         } catch (ConnectRestException.PathRejected e) {
-            ScaleException answer = ScaleAction.pathRejected(connect, name, e);
-            throw new NotObservedException(
-                    answer.kind() == ScaleException.Kind.UNKNOWN_CONNECTOR
-                            ? NotObservedException.Reason.UNKNOWN_CONNECTOR
-                            : NotObservedException.Reason.UNADDRESSABLE,
-                    answer.getMessage());
+            throw ScaleAction.pathRejected(connect, name, e);
         } catch (ConnectRestException.ConfigRejected e) {
             // Connect refuses such a name in a path (control characters, say), so no connector has it
-            throw new NotObservedException(
-                    NotObservedException.Reason.UNKNOWN_CONNECTOR,
+            throw new ScalerException(
+                    ScalerException.Problem.UNKNOWN_CONNECTOR,
                     "no connector named " + name + " (Kafka Connect rejects the name)");
         } catch (ConnectRestException e) {
-            throw new NotObservedException(
-                    NotObservedException.Reason.CONNECT_UNAVAILABLE,
+            throw new ScalerException(
+                    ScalerException.Problem.CONNECT_UNAVAILABLE,
                     name + " is unknown and Kafka Connect does not answer: " + e.getMessage());
         }
     }
 
-    private static NotObservedException notASink(String name, String type) {
-        return new NotObservedException(
-                NotObservedException.Reason.NOT_A_SINK,
+    private static ScalerException notASink(String name, String type) {
+        return new ScalerException(
+                ScalerException.Problem.NOT_A_SINK,
                 name + " is a " + type + " connector: the scaler observes sink connectors");
     }
 
@@ -178,7 +173,7 @@ public final class Scaler {
      * {@code predict tasks} for a connector: sized from the per-task capacity the scaler measures on it, the checks
      * judged for the tasks the answer plans.
      *
-     * @throws NotObservedException as {@link #snapshot}
+     * @throws ScalerException as {@link #snapshot}
      * @throws LiveTaskPrediction.UnknownCapacityException when the capacity is unknown, saying why
      */
     public TasksResult predictTasks(TasksRequest request) {
@@ -190,7 +185,7 @@ public final class Scaler {
      * A user's scale: refused under an active autoscale policy unless forced, which pauses the policy just before the
      * write; counted in the metrics, refusals by their reason.
      *
-     * @throws ScaleException when the scale was not carried out (or not to the end)
+     * @throws ScalerException when the scale was not carried out (or not to the end)
      */
     public ScaleResult scale(String name, ScaleRequest request) {
         try {
@@ -198,8 +193,8 @@ public final class Scaler {
             ScaleResult result = scaleAction.scale(name, request, () -> autoscaler.pause(name));
             metrics.recordScale(result);
             return policy.map(result::withAutoscale).orElse(result);
-        } catch (ScaleException e) {
-            metrics.recordRefusal(name, e.kind().name());
+        } catch (ScalerException e) {
+            metrics.recordRefusal(name, e.problem().name());
             throw e;
         }
     }
@@ -230,7 +225,7 @@ public final class Scaler {
     /**
      * What the connector's policy would set now; empty when it has no policy.
      *
-     * @throws NotObservedException when the connector has no snapshot to give
+     * @throws ScalerException when the connector has no snapshot to give
      * @throws IllegalStateException when its pipeline is degraded (no tasks to recommend)
      */
     public Optional<Recommendation> recommend(String name) {
@@ -253,7 +248,7 @@ public final class Scaler {
      * {@link RecordAge#MAX_PARTITIONS}), the timestamp of the record at the committed offset beside the scaler's
      * interpolated age.
      *
-     * @throws NotObservedException as {@link #snapshot}
+     * @throws ScalerException as {@link #snapshot}
      */
     public List<RecordAge> recordAges(String name, long nowMillis) {
         PipelineSnapshot s = snapshot(name);

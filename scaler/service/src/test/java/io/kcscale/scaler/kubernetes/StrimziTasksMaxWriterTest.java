@@ -12,7 +12,7 @@ import io.kcscale.scaler.act.WriteFence;
 import io.kcscale.scaler.connect.Backoff;
 import io.kcscale.scaler.ports.ConnectorResource;
 import io.kcscale.scaler.ports.ConnectorResources;
-import io.kcscale.scaler.ports.TasksMaxWriteException;
+import io.kcscale.scaler.ports.ScalerException;
 import io.kcscale.scaler.ports.TasksMaxWriter;
 import io.strimzi.api.kafka.Crds;
 import io.strimzi.api.kafka.model.connector.KafkaConnector;
@@ -188,10 +188,9 @@ class StrimziTasksMaxWriterTest {
     @Test
     void aConcurrentScaleIsReportedNotOverwritten() {
         ConnectorResources racing = racingWith(k -> k.getSpec().setTasksMax(5));
-        TasksMaxWriteException e = assertThrows(
-                TasksMaxWriteException.class,
-                () -> writer(racing).write(SINK, Map.of("tasks.max", "1"), 3, WriteFence.NONE));
-        assertEquals(TasksMaxWriteException.Reason.CONFLICT, e.reason());
+        ScalerException e = assertThrows(
+                ScalerException.class, () -> writer(racing).write(SINK, Map.of("tasks.max", "1"), 3, WriteFence.NONE));
+        assertEquals(ScalerException.Problem.CONFLICT, e.problem());
         assertTrue(
                 e.getMessage()
                         .contains("another actor set spec.tasksMax of KafkaConnector kafka/stocks-es-sink from 1 to 5"),
@@ -204,10 +203,10 @@ class StrimziTasksMaxWriterTest {
     void aTasksMaxSetSinceTheChecksReadIsAConflictNamingTheCountThatStands() {
         // kubectl edit, KEDA or another scaler set spec.tasksMax after this scale read Connect (tasks.max 1)
         editAsAnotherActor(k -> k.getSpec().setTasksMax(4));
-        TasksMaxWriteException e = assertThrows(
-                TasksMaxWriteException.class,
+        ScalerException e = assertThrows(
+                ScalerException.class,
                 () -> writer(resources(Optional.empty())).write(SINK, Map.of("tasks.max", "1"), 3, WriteFence.NONE));
-        assertEquals(TasksMaxWriteException.Reason.CONFLICT, e.reason());
+        assertEquals(ScalerException.Problem.CONFLICT, e.problem());
         assertTrue(
                 e.getMessage()
                         .startsWith(
@@ -222,10 +221,10 @@ class StrimziTasksMaxWriterTest {
         editAsAnotherActor(k -> k.getSpec().setTasksMax(null));
         writer(resources(Optional.empty())).write(SINK, Map.of("tasks.max", "1"), 2, WriteFence.NONE);
         assertEquals(2, stored().getSpec().getTasksMax());
-        TasksMaxWriteException e = assertThrows(
-                TasksMaxWriteException.class,
+        ScalerException e = assertThrows(
+                ScalerException.class,
                 () -> writer(resources(Optional.empty())).write(SINK, Map.of("tasks.max", "1"), 3, WriteFence.NONE));
-        assertEquals(TasksMaxWriteException.Reason.CONFLICT, e.reason());
+        assertEquals(ScalerException.Problem.CONFLICT, e.problem());
     }
 
     @Test
@@ -243,10 +242,10 @@ class StrimziTasksMaxWriterTest {
                                                 + "cannot patch resource \"kafkaconnectors\"")
                                 .build())
                 .once();
-        TasksMaxWriteException e = assertThrows(
-                TasksMaxWriteException.class,
+        ScalerException e = assertThrows(
+                ScalerException.class,
                 () -> writer(resources(Optional.empty())).write(SINK, Map.of("tasks.max", "1"), 3, WriteFence.NONE));
-        assertEquals(TasksMaxWriteException.Reason.REFUSED, e.reason());
+        assertEquals(ScalerException.Problem.REFUSED, e.problem());
         assertTrue(
                 e.getMessage()
                         .startsWith(
@@ -270,10 +269,10 @@ class StrimziTasksMaxWriterTest {
                                 .withReason("Forbidden")
                                 .build())
                 .once();
-        TasksMaxWriteException e = assertThrows(
-                TasksMaxWriteException.class,
+        ScalerException e = assertThrows(
+                ScalerException.class,
                 () -> writer(resources(Optional.empty())).write(SINK, Map.of("tasks.max", "1"), 3, WriteFence.NONE));
-        assertEquals(TasksMaxWriteException.Reason.REFUSED, e.reason());
+        assertEquals(ScalerException.Problem.REFUSED, e.problem());
         assertTrue(
                 e.getMessage().startsWith("the scaler may not get kafkaconnectors in namespace kafka"), e.getMessage());
         assertEquals(List.of(), connectWrites);
@@ -286,10 +285,10 @@ class StrimziTasksMaxWriterTest {
                         .inNamespace(NAMESPACE)
                         .withName(SINK)
                         .delete());
-        TasksMaxWriteException e = assertThrows(
-                TasksMaxWriteException.class,
+        ScalerException e = assertThrows(
+                ScalerException.class,
                 () -> writer(deleting).write(SINK, Map.of("tasks.max", "1"), 3, WriteFence.NONE));
-        assertEquals(TasksMaxWriteException.Reason.GONE, e.reason());
+        assertEquals(ScalerException.Problem.GONE, e.problem());
         assertTrue(
                 e.getMessage().contains("was deleted during this scale; the scaler does not re-create it"),
                 e.getMessage());

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.kcscale.scaler.api.HttpStatuses;
 import io.kcscale.scaler.autoscale.AutoscalePolicy;
 import io.kcscale.scaler.ports.PolicyStore;
-import io.kcscale.scaler.scale.ScaleException;
+import io.kcscale.scaler.ports.ScalerException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -41,8 +41,9 @@ class ManualScaleUnderPolicyTest {
         assertEquals(Optional.empty(), loop.admitManualScale("sink", false, false), "no policy, nothing to say");
         loop.put("sink", POLICY);
 
-        ScaleException refused = assertThrows(ScaleException.class, () -> loop.admitManualScale("sink", false, false));
-        assertEquals(409, HttpStatuses.of(refused.kind()));
+        ScalerException refused =
+                assertThrows(ScalerException.class, () -> loop.admitManualScale("sink", false, false));
+        assertEquals(409, HttpStatuses.of(refused.problem()));
         assertTrue(
                 refused.getMessage()
                         .startsWith("sink is under an active autoscale policy (minTasks 1, maxTasks 6,"

@@ -19,6 +19,7 @@ import io.kcscale.scaler.poll.Poll;
 import io.kcscale.scaler.ports.IndexCounter;
 import io.kcscale.scaler.ports.PartitionCount;
 import io.kcscale.scaler.ports.PreScaleChecks;
+import io.kcscale.scaler.ports.ScalerException;
 import io.kcscale.scaler.ports.SnapshotSource;
 import io.kcscale.scaler.ports.WorkerProbe;
 import java.time.Duration;
@@ -72,8 +73,8 @@ class ScaleActionTest {
                 System::currentTimeMillis);
     }
 
-    private ScaleException refused(ScaleRequest request) {
-        ScaleException e = assertThrows(ScaleException.class, () -> action().scale(SINK, request));
+    private ScalerException refused(ScaleRequest request) {
+        ScalerException e = assertThrows(ScalerException.class, () -> action().scale(SINK, request));
         assertEquals(0, connect.puts, "a refused scale writes nothing");
         assertEquals(CONFIG, connect.config());
         return e;
@@ -81,20 +82,20 @@ class ScaleActionTest {
 
     @Test
     void aScaleThatBreaksARuleTouchesNothing() {
-        ScaleException aboveMax = refused(new ScaleRequest(9, false, true));
-        assertEquals(ScaleException.Kind.REFUSED, aboveMax.kind());
+        ScalerException aboveMax = refused(new ScaleRequest(9, false, true));
+        assertEquals(ScalerException.Problem.REFUSED, aboveMax.problem());
         assertEquals("tasks", aboveMax.field());
         assertTrue(
                 aboveMax.getMessage().startsWith("tasks 9 is above the configured maximum of 8"),
                 aboveMax.getMessage());
 
-        ScaleException idle = refused(new ScaleRequest(5, false, false));
+        ScalerException idle = refused(new ScaleRequest(5, false, false));
         assertTrue(idle.getMessage().startsWith("tasks 5 is above the 4 partitions of the topic"), idle.getMessage());
 
         partitions = topic -> {
             throw new IllegalStateException("Kafka does not answer");
         };
-        ScaleException unknownPartitions = refused(new ScaleRequest(3, false, false));
+        ScalerException unknownPartitions = refused(new ScaleRequest(3, false, false));
         assertTrue(
                 unknownPartitions.getMessage().startsWith("the partition count is unknown"),
                 unknownPartitions.getMessage());
@@ -131,8 +132,8 @@ class ScaleActionTest {
                 null,
                 10,
                 0));
-        ScaleException e = refused(new ScaleRequest(3, false, false));
-        assertEquals(ScaleException.Kind.REFUSED, e.kind());
+        ScalerException e = refused(new ScaleRequest(3, false, false));
+        assertEquals(ScalerException.Problem.REFUSED, e.problem());
         assertTrue(
                 e.getMessage().startsWith("worker w1:8083 has not answered for 8 s (tasks [0] on it)"), e.getMessage());
 
@@ -148,8 +149,8 @@ class ScaleActionTest {
     @Test
     void aSourceConnectorIsRefused() {
         connect = new InMemoryConnect(SINK, "source", CONFIG, 2);
-        ScaleException e = refused(new ScaleRequest(3, false, false));
-        assertEquals(ScaleException.Kind.REFUSED, e.kind());
+        ScalerException e = refused(new ScaleRequest(3, false, false));
+        assertEquals(ScalerException.Problem.REFUSED, e.problem());
         assertEquals("sink is not a sink connector: the scaler changes sink tasks only", e.getMessage());
     }
 
@@ -158,8 +159,8 @@ class ScaleActionTest {
         snapshots = connector -> Optional.of(stableSnapshot());
         checks = (snapshot, tasks) -> List.of(new Finding(
                 "key-cardinality", Severity.CRITICAL, "too few keys", Map.of(), "use a key with more values."));
-        ScaleException blocked = refused(new ScaleRequest(3, false, false));
-        assertEquals(ScaleException.Kind.REFUSED, blocked.kind());
+        ScalerException blocked = refused(new ScaleRequest(3, false, false));
+        assertEquals(ScalerException.Problem.REFUSED, blocked.problem());
         assertTrue(
                 blocked.getMessage().startsWith("adding tasks would not help: key-cardinality: too few keys."),
                 blocked.getMessage());
@@ -173,17 +174,17 @@ class ScaleActionTest {
 
     @Test
     void anUnknownConnectorOrAnUnreadableTasksMaxIsSaidSo() {
-        ScaleException unknown =
-                assertThrows(ScaleException.class, () -> action().scale("other", new ScaleRequest(3, false, false)));
-        assertEquals(ScaleException.Kind.UNKNOWN_CONNECTOR, unknown.kind());
+        ScalerException unknown =
+                assertThrows(ScalerException.class, () -> action().scale("other", new ScaleRequest(3, false, false)));
+        assertEquals(ScalerException.Problem.UNKNOWN_CONNECTOR, unknown.problem());
         assertEquals("no connector named other", unknown.getMessage());
 
         Map<String, String> odd = new HashMap<>(CONFIG);
         odd.put("tasks.max", "two");
         connect = new InMemoryConnect(SINK, "sink", odd, 2);
-        ScaleException notANumber =
-                assertThrows(ScaleException.class, () -> action().scale(SINK, new ScaleRequest(3, false, false)));
-        assertEquals(ScaleException.Kind.REFUSED, notANumber.kind());
+        ScalerException notANumber =
+                assertThrows(ScalerException.class, () -> action().scale(SINK, new ScaleRequest(3, false, false)));
+        assertEquals(ScalerException.Problem.REFUSED, notANumber.problem());
         assertEquals("the connector's tasks.max is not a number: two", notANumber.getMessage());
         assertEquals(0, connect.puts);
     }
@@ -251,11 +252,11 @@ class ScaleActionTest {
             connect = new InMemoryConnect(SINK, "sink", CONFIG, 2);
             connect.patchUnsupported = !patch;
             connect.beforeFirstWrite = () -> connect.deleteConnector(SINK);
-            ScaleException e =
-                    assertThrows(ScaleException.class, () -> action().scale(SINK, new ScaleRequest(3, false, false)));
+            ScalerException e =
+                    assertThrows(ScalerException.class, () -> action().scale(SINK, new ScaleRequest(3, false, false)));
 
-            assertEquals(ScaleException.Kind.GONE, e.kind());
-            assertEquals(404, HttpStatuses.of(e.kind()));
+            assertEquals(ScalerException.Problem.GONE, e.problem());
+            assertEquals(404, HttpStatuses.of(e.problem()));
             assertEquals("sink was deleted while the scale ran; it was not re-created", e.getMessage());
             assertFalse(connect.exists(), "with PATCH " + patch);
         }
@@ -269,9 +270,9 @@ class ScaleActionTest {
         assertEquals(0, connect.patches);
 
         connect.beforeFirstWrite = () -> connect.edit("errors.tolerance", "all");
-        ScaleException e =
-                assertThrows(ScaleException.class, () -> action().scale(SINK, new ScaleRequest(2, false, false)));
-        assertEquals(ScaleException.Kind.CONFLICT, e.kind());
+        ScalerException e =
+                assertThrows(ScalerException.class, () -> action().scale(SINK, new ScaleRequest(2, false, false)));
+        assertEquals(ScalerException.Problem.CONFLICT, e.problem());
         assertEquals(
                 "the config of sink changed while the scale ran its checks (keys [errors.tolerance]); this Kafka Connect"
                         + " has no PATCH, and a PUT of the whole config would undo that change: nothing written; retry the scale",
@@ -288,10 +289,10 @@ class ScaleActionTest {
             connect.edit("tasks.max", "5");
             return List.of();
         };
-        ScaleException e =
-                assertThrows(ScaleException.class, () -> action().scale(SINK, new ScaleRequest(3, false, false)));
+        ScalerException e =
+                assertThrows(ScalerException.class, () -> action().scale(SINK, new ScaleRequest(3, false, false)));
 
-        assertEquals(ScaleException.Kind.CONFLICT, e.kind());
+        assertEquals(ScalerException.Problem.CONFLICT, e.problem());
         assertTrue(
                 e.getMessage().startsWith("tasks.max of sink changed from 2 to 5 while the scale ran its checks"),
                 e.getMessage());
@@ -303,10 +304,10 @@ class ScaleActionTest {
     void anotherWritersTaskCountWhileTheScaleWaitsEndsItSayingWhoWon() {
         connect.afterFirstWrite = () -> connect.edit("tasks.max", "4");
         convergeTimeout = Duration.ofMinutes(5);
-        ScaleException e =
-                assertThrows(ScaleException.class, () -> action().scale(SINK, new ScaleRequest(3, false, false)));
+        ScalerException e =
+                assertThrows(ScalerException.class, () -> action().scale(SINK, new ScaleRequest(3, false, false)));
 
-        assertEquals(ScaleException.Kind.CONFLICT, e.kind());
+        assertEquals(ScalerException.Problem.CONFLICT, e.problem());
         assertEquals(
                 "tasks.max of sink was set to 4 by another writer (a second scaler or a user) while this scale to 3"
                         + " waited for its tasks: the last write stands, so 4 it is",
@@ -340,10 +341,10 @@ class ScaleActionTest {
     void aWriteConnectRefusesIsSaidSo() {
         connect.refusePut =
                 new ConnectRestException.ConfigRejected(400, "PATCH /connectors/sink/config -> 400: bad tasks.max");
-        ScaleException e =
-                assertThrows(ScaleException.class, () -> action().scale(SINK, new ScaleRequest(3, false, false)));
+        ScalerException e =
+                assertThrows(ScalerException.class, () -> action().scale(SINK, new ScaleRequest(3, false, false)));
 
-        assertEquals(ScaleException.Kind.UNAVAILABLE, e.kind());
+        assertEquals(ScalerException.Problem.UNAVAILABLE, e.problem());
         assertEquals(
                 "Kafka Connect refused tasks.max 3 (tasks.max stays 2): PATCH /connectors/sink/config -> 400: bad tasks.max",
                 e.getMessage());
@@ -353,10 +354,10 @@ class ScaleActionTest {
     @Test
     void aWriteWithoutAnAnswerIsNeverCalledUnchanged() {
         connect.refusePut = new ConnectRestException(500, "PATCH /connectors/sink/config -> 500: Request timed out");
-        ScaleException e =
-                assertThrows(ScaleException.class, () -> action().scale(SINK, new ScaleRequest(3, false, false)));
+        ScalerException e =
+                assertThrows(ScalerException.class, () -> action().scale(SINK, new ScaleRequest(3, false, false)));
 
-        assertEquals(ScaleException.Kind.UNCONFIRMED, e.kind());
+        assertEquals(ScalerException.Problem.UNCONFIRMED, e.problem());
         assertEquals(
                 "the write of tasks.max 3 got no answer (PATCH /connectors/sink/config -> 500: Request timed out);"
                         + " Kafka Connect holds tasks.max 2 now and may still apply the write: read tasks.max before retrying",
@@ -368,10 +369,10 @@ class ScaleActionTest {
         connect.afterPut = InMemoryConnect.AfterPut.FAIL;
         convergeTimeout = Duration.ofMinutes(5);
         long start = System.nanoTime();
-        ScaleException e =
-                assertThrows(ScaleException.class, () -> action().scale(SINK, new ScaleRequest(3, false, false)));
+        ScalerException e =
+                assertThrows(ScalerException.class, () -> action().scale(SINK, new ScaleRequest(3, false, false)));
 
-        assertEquals(ScaleException.Kind.NOT_CONVERGED, e.kind());
+        assertEquals(ScalerException.Problem.NOT_CONVERGED, e.problem());
         assertTrue(
                 e.getMessage().startsWith("tasks.max is now 3 but the tasks did not all run within 300 s: "),
                 e.getMessage());
@@ -397,11 +398,11 @@ class ScaleActionTest {
             asked.add(what);
             throw new WriteFence.Lapsed(what + " not sent: the lease lapsed");
         };
-        ScaleException e = assertThrows(
-                ScaleException.class, () -> action().scale(SINK, new ScaleRequest(3, false, false), lapsed));
+        ScalerException e = assertThrows(
+                ScalerException.class, () -> action().scale(SINK, new ScaleRequest(3, false, false), lapsed));
 
-        assertEquals(ScaleException.Kind.ABANDONED, e.kind());
-        assertEquals(503, HttpStatuses.of(e.kind()));
+        assertEquals(ScalerException.Problem.ABANDONED, e.problem());
+        assertEquals(503, HttpStatuses.of(e.problem()));
         assertEquals("PATCH sink not sent: the lease lapsed", e.getMessage());
         assertEquals(List.of("PATCH sink"), asked, "asked right before the write, the reads not");
         assertEquals(0, connect.putsStarted, "nothing reached Connect");
@@ -416,10 +417,10 @@ class ScaleActionTest {
                 throw new WriteFence.Lapsed(what + " not sent: the lease lapsed");
             }
         };
-        ScaleException e = assertThrows(
-                ScaleException.class, () -> action().scale(SINK, new ScaleRequest(3, false, false), writesOnce));
+        ScalerException e = assertThrows(
+                ScalerException.class, () -> action().scale(SINK, new ScaleRequest(3, false, false), writesOnce));
 
-        assertEquals(ScaleException.Kind.ABANDONED, e.kind(), e.getMessage());
+        assertEquals(ScalerException.Problem.ABANDONED, e.problem(), e.getMessage());
         assertEquals("restart sink not sent: the lease lapsed", e.getMessage());
         assertEquals(0, connect.restarts);
         assertEquals("3", connect.config().get("tasks.max"), "the write it let through stands");
@@ -429,10 +430,10 @@ class ScaleActionTest {
     void tasksThatDoNotConvergeInTimeAreSaidSo() {
         connect.afterPut = InMemoryConnect.AfterPut.STAY;
         convergeTimeout = Duration.ofMillis(500);
-        ScaleException e =
-                assertThrows(ScaleException.class, () -> action().scale(SINK, new ScaleRequest(3, false, false)));
+        ScalerException e =
+                assertThrows(ScalerException.class, () -> action().scale(SINK, new ScaleRequest(3, false, false)));
 
-        assertEquals(ScaleException.Kind.NOT_CONVERGED, e.kind());
+        assertEquals(ScalerException.Problem.NOT_CONVERGED, e.problem());
         assertTrue(
                 e.getMessage()
                         .startsWith(
@@ -455,9 +456,9 @@ class ScaleActionTest {
                 () -> connect.putsStarted > 0,
                 () -> "no PUT yet");
 
-        ScaleException second =
-                assertThrows(ScaleException.class, () -> action.scale(SINK, new ScaleRequest(4, false, false)));
-        assertEquals(ScaleException.Kind.IN_PROGRESS, second.kind());
+        ScalerException second =
+                assertThrows(ScalerException.class, () -> action.scale(SINK, new ScaleRequest(4, false, false)));
+        assertEquals(ScalerException.Problem.IN_PROGRESS, second.problem());
         assertEquals("a scale of sink is already in progress; retry when it has finished", second.getMessage());
 
         connect.holdPut.countDown();

@@ -22,11 +22,11 @@ import io.kcscale.scaler.ports.InMemoryConnectors;
 import io.kcscale.scaler.ports.InMemoryKafka;
 import io.kcscale.scaler.ports.InMemorySinkCluster;
 import io.kcscale.scaler.ports.Leadership;
+import io.kcscale.scaler.ports.ScalerException;
 import io.kcscale.scaler.ports.TasksMaxWriter;
 import io.kcscale.scaler.ports.WorkerCpuReadings;
 import io.kcscale.scaler.prometheus.WorkerCpuSettings;
 import io.kcscale.scaler.scale.ScaleAction;
-import io.kcscale.scaler.scale.ScaleException;
 import io.kcscale.scaler.scale.ScaleRequest;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -160,8 +160,8 @@ class ScalerTest {
         connect.connector("datagen", "source", Map.of("kafka.topic", "orders"), 1, "w1:8083");
     }
 
-    private NotObservedException notObserved(String name) {
-        return assertThrows(NotObservedException.class, () -> scaler.snapshot(name));
+    private ScalerException notObserved(String name) {
+        return assertThrows(ScalerException.class, () -> scaler.snapshot(name));
     }
 
     @Test
@@ -178,17 +178,17 @@ class ScalerTest {
         pipeline();
         watcher.sampleOnce();
 
-        NotObservedException source = notObserved("datagen");
-        assertEquals(NotObservedException.Reason.NOT_A_SINK, source.reason());
+        ScalerException source = notObserved("datagen");
+        assertEquals(ScalerException.Problem.NOT_A_SINK, source.problem());
         assertEquals("datagen is a source connector: the scaler observes sink connectors", source.getMessage());
 
-        NotObservedException unknown = notObserved("nobody");
-        assertEquals(NotObservedException.Reason.UNKNOWN_CONNECTOR, unknown.reason());
+        ScalerException unknown = notObserved("nobody");
+        assertEquals(ScalerException.Problem.UNKNOWN_CONNECTOR, unknown.problem());
         assertEquals("no connector named nobody", unknown.getMessage());
 
         connect.down = InMemoryConnectors.unreachable();
-        NotObservedException unanswered = notObserved("created-meanwhile");
-        assertEquals(NotObservedException.Reason.CONNECT_UNAVAILABLE, unanswered.reason());
+        ScalerException unanswered = notObserved("created-meanwhile");
+        assertEquals(ScalerException.Problem.CONNECT_UNAVAILABLE, unanswered.problem());
         assertEquals(
                 "created-meanwhile is unknown and Kafka Connect does not answer: "
                         + InMemoryConnectors.unreachable().getMessage(),
@@ -205,9 +205,9 @@ class ScalerTest {
         watcher.sampleOnce();
 
         assertEquals(
-                NotObservedException.Reason.NOT_A_SINK,
-                assertThrows(NotObservedException.class, () -> scaler.putPolicy("datagen", POLICY))
-                        .reason());
+                ScalerException.Problem.NOT_A_SINK,
+                assertThrows(ScalerException.class, () -> scaler.putPolicy("datagen", POLICY))
+                        .problem());
         assertEquals(Optional.empty(), scaler.policy("datagen"));
 
         scaler.putPolicy("orders-sink", POLICY);
@@ -224,10 +224,10 @@ class ScalerTest {
         watcher.sampleOnce();
         scaler.putPolicy("orders-sink", POLICY);
 
-        ScaleException refused =
-                assertThrows(ScaleException.class, () -> scaler.scale("orders-sink", new ScaleRequest(3, true, false)));
+        ScalerException refused = assertThrows(
+                ScalerException.class, () -> scaler.scale("orders-sink", new ScaleRequest(3, true, false)));
 
-        assertEquals(ScaleException.Kind.CONFLICT, refused.kind());
+        assertEquals(ScalerException.Problem.CONFLICT, refused.problem());
         assertTrue(
                 refused.getMessage().startsWith("orders-sink is under an active autoscale policy"),
                 refused.getMessage());
