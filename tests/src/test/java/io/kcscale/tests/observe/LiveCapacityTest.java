@@ -243,6 +243,48 @@ class LiveCapacityTest {
         }
     }
 
+    @Test
+    @Order(5)
+    void aBulkSinkWhosePutDoesNotWaitForItsWritesHasNoCapacitySaidWhy(LocalStack stack) throws Exception {
+        String bulk = "capacity-bulk-sink";
+        scratch.topic("capacity-bulk", 4);
+        scratch.index("capacity-bulk", 1);
+        scratch.source("capacity-bulk-source", "capacity-bulk", "price", 200, Map.of());
+        scratch.connector(
+                bulk, scratch.sinkConfig(SinkMode.BULK, "capacity-bulk", "capacity-bulk", 1, remote.hostPort()));
+        scratch.awaitRunning(bulk, 1);
+        try (InProcessScaler scaler = InProcessScaler.start(stack, WorkerExporters.exporterSettings(stack))) {
+            JsonNode s =
+                    Poll.until("the bulk sink's task read, its capacity unknown", READ, Duration.ofSeconds(2), () -> {
+                        ScalerHttp.Answer a = scaler.http.get("/api/v1/connectors/" + bulk);
+                        JsonNode task = a.body().path("tasks").path(0);
+                        if (a.status() != 200
+                                || !task.path("recordsPerSecond").isNumber()
+                                || !task.path("capacity").has("unknown")) {
+                            throw new IllegalStateException("snapshot " + a.raw());
+                        }
+                        return Optional.of(a.body());
+                    });
+            JsonNode task = s.path("tasks").get(0);
+            assertTrue(
+                    task.path("capacity")
+                            .path("unknown")
+                            .asText()
+                            .contains("put() hands records to a writer of its own"),
+                    task.toString());
+            assertTrue(task.path("busyFraction").isMissingNode(), task.toString());
+            assertTrue(s.path("capacity").has("unknown"), s.toString());
+            // and the per-record sink beside it is still read
+            assertTrue(scaler.http
+                    .get(PATH)
+                    .body()
+                    .path("tasks")
+                    .path(0)
+                    .path("busyFraction")
+                    .isNumber());
+        }
+    }
+
     private static CliInProcess.Run predict(InProcessScaler scaler, String... flags) {
         String[] args = new String[flags.length + 6];
         args[0] = "predict";

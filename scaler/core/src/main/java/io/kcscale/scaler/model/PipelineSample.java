@@ -26,6 +26,8 @@ import java.util.Map;
  * @param deadLetters       the sink's dead-letter topic as read, or null when the sink has none
  * @param workerMetrics     what the workers publish of the sink's tasks (their JMX exporters, or a Prometheus scraping
  *                          them), or null when the sample's maker reads none
+ * @param writes            whether the sink's {@code put()} returns once its records are written (its config says), or
+ *                          null when the sample's maker does not say
  */
 public record PipelineSample(
         long atMillis,
@@ -46,7 +48,8 @@ public record PipelineSample(
         List<String> unreachable,
         Map<String, Long> unreachableWorkers,
         DeadLetterReading deadLetters,
-        WorkerMetrics workerMetrics) {
+        WorkerMetrics workerMetrics,
+        SinkWrites writes) {
 
     /** A sample without the workers' metrics. */
     public PipelineSample(
@@ -87,6 +90,7 @@ public record PipelineSample(
                 unreachable,
                 unreachableWorkers,
                 deadLetters,
+                null,
                 null);
     }
 
@@ -197,7 +201,8 @@ public record PipelineSample(
                 unreachable,
                 unreachableWorkers,
                 deadLetters,
-                workerMetrics);
+                workerMetrics,
+                writes);
     }
 
     /**

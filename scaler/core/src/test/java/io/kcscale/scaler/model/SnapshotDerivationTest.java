@@ -1138,7 +1138,8 @@ class SnapshotDerivationTest {
                     new ArrayList<>(unreachable),
                     unreachableWorkers,
                     deadLetters,
-                    workerMetrics);
+                    workerMetrics,
+                    null);
         }
 
         private static Map<Integer, Long> toMap(long[] values) {

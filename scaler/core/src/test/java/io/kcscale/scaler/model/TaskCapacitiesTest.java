@@ -23,6 +23,11 @@ class TaskCapacitiesTest {
 
     private static PipelineSample sample(
             long at, List<PipelineSample.TaskState> tasks, PipelineSample.WorkerMetrics metrics) {
+        return sample(at, tasks, metrics, SinkWrites.IN_PUT);
+    }
+
+    private static PipelineSample sample(
+            long at, List<PipelineSample.TaskState> tasks, PipelineSample.WorkerMetrics metrics, SinkWrites writes) {
         Map<TopicPartition, Long> offsets = Map.of(new TopicPartition("t", 0), 100L, new TopicPartition("t", 1), 100L);
         return new PipelineSample(
                 at,
@@ -43,11 +48,35 @@ class TaskCapacitiesTest {
                 List.of(),
                 Map.of(),
                 null,
-                metrics);
+                metrics,
+                writes);
     }
 
     private static PipelineSample.WorkerMetrics both(PipelineSample.TaskMetrics zero, PipelineSample.TaskMetrics one) {
         return new PipelineSample.WorkerMetrics(Map.of(0, zero, 1, one), Map.of());
+    }
+
+    @Test
+    void aSinkWhosePutDoesNotWaitForItsWritesHasNoCapacityReadFromItsPutTime() {
+        List<PipelineSample> window = new ArrayList<>();
+        // a bulk task as measured: 5% of its time in put() at 5,200 records/s, which would read 104,000/s
+        for (int i = 0; i < 15; i++) {
+            window.add(sample(
+                    i * 2_000L, TWO_RUNNING, both(polled(0.95, 5_200), polled(0.95, 5_200)), SinkWrites.BEHIND_PUT));
+        }
+        PipelineSnapshot s = SnapshotDerivation.derive(window, 30);
+        assertFalse(s.capacity().known());
+        assertTrue(
+                s.capacity().unknown().contains("put() hands records to a writer of its own"),
+                s.capacity().unknown());
+        assertNull(s.busyFraction());
+        s.tasks().forEach(t -> {
+            assertFalse(t.capacity().known());
+            assertNull(t.busyFraction());
+        });
+        // the same readings from a sink that writes in put() are read as they come
+        window.replaceAll(w -> sample(w.atMillis(), TWO_RUNNING, w.workerMetrics(), SinkWrites.IN_PUT));
+        assertTrue(SnapshotDerivation.derive(window, 30).capacity().known());
     }
 
     @Test

@@ -63,7 +63,8 @@ class LiveTaskPredictionTest {
                     List.of(),
                     Map.of(),
                     null,
-                    m));
+                    m,
+                    null));
         }
         return SnapshotDerivation.derive(window, 30);
     }

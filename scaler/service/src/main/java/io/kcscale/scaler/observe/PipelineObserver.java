@@ -3,6 +3,7 @@ package io.kcscale.scaler.observe;
 import io.kcscale.scaler.model.PipelineSample;
 import io.kcscale.scaler.model.SinkIndexes;
 import io.kcscale.scaler.model.SinkTarget;
+import io.kcscale.scaler.model.SinkWrites;
 import io.kcscale.scaler.model.TopicPartition;
 import io.kcscale.scaler.ports.ConnectorStatus;
 import io.kcscale.scaler.ports.KafkaReadings;
@@ -250,7 +251,8 @@ public final class PipelineObserver {
                 unreachable,
                 Map.copyOf(sink.unreachableWorkers()),
                 deadLetters,
-                workerMetrics);
+                workerMetrics,
+                SinkWrites.of(sink.config()));
     }
 
     /**
