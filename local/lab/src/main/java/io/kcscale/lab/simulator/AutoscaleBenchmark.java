@@ -8,12 +8,12 @@ public final class AutoscaleBenchmark {
     private AutoscaleBenchmark() {}
 
     /**
-     * Each policy's run, ours first. The simulator does not model busy time: the rules see it as what the tasks
-     * wrote over what they could have ({@link ModelledBusyFraction}).
+     * Each policy's run, ours first. The simulated workers publish each task's busy time and read rate, so every rule
+     * sees the busy fraction and capacity the scaler derives from them, as on the live pipeline.
      */
     public static List<Timeline> runs(LoadTrace trace, SimulationSettings settings, BenchmarkPolicies policies) {
         return policies.create(trace.durationSeconds()).stream()
-                .map(p -> new Simulation(trace, settings).run(new ModelledBusyFraction(p, settings.perTaskRate())))
+                .map(p -> new Simulation(trace, settings).run(p))
                 .toList();
     }
 

@@ -1,9 +1,11 @@
 package io.kcscale.lab.simulator;
 
 import io.kcscale.scaler.model.PipelineSample;
+import io.kcscale.scaler.model.SinkWrites;
 import io.kcscale.scaler.model.TopicPartition;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
@@ -55,6 +57,11 @@ final class SimulatedPipeline {
     private long[] committedAtMillis;
 
     private double[] credit;
+    /** Per task, since the last sample: the seconds it worked or waited on the sink, and the records it wrote. */
+    private double[] busySeconds;
+
+    private long[] writtenBy;
+    private long sampledAtMillis;
     private long written;
     private int writeQueue;
     private int rotation;
@@ -144,6 +151,8 @@ final class SimulatedPipeline {
                 .toArray(int[][]::new);
         batch = new long[members];
         credit = new double[members];
+        busySeconds = new double[members];
+        writtenBy = new long[members];
         buffers = new ArrayList<>();
         for (int t = 0; t < members; t++) {
             buffers.add(new ArrayDeque<>());
@@ -170,7 +179,10 @@ final class SimulatedPipeline {
         for (int t = 0; t < n; t++) {
             double granted = wants[t] * share;
             long records = (long) granted;
+            // waiting on a sink at its ceiling counts as busy, as a real task's time in put() does
+            busySeconds[t] += wants[t] / settings.perTaskRate();
             long left = writeBatches(t, records, poll, nowMillis);
+            writtenBy[t] += records - left;
             // a task short of work does not bank the idle time; a busy one carries its fraction of a record
             credit[t] = left == 0 && (batch[t] > 0 || (poll && unpolled(t) > 0)) ? granted - records : 0;
         }
@@ -324,6 +336,7 @@ final class SimulatedPipeline {
                 }
             }
         }
+        PipelineSample.WorkerMetrics metrics = taskMetrics(nowMillis, rebalancing);
         return new PipelineSample(
                 nowMillis,
                 CONNECTOR,
@@ -335,14 +348,38 @@ final class SimulatedPipeline {
                 asMap(committed),
                 TopicPartition.onTopic(TOPIC, assignment),
                 rebalancing ? "PREPARING_REBALANCE" : "STABLE",
-                TOPIC,
-                written,
-                1,
-                0,
+                null,
+                List.of(new PipelineSample.IndexReading(TOPIC, TOPIC, written, 1, 0, null)),
                 1,
                 0L,
                 writeQueue,
-                List.of());
+                List.of(),
+                Map.of(),
+                null,
+                metrics,
+                SinkWrites.IN_PUT);
+    }
+
+    /**
+     * What each task's worker would publish since the last sample: its busy fraction (as 1 − its poll-idle ratio) and
+     * its read rate, so the scaler's own derivation reads each task's busy time and capacity from them.
+     */
+    private PipelineSample.WorkerMetrics taskMetrics(long nowMillis, boolean rebalancing) {
+        double seconds = (nowMillis - sampledAtMillis) / 1000.0;
+        sampledAtMillis = nowMillis;
+        Map<Integer, PipelineSample.TaskMetrics> metrics = new TreeMap<>();
+        if (!rebalancing && seconds > 0) {
+            for (int t = 0; t < busySeconds.length; t++) {
+                double busy = Math.min(1, busySeconds[t] / seconds);
+                metrics.put(
+                        t,
+                        new PipelineSample.TaskMetrics(
+                                "simulator", 1 - busy, 0.0, null, writtenBy[t] / seconds, null, null, null));
+            }
+        }
+        Arrays.fill(busySeconds, 0);
+        Arrays.fill(writtenBy, 0);
+        return new PipelineSample.WorkerMetrics(metrics, Map.of());
     }
 
     private static Map<TopicPartition, Long> asMap(long[] offsets) {

@@ -2,6 +2,7 @@ package io.kcscale.scaler.autoscale;
 
 import io.kcscale.scaler.checks.TaskPlacement;
 import io.kcscale.scaler.model.PipelineSnapshot;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -22,6 +23,7 @@ import java.util.List;
  *                          unknown
  * @param busyFraction      the share of time the running tasks spent outside {@code poll()} (converting and writing),
  *                          their mean; null when the workers' metrics are not read
+ * @param taskLoad          how the busy time spreads over the running tasks; null when any of theirs is unknown
  */
 public record Observation(
         long atMillis,
@@ -36,12 +38,49 @@ public record Observation(
         List<String> blockingFindings,
         boolean sinkRejecting,
         Double lagSeconds,
-        Double busyFraction) {
+        Double busyFraction,
+        TaskLoad taskLoad) {
+
+    /**
+     * The busiest running task against the others: a skew (one task busy, the rest idle) is told apart from a
+     * saturated sink (every task busy and slower) by it.
+     *
+     * @param busiest           the busiest task's busy fraction
+     * @param median            the running tasks' median busy fraction
+     * @param busiestPartitions the partitions the busiest task holds, of all its topics
+     */
+    public record TaskLoad(double busiest, double median, int busiestPartitions) {
+
+        /** From each running task's busy fraction and partitions; null when there is none, or a busy fraction is unknown. */
+        static TaskLoad of(List<PipelineSnapshot.Task> running) {
+            if (running.isEmpty() || running.stream().anyMatch(t -> t.busyFraction() == null)) {
+                return null;
+            }
+            PipelineSnapshot.Task busiest = running.stream()
+                    .max(Comparator.comparingDouble(PipelineSnapshot.Task::busyFraction))
+                    .orElseThrow();
+            double[] sorted = running.stream()
+                    .mapToDouble(PipelineSnapshot.Task::busyFraction)
+                    .sorted()
+                    .toArray();
+            int n = sorted.length;
+            double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+            return new TaskLoad(
+                    busiest.busyFraction(),
+                    median,
+                    busiest.partitionsByTopic() == null
+                            ? 0
+                            : busiest.partitionsByTopic().values().stream()
+                                    .mapToInt(List::size)
+                                    .sum());
+        }
+    }
 
     /** What the scaler's snapshot shows at {@code atMillis}; unknown rates and lag count as 0. */
     public static Observation of(PipelineSnapshot s, List<String> blockingFindings, long atMillis) {
-        int running = (int)
-                s.tasks().stream().filter(t -> "RUNNING".equals(t.state())).count();
+        List<PipelineSnapshot.Task> runningTasks =
+                s.tasks().stream().filter(t -> "RUNNING".equals(t.state())).toList();
+        int running = runningTasks.size();
         return new Observation(
                 atMillis,
                 s.tasksMax() == null ? running : s.tasksMax(),
@@ -57,7 +96,8 @@ public record Observation(
                 blockingFindings,
                 s.elasticsearch().rejectingWrites(),
                 s.lag().unconsumedSeconds(),
-                s.busyFraction());
+                s.busyFraction(),
+                TaskLoad.of(runningTasks));
     }
 
     private static double orZero(Double d) {

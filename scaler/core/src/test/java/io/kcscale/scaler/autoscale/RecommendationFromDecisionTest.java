@@ -16,7 +16,8 @@ class RecommendationFromDecisionTest {
     private final RatioScalingRule policy = new RatioScalingRule(SETTINGS, 5_000);
 
     private static Observation obs(long at, int tasks, double append, double sink, long lag, List<String> blocking) {
-        return new Observation(at, tasks, tasks, 20, append, sink, lag, true, List.of(), blocking, false, null, null);
+        return new Observation(
+                at, tasks, tasks, 20, append, sink, lag, true, List.of(), blocking, false, null, null, null);
     }
 
     @Test

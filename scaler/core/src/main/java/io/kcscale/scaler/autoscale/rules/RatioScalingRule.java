@@ -27,7 +27,9 @@ import java.util.Map;
  * ÷ busy fraction, Flink's true processing rate), else from what a task consumed while a backlog kept it saturated.
  * After each scale-up the rule compares the sink rate it expected (tasks × capacity) with the one it got: a scale-up
  * that delivered less than half the expected gain blocks the next one, saying both, until the evidence changes (the
- * rate rises, or another action was taken).
+ * rate rises, or another action was taken). Unless the tasks' busy time is skewed: one task near its limit while the
+ * median task at most three quarters as busy is a hot key or partition, not a saturated sink, and the rule adds tasks until
+ * the busiest holds half its partitions, then says when it holds one.
  */
 public final class RatioScalingRule implements ScalingRule {
 
@@ -35,6 +37,10 @@ public final class RatioScalingRule implements ScalingRule {
     private static final double SATURATION_GAIN = 0.5;
     /** Below this busy fraction a task's capacity (rate ÷ busy) is mostly noise: too little traffic to time. */
     private static final double MIN_BUSY_TO_MEASURE = 0.2;
+    /** A task this busy, with the median task at most {@link #SKEW_MEDIAN_SHARE} of it, holds the load back alone. */
+    private static final double SKEWED_BUSY = 0.9;
+
+    private static final double SKEW_MEDIAN_SHARE = 0.75;
     /** Rates are measured to about this share: a need this close above a whole number of tasks rounds down to it. */
     private static final double RATE_PRECISION = 0.01;
 
@@ -173,7 +179,7 @@ public final class RatioScalingRule implements ScalingRule {
                     "sink-rejecting",
                     "Elasticsearch rejects or queues writes: the sink, not the connector, must grow");
         }
-        if (saturatedByLastScaleUp(o, m)) {
+        if (saturatedByLastScaleUp(o, m) && !skewed(o)) {
             return decision(
                     o,
                     in,
@@ -199,6 +205,42 @@ public final class RatioScalingRule implements ScalingRule {
         double need = Math.max(append / settings.utilization(), append + excess / settings.drainSeconds());
         int desired = tasksFor(need, capacity);
         int cap = Math.min(settings.maxTasks(), o.tasksWithPartitionsAtMost());
+        String skew = "";
+        if (skewed(o)) {
+            Observation.TaskLoad load = o.taskLoad();
+            in.put("busiestTaskBusy", load.busiest());
+            in.put("medianTaskBusy", load.median());
+            in.put("busiestTaskPartitions", load.busiestPartitions());
+            if (load.busiestPartitions() <= 1) {
+                return decision(
+                        o,
+                        in,
+                        Decision.Action.BLOCKED,
+                        o.tasks(),
+                        "skew",
+                        String.format(
+                                Locale.ROOT,
+                                "%s, and the busiest task, %.0f%% busy with one partition where the median task is %.0f%%,"
+                                        + " holds the load back: a hot key or partition, which more tasks cannot split"
+                                        + " (spread the key, or give the topic more partitions)",
+                                over,
+                                load.busiest() * 100,
+                                load.median() * 100));
+            }
+            int split = splitting(o.tasksWithPartitionsAtMost(), load.busiestPartitions());
+            if (split > desired) {
+                desired = split;
+                skew = String.format(
+                        Locale.ROOT,
+                        "; the busiest task is %.0f%% busy with %d partitions where the median task is %.0f%%: %d tasks"
+                                + " give it at most %d",
+                        load.busiest() * 100,
+                        load.busiestPartitions(),
+                        load.median() * 100,
+                        split,
+                        (load.busiestPartitions() + 1) / 2);
+            }
+        }
         in.put("desiredTasks", desired);
         if (!lagOver && !Double.isNaN(capacity) && desired <= o.tasks()) {
             return decision(
@@ -216,13 +258,14 @@ public final class RatioScalingRule implements ScalingRule {
                             append));
         }
         String sizing = String.format(
-                Locale.ROOT,
-                "%s: %.1f/s appended, %.1f/s per task, backlog drained in %.0f s -> %d tasks",
-                over,
-                append,
-                capacity,
-                settings.drainSeconds(),
-                desired);
+                        Locale.ROOT,
+                        "%s: %.1f/s appended, %.1f/s per task, backlog drained in %.0f s -> %d tasks",
+                        over,
+                        append,
+                        capacity,
+                        settings.drainSeconds(),
+                        desired)
+                + skew;
         String partitionAdvice = desired > o.tasksWithPartitionsAtMost()
                 ? "; give the topics partitions for " + desired + " tasks (one topic: at least " + desired
                         + "; adding partitions re-maps keys)"
@@ -351,6 +394,28 @@ public final class RatioScalingRule implements ScalingRule {
         }
         double before = m.sinkRateBeforeLastAction();
         return o.sinkRate() < before + SATURATION_GAIN * (expectedSinkRate(m) - before);
+    }
+
+    /**
+     * One task far busier than the rest: the median task at most three quarters as busy as the busiest, which is near its
+     * limit. More tasks then help by splitting the busiest task's partitions, whatever the mean capacity says; and a
+     * scale-up that gained little says so of the skew, not of the sink.
+     */
+    private static boolean skewed(Observation o) {
+        Observation.TaskLoad load = o.taskLoad();
+        return load != null
+                && o.tasksRunning() > 1
+                && load.busiest() >= SKEWED_BUSY
+                && load.median() <= load.busiest() * SKEW_MEDIAN_SHARE;
+    }
+
+    /**
+     * The tasks that leave each at most half of the busiest task's partitions, as the group deals them: with
+     * {@code dealt} partitions over n tasks the fullest holds ceil(dealt / n).
+     */
+    private static int splitting(int dealt, int busiestPartitions) {
+        int half = (busiestPartitions + 1) / 2;
+        return (dealt + half - 1) / half;
     }
 
     /** What the last scale-up was expected to give: its tasks at the capacity then, or the rate before scaled linearly. */

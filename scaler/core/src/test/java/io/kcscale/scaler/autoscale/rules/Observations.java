@@ -24,7 +24,8 @@ final class Observations {
                 List.of(),
                 false,
                 null,
-                busy);
+                busy,
+                null);
     }
 
     /** One task short of RUNNING (a rebalance under way). */
@@ -41,6 +42,7 @@ final class Observations {
                 List.of("a rebalance in the window"),
                 List.of(),
                 false,
+                null,
                 null,
                 null);
     }

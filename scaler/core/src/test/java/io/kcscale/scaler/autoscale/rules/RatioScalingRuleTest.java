@@ -19,7 +19,8 @@ class RatioScalingRuleTest {
             new AutoscalePolicy(1, 20, 5.0, null, null, null, null, null, null, null);
 
     private static Observation obs(long at, int tasks, double append, double sink, long lag) {
-        return new Observation(at, tasks, tasks, 20, append, sink, lag, true, List.of(), List.of(), false, null, null);
+        return new Observation(
+                at, tasks, tasks, 20, append, sink, lag, true, List.of(), List.of(), false, null, null, null);
     }
 
     private final RatioScalingRule policy = new RatioScalingRule(SETTINGS, 5_000);
@@ -64,7 +65,7 @@ class RatioScalingRuleTest {
     @Test
     void capsAtThePartitionCountAndSaysToAddPartitions() {
         Decision d = policy.decide(
-                new Observation(0, 1, 1, 4, 400, 100, 30_000, true, List.of(), List.of(), false, null, null),
+                new Observation(0, 1, 1, 4, 400, 100, 30_000, true, List.of(), List.of(), false, null, null, null),
                 new PolicyMemory());
         assertEquals(4, d.toTasks());
         assertTrue(d.reason().contains("give the topics partitions for 9 tasks"), d.reason());
@@ -73,12 +74,12 @@ class RatioScalingRuleTest {
     @Test
     void atTheCapItIsBlockedNotFlapping() {
         Decision d = policy.decide(
-                new Observation(0, 4, 4, 4, 400, 100, 30_000, true, List.of(), List.of(), false, null, null),
+                new Observation(0, 4, 4, 4, 400, 100, 30_000, true, List.of(), List.of(), false, null, null, null),
                 new PolicyMemory());
         assertEquals(Decision.Action.BLOCKED, d.action());
         assertEquals("capped", d.code());
         Decision again = policy.decide(
-                new Observation(5_000, 4, 4, 4, 410, 100, 31_000, true, List.of(), List.of(), false, null, null),
+                new Observation(5_000, 4, 4, 4, 410, 100, 31_000, true, List.of(), List.of(), false, null, null, null),
                 new PolicyMemory());
         assertTrue(again.repeats(d), "the same verdict with new numbers is a repeat, reported once");
     }
@@ -86,7 +87,7 @@ class RatioScalingRuleTest {
     @Test
     void holdsWhileUnstableOrCoolingDown() {
         Observation unstable = new Observation(
-                0, 1, 1, 20, 400, 100, 30_000, false, List.of("task 0 is FAILED"), List.of(), false, null, null);
+                0, 1, 1, 20, 400, 100, 30_000, false, List.of("task 0 is FAILED"), List.of(), false, null, null, null);
         Decision d = policy.decide(unstable, new PolicyMemory());
         assertEquals(Decision.Action.HOLD, d.action());
         assertTrue(d.reason().contains("task 0 is FAILED"));
@@ -122,6 +123,7 @@ class RatioScalingRuleTest {
                 List.of("key-cardinality: 2 distinct keys for 20 partitions"),
                 false,
                 null,
+                null,
                 null);
         Decision d = policy.decide(keys, new PolicyMemory());
         assertEquals(Decision.Action.BLOCKED, d.action());
@@ -139,17 +141,58 @@ class RatioScalingRuleTest {
         assertTrue(d.reason().contains("2 tasks gave 200.0/s, 4 tasks give 220.0/s"), d.reason());
     }
 
+    /** Busy as {@code load} says, the mean of one busiest task and the others at the median. */
+    private static Observation skewed(long at, int tasks, double sink, long lag, Observation.TaskLoad load) {
+        double mean = (load.busiest() + (tasks - 1) * load.median()) / tasks;
+        return new Observation(
+                at, tasks, tasks, 20, 400, sink, lag, true, List.of(), List.of(), false, null, mean, load);
+    }
+
+    @Test
+    void aSkewIsNotASaturatedSink() {
+        // 4 tasks over 20 partitions (5 each) gained little: one task 95% busy, the median task 30%
+        PolicyMemory m = new PolicyMemory();
+        policy.decide(obs(0, 2, 400, 200, 30_000), m);
+        m.recordAction(0, 2, 4, 0.3);
+        Decision d = policy.decide(skewed(60_000, 4, 220, 10_000, new Observation.TaskLoad(0.95, 0.3, 5)), m);
+        assertEquals(Decision.Action.SCALE_UP, d.action(), d.reason());
+        // 55/s a task at 46% busy is 120/s of capacity, so the rates ask for 5 tasks (max(400 / 0.8, 400 + 8,000 / 60)
+        // = 533/s); at most 3 partitions a task
+        // asks for ceil(20 / 3) = 7
+        assertEquals(7, d.toTasks(), d.reason());
+        assertTrue(
+                d.reason()
+                        .contains("the busiest task is 95% busy with 5 partitions where the median task is 30%: 7 tasks"
+                                + " give it at most 3"),
+                d.reason());
+        assertEquals(5, d.inputs().get("busiestTaskPartitions"));
+        // every task busy and slower is the sink's limit still
+        Decision saturated =
+                policy.decide(skewed(60_000, 4, 220, 40_000, new Observation.TaskLoad(0.95, 0.9, 5)), m.copy());
+        assertEquals("sink-saturated", saturated.code(), saturated.reason());
+    }
+
+    @Test
+    void aBusiestTaskWithOnePartitionLeftIsAHotKeyMoreTasksCannotSplit() {
+        Decision d =
+                policy.decide(skewed(0, 20, 300, 40_000, new Observation.TaskLoad(1.0, 0.2, 1)), new PolicyMemory());
+        assertEquals(Decision.Action.BLOCKED, d.action(), d.reason());
+        assertEquals("skew", d.code());
+        assertTrue(d.reason().contains("a hot key or partition, which more tasks cannot split"), d.reason());
+    }
+
     @Test
     void theCapacityComesFromBusyTimeWhereTheWorkersGiveIt() {
         // 1 task consumes 100/s busy 40% of the time: it could do 250/s, so 400/s with its backlog needs 4, not 9
-        Observation busy = new Observation(0, 1, 1, 20, 400, 100, 30_000, true, List.of(), List.of(), false, null, 0.4);
+        Observation busy =
+                new Observation(0, 1, 1, 20, 400, 100, 30_000, true, List.of(), List.of(), false, null, 0.4, null);
         Decision d = policy.decide(busy, new PolicyMemory());
         assertEquals(4, d.toTasks(), "max(400/0.8, 400 + 28000/60) = 866.7/s at 250/s per task: " + d.reason());
         assertEquals("busy time", d.inputs().get("capacityFrom"));
         assertEquals(250.0, (Double) d.inputs().get("perTaskCapacity"), 1e-9);
         // too idle to time: learned from the backlog instead
         Observation idle =
-                new Observation(0, 1, 1, 20, 400, 100, 30_000, true, List.of(), List.of(), false, null, 0.05);
+                new Observation(0, 1, 1, 20, 400, 100, 30_000, true, List.of(), List.of(), false, null, 0.05, null);
         assertEquals("backlog", policy.decide(idle, new PolicyMemory()).inputs().get("capacityFrom"));
     }
 
@@ -270,7 +313,7 @@ class RatioScalingRuleTest {
 
     private static Observation aged(int tasks, double append, double sink, long lag, double lagSeconds) {
         return new Observation(
-                0, tasks, tasks, 20, append, sink, lag, true, List.of(), List.of(), false, lagSeconds, null);
+                0, tasks, tasks, 20, append, sink, lag, true, List.of(), List.of(), false, lagSeconds, null, null);
     }
 
     @Test
