@@ -83,11 +83,11 @@ public final class PredictTasksCommand implements java.util.concurrent.Callable<
     String arrivals;
 
     @Option(
-            names = "--window-seconds",
+            names = "--burst-window-seconds",
             paramLabel = "<seconds>",
             description = "With --arrivals poisson: the window whose arrivals must be absorbed (default: "
                     + TaskPrediction.DEFAULT_WINDOW_SECONDS + ").")
-    String windowSeconds;
+    String burstWindowSeconds;
 
     @Option(
             names = "--quantile",
@@ -127,7 +127,7 @@ public final class PredictTasksCommand implements java.util.concurrent.Callable<
                             measurements == null ? null : MeasurementsCsv.read(measurements),
                             Inputs.parse("utilization", utilization),
                             arrivals,
-                            Inputs.parse("windowSeconds", windowSeconds),
+                            Inputs.parse("burstWindowSeconds", burstWindowSeconds),
                             Inputs.parse("quantile", quantile),
                             Inputs.parse("lag", lag));
                     TasksResult result = TaskPrediction.predict(request);
@@ -160,7 +160,7 @@ public final class PredictTasksCommand implements java.util.concurrent.Callable<
                             null,
                             Inputs.parse("utilization", utilization),
                             arrivals,
-                            Inputs.parse("windowSeconds", windowSeconds),
+                            Inputs.parse("burstWindowSeconds", burstWindowSeconds),
                             Inputs.parse("quantile", quantile),
                             Inputs.parse("lag", lag),
                             connector);
@@ -239,7 +239,7 @@ public final class PredictTasksCommand implements java.util.concurrent.Callable<
                     "burst tasks",
                     count(result.burstTasks()),
                     "absorb " + Numbers.format(burst.arrivalsInWindow(), 0)
-                            + " records in " + Numbers.format(burst.windowSeconds()) + " s (Poisson p"
+                            + " records in " + Numbers.format(burst.burstWindowSeconds()) + " s (Poisson p"
                             + Numbers.format(burst.quantile() * 100, 4) + ")");
         }
         report.row("partitions", count(result.partitions()), "at least the tasks");

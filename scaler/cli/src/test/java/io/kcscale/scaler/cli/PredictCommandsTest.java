@@ -46,7 +46,7 @@ class PredictCommandsTest {
                 "70",
                 "--arrivals",
                 "poisson",
-                "--window-seconds",
+                "--burst-window-seconds",
                 "1",
                 "--quantile",
                 "0.99",

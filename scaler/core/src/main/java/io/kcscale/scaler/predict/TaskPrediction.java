@@ -57,11 +57,11 @@ public final class TaskPrediction {
             PoissonBurst arrivals = PoissonBurst.of(target, burstInput.windowSeconds(), burstInput.quantile());
             double burstRate = Inputs.finite(
                     arrivals.ratePerSecond(burstInput.windowSeconds()),
-                    "windowSeconds",
+                    "burstWindowSeconds",
                     "is so short that the burst rate, the arrivals in one window / {1}, is above " + Inputs.LARGEST
                             + " records/s" + Inputs.LARGEST_IS + ": lengthen it or lower {0}",
                     "targetRate",
-                    "windowSeconds");
+                    "burstWindowSeconds");
             burst = new TasksResult.Burst(
                     burstInput.windowSeconds(),
                     burstInput.quantile(),
@@ -290,19 +290,19 @@ public final class TaskPrediction {
 
         static BurstInput of(TasksRequest request, double target) {
             if (arrival(request.arrivals()) == Arrival.CONSTANT) {
-                if (request.windowSeconds() != null) {
-                    throw new InvalidInputException("windowSeconds", "applies only with {0} poisson", "arrivals");
+                if (request.burstWindowSeconds() != null) {
+                    throw new InvalidInputException("burstWindowSeconds", "applies only with {0} poisson", "arrivals");
                 }
                 if (request.quantile() != null) {
                     throw new InvalidInputException("quantile", "applies only with {0} poisson", "arrivals");
                 }
                 return null;
             }
-            double window = Inputs.positive("windowSeconds", request.windowSeconds(), DEFAULT_WINDOW_SECONDS);
+            double window = Inputs.positive("burstWindowSeconds", request.burstWindowSeconds(), DEFAULT_WINDOW_SECONDS);
             double mean = target * window;
             if (!(mean > 0 && Double.isFinite(mean))) {
                 throw new InvalidInputException(
-                        "windowSeconds",
+                        "burstWindowSeconds",
                         "times {0} must give a finite, positive number of" + " arrivals per window",
                         "targetRate");
             }

@@ -55,7 +55,7 @@ public final class TasksChart {
         if (burst != null) {
             chart.add(new LineChart.Series(
                     "burst: Poisson p" + Numbers.format(burst.quantile() * 100, 4) + " in "
-                            + Numbers.format(burst.windowSeconds()) + " s",
+                            + Numbers.format(burst.burstWindowSeconds()) + " s",
                     "#d62728",
                     "3 4",
                     LineChart.Shape.STEPS,
@@ -63,8 +63,8 @@ public final class TasksChart {
                     curve(
                             model,
                             rates,
-                            rate -> PoissonBurst.of(rate, burst.windowSeconds(), burst.quantile())
-                                    .ratePerSecond(burst.windowSeconds()))));
+                            rate -> PoissonBurst.of(rate, burst.burstWindowSeconds(), burst.quantile())
+                                    .ratePerSecond(burst.burstWindowSeconds()))));
         }
         chart.mark(new LineChart.Marker("target " + Numbers.format(result.targetRate()) + "/s", result.targetRate()));
         Double ceiling = result.usl() == null ? null : result.usl().ceilingRate();

@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * What {@code predict tasks} takes, field for flag. Give one of {@code perTaskRate}, {@code measurements} or
  * {@code connector} (the per-task capacity measured live on that sink connector, which only a scaler observing it
- * answers); {@code windowSeconds} and {@code quantile} go with {@code arrivals = poisson}.
+ * answers); {@code burstWindowSeconds} and {@code quantile} go with {@code arrivals = poisson}.
  */
 public record TasksRequest(
         Double targetRate,
@@ -13,7 +13,7 @@ public record TasksRequest(
         List<Measurement> measurements,
         Double utilization,
         String arrivals,
-        Double windowSeconds,
+        Double burstWindowSeconds,
         Double quantile,
         Double lag,
         String connector) {
@@ -25,15 +25,15 @@ public record TasksRequest(
             List<Measurement> measurements,
             Double utilization,
             String arrivals,
-            Double windowSeconds,
+            Double burstWindowSeconds,
             Double quantile,
             Double lag) {
-        this(targetRate, perTaskRate, measurements, utilization, arrivals, windowSeconds, quantile, lag, null);
+        this(targetRate, perTaskRate, measurements, utilization, arrivals, burstWindowSeconds, quantile, lag, null);
     }
 
     /** This request with the per-task rate given, and no connector. */
     TasksRequest withPerTaskRate(double rate) {
         return new TasksRequest(
-                targetRate, rate, measurements, utilization, arrivals, windowSeconds, quantile, lag, null);
+                targetRate, rate, measurements, utilization, arrivals, burstWindowSeconds, quantile, lag, null);
     }
 }

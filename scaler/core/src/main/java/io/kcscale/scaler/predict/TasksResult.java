@@ -96,7 +96,11 @@ public record TasksResult(
 
     /** The Poisson quantile the burst tasks absorb. */
     public record Burst(
-            double windowSeconds, double quantile, double arrivalsInWindow, double rate, boolean normalApproximation) {}
+            double burstWindowSeconds,
+            double quantile,
+            double arrivalsInWindow,
+            double rate,
+            boolean normalApproximation) {}
 
     /** The fitted Universal Scalability Law; {@code peakTasks} and {@code ceilingRate} are null when unbounded. */
     public record Usl(

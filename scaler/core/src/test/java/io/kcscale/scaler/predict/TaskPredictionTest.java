@@ -100,9 +100,10 @@ class TaskPredictionTest {
                 "quantile", () -> TaskPrediction.predict(request(100.0, 70.0, null, null, "poisson", 1.0, 1.0, null)));
         assertField("quantile", () -> TaskPrediction.predict(request(100.0, 70.0, null, null, null, null, 0.9, null)));
         assertField(
-                "windowSeconds", () -> TaskPrediction.predict(request(100.0, 70.0, null, null, null, 5.0, null, null)));
+                "burstWindowSeconds",
+                () -> TaskPrediction.predict(request(100.0, 70.0, null, null, null, 5.0, null, null)));
         assertField(
-                "windowSeconds",
+                "burstWindowSeconds",
                 () -> TaskPrediction.predict(request(100.0, 70.0, null, null, "poisson", -1.0, null, null)));
         assertField("lag", () -> TaskPrediction.predict(request(100.0, 70.0, null, null, null, null, null, -1.0)));
         assertField(
@@ -127,7 +128,7 @@ class TaskPredictionTest {
         assertTrue(capacity.getMessage().contains("targetRate / utilization"), capacity.getMessage());
         assertField("lag", () -> TaskPrediction.predict(request(1e-300, 1.0, null, null, null, null, null, 1e300)));
         assertField(
-                "windowSeconds",
+                "burstWindowSeconds",
                 () -> TaskPrediction.predict(request(max, max, null, null, "poisson", 2.0, null, null)));
         // the Poisson burst of a tiny quantile is a count near the mean, not -∞
         TasksResult low = TaskPrediction.predict(request(1e9, 1e9, null, null, "poisson", 1.0, 1e-300, null));
@@ -144,7 +145,7 @@ class TaskPredictionTest {
                 TaskPrediction.predict(request(70.0 * Integer.MAX_VALUE, 70.0, null, 1.0, null, null, null, null))
                         .minimumTasks());
         assertField(
-                "windowSeconds",
+                "burstWindowSeconds",
                 () -> TaskPrediction.predict(request(1e300, 1e300, null, null, "poisson", 1e300, null, null)));
     }
 

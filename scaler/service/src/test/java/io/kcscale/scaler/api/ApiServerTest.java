@@ -55,8 +55,8 @@ class ApiServerTest {
             value = {
                 "tasks|{\"targetRate\":10000,\"perTaskRate\":70,\"utilization\":0.8}"
                         + "|--target-rate 10000 --per-task-rate 70 --utilization 0.8",
-                "tasks|{\"targetRate\":10000,\"perTaskRate\":70,\"arrivals\":\"poisson\",\"windowSeconds\":2,\"quantile\":0.999,"
-                        + "\"lag\":500}|--target-rate 10000 --per-task-rate 70 --arrivals poisson --window-seconds 2"
+                "tasks|{\"targetRate\":10000,\"perTaskRate\":70,\"arrivals\":\"poisson\",\"burstWindowSeconds\":2,\"quantile\":0.999,"
+                        + "\"lag\":500}|--target-rate 10000 --per-task-rate 70 --arrivals poisson --burst-window-seconds 2"
                         + " --quantile 0.999 --lag 500",
                 "kafka|{\"brokers\":3,\"replicationFactor\":3,\"consumerGroups\":2,\"storageMbps\":250,"
                         + "\"storageNetworkMbps\":1000,\"networkOutMbps\":300,\"targetMbps\":400}|--brokers 3"
