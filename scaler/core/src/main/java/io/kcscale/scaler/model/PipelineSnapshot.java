@@ -451,7 +451,7 @@ public record PipelineSnapshot(
      * for a sink of several they are null and {@code indexes} holds each.
      *
      * @param writeRejectionsPerSecond write requests the nodes' thread pools rejected, over the window
-     * @param writeQueue               write requests queued now
+     * @param writeQueue               write requests queued at every reading of the window (the least of them)
      * @param indexes                  each index the sink writes to, resolved to its write index; empty when it writes to
      *                                 none the scaler knows
      */

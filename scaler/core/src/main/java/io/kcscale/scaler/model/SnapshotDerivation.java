@@ -27,6 +27,23 @@ public final class SnapshotDerivation {
     private SnapshotDerivation() {}
 
     /** A snapshot whose lag ages and commits are read from the window's samples alone. */
+    /**
+     * The write requests Elasticsearch's nodes held queued at every reading of the window: the least of the readings.
+     * A single reading catches a queue of one or two on any node that is merely busy (measured on the local node while
+     * several sinks wrote to it), which would read as a sink pushing back; a queue the whole window long is one. Null
+     * when the newest sample has no reading.
+     */
+    static Integer queuedThroughout(List<PipelineSample> samples) {
+        if (samples.get(samples.size() - 1).writeQueue() == null) {
+            return null;
+        }
+        return samples.stream()
+                .map(PipelineSample::writeQueue)
+                .filter(q -> q != null)
+                .min(Integer::compare)
+                .orElseThrow();
+    }
+
     public static PipelineSnapshot derive(List<PipelineSample> samples, double windowSeconds) {
         return derive(samples, windowSeconds, EndOffsetHistory.of(samples), CommitHistory.of(samples));
     }
@@ -137,7 +154,7 @@ public final class SnapshotDerivation {
                 latency,
                 reasons.isEmpty(),
                 reasons,
-                PipelineSnapshot.Elasticsearch.of(indexes, latest.dataNodes(), rejections, latest.writeQueue()),
+                PipelineSnapshot.Elasticsearch.of(indexes, latest.dataNodes(), rejections, queuedThroughout(samples)),
                 deadLetters,
                 !latest.unreachable().isEmpty(),
                 latest.unreachable(),

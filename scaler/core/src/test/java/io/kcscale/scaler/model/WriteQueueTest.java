@@ -1,0 +1,64 @@
+package io.kcscale.scaler.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class WriteQueueTest {
+
+    private static List<PipelineSample> window(Integer... queues) {
+        List<PipelineSample> samples = new ArrayList<>();
+        Map<TopicPartition, Long> offsets = Map.of(new TopicPartition("t", 0), 100L);
+        for (int i = 0; i < queues.length; i++) {
+            samples.add(new PipelineSample(
+                    i * 2_000L,
+                    "sink",
+                    "sink",
+                    1,
+                    List.of("t"),
+                    List.of(new PipelineSample.TaskState(0, "RUNNING", "w")),
+                    offsets,
+                    offsets,
+                    Map.of(new TopicPartition("t", 0), 0),
+                    "STABLE",
+                    "range",
+                    List.of(new PipelineSample.IndexReading("i", "i", 1000L + i, 1, 0, null)),
+                    1,
+                    0L,
+                    queues[i],
+                    List.of(),
+                    Map.of(),
+                    null,
+                    null,
+                    null));
+        }
+        return samples;
+    }
+
+    @Test
+    void aQueueOneReadingCaughtIsNotASinkPushingBack() {
+        PipelineSnapshot s = SnapshotDerivation.derive(window(0, 0, 3, 0, 1), 30);
+        assertEquals(0, s.elasticsearch().writeQueue());
+        assertFalse(s.elasticsearch().rejectingWrites());
+    }
+
+    @Test
+    void aQueueTheWholeWindowLongIs() {
+        PipelineSnapshot s = SnapshotDerivation.derive(window(4, 2, null, 3, 5), 30);
+        assertEquals(2, s.elasticsearch().writeQueue(), "the least reading; one the node did not answer is skipped");
+        assertTrue(s.elasticsearch().rejectingWrites());
+    }
+
+    @Test
+    void noReadingNowIsNoQueue() {
+        assertNull(SnapshotDerivation.derive(window(4, 4, null), 30)
+                .elasticsearch()
+                .writeQueue());
+    }
+}
