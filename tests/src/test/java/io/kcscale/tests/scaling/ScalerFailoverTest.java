@@ -165,6 +165,13 @@ class ScalerFailoverTest {
                     "read to the end before it answers");
 
             assertEquals(200, replicas.get(1).http().delete(AUTOSCALE).status(), "the new replica takes changes too");
+            // the other replica learns of the deletion from the state topic; until then it refuses a manual scale
+            Poll.untilTrue(
+                    "the other replica to read the policy's deletion",
+                    Duration.ofSeconds(30),
+                    Duration.ofMillis(200),
+                    () -> replicas.get(0).http().get(AUTOSCALE).status() == 404,
+                    () -> replicas.get(0).http().get(AUTOSCALE).raw());
             assertEquals(
                     200,
                     replicas.get(0)

@@ -131,15 +131,21 @@ class ScalerLeaseTest {
                 long thawed = System.nanoTime();
                 String abandoned = "the scale of " + SINK + " to " + (tasks + 1)
                         + " tasks is abandoned: PATCH /connectors/" + SINK + "/config not sent: the lease of " + aId;
+                // thawed, its Connect client's 3 s timeout, long past, races the held answer: the answer lets the scale
+                // reach its write, which the fence stops; the timeout fails the read before it (the retried read sees
+                // the new leader's write, a conflict). Either way nothing may be sent.
+                String failed = "the scale of " + SINK + " to " + (tasks + 1) + " tasks failed: ";
                 Poll.untilTrue(
-                        "the thawed leader's fence to stop its write",
+                        "the thawed leader's scale to end, its write stopped",
                         Duration.ofSeconds(60),
                         Duration.ofMillis(250),
-                        () -> a.logged(abandoned),
+                        () -> a.logged(abandoned) || a.logged(failed),
                         () -> a.process.logTail(20));
                 System.out.printf(
-                        "[measure] the leader thawed after %.1f s frozen; its fence stopped its write %.1f s later%n",
-                        (thawed - frozen) / 1e9, (System.nanoTime() - thawed) / 1e9);
+                        "[measure] the leader thawed after %.1f s frozen; %s %.1f s later%n",
+                        (thawed - frozen) / 1e9,
+                        a.logged(abandoned) ? "its fence stopped its write" : "its scale failed before its write",
+                        (System.nanoTime() - thawed) / 1e9);
                 assertEquals(List.of(), gate.writes(), "the thawed leader sent Connect no write");
                 assertEquals(
                         1,

@@ -346,8 +346,11 @@ public final class AutoscaleLoop implements AutoCloseable {
                             : ", pause " + result.rebalancePauseSeconds() + " s");
         } catch (ScalerException e) {
             outcome = (e.problem() == ScalerException.Problem.ABANDONED ? "abandoned: " : "failed: ") + e.getMessage();
+            // an autoscaler that could not act says so where operators look, not only in its decisions
             if (e.problem() == ScalerException.Problem.ABANDONED) {
                 LOG.warn("the scale of {} to {} tasks is {}", connector, d.toTasks(), outcome);
+            } else {
+                LOG.warn("the scale of {} to {} tasks failed: {}", connector, d.toTasks(), e.getMessage());
             }
         }
         // under a lease superseded meanwhile this does not count: the next leader settles the intent from Connect
