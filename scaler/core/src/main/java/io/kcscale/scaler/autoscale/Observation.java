@@ -1,6 +1,7 @@
 package io.kcscale.scaler.autoscale;
 
 import io.kcscale.scaler.checks.TaskPlacement;
+import io.kcscale.scaler.model.Median;
 import io.kcscale.scaler.model.PipelineSnapshot;
 import java.util.Comparator;
 import java.util.List;
@@ -63,11 +64,9 @@ public record Observation(
                     .mapToDouble(PipelineSnapshot.Task::busyFraction)
                     .sorted()
                     .toArray();
-            int n = sorted.length;
-            double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
             return new TaskLoad(
                     busiest.busyFraction(),
-                    median,
+                    Median.ofSorted(sorted),
                     busiest.partitionsByTopic() == null
                             ? 0
                             : busiest.partitionsByTopic().values().stream()

@@ -296,8 +296,7 @@ final class CommitProgress {
     }
 
     private static double median(List<Double> values) {
-        List<Double> sorted = values.stream().sorted().toList();
-        int n = sorted.size();
-        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+        return Median.ofSorted(
+                values.stream().mapToDouble(Double::doubleValue).sorted().toArray());
     }
 }

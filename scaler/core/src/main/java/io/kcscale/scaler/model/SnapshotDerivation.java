@@ -580,16 +580,13 @@ public final class SnapshotDerivation {
 
     /** The median of the tasks' commit intervals; null before any task committed twice. */
     private static Double commitInterval(Map<Integer, CommitProgress.Task> progress) {
-        List<Double> intervals = progress.values().stream()
+        double[] intervals = progress.values().stream()
                 .map(CommitProgress.Task::intervalSeconds)
                 .filter(Objects::nonNull)
+                .mapToDouble(Double::doubleValue)
                 .sorted()
-                .toList();
-        if (intervals.isEmpty()) {
-            return null;
-        }
-        int n = intervals.size();
-        return n % 2 == 1 ? intervals.get(n / 2) : (intervals.get(n / 2 - 1) + intervals.get(n / 2)) / 2;
+                .toArray();
+        return intervals.length == 0 ? null : Median.ofSorted(intervals);
     }
 
     /** Partitions of each topic the sink reads, as the newest end offsets list them; null when unknown. */

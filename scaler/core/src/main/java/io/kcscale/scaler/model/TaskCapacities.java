@@ -232,9 +232,8 @@ public final class TaskCapacities {
         double[] sorted =
                 values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
         int n = sorted.length;
-        double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
         return new PipelineSnapshot.Capacity(
-                median,
+                Median.ofSorted(sorted),
                 sorted[(int) Math.floor((1 - LEVEL) / 2 * (n - 1))],
                 sorted[(int) Math.ceil((1 + LEVEL) / 2 * (n - 1))],
                 n,
