@@ -49,6 +49,10 @@ class LiveCapacityTest {
     private static final Duration READ = Duration.ofSeconds(150);
     /** What Kafka averages a task's rates over by default: {@code metrics.num.samples} 2 × 30 s. */
     private static final Duration KAFKA_WINDOW = Duration.ofSeconds(60);
+    /** Long enough for the saturated task's index count to settle its rate to a few percent. */
+    private static final Duration SATURATED_WINDOW = Duration.ofSeconds(40);
+
+    private static final Duration SATURATED = Duration.ofSeconds(90);
 
     private SinkDelayProxy remote;
     private ScratchPipeline scratch;
@@ -283,6 +287,64 @@ class LiveCapacityTest {
                     .path("busyFraction")
                     .isNumber());
         }
+    }
+
+    /**
+     * The check of the capacity against what the task really does: read live at a third of its load, then the source
+     * raised far past it and the task's own index counted while it is saturated. The bulk pair of the case before is
+     * removed first, so that the two readings share the machine alike.
+     */
+    @Test
+    @Order(6)
+    void theCapacityReadAtAThirdOfTheLoadIsWithinFifteenPercentOfWhatTheTaskSustainsSaturated(LocalStack stack)
+            throws Exception {
+        scratch.probe.connect.deleteConnector("capacity-bulk-source");
+        scratch.probe.connect.deleteConnector("capacity-bulk-sink");
+        long alone = System.nanoTime();
+        double live;
+        try (InProcessScaler scaler = InProcessScaler.start(stack, WorkerExporters.exporterSettings(stack))) {
+            // the worker's figures are averages over Kafka's window: read once it holds none of the bulk pair's time
+            Poll.until(
+                    "Kafka's window past the bulk pair",
+                    SATURATED,
+                    Duration.ofSeconds(1),
+                    () -> System.nanoTime() - alone >= KAFKA_WINDOW.toNanos() ? Optional.of(true) : Optional.empty());
+            live = until(
+                            scaler,
+                            "the task's capacity, the task caught up with its load",
+                            snapshot -> snapshot.path("capacity").has("recordsPerSecond")
+                                    && "caught-up"
+                                            .equals(snapshot.path("lag")
+                                                    .path("verdict")
+                                                    .asText()))
+                    .path("capacity")
+                    .path("recordsPerSecond")
+                    .asDouble();
+        }
+        scratch.probe.updateConnector("capacity-source", Map.of("rate.per.task", String.valueOf(Math.ceil(10 * live))));
+        // the task's first polls after the change still find the old rate's records: counted from a settled start
+        Poll.until("the sink saturated, a backlog forming", SATURATED, Duration.ofSeconds(2), () -> {
+            long backlog = scratch.probe.recordsInTopic("capacity") - scratch.probe.documentCount("capacity");
+            return backlog > 20 * live ? Optional.of(backlog) : Optional.empty();
+        });
+        long from = System.nanoTime();
+        long before = scratch.probe.documentCount("capacity");
+        Poll.until(
+                "a window of the saturated sink",
+                SATURATED,
+                Duration.ofSeconds(1),
+                () -> System.nanoTime() - from >= SATURATED_WINDOW.toNanos() ? Optional.of(true) : Optional.empty());
+        double saturated = (scratch.probe.documentCount("capacity") - before) / ((System.nanoTime() - from) / 1e9);
+        System.out.printf(
+                "%s: capacity %.1f records/s read live at a third of its load, %.1f sustained saturated (load average"
+                        + " %.1f)%n",
+                SINK,
+                live,
+                saturated,
+                ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+        assertTrue(
+                Math.abs(live - saturated) <= 0.15 * saturated,
+                "capacity " + live + " records/s read live against " + saturated + " sustained saturated");
     }
 
     private static CliInProcess.Run predict(InProcessScaler scaler, String... flags) {

@@ -40,6 +40,17 @@ final class ExperimentValidateCommand implements Callable<Integer> {
     String check;
 
     @Option(
+            names = "--repeat",
+            paramLabel = "R",
+            defaultValue = "1",
+            description =
+                    "Measure each held-out count R times, each afresh (default: ${DEFAULT-VALUE}). With R of 2 or more"
+                            + " and 4 or more --fit counts, checks the 90% interval predict tasks gives for it: how many of the R"
+                            + " runs, and of 40 whole validations drawn with their run-to-run spread, fall inside; below 17 of 20,"
+                            + " by how much it must widen.")
+    int repeat;
+
+    @Option(
             names = "--sink-serial-ms",
             paramLabel = "S",
             defaultValue = "" + Validation.DEFAULT_SINK_SERIAL_MS,
@@ -76,7 +87,8 @@ final class ExperimentValidateCommand implements Callable<Integer> {
                     options.seed,
                     Validation.timing(options.quick),
                     latency,
-                    sinkSerialMs);
+                    sinkSerialMs,
+                    repeat);
         } catch (IllegalArgumentException e) {
             return console.refuse(e);
         }

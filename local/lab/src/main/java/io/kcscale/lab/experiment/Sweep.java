@@ -97,6 +97,14 @@ public final class Sweep {
     private final Plan plan;
     private final Consumer<String> progress;
 
+    /**
+     * One sustained rate's standard deviation, relative to full speed, from the search's steps alone: the rate lies
+     * somewhere within the last step the trials left, as evenly in it as anywhere.
+     */
+    static double resolution(Timing timing) {
+        return (BRACKET_HIGH - BRACKET_LOW) / Math.pow(2, timing.trials()) / Math.sqrt(12);
+    }
+
     private Sweep(ExperimentPipeline pipeline, Plan plan, Consumer<String> progress) {
         this.pipeline = pipeline;
         this.plan = plan;

@@ -4,6 +4,7 @@ import io.kcscale.local.SinkMode;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -36,7 +37,8 @@ public final class Validation {
 
     /**
      * @param fit   task counts the model is fitted to, increasing
-     * @param check held-out task counts, increasing, none among {@code fit}
+     * @param check   held-out task counts, increasing, none among {@code fit}
+     * @param repeats how many times each held-out count is measured, each time afresh: two or more check its interval
      */
     public record Plan(
             List<Integer> fit,
@@ -45,13 +47,20 @@ public final class Validation {
             long seed,
             Timing timing,
             int sinkLatencyMs,
-            int sinkSerialMs) {
+            int sinkSerialMs,
+            int repeats) {
+
+        /** Enough re-measurements to check an interval; each costs one rate search of the count (minutes). */
+        public static final int MOST_REPEATS = 20;
 
         public Plan {
             fit = List.copyOf(fit);
             check = List.copyOf(check);
             if (fit.isEmpty() || check.isEmpty()) {
                 throw new IllegalArgumentException("--fit and --check each need at least one task count");
+            }
+            if (repeats < 1 || repeats > MOST_REPEATS) {
+                throw new IllegalArgumentException("--repeat must be from 1 to " + MOST_REPEATS + ", got " + repeats);
             }
             for (int n : fit) {
                 if (check.contains(n)) {
@@ -61,11 +70,15 @@ public final class Validation {
             }
         }
 
-        /** Every count, fit and check, increasing: the sweep measures them in one pass. */
+        /** Every count, fit and check, increasing, then the held-out counts' repeats: the sweep measures them in one pass. */
         List<Integer> all() {
             TreeSet<Integer> counts = new TreeSet<>(fit);
             counts.addAll(check);
-            return List.copyOf(counts);
+            List<Integer> all = new ArrayList<>(counts);
+            for (int r = 1; r < repeats; r++) {
+                all.addAll(check);
+            }
+            return List.copyOf(all);
         }
 
         Sweep.Plan sweep() {
@@ -83,8 +96,14 @@ public final class Validation {
     }
 
     /** The sweep as measured, the held-out comparison drawn from it, when it ended and on what machine. */
+    /** @param intervalChecks one per held-out count measured twice or more whose fit gives an interval */
     public record Result(
-            Plan plan, Sweep.Result sweep, HeldOut.Report report, Instant recordedAt, Map<String, Object> machine) {}
+            Plan plan,
+            Sweep.Result sweep,
+            HeldOut.Report report,
+            List<IntervalCheck.Result> intervalChecks,
+            Instant recordedAt,
+            Map<String, Object> machine) {}
 
     private Validation() {}
 
@@ -117,7 +136,18 @@ public final class Validation {
                                         p.predicted(),
                                         p.measured(),
                                         p.errorPercent())));
-        return new Result(plan, sweep, report, Instant.now(), Machine.describe());
+        List<HeldOut.Measured> fit = measured(sweep, plan.fit());
+        List<IntervalCheck.Result> checks = new ArrayList<>();
+        for (int tasks : plan.check()) {
+            List<Double> runs = measured(sweep, List.of(tasks)).stream()
+                    .map(HeldOut.Measured::sustainedRate)
+                    .toList();
+            IntervalCheck.of(fit, tasks, runs, Sweep.resolution(plan.timing())).ifPresent(c -> {
+                checks.add(c);
+                progress.accept(c.describe());
+            });
+        }
+        return new Result(plan, sweep, report, List.copyOf(checks), Instant.now(), Machine.describe());
     }
 
     private static List<HeldOut.Measured> measured(Sweep.Result sweep, List<Integer> counts) {

@@ -38,6 +38,7 @@ public final class ValidationOutput {
                         .put("sinkMode", "index")
                         .put("sinkLatencyMs", plan.sinkLatencyMs())
                         .put("sinkSerialMs", plan.sinkSerialMs())
+                        .put("repeat", plan.repeats())
                         .put("goalPercent", HeldOut.GOAL_PERCENT)
                         .put("bound", RunConfig.bound(LagBound.DEFAULT))
                         .put("connectors", result.sweep().connectorConfigs())
@@ -87,6 +88,9 @@ public final class ValidationOutput {
                 r.goalMet() ? "within" : "outside",
                 HeldOut.GOAL_PERCENT));
         t.append(decision(r.decision())).append('\n');
+        result.intervalChecks()
+                .forEach(
+                        c -> t.append("\nInterval check: ").append(c.describe()).append('\n'));
         return t.toString();
     }
 
@@ -148,6 +152,7 @@ public final class ValidationOutput {
         root.put("goalPercent", HeldOut.GOAL_PERCENT);
         root.put("goalMet", r.goalMet());
         root.put("decision", r.decision());
+        root.put("intervalChecks", result.intervalChecks());
         root.put("assumptions", r.assumptions());
         root.put("refusal", r.refusal());
         root.put(

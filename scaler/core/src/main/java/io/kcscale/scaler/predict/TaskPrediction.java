@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /** How many sink tasks (and partitions) a target rate needs: {@code predict tasks}. */
@@ -19,6 +20,8 @@ public final class TaskPrediction {
     public static final double DEFAULT_QUANTILE = 0.99;
     /** Beyond this many times the most tasks measured, a planned count rests on the model's assumption alone. */
     public static final double EXTRAPOLATION_LIMIT = 2;
+    /** The share of runs a prediction interval is meant to hold. */
+    public static final double INTERVAL_LEVEL = UslBootstrap.LEVEL;
 
     private TaskPrediction() {}
 
@@ -128,6 +131,19 @@ public final class TaskPrediction {
                 extrapolation,
                 next,
                 null);
+    }
+
+    /**
+     * The fit's {@link UslBootstrap#LEVEL} prediction interval of what one run of {@code tasks} tasks measures, from
+     * {@code measurements} alone; empty when they give no interval (a linear model, or no more points than the law's
+     * three parameters). What {@code experiment validate} holds its re-measured held-out counts against.
+     */
+    public static Optional<TasksResult.Interval> rateInterval(List<Measurement> measurements, int tasks) {
+        ModelChoice choice = ModelChoice.of(null, measurements);
+        UslBootstrap bootstrap = choice.bootstrap();
+        return bootstrap == null
+                ? Optional.empty()
+                : Optional.of(bootstrap.interval(choice.model().throughput(tasks), law -> law.throughput(tasks)));
     }
 
     /** The fit's prediction intervals: at the recommended count, of the ceiling, and of the count itself; null without a bootstrap. */

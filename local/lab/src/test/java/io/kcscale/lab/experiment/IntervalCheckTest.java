@@ -1,0 +1,66 @@
+package io.kcscale.lab.experiment;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class IntervalCheckTest {
+
+    /** X(N) = 40 N / (1 + 0.05 (N − 1)), measured at 1–4 tasks with a few percent of noise. */
+    private static final List<HeldOut.Measured> FIT = List.of(
+            new HeldOut.Measured(1, 41),
+            new HeldOut.Measured(2, 75),
+            new HeldOut.Measured(3, 112),
+            new HeldOut.Measured(4, 137));
+
+    private static final double RESOLUTION = 0.01;
+
+    private static double law(int n) {
+        return 40.0 * n / (1 + 0.05 * (n - 1));
+    }
+
+    @Test
+    void runsAroundTheCurveFallInsideAndTheIntervalIsKept() {
+        double at6 = law(6);
+        IntervalCheck.Result c =
+                IntervalCheck.of(FIT, 6, List.of(at6 * 0.98, at6 * 1.02, at6), RESOLUTION).orElseThrow();
+        assertEquals(3, c.inside(), c.describe());
+        assertTrue(c.held(), c.describe());
+        assertEquals(0, c.margin());
+        assertEquals(c.interval(), c.widened());
+        assertEquals(IntervalCheck.SIMULATED_RUNS, c.simulatedRuns());
+        assertEquals(0.02, c.runToRunSpread(), 0.001);
+    }
+
+    @Test
+    void runsTheModelMissesWidenTheIntervalUntilItHoldsThemAtItsLevel() {
+        // the sink bends harder past the fit than the law saw: six tasks sustain a third less than it says
+        double real = law(6) * 0.67;
+        IntervalCheck.Result c = IntervalCheck.of(FIT, 6, List.of(real * 0.99, real * 1.01, real), RESOLUTION)
+                .orElseThrow();
+        assertFalse(c.held(), c.describe());
+        assertTrue(c.simulatedInside() < IntervalCheck.REQUIRED_SHARE * c.simulatedRuns(), c.describe());
+        assertTrue(c.margin() > 0, c.describe());
+        assertTrue(c.widened().low() <= real * 0.99, c.describe());
+        assertTrue(c.describe().contains("widened"), c.describe());
+    }
+
+    @Test
+    void runsOnOneStepOfTheSearchAreReadAtItsResolutionAndANoiselessFitIsWidenedByAMargin() {
+        // the sustained rates of a search land on its steps: three alike show no noise, which the search cannot resolve
+        double at6 = law(6) * 0.9;
+        IntervalCheck.Result c = IntervalCheck.of(FIT, 6, List.of(at6, at6, at6), 0.01).orElseThrow();
+        assertEquals(0.01, c.runToRunSpread(), 1e-9);
+        assertFalse(c.held(), c.describe());
+        assertTrue(c.widened().low() < c.interval().low(), c.describe());
+    }
+
+    @Test
+    void noIntervalWithoutFourFitCountsAndNoCheckFromOneRun() {
+        assertTrue(IntervalCheck.of(FIT.subList(0, 3), 6, List.of(200.0, 205.0), RESOLUTION).isEmpty());
+        assertTrue(IntervalCheck.of(FIT, 6, List.of(200.0), RESOLUTION).isEmpty());
+    }
+}
