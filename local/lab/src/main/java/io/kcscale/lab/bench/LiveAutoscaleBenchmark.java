@@ -93,7 +93,7 @@ public final class LiveAutoscaleBenchmark implements AutoCloseable {
                 "connect.url", stack.endpoints().connectUrl().toString(),
                 "kafka.bootstrap.servers", stack.endpoints().kafkaBootstrap(),
                 "elasticsearch.url", stack.endpoints().elasticsearchUrl().toString(),
-                "max.tasks", String.valueOf(settings.partitions()),
+                "task.cap", String.valueOf(settings.partitions()),
                 "window.seconds", String.valueOf(WINDOW.toSeconds()),
                 "sample.interval.seconds", String.valueOf(SAMPLE_INTERVAL.toSeconds()),
                 "state.dir", settings.dataDir().resolve("bench-scaler").toString())));
