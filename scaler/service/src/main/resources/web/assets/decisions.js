@@ -4,12 +4,12 @@ import {clock} from './format.js';
 
 const SHOWN = 8;
 
-/** "2 → 3 tasks", "at 3 tasks", or nothing for a decision made without an observation (tasks -1). */
+/** "2 → 3 tasks", "at 3 tasks", or nothing for a decision made without an observation (no tasks known). */
 function tasks(d) {
-  if (d.fromTasks !== d.toTasks) {
-    return ` ${d.fromTasks} → ${d.toTasks} tasks`;
+  if (d.fromTasks === undefined) {
+    return '';
   }
-  return d.fromTasks >= 0 ? ` at ${d.fromTasks} tasks` : '';
+  return d.fromTasks !== d.toTasks ? ` ${d.fromTasks} → ${d.toTasks} tasks` : ` at ${d.fromTasks} tasks`;
 }
 
 /** @param state the autoscale state, null when the connector has no policy, or an Error */

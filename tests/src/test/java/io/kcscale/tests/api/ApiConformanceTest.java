@@ -63,7 +63,7 @@ class ApiConformanceTest {
                 stack.endpoints().kafkaBootstrap(),
                 "elasticsearch.url",
                 stack.endpoints().elasticsearchUrl().toString(),
-                "max.tasks",
+                "task.cap",
                 "1",
                 "token",
                 TOKEN));

@@ -9,6 +9,7 @@ import io.kcscale.local.InstallLayout;
 import io.kcscale.local.LocalStack;
 import io.kcscale.scaler.autoscale.AutoscalePolicy;
 import io.kcscale.scaler.autoscale.Decision;
+import io.kcscale.scaler.autoscale.DecisionInputs;
 import io.kcscale.scaler.autoscale.DecisionRecord;
 import io.kcscale.scaler.autoscale.Lease;
 import io.kcscale.scaler.autoscale.StoredPolicy;
@@ -82,7 +83,14 @@ class KafkaPolicyStoreTest {
 
             Lease lease = new Lease("a", 3);
             assertTrue(one.claim(lease, 12_000));
-            Decision d = new Decision(1, Decision.Action.SCALE_UP, 1, 2, "ratio", "backlog", Map.of("lag", 5000L));
+            Decision d = new Decision(
+                    1,
+                    Decision.Action.SCALE_UP,
+                    1,
+                    2,
+                    "ratio",
+                    "backlog",
+                    new DecisionInputs.Builder().lag(5000).build());
             assertTrue(one.recordDecisions(
                     "sink", put.version(), lease, List.of(new DecisionRecord(d, "applied: 2 tasks RUNNING"))));
             assertFalse(two.claim(new Lease("b", 3), 12_000), "a claim read the same epoch as a's: a's came first");

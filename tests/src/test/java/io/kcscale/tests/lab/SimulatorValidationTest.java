@@ -12,7 +12,7 @@ import io.kcscale.lab.simulator.Simulation;
 import io.kcscale.lab.simulator.SimulationSettings;
 import io.kcscale.lab.simulator.Timeline;
 import io.kcscale.tests.fixtures.OwnStack;
-import io.kcscale.vocabulary.Arrival;
+import io.kcscale.vocabulary.Arrivals;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -56,9 +56,9 @@ class SimulatorValidationTest {
                 LiveAutoscaleBenchmark.start(settings, m -> System.out.println("[validation] " + m))) {
             double perTask = live.calibrate(1);
             LoadTrace trace = new LoadTrace(List.of(
-                    new LoadPhase("half", 15, 0.5 * perTask, Arrival.CONSTANT),
-                    new LoadPhase("overload", 32, live.overloadRate(), Arrival.CONSTANT),
-                    new LoadPhase("recovery", 50, 0.5 * perTask, Arrival.CONSTANT)));
+                    new LoadPhase("half", 15, 0.5 * perTask, Arrivals.STEADY),
+                    new LoadPhase("overload", 32, live.overloadRate(), Arrivals.STEADY),
+                    new LoadPhase("recovery", 50, 0.5 * perTask, Arrivals.STEADY)));
             Timeline measured = live.run(new ScheduledRule(Map.of(SCALE_AT_MILLIS, SCALED_TASKS), 1_000), trace);
             assertEquals(1, measured.actions().size(), "one scheduled scale: " + measured.actions());
             ScalingAction scale = measured.actions().get(0);

@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * {@code kcscale load} changes the running source through Connect's REST API; a bad arrival process or
- * key cardinality is refused by Connect's validation with a message naming the key, and nothing changes.
+ * {@code kcscale load} changes the running source through Connect's REST API; bad arrivals or a bad key
+ * cardinality are refused by Connect's validation with a message naming the key, and nothing changes.
  * Leaves the source's config as it found it.
  */
 @Order(4)
@@ -49,27 +49,27 @@ class LoadCommandTest {
         try (StackProbe probe = new StackProbe(stack)) {
             Map<String, String> original = probe.connect.connectorConfig(StackOptions.SOURCE_CONNECTOR);
             try {
-                Run changed = load(stack, "--rate", "600", "--arrival", "poisson", "--key-cardinality", "50");
+                Run changed = load(stack, "--rate", "600", "--arrivals", "poisson", "--key-cardinality", "50");
                 assertEquals(0, changed.exitCode(), changed.err());
                 assertTrue(
                         changed.out()
                                 .startsWith("stocks-datagen now produces 600 records/s in total (1 task at 600/s)"),
                         changed.out());
-                assertTrue(changed.out().contains("  arrival: (unset) -> poisson"), changed.out());
+                assertTrue(changed.out().contains("  arrivals: (unset) -> poisson"), changed.out());
                 Map<String, String> now = probe.connect.connectorConfig(StackOptions.SOURCE_CONNECTOR);
                 assertEquals("600.0", now.get("rate.per.task"));
-                assertEquals("poisson", now.get("arrival"));
+                assertEquals("poisson", now.get("arrivals"));
                 assertEquals("50", now.get("key.cardinality"));
                 assertEquals(original.get("iterations"), now.get("iterations"), "what load does not set stays");
 
-                Run weird = load(stack, "--rate", "100", "--arrival", "weird");
+                Run weird = load(stack, "--rate", "100", "--arrivals", "weird");
                 assertEquals(1, weird.exitCode());
                 assertTrue(
                         weird.err()
                                 .startsWith("kcscale load: Kafka Connect rejected the change, nothing was changed: "),
                         weird.err());
-                assertTrue(weird.err().contains("Invalid value weird for configuration arrival"), weird.err());
-                assertTrue(weird.err().contains("constant, poisson, bursts"), weird.err());
+                assertTrue(weird.err().contains("Invalid value weird for configuration arrivals"), weird.err());
+                assertTrue(weird.err().contains("steady, poisson, bursts"), weird.err());
                 assertEquals(
                         now,
                         probe.connect.connectorConfig(StackOptions.SOURCE_CONNECTOR),
@@ -87,15 +87,15 @@ class LoadCommandTest {
     }
 
     @Test
-    void connectsRestValidationRefusesABadArrivalAndAZeroKeyCardinality(LocalStack stack) throws Exception {
+    void connectsRestValidationRefusesBadArrivalsAndAZeroKeyCardinality(LocalStack stack) throws Exception {
         try (StackProbe probe = new StackProbe(stack)) {
             Map<String, String> original = probe.connect.connectorConfig(StackOptions.SOURCE_CONNECTOR);
             assertRefused(
                     probe,
                     original,
-                    "arrival",
+                    "arrivals",
                     "weird",
-                    "Invalid value weird for configuration arrival: String must be one of: constant, poisson, bursts");
+                    "Invalid value weird for configuration arrivals: String must be one of: steady, poisson, bursts");
             assertRefused(
                     probe,
                     original,

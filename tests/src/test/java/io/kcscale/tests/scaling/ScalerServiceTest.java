@@ -115,7 +115,7 @@ class ScalerServiceTest {
         String before = rawConfig(stack);
         String[][] cases = {
             {"{\"tasks\":0}", "422", "at least 1"},
-            {"{\"tasks\":101}", "422", "above the configured maximum of 100"},
+            {"{\"tasks\":101}", "422", "above the task cap of 100"},
             {"{\"tasks\":21}", "422", "above the 20 partitions"},
             {"{\"tasks\":2.5}", "400", "whole number"},
             {"{\"tasks\":\"3\"}", "400", "whole number"},

@@ -18,13 +18,13 @@ interface ArrivalSchedule {
             return RandomGapSchedule.uniform(config.maxIntervalMs(), random);
         }
         double rate = config.ratePerTask().getAsDouble();
-        switch (config.arrival()) {
+        switch (config.arrivals()) {
             case POISSON:
                 return RandomGapSchedule.poisson(rate, random);
             case BURSTS:
                 return new BurstSchedule(rate, config.burstRate(), config.burstSeconds(), config.burstPeriodSeconds());
             default:
-                return new ConstantRateSchedule(rate);
+                return new SteadySchedule(rate);
         }
     }
 }

@@ -3,7 +3,7 @@ package io.kcscale.connectors.datagen;
 /**
  * A square wave: {@code burstRate} for the first {@code burstSeconds} of every period and
  * {@code baseRate} for the rest. Record i's due time inverts the cumulative count exactly, so like
- * {@link ConstantRateSchedule} it does not drift however long it runs.
+ * {@link SteadySchedule} it does not drift however long it runs.
  */
 final class BurstSchedule implements ArrivalSchedule {
 

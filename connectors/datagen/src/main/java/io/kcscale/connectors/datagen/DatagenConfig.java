@@ -1,7 +1,7 @@
 package io.kcscale.connectors.datagen;
 
 import io.confluent.avro.random.generator.Generator;
-import io.kcscale.vocabulary.Arrival;
+import io.kcscale.vocabulary.Arrivals;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
@@ -31,7 +31,7 @@ public final class DatagenConfig extends AbstractConfig {
     public static final String ITERATIONS = "iterations";
     public static final String RANDOM_SEED = "random.seed";
     public static final String RATE_PER_TASK = "rate.per.task";
-    public static final String ARRIVAL = "arrival";
+    public static final String ARRIVALS = "arrivals";
     public static final String BURST_RATE = "burst.rate";
     public static final String BURST_SECONDS = "burst.seconds";
     public static final String BURST_PERIOD_SECONDS = "burst.period.seconds";
@@ -138,12 +138,12 @@ public final class DatagenConfig extends AbstractConfig {
                     ConfigDef.Width.SHORT,
                     RATE_PER_TASK)
             .define(
-                    ARRIVAL,
+                    ARRIVALS,
                     Type.STRING,
-                    Arrival.CONSTANT.configName(),
-                    ConfigDef.ValidString.in(Arrival.configNames().toArray(new String[0])),
+                    Arrivals.STEADY.configName(),
+                    ConfigDef.ValidString.in(Arrivals.configNames().toArray(new String[0])),
                     Importance.MEDIUM,
-                    "Arrival process at " + RATE_PER_TASK + ": 'constant' evenly spaced records; 'poisson' "
+                    "How records arrive at " + RATE_PER_TASK + ": 'steady' evenly spaced; 'poisson' "
                             + "exponential gaps with mean 1/" + RATE_PER_TASK + "; 'bursts' a square wave of "
                             + BURST_RATE + " records/s for " + BURST_SECONDS + " out of every "
                             + BURST_PERIOD_SECONDS + ", " + RATE_PER_TASK + " the rest of the time. "
@@ -151,14 +151,14 @@ public final class DatagenConfig extends AbstractConfig {
                     PACING,
                     3,
                     ConfigDef.Width.SHORT,
-                    ARRIVAL)
+                    ARRIVALS)
             .define(
                     BURST_RATE,
                     Type.DOUBLE,
                     null,
                     optionalPositive(),
                     Importance.MEDIUM,
-                    "Records per second per task during a burst; required with arrival=bursts.",
+                    "Records per second per task during a burst; required with arrivals=bursts.",
                     PACING,
                     4,
                     ConfigDef.Width.SHORT,
@@ -260,11 +260,11 @@ public final class DatagenConfig extends AbstractConfig {
         return rate == null ? OptionalDouble.empty() : OptionalDouble.of(rate);
     }
 
-    public Arrival arrival() {
-        return Arrival.fromConfig(getString(ARRIVAL));
+    public Arrivals arrivals() {
+        return Arrivals.fromConfig(getString(ARRIVALS));
     }
 
-    /** Only meaningful with arrival=bursts, where it is checked to be set. */
+    /** Only meaningful with arrivals=bursts, where it is checked to be set. */
     public double burstRate() {
         return getDouble(BURST_RATE);
     }
@@ -355,17 +355,17 @@ public final class DatagenConfig extends AbstractConfig {
     }
 
     private void checkPacing() {
-        Arrival arrival = arrival();
-        if (arrival != Arrival.CONSTANT && ratePerTask().isEmpty()) {
+        Arrivals arrivals = arrivals();
+        if (arrivals != Arrivals.STEADY && ratePerTask().isEmpty()) {
             throw new InvalidConfigException(
                     RATE_PER_TASK,
                     null,
-                    "arrival=" + arrival.configName() + " needs " + RATE_PER_TASK + ", a number > 0");
+                    "arrivals=" + arrivals.configName() + " needs " + RATE_PER_TASK + ", a number > 0");
         }
-        if (arrival == Arrival.BURSTS) {
+        if (arrivals == Arrivals.BURSTS) {
             if (getDouble(BURST_RATE) == null) {
                 throw new InvalidConfigException(
-                        BURST_RATE, null, "arrival=bursts needs " + BURST_RATE + ", a number > 0");
+                        BURST_RATE, null, "arrivals=bursts needs " + BURST_RATE + ", a number > 0");
             }
             if (burstSeconds() >= burstPeriodSeconds()) {
                 throw new InvalidConfigException(

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.kcscale.vocabulary.Arrival;
+import io.kcscale.vocabulary.Arrivals;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -46,18 +46,22 @@ class DatagenConfigTest {
                 Arguments.of(stockTrades("rate.per.task", "0"), "rate.per.task", List.of("0", "> 0")),
                 Arguments.of(stockTrades("rate.per.task", "-5"), "rate.per.task", List.of("-5", "> 0")),
                 Arguments.of(
-                        stockTrades("arrival", "weird"), "arrival", List.of("weird", "constant", "poisson", "bursts")),
+                        stockTrades("arrivals", "weird"), "arrivals", List.of("weird", "steady", "poisson", "bursts")),
                 Arguments.of(
-                        stockTrades("arrival", "poisson"),
+                        stockTrades("arrivals", "constant"),
+                        "arrivals",
+                        List.of("constant", "steady, poisson, bursts")),
+                Arguments.of(
+                        stockTrades("arrivals", "poisson"),
                         "rate.per.task",
-                        List.of("arrival=poisson needs rate.per.task")),
+                        List.of("arrivals=poisson needs rate.per.task")),
                 Arguments.of(
-                        stockTrades("arrival", "bursts", "rate.per.task", "10"),
+                        stockTrades("arrivals", "bursts", "rate.per.task", "10"),
                         "burst.rate",
-                        List.of("arrival=bursts needs burst.rate")),
+                        List.of("arrivals=bursts needs burst.rate")),
                 Arguments.of(
                         stockTrades(
-                                "arrival",
+                                "arrivals",
                                 "bursts",
                                 "rate.per.task",
                                 "10",
@@ -150,7 +154,7 @@ class DatagenConfigTest {
         assertEquals(Long.MAX_VALUE, config.iterationLimit());
         assertFalse(config.randomSeed().isPresent());
         assertFalse(config.ratePerTask().isPresent());
-        assertEquals(Arrival.CONSTANT, config.arrival());
+        assertEquals(Arrivals.STEADY, config.arrivals());
         assertFalse(config.keyCardinality().isPresent());
         assertEquals(0.0, config.keySkew());
     }

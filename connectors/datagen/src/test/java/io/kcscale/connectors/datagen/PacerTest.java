@@ -44,7 +44,7 @@ class PacerTest {
 
     @Test
     void constantRateReleasesEachRecordExactlyWhenDue() throws InterruptedException {
-        Pacer pacer = new Pacer(new ConstantRateSchedule(4), clock);
+        Pacer pacer = new Pacer(new SteadySchedule(4), clock);
 
         List<Long> times = releaseTimes(pacer, SECOND + 1);
 
@@ -54,7 +54,7 @@ class PacerTest {
     @Test
     void constantRateDoesNotDriftOverAMillionRecords() throws InterruptedException {
         // 3/s leaves a third of a nanosecond per gap to round, which would add up if gaps were summed
-        Pacer pacer = new Pacer(new ConstantRateSchedule(3), clock);
+        Pacer pacer = new Pacer(new SteadySchedule(3), clock);
         long start = clock.nanoTime();
         long released = 0;
         while (released < 1_000_001) {
@@ -66,7 +66,7 @@ class PacerTest {
 
     @Test
     void aLateCallerCatchesUpInBoundedBatches() throws InterruptedException {
-        Pacer pacer = new Pacer(new ConstantRateSchedule(1000), clock);
+        Pacer pacer = new Pacer(new SteadySchedule(1000), clock);
         assertEquals(1, pacer.awaitDue(Integer.MAX_VALUE));
 
         clock.advance(5 * SECOND);
@@ -88,7 +88,7 @@ class PacerTest {
 
     @Test
     void aDistantRecordIsWaitedForAtMostMaxWaitPerCall() throws InterruptedException {
-        Pacer pacer = new Pacer(new ConstantRateSchedule(0.1), clock);
+        Pacer pacer = new Pacer(new SteadySchedule(0.1), clock);
         assertEquals(1, pacer.awaitDue(1));
         long start = clock.nanoTime();
 
@@ -98,7 +98,7 @@ class PacerTest {
 
     @Test
     void aStoppedPacerReleasesNothingAndDoesNotWait() throws InterruptedException {
-        Pacer pacer = new Pacer(new ConstantRateSchedule(1000), clock);
+        Pacer pacer = new Pacer(new SteadySchedule(1000), clock);
         pacer.stop();
         long start = clock.nanoTime();
 
@@ -109,7 +109,7 @@ class PacerTest {
 
     @Test
     void stopWakesARealSleepAtOnce() throws InterruptedException {
-        Pacer pacer = new Pacer(new ConstantRateSchedule(1), PacerClock.SYSTEM);
+        Pacer pacer = new Pacer(new SteadySchedule(1), PacerClock.SYSTEM);
         long[] idledNanos = new long[1];
         Thread idler = new Thread(() -> {
             long start = System.nanoTime();
@@ -158,7 +158,7 @@ class PacerTest {
 
     @Test
     void constantArrivalsHaveNoVarianceAcrossWindows() throws InterruptedException {
-        Pacer pacer = new Pacer(new ConstantRateSchedule(200), clock);
+        Pacer pacer = new Pacer(new SteadySchedule(200), clock);
         long window = SECOND / 10;
 
         long[] counts = countsPerWindow(releaseTimes(pacer, 100 * window), window, 100);

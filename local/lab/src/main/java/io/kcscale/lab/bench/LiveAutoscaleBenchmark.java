@@ -23,7 +23,7 @@ import io.kcscale.scaler.scale.ScaleRequest;
 import io.kcscale.scaler.scale.ScaleResult;
 import io.kcscale.scaler.service.ScalerService;
 import io.kcscale.scaler.service.ScalerSettings;
-import io.kcscale.vocabulary.Arrival;
+import io.kcscale.vocabulary.Arrivals;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -93,7 +93,7 @@ public final class LiveAutoscaleBenchmark implements AutoCloseable {
                 "connect.url", stack.endpoints().connectUrl().toString(),
                 "kafka.bootstrap.servers", stack.endpoints().kafkaBootstrap(),
                 "elasticsearch.url", stack.endpoints().elasticsearchUrl().toString(),
-                "max.tasks", String.valueOf(settings.partitions()),
+                "task.cap", String.valueOf(settings.partitions()),
                 "window.seconds", String.valueOf(WINDOW.toSeconds()),
                 "sample.interval.seconds", String.valueOf(SAMPLE_INTERVAL.toSeconds()),
                 "state.dir", settings.dataDir().resolve("bench-scaler").toString())));
@@ -138,7 +138,7 @@ public final class LiveAutoscaleBenchmark implements AutoCloseable {
         progress.accept(
                 String.format(Locale.ROOT, "measuring %d sink task(s) (the source offers %.0f/s)", tasks, offered));
         scaleTo(tasks);
-        setSource(new LoadPhase("calibration", 1, offered, Arrival.CONSTANT));
+        setSource(new LoadPhase("calibration", 1, offered, Arrivals.STEADY));
         ElasticsearchReadingsClient observer = new ElasticsearchReadingsClient(elasticsearch);
         LongSupplier indexed = () -> observer.indexStats(StackOptions.INDEX).indexTotal();
         long before = indexed.getAsLong();
@@ -271,7 +271,7 @@ public final class LiveAutoscaleBenchmark implements AutoCloseable {
      */
     private void reset(LoadPhase first) {
         progress.accept("resetting: one task, no backlog, a stable window");
-        setSource(new LoadPhase("drain", 1, first.ratePerSecond() / 10, Arrival.CONSTANT));
+        setSource(new LoadPhase("drain", 1, first.ratePerSecond() / 10, Arrivals.STEADY));
         scaleTo(settings.partitions());
         double drained = Math.max(10, first.ratePerSecond());
         awaitSnapshot(
@@ -294,11 +294,11 @@ public final class LiveAutoscaleBenchmark implements AutoCloseable {
                 () -> scaler.scaler().observed(StackOptions.SINK_CONNECTOR).filter(condition));
     }
 
-    /** Read-modify-write of the datagen's config: its rate, arrival process and seed. */
+    /** Read-modify-write of the datagen's config: its rate, arrivals and seed. */
     private void setSource(LoadPhase phase) {
         Map<String, String> config = new HashMap<>(connect.connectorConfig(StackOptions.SOURCE_CONNECTOR));
         config.put("rate.per.task", String.valueOf(phase.ratePerSecond()));
-        config.put("arrival", phase.arrival().configName());
+        config.put("arrivals", phase.arrivals().configName());
         config.put("random.seed", String.valueOf(settings.seed()));
         connect.putConnectorConfig(StackOptions.SOURCE_CONNECTOR, config);
     }

@@ -60,7 +60,7 @@ final class SweepReport {
         md.append(String.format(
                 Locale.ROOT,
                 "Topic `%s`, %d partitions, keyed by `price`; index of 1 primary shard; the `%s` sink;"
-                        + " one Connect worker; one datagen task, constant arrivals.%n%n",
+                        + " one Connect worker; one datagen task, steady arrivals.%n%n",
                 Sweep.TOPIC,
                 plan.partitions(),
                 plan.sinkMode().flagValue()));

@@ -1,13 +1,13 @@
 package io.kcscale.lab.simulator;
 
-import io.kcscale.vocabulary.Arrival;
+import io.kcscale.vocabulary.Arrivals;
 
 /**
  * One stretch of a load trace: records/s offered to the topic for a while.
  *
  * @param name a short label for reports, e.g. {@code 4x}
  */
-public record LoadPhase(String name, double seconds, double ratePerSecond, Arrival arrival) {
+public record LoadPhase(String name, double seconds, double ratePerSecond, Arrivals arrivals) {
 
     public LoadPhase {
         if (name == null || name.isBlank()) {
@@ -20,12 +20,12 @@ public record LoadPhase(String name, double seconds, double ratePerSecond, Arriv
             throw new IllegalArgumentException(
                     "phase " + name + ": the rate must be 0 or more records/s, got " + ratePerSecond);
         }
-        if (arrival == null) {
-            throw new IllegalArgumentException("phase " + name + ": the arrival process must be set");
+        if (arrivals == null) {
+            throw new IllegalArgumentException("phase " + name + ": its arrivals must be set");
         }
-        if (arrival == Arrival.BURSTS) {
+        if (arrivals == Arrivals.BURSTS) {
             // a phase has one rate; a burst is a phase of its own
-            throw new IllegalArgumentException("phase " + name + ": arrivals must be constant or poisson, got bursts");
+            throw new IllegalArgumentException("phase " + name + ": arrivals must be steady or poisson, got bursts");
         }
     }
 }

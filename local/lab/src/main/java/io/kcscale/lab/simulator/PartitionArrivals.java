@@ -1,9 +1,9 @@
 package io.kcscale.lab.simulator;
 
-import io.kcscale.vocabulary.Arrival;
+import io.kcscale.vocabulary.Arrivals;
 
 /**
- * The records that arrive in each partition during one step. Constant phases carry each partition's
+ * The records that arrive in each partition during one step. Steady phases carry each partition's
  * fraction of a record to the next step, so the rate is exact; Poisson phases draw each partition's
  * count independently, which is exact too (a split Poisson process is one per part).
  */
@@ -25,7 +25,7 @@ final class PartitionArrivals {
     long[] next(LoadPhase phase, double seconds) {
         for (int p = 0; p < weights.length; p++) {
             double mean = phase.ratePerSecond() * weights[p] * seconds;
-            if (phase.arrival() == Arrival.POISSON) {
+            if (phase.arrivals() == Arrivals.POISSON) {
                 counts[p] = poisson.sample(mean);
             } else {
                 carry[p] += mean;

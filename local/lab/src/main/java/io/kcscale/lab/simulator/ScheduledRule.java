@@ -1,6 +1,7 @@
 package io.kcscale.lab.simulator;
 
 import io.kcscale.scaler.autoscale.Decision;
+import io.kcscale.scaler.autoscale.DecisionInputs;
 import io.kcscale.scaler.autoscale.Observation;
 import io.kcscale.scaler.autoscale.PolicyMemory;
 import io.kcscale.scaler.autoscale.ScalingRule;
@@ -39,7 +40,13 @@ public final class ScheduledRule implements ScalingRule {
         Map.Entry<Long, Integer> due = tasksFromMillis.floorEntry(o.atMillis());
         if (due == null || due.getValue() == o.tasks()) {
             return new Decision(
-                    o.atMillis(), Decision.Action.NONE, o.tasks(), o.tasks(), "schedule", "as scheduled", Map.of());
+                    o.atMillis(),
+                    Decision.Action.NONE,
+                    o.tasks(),
+                    o.tasks(),
+                    "schedule",
+                    "as scheduled",
+                    DecisionInputs.NONE);
         }
         Decision.Action action = due.getValue() > o.tasks() ? Decision.Action.SCALE_UP : Decision.Action.SCALE_DOWN;
         return new Decision(
@@ -49,6 +56,6 @@ public final class ScheduledRule implements ScalingRule {
                 due.getValue(),
                 "schedule",
                 "scheduled at " + due.getKey() / 1000.0 + " s",
-                Map.of());
+                DecisionInputs.NONE);
     }
 }

@@ -3,7 +3,7 @@ package io.kcscale.lab.simulator;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.kcscale.vocabulary.Arrival;
+import io.kcscale.vocabulary.Arrivals;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -15,7 +15,7 @@ class LoadTraceTest {
         assertEquals(
                 List.of(2600.0, 10_400.0, 2600.0, 2600.0),
                 t.phases().stream().map(LoadPhase::ratePerSecond).toList());
-        assertEquals(Arrival.POISSON, t.phases().get(3).arrival());
+        assertEquals(Arrivals.POISSON, t.phases().get(3).arrivals());
         assertEquals(1020, t.durationSeconds());
         assertEquals(420, t.startOf(2));
         assertEquals("4x", t.phaseAt(120).name());
@@ -34,7 +34,7 @@ class LoadTraceTest {
         assertEquals(4 * 2600, LoadTrace.step(2600).phaseAt(500).ratePerSecond());
         assertEquals(6 * 2600, LoadTrace.ramp(2600).phaseAt(800).ratePerSecond());
         assertEquals(4 * 2600, LoadTrace.diurnal(2600).phaseAt(900).ratePerSecond(), 5, "noon");
-        assertEquals(Arrival.POISSON, LoadTrace.diurnal(2600).phaseAt(900).arrival());
+        assertEquals(Arrivals.POISSON, LoadTrace.diurnal(2600).phaseAt(900).arrivals());
         assertEquals(8 * 2600, LoadTrace.spike(2600).phaseAt(330).ratePerSecond());
         assertEquals(2600, LoadTrace.spike(2600).phaseAt(361).ratePerSecond());
     }

@@ -3,7 +3,7 @@ package io.kcscale.lab.simulator;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import io.kcscale.vocabulary.Arrival;
+import io.kcscale.vocabulary.Arrivals;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -14,7 +14,7 @@ class PolicyOutcomeTest {
 
     /** 0-100 s at 100/s, then a step to 400/s until 200 s; target 5 s: lag within 500, then 2,000. */
     private static final LoadTrace TRACE = new LoadTrace(
-            List.of(new LoadPhase("1x", 100, 100, Arrival.CONSTANT), new LoadPhase("4x", 100, 400, Arrival.CONSTANT)));
+            List.of(new LoadPhase("1x", 100, 100, Arrivals.STEADY), new LoadPhase("4x", 100, 400, Arrivals.STEADY)));
 
     /** A point every 10 s with the given lags. */
     private static List<Timeline.Point> points(long... lags) {

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kcscale.scaler.autoscale.ScalingRule;
-import io.kcscale.vocabulary.Arrival;
+import io.kcscale.vocabulary.Arrivals;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.List;
@@ -49,9 +49,9 @@ class SimulatedBenchmarkTest {
     @ParameterizedTest(name = "{0} tasks at {1}/s")
     @CsvSource({"1, 2600", "2, 2600", "5, 10400", "3, 1000"})
     void tenMinutesOfSteadyPoissonLoadOursTakesNoAction(int tasks, double rate) {
-        LoadTrace steady = new LoadTrace(List.of(new LoadPhase("steady", 600, rate, Arrival.POISSON)));
+        LoadTrace oneRate = new LoadTrace(List.of(new LoadPhase("one rate", 600, rate, Arrivals.POISSON)));
         SimulationSettings settings = DEFAULTS.toBuilder().initialTasks(tasks).build();
-        Timeline run = new Simulation(steady, settings).run(POLICIES.ours());
+        Timeline run = new Simulation(oneRate, settings).run(POLICIES.ours());
         assertEquals(List.of(), run.actions());
     }
 
@@ -59,9 +59,9 @@ class SimulatedBenchmarkTest {
     void onceSizedForAStepTenMinutesOfNoisyLoadBringNoFurtherAction() {
         // the policy learns its per-task capacity under the step's backlog, then must sit still
         LoadTrace stepThenNoise = new LoadTrace(List.of(
-                new LoadPhase("1x", 60, 2600, Arrival.CONSTANT),
-                new LoadPhase("4x", 60, 10_400, Arrival.CONSTANT),
-                new LoadPhase("4x poisson", 600, 10_400, Arrival.POISSON)));
+                new LoadPhase("1x", 60, 2600, Arrivals.STEADY),
+                new LoadPhase("4x", 60, 10_400, Arrivals.STEADY),
+                new LoadPhase("4x poisson", 600, 10_400, Arrivals.POISSON)));
         Timeline run = new Simulation(stepThenNoise, DEFAULTS).run(POLICIES.ours());
         assertEquals(1, run.actions().size(), run.actions().toString());
         assertEquals(5, run.actions().get(0).toTasks(), run.actions().toString());
@@ -89,7 +89,7 @@ class SimulatedBenchmarkTest {
                 .keyCardinality(1_000_000)
                 .sinkCeiling(1e9)
                 .build();
-        LoadTrace tenMinutes = new LoadTrace(List.of(new LoadPhase("10k", 600, 10_000, Arrival.POISSON)));
+        LoadTrace tenMinutes = new LoadTrace(List.of(new LoadPhase("10k", 600, 10_000, Arrivals.POISSON)));
         ScalingRule ours = BenchmarkPolicies.forTarget(70, 5, 150, 2_000).ours();
         // CPU time, not wall time: the claim is the simulator's cost, which a machine shared with builds would blur
         ThreadMXBean cpu = ManagementFactory.getThreadMXBean();

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kcscale.scaler.autoscale.AutoscalePolicy;
 import io.kcscale.scaler.autoscale.rules.ScalingRules;
-import io.kcscale.vocabulary.Arrival;
+import io.kcscale.vocabulary.Arrivals;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -28,7 +28,7 @@ class SimulatedOverloadTest {
     @ParameterizedTest(name = "commits every {0} s")
     @ValueSource(doubles = {1, 60})
     void anOverloadedTaskWithManyPartitionsIsScaledAndTheLagFallsBelowTarget(double commitSeconds) {
-        LoadTrace load = new LoadTrace(List.of(new LoadPhase("200/s", 900, 200, Arrival.POISSON)));
+        LoadTrace load = new LoadTrace(List.of(new LoadPhase("200/s", 900, 200, Arrivals.POISSON)));
         Simulation sim = new Simulation(
                 load, SLOW_SINK.commitIntervalSeconds(commitSeconds).build());
         Timeline run = sim.run(ScalingRules.create(
@@ -54,7 +54,7 @@ class SimulatedOverloadTest {
     @ValueSource(doubles = {1, 60})
     void aSaturatedTaskLeavesMostOfItsPartitionsUnmovedWithinAWindow(double commitSeconds) {
         // what the simulator must model for the test above to mean anything: the drain a fetch at a time
-        LoadTrace load = new LoadTrace(List.of(new LoadPhase("200/s", 300, 200, Arrival.CONSTANT)));
+        LoadTrace load = new LoadTrace(List.of(new LoadPhase("200/s", 300, 200, Arrivals.STEADY)));
         Simulation sim = new Simulation(
                 load, SLOW_SINK.commitIntervalSeconds(commitSeconds).build());
         long[] before = null;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.kcscale.vocabulary.Arrival;
+import io.kcscale.vocabulary.Arrivals;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -20,8 +20,8 @@ class SimulationTest {
             SimulationSettings.builder().build();
     private static final ScheduledRule FIXED = new ScheduledRule(Map.of(), 1_000);
 
-    private static LoadTrace steady(double rate, double seconds, Arrival arrival) {
-        return new LoadTrace(List.of(new LoadPhase("steady", seconds, rate, arrival)));
+    private static LoadTrace oneRate(double rate, double seconds, Arrivals arrivals) {
+        return new LoadTrace(List.of(new LoadPhase("one rate", seconds, rate, arrivals)));
     }
 
     @Test
@@ -40,14 +40,14 @@ class SimulationTest {
                     "partition " + i + ": committed " + committed[i] + " <= polled " + polled[i] + " <= end " + end[i]);
         }
         assertEquals(sim.recordsIn(), sim.recordsOut() + sim.backlog());
-        // constant phases are exact; the Poisson phase (780,000 expected) within 5 standard deviations
+        // steady phases are exact; the Poisson phase (780,000 expected) within 5 standard deviations
         double expected = 2600 * 120 + 10_400 * 300 + 2600 * 300 + 2600 * 300;
         assertEquals(expected, sim.recordsIn(), 5 * Math.sqrt(2600 * 300), "records appended");
     }
 
     @Test
     void theSameSeedGivesTheSameRunAndAnotherSeedAnotherLoad() {
-        LoadTrace trace = steady(2000, 120, Arrival.POISSON);
+        LoadTrace trace = oneRate(2000, 120, Arrivals.POISSON);
         SimulationSettings seven = DEFAULTS.toBuilder().seed(7).build();
         Timeline a = new Simulation(trace, seven).run(FIXED);
         Timeline b = new Simulation(trace, seven).run(FIXED);
@@ -59,7 +59,7 @@ class SimulationTest {
     @Test
     void aRebalancePauseStopsConsumptionForItsLength() {
         // 3 tasks saturated by 20,000/s; one change at 10 s; a 5 s pause leaves 5 s of their writes undone
-        LoadTrace trace = steady(20_000, 30, Arrival.CONSTANT);
+        LoadTrace trace = oneRate(20_000, 30, Arrivals.STEADY);
         ScheduledRule scale = new ScheduledRule(Map.of(10_000L, 3), 1_000);
         SimulationSettings three = DEFAULTS.toBuilder().initialTasks(2).build();
         Simulation quick =
@@ -124,7 +124,7 @@ class SimulationTest {
                 .initialTasks(3)
                 .partitions(3)
                 .build();
-        Timeline run = new Simulation(steady(20_000, 60, Arrival.CONSTANT), twoKeys).run(FIXED);
+        Timeline run = new Simulation(oneRate(20_000, 60, Arrivals.STEADY), twoKeys).run(FIXED);
         double sinkRate = run.points().get(run.points().size() - 1).sinkRate();
         assertTrue(sinkRate <= 2 * 2600 * 1.01, "3 tasks, 2 keys: " + sinkRate + "/s");
     }
@@ -143,7 +143,7 @@ class SimulationTest {
     void tasksShareTheSinksCeiling() {
         SimulationSettings capped =
                 DEFAULTS.toBuilder().initialTasks(10).sinkCeiling(5000).build();
-        Timeline run = new Simulation(steady(20_000, 60, Arrival.CONSTANT), capped).run(FIXED);
+        Timeline run = new Simulation(oneRate(20_000, 60, Arrivals.STEADY), capped).run(FIXED);
         Timeline.Point last = run.points().get(run.points().size() - 1);
         assertEquals(5000, last.sinkRate(), 50, "ten tasks that could write 26,000/s get 5,000/s");
     }
@@ -191,7 +191,7 @@ class SimulationTest {
         assertThrows(
                 IllegalArgumentException.class,
                 () -> DEFAULTS.toBuilder().perTaskRate(0).build());
-        assertThrows(IllegalArgumentException.class, () -> new LoadPhase("x", 10, -1, Arrival.CONSTANT));
-        assertThrows(IllegalArgumentException.class, () -> new LoadPhase("x", 10, 1, Arrival.BURSTS));
+        assertThrows(IllegalArgumentException.class, () -> new LoadPhase("x", 10, -1, Arrivals.STEADY));
+        assertThrows(IllegalArgumentException.class, () -> new LoadPhase("x", 10, 1, Arrivals.BURSTS));
     }
 }

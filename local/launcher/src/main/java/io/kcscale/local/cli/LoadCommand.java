@@ -27,7 +27,7 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
-            "Change the load the running datagen source produces: total rate, arrival process, key field,",
+            "Change the load the running datagen source produces: total rate, arrivals, key field,",
             "key cardinality. Kafka Connect validates the change and applies all of it or nothing."
         })
 final class LoadCommand implements Callable<Integer> {
@@ -41,11 +41,8 @@ final class LoadCommand implements Callable<Integer> {
             description = "Records/s in total, split evenly over the source's tasks (rate.per.task = R / tasks.max).")
     String rate;
 
-    @Option(
-            names = "--arrival",
-            paramLabel = "A",
-            description = "constant, poisson or bursts (unchanged if not given).")
-    String arrival;
+    @Option(names = "--arrivals", paramLabel = "A", description = "steady, poisson or bursts (unchanged if not given).")
+    String arrivals;
 
     @Option(names = "--keyfield", paramLabel = "F", description = "Field of the record used as key (schema.keyfield).")
     String keyField;
@@ -107,7 +104,7 @@ final class LoadCommand implements Callable<Integer> {
         }
         Map<String, String> after = new LinkedHashMap<>(before);
         after.put("rate.per.task", String.valueOf(total / tasks));
-        putIfGiven(after, "arrival", arrival);
+        putIfGiven(after, "arrivals", arrivals);
         putIfGiven(after, "schema.keyfield", keyField);
         putIfGiven(after, "key.cardinality", keyCardinality);
         try {

@@ -40,11 +40,14 @@ public final class DecisionsCommand implements Callable<Integer> {
             JsonNode d = r.path("decision");
             b.append(String.format(
                     Locale.ROOT,
-                    "%s  %-10s %s -> %s  %s  [%s]%n",
+                    "%s  %-10s %s  %s  [%s]%n",
                     TIME.format(Instant.ofEpochMilli(d.path("atMillis").asLong())),
                     d.path("action").asText(),
-                    d.path("fromTasks").asText(),
-                    d.path("toTasks").asText(),
+                    // a decision on a connector not observed knows no tasks
+                    d.has("fromTasks")
+                            ? d.path("fromTasks").asText() + " -> "
+                                    + d.path("toTasks").asText()
+                            : "-",
                     d.path("reason").asText(),
                     r.path("outcome").asText()));
         }

@@ -138,6 +138,54 @@ class LiveVerbsTest {
     }
 
     @Test
+    void decisionsShowTheTasksWhereTheyAreKnown() {
+        scaler.answer(
+                200,
+                Map.of(
+                        "decisions",
+                        List.of(
+                                Map.of(
+                                        "decision",
+                                        Map.of(
+                                                "atMillis",
+                                                2_000,
+                                                "action",
+                                                "SCALE_UP",
+                                                "fromTasks",
+                                                2,
+                                                "toTasks",
+                                                4,
+                                                "code",
+                                                "lag",
+                                                "reason",
+                                                "lag 120000 above target 50000",
+                                                "inputs",
+                                                Map.of("lag", 120_000)),
+                                        "outcome",
+                                        "applied: 4 tasks RUNNING"),
+                                Map.of(
+                                        "decision",
+                                        Map.of(
+                                                "atMillis",
+                                                1_000,
+                                                "action",
+                                                "HOLD",
+                                                "code",
+                                                "unobserved",
+                                                "reason",
+                                                "s is not observed (yet)",
+                                                "inputs",
+                                                Map.of()),
+                                        "outcome",
+                                        "none"))));
+        List<String> lines = run("decisions", "s").out().lines().toList();
+        assertTrue(
+                lines.get(0).endsWith("SCALE_UP   2 -> 4  lag 120000 above target 50000  [applied: 4 tasks RUNNING]"),
+                lines.get(0));
+        assertTrue(lines.get(1).endsWith("HOLD       -  s is not observed (yet)  [none]"), lines.get(1));
+    }
+
+    @Test
     void aRefusalIsOneLineWithItsStatusAndExitOne() {
         scaler.answer(422, Map.of("error", "adding tasks would not help: 2 distinct keys"));
         CliRun run = run("scale", "s", "--tasks", "3");

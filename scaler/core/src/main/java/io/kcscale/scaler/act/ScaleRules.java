@@ -21,7 +21,7 @@ public final class ScaleRules {
             boolean sink,
             int tasksMax,
             Integer partitions,
-            int maxTasks,
+            int taskCap,
             boolean stable,
             List<String> unstableReasons,
             WorkerLoss workerLoss,
@@ -35,9 +35,9 @@ public final class ScaleRules {
         if (tasks < 1) {
             return Optional.of("tasks must be at least 1, got " + tasks);
         }
-        if (tasks > f.maxTasks()) {
-            return Optional.of("tasks " + tasks + " is above the configured maximum of " + f.maxTasks()
-                    + " (the scaler's --max-tasks)");
+        if (tasks > f.taskCap()) {
+            return Optional.of(
+                    "tasks " + tasks + " is above the task cap of " + f.taskCap() + " (the scaler's --task-cap)");
         }
         if (f.partitions() == null && !allowIdleTasks) {
             return Optional.of(

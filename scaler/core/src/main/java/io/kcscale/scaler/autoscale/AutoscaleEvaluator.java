@@ -4,7 +4,6 @@ import io.kcscale.scaler.model.PipelineSnapshot;
 import io.kcscale.scaler.model.WorkerLoss;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -35,16 +34,11 @@ public final class AutoscaleEvaluator {
             PolicyMemory memory,
             long nowMillis) {
         if (snapshot.isEmpty() || snapshot.get().degraded()) {
-            return new Decision(
+            return Decision.unobserved(
                     nowMillis,
-                    Decision.Action.HOLD,
-                    -1,
-                    -1,
-                    "unobserved",
                     snapshot.isEmpty()
                             ? connector + " is not observed (yet)"
-                            : "the pipeline is degraded: " + snapshot.get().unreachable(),
-                    Map.of());
+                            : "the pipeline is degraded: " + snapshot.get().unreachable());
         }
         Optional<Decision> held = workerHold(snapshot.get(), rebalanceDelay, nowMillis);
         if (held.isPresent()) {
@@ -70,7 +64,9 @@ public final class AutoscaleEvaluator {
                     "worker-unreachable",
                     loss.describe() + ": no scale until Connect gives its tasks to the live workers; "
                             + loss.reassignment(rebalanceDelay),
-                    Map.of("unreachableWorkers", loss.workers())));
+                    new DecisionInputs.Builder()
+                            .unreachableWorkers(loss.workers())
+                            .build()));
         }
         List<Integer> unassigned = s.tasks().stream()
                 .filter(t -> "UNASSIGNED".equals(t.state()))
@@ -86,7 +82,7 @@ public final class AutoscaleEvaluator {
                     "tasks " + unassigned
                             + " are UNASSIGNED: no scale until Connect assigns them (after a worker left, it waits up to"
                             + " scheduled.rebalance.max.delay.ms, assumed " + rebalanceDelay.toSeconds() + " s)",
-                    Map.of()));
+                    DecisionInputs.NONE));
         }
         return Optional.empty();
     }

@@ -27,11 +27,11 @@ public record Recommendation(
 
     /**
      * The recommendation a decision makes, its workers at {@code tasksPerWorker}; a decision on an unobserved
-     * connector (no tasks known) makes none.
+     * connector (no tasks known), or one that leaves it no task, makes none.
      */
     public static Optional<Recommendation> of(
             String connector, Decision decision, int tasksPerWorker, List<String> blockedBy) {
-        if (decision.toTasks() < 1) {
+        if (decision.toTasks() == null || decision.toTasks() < 1) {
             return Optional.empty();
         }
         return Optional.of(new Recommendation(

@@ -3,7 +3,7 @@ package io.kcscale.scaler.predict;
 import io.kcscale.scaler.input.Inputs;
 import io.kcscale.scaler.input.InvalidInputException;
 import io.kcscale.scaler.input.Numbers;
-import io.kcscale.vocabulary.Arrival;
+import io.kcscale.vocabulary.Arrivals;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -305,7 +305,7 @@ public final class TaskPrediction {
     private record BurstInput(double windowSeconds, double quantile) {
 
         static BurstInput of(TasksRequest request, double target) {
-            if (arrival(request.arrivals()) == Arrival.CONSTANT) {
+            if (arrivals(request.arrivals()) == Arrivals.STEADY) {
                 if (request.burstWindowSeconds() != null) {
                     throw new InvalidInputException("burstWindowSeconds", "applies only with {0} poisson", "arrivals");
                 }
@@ -326,16 +326,16 @@ public final class TaskPrediction {
         }
 
         /**
-         * The {@code arrivals} input: 'steady' (the default) is what the predict API and CLI have always
-         * called constant arrivals; bursts are not modelled, so they are refused like any unknown name.
+         * The {@code arrivals} input: 'steady' (the default) or 'poisson'; bursts are not modelled, so they are refused
+         * like any unknown name.
          */
-        private static Arrival arrival(String text) {
+        private static Arrivals arrivals(String text) {
             if (text == null) {
-                return Arrival.CONSTANT;
+                return Arrivals.STEADY;
             }
             return switch (text.trim().toLowerCase(Locale.ROOT)) {
-                case "steady" -> Arrival.CONSTANT;
-                case "poisson" -> Arrival.POISSON;
+                case "steady" -> Arrivals.STEADY;
+                case "poisson" -> Arrivals.POISSON;
                 default ->
                     throw new InvalidInputException("arrivals", "must be 'steady' or 'poisson', got '" + text + "'");
             };

@@ -33,9 +33,9 @@ class ScaleRulesTest {
     }
 
     @Test
-    void moreThanTheMaximumIsRefusedEvenWithIdleTasksAllowed() {
+    void moreThanTheTaskCapIsRefusedEvenWithIdleTasksAllowed() {
         assertEquals(
-                Optional.of("tasks 9 is above the configured maximum of 8 (the scaler's --max-tasks)"),
+                Optional.of("tasks 9 is above the task cap of 8 (the scaler's --task-cap)"),
                 ScaleRules.refusal(9, true, false, SINK));
         assertEquals(Optional.empty(), ScaleRules.refusal(8, true, false, SINK));
     }

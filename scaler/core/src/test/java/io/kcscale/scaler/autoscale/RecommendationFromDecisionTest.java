@@ -59,8 +59,7 @@ class RecommendationFromDecisionTest {
 
     @Test
     void anUnobservedConnectorHasNoRecommendation() {
-        Decision unobserved =
-                new Decision(0, Decision.Action.HOLD, -1, -1, "unobserved", "sink is not observed (yet)", Map.of());
+        Decision unobserved = Decision.unobserved(0, "sink is not observed (yet)");
         assertTrue(Recommendation.of("sink", unobserved, 4, List.of()).isEmpty());
     }
 

@@ -61,7 +61,7 @@ class WorkerHoldTest {
                                 "worker w1:8083 has not answered for 5 s (tasks [1] on it): no scale until Connect"
                                         + " gives its tasks to the live workers; Connect gives their tasks to the live workers within about 25 s"),
                 d.reason());
-        assertEquals(Map.of("w1:8083", 5L), d.inputs().get("unreachableWorkers"));
+        assertEquals(Map.of("w1:8083", 5L), d.inputs().unreachableWorkers());
     }
 
     @Test

@@ -301,7 +301,7 @@ public final class KafkaPolicyStore implements PolicyStore, AutoCloseable {
                                 StateRecordCodec.key(r),
                                 StateRecordCodec.value(r),
                                 List.of(new RecordHeader(
-                                        StateRecordCodec.FORMAT_HEADER, StateRecordCodec.formatHeader()))))
+                                        StateRecordCodec.FORMAT_HEADER, StateRecordCodec.formatHeader(r)))))
                         .get(2 * timeout.toMillis(), TimeUnit.MILLISECONDS)
                         .offset());
         awaitRead(offset + 1);

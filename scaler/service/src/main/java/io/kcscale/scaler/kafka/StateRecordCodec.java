@@ -21,15 +21,23 @@ import java.util.Optional;
  * that compaction keeps each one's latest (a claim outlives its renewals, so the decisions written under it stay
  * readable); JSON values; a policy's tombstone deletes it.
  *
- * <p>Every record carries its format in the {@value #FORMAT_HEADER} header. Format 2 (this one) states leases by
- * epoch and duration. Format 1 (no header) stated a lease by the leader group's generation, which is read as its
- * epoch, with the 10 s the group took to drop a silent leader as its duration. A record of a newer format, or of a
- * key this version does not know, is skipped, not fatal: a newer replica may share the topic.
+ * <p>Every record carries its format in the {@value #FORMAT_HEADER} header, the format its kind last changed in, so
+ * that a replica of the format before still reads the kinds that did not change. Format 3 (decisions only) leaves a
+ * decision's tasks out when they are not known, and types its inputs. Format 2 states leases by epoch and duration;
+ * its decisions said -1 tasks when not known, and are read so. Format 1 (no header) stated a lease by the leader
+ * group's generation, which is read as its epoch, with the 10 s the group took to drop a silent leader as its
+ * duration. A record of a newer format, or of a key this version does not know, is skipped, not fatal: a newer
+ * replica may share the topic.
  */
 final class StateRecordCodec {
 
     static final String FORMAT_HEADER = "kcscale.state.format";
-    static final int FORMAT = 2;
+    /** The format leases by epoch came in: every kind of record but decisions is written in it still. */
+    static final int EPOCH_LEASES_FORMAT = 2;
+    /** The format decisions last changed in. */
+    static final int TYPED_DECISIONS_FORMAT = 3;
+    /** The newest format this version reads. */
+    static final int FORMAT = TYPED_DECISIONS_FORMAT;
     /** A format-1 lease ended when the leader group dropped its holder: after the group's 10 s session timeout. */
     static final long FORMAT_1_LEASE_MILLIS = 10_000;
 
@@ -45,9 +53,10 @@ final class StateRecordCodec {
 
     private StateRecordCodec() {}
 
-    /** The value of the {@value #FORMAT_HEADER} header this version writes. */
-    static byte[] formatHeader() {
-        return String.valueOf(FORMAT).getBytes(StandardCharsets.US_ASCII);
+    /** The value of the {@value #FORMAT_HEADER} header this version writes on {@code r}. */
+    static byte[] formatHeader(StateRecord r) {
+        int format = r instanceof StateRecord.Decisions ? TYPED_DECISIONS_FORMAT : EPOCH_LEASES_FORMAT;
+        return String.valueOf(format).getBytes(StandardCharsets.US_ASCII);
     }
 
     /** The format a record's header names: 1 without one, -1 when it is no number. */
@@ -130,6 +139,9 @@ final class StateRecordCodec {
                     key.substring(PAUSE.length()), v.path("policyVersion").asLong(-1)));
         }
         if (key.startsWith(DECISIONS)) {
+            if (format < TYPED_DECISIONS_FORMAT) {
+                v.path("decisions").forEach(StateRecordCodec::unknownTasksAbsent);
+            }
             return Optional.of(new StateRecord.Decisions(
                     key.substring(DECISIONS.length()),
                     v.path("policyVersion").asLong(-1),
@@ -151,6 +163,17 @@ final class StateRecordCodec {
                                     lease(v, format), v.path("durationMillis").asLong(0)));
         }
         return Optional.empty();
+    }
+
+    /**
+     * A decision of format 1 or 2 on a connector not observed said -1 tasks; it knew none. (Its inputs' nulls and
+     * "NaN"s, the other unknowns it wrote, read as absent: {@link io.kcscale.scaler.autoscale.DecisionInputs} drops
+     * what is not a finite number.)
+     */
+    private static void unknownTasksAbsent(JsonNode record) {
+        if (record.path("decision") instanceof ObjectNode d && d.path("toTasks").asInt(0) < 0) {
+            d.remove(List.of("fromTasks", "toTasks"));
+        }
     }
 
     private static void lease(ObjectNode v, Lease lease) {

@@ -259,7 +259,7 @@ public final class AutoscaleLoop implements AutoCloseable {
         Running r = running.get(connector);
         Optional<StoredPolicy> p = store.policy(connector);
         Decision d = r == null || p.isEmpty() || p.get().version() != r.policy.version() ? null : r.latest;
-        return d == null || d.toTasks() < 1 ? Optional.empty() : Optional.of(d.toTasks());
+        return d == null ? Optional.empty() : Optional.ofNullable(d.toTasks()).filter(tasks -> tasks >= 1);
     }
 
     /**
@@ -320,7 +320,7 @@ public final class AutoscaleLoop implements AutoCloseable {
         if (lease.isEmpty()) {
             return;
         }
-        if (d.toTasks() < 1 || !d.scales()) {
+        if (!d.scales()) {
             record(p, lease.get(), d, "none");
             return;
         }
@@ -390,7 +390,7 @@ public final class AutoscaleLoop implements AutoCloseable {
         }
         List<DecisionRecord> after = new ArrayList<>(DECISIONS_KEPT);
         after.add(new DecisionRecord(d, outcome));
-        // the same decision, read back from the store: its time and verdict, not its inputs' number types, identify it
+        // the same decision, read back from the store: its time and verdict identify it
         boolean replaces = last != null
                 && last.outcome().equals(APPLYING)
                 && last.decision().atMillis() == d.atMillis()

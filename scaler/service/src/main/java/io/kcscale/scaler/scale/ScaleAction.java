@@ -60,7 +60,7 @@ public final class ScaleAction {
     private final SnapshotSource snapshots;
     private final PreScaleChecks checks;
     private final WorkerProbe workers;
-    private final int maxTasks;
+    private final int taskCap;
     private final Duration convergeTimeout;
     private final LongSupplier clock;
     private final Set<String> inProgress = ConcurrentHashMap.newKeySet();
@@ -80,7 +80,7 @@ public final class ScaleAction {
             SnapshotSource snapshots,
             PreScaleChecks checks,
             WorkerProbe workers,
-            int maxTasks,
+            int taskCap,
             Duration convergeTimeout,
             LongSupplier clock) {
         this.workers = workers;
@@ -91,13 +91,9 @@ public final class ScaleAction {
         this.indexes = indexes;
         this.snapshots = snapshots;
         this.checks = checks;
-        this.maxTasks = maxTasks;
+        this.taskCap = taskCap;
         this.convergeTimeout = convergeTimeout;
         this.clock = clock;
-    }
-
-    public int maxTasks() {
-        return maxTasks;
     }
 
     public ScaleResult scale(String connector, ScaleRequest request) {
@@ -161,7 +157,7 @@ public final class ScaleAction {
                 partitionsPerTopic == null
                         ? null
                         : TaskPlacement.tasksWithPartitionsAtMost(assignor, partitionsPerTopic),
-                maxTasks,
+                taskCap,
                 snapshot.map(PipelineSnapshot::stable).orElse(false),
                 snapshot.map(PipelineSnapshot::reasons).orElse(List.of("the scaler has not observed it yet")),
                 workerLoss(snapshot),

@@ -188,7 +188,7 @@ public final class ScalerService implements AutoCloseable {
                 watcher::snapshot,
                 checks,
                 workerProbe,
-                settings.maxTasks(),
+                settings.taskCap(),
                 settings.convergeTimeout(),
                 System::currentTimeMillis);
         this.autoscaler = new AutoscaleLoop(

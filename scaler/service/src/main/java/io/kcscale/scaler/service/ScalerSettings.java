@@ -30,7 +30,7 @@ public record ScalerSettings(
         Map<String, String> kafkaProperties,
         Optional<Path> truststore,
         String truststorePassword,
-        int maxTasks,
+        int taskCap,
         Duration window,
         Duration sampleInterval,
         Duration convergeTimeout,
@@ -51,7 +51,7 @@ public record ScalerSettings(
                 bootstrapServers != null && !bootstrapServers.isBlank(),
                 Setting.KAFKA_BOOTSTRAP_SERVERS.named() + " is required");
         require(elasticsearchUrl != null, Setting.ELASTICSEARCH_URL.named() + " is required");
-        require(maxTasks >= 1, Setting.MAX_TASKS.named() + " must be at least 1, got " + maxTasks);
+        require(taskCap >= 1, Setting.TASK_CAP.named() + " must be at least 1, got " + taskCap);
         require(
                 !window.isNegative() && window.toMillis() >= 2 * sampleInterval.toMillis(),
                 Setting.WINDOW_SECONDS.named() + " must span at least two sample intervals");
@@ -86,7 +86,7 @@ public record ScalerSettings(
                 kafkaClientProperties(v),
                 Optional.ofNullable(v.get(Setting.TLS_TRUSTSTORE.key())).map(Path::of),
                 secret(v, Setting.TLS_TRUSTSTORE_PASSWORD).orElse(null),
-                (int) number(v, Setting.MAX_TASKS),
+                (int) number(v, Setting.TASK_CAP),
                 seconds(v, Setting.WINDOW_SECONDS),
                 seconds(v, Setting.SAMPLE_INTERVAL_SECONDS),
                 seconds(v, Setting.CONVERGE_TIMEOUT_SECONDS),
@@ -210,7 +210,7 @@ public record ScalerSettings(
                 + ", elasticsearchUrl=" + elasticsearchUrl + ", connectAuthorization=" + hidden(connectAuthorization)
                 + ", elasticsearchAuthorization=" + hidden(elasticsearchAuthorization)
                 + ", kafkaProperties=" + kafkaProperties.keySet() + ", truststore=" + truststore
-                + ", truststorePassword=" + hidden(Optional.ofNullable(truststorePassword)) + ", maxTasks=" + maxTasks
+                + ", truststorePassword=" + hidden(Optional.ofNullable(truststorePassword)) + ", taskCap=" + taskCap
                 + ", window=" + window + ", sampleInterval=" + sampleInterval + ", convergeTimeout=" + convergeTimeout
                 + ", token=" + hidden(token) + ", stateDir=" + stateDir + ", autoscaleInterval=" + autoscaleInterval
                 + ", rebalanceDelay=" + rebalanceDelay

@@ -126,7 +126,15 @@ public enum Setting {
             "S",
             "30",
             "the sliding window rates are computed over (at least two sample intervals)"),
-    MAX_TASKS(Group.SAMPLING, "max.tasks", Kind.NUMBER, "N", "100", "the most tasks a scale may set"),
+    TASK_CAP(
+            Group.SAMPLING,
+            "task.cap",
+            Kind.NUMBER,
+            "N",
+            "100",
+            "the task cap: the most tasks any scale may set, the autoscaler's included; a policy's maxTasks bounds"
+                    + " that policy alone",
+            "--max-tasks"),
     CONVERGE_TIMEOUT_SECONDS(
             Group.SAMPLING,
             "converge.timeout.seconds",

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.kcscale.scaler.act.WriteFence;
 import io.kcscale.scaler.autoscale.AutoscalePolicy;
 import io.kcscale.scaler.autoscale.Decision;
+import io.kcscale.scaler.autoscale.DecisionInputs;
 import io.kcscale.scaler.autoscale.DecisionRecord;
 import io.kcscale.scaler.autoscale.Lease;
 import io.kcscale.scaler.autoscale.StoredPolicy;
@@ -15,7 +16,6 @@ import io.kcscale.scaler.scale.ScaleResult;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -127,7 +127,7 @@ class LeaderOnlyAutoscaleTest {
         StoredPolicy p = store.put("sink", POLICY);
         Lease gone = new Lease("gone", 1);
         assertTrue(store.claim(gone, LeaderLease.DURATION.toMillis()));
-        Decision d = new Decision(999_000, Decision.Action.SCALE_UP, 1, 9, "ratio", "backlog", Map.of());
+        Decision d = new Decision(999_000, Decision.Action.SCALE_UP, 1, 9, "ratio", "backlog", DecisionInputs.NONE);
         assertTrue(store.recordDecisions(
                 "sink", p.version(), gone, List.of(new DecisionRecord(d, AutoscaleLoop.APPLYING))));
         tasksMax.set(9);

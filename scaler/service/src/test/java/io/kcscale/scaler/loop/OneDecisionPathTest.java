@@ -118,7 +118,7 @@ class OneDecisionPathTest {
                                 + r.decision().toTasks()));
         assertEquals(
                 List.of(
-                        "HOLD unobserved -> -1",
+                        "HOLD unobserved -> null",
                         "HOLD worker-unreachable -> 1",
                         "HOLD tasks-unassigned -> 1",
                         "HOLD unstable -> 1",

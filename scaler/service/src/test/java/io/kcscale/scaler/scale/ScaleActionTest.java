@@ -82,12 +82,10 @@ class ScaleActionTest {
 
     @Test
     void aScaleThatBreaksARuleTouchesNothing() {
-        ScalerException aboveMax = refused(new ScaleRequest(9, false, true));
-        assertEquals(ScalerException.Problem.REFUSED, aboveMax.problem());
-        assertEquals("tasks", aboveMax.field());
-        assertTrue(
-                aboveMax.getMessage().startsWith("tasks 9 is above the configured maximum of 8"),
-                aboveMax.getMessage());
+        ScalerException aboveCap = refused(new ScaleRequest(9, false, true));
+        assertEquals(ScalerException.Problem.REFUSED, aboveCap.problem());
+        assertEquals("tasks", aboveCap.field());
+        assertTrue(aboveCap.getMessage().startsWith("tasks 9 is above the task cap of 8"), aboveCap.getMessage());
 
         ScalerException idle = refused(new ScaleRequest(5, false, false));
         assertTrue(idle.getMessage().startsWith("tasks 5 is above the 4 partitions of the topic"), idle.getMessage());

@@ -196,7 +196,9 @@ class ServeCommandTest {
                 "--truststore",
                 "/ca.p12",
                 "--kubeconfig",
-                "/kube");
+                "/kube",
+                "--max-tasks",
+                "7");
         assertEquals(
                 Map.of(
                         "kafka.bootstrap.servers",
@@ -205,6 +207,8 @@ class ServeCommandTest {
                         "/ca.p12",
                         "kubernetes.kubeconfig",
                         "/kube",
+                        "task.cap",
+                        "7",
                         "tls.truststore.password",
                         "old-env",
                         "token",
@@ -253,10 +257,10 @@ class ServeCommandTest {
                 "127.0.0.1:1",
                 "--elasticsearch-url",
                 "http://127.0.0.1:1",
-                "--max-tasks",
+                "--task-cap",
                 "many");
         assertEquals(2, run.exitCode());
-        assertEquals("kcscale serve: max.tasks (--max-tasks) must be a positive number, got many\n", run.err());
+        assertEquals("kcscale serve: task.cap (--task-cap) must be a positive number, got many\n", run.err());
         CliRun family = CliRun.of(ServeCommand.newCommandLine(), "serve", "--kafka-property", "no-equals-sign");
         assertEquals(2, family.exitCode());
         assertTrue(

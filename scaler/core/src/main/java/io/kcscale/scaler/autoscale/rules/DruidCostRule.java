@@ -1,13 +1,12 @@
 package io.kcscale.scaler.autoscale.rules;
 
 import io.kcscale.scaler.autoscale.Decision;
+import io.kcscale.scaler.autoscale.DecisionInputs;
 import io.kcscale.scaler.autoscale.Observation;
 import io.kcscale.scaler.autoscale.PolicyMemory;
 import io.kcscale.scaler.autoscale.ScalingRule;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.TreeSet;
 
 /**
@@ -92,13 +91,13 @@ public final class DruidCostRule implements ScalingRule {
         double pollIdle = o.busyFraction() == null ? -1 : 1 - o.busyFraction();
         int partitions = o.tasksWithPartitionsAtMost() > 0 ? o.tasksWithPartitionsAtMost() : bounds.maxTasks();
         Metrics metrics = new Metrics(o.lag(), o.tasks(), partitions, pollIdle, rate);
-        Map<String, Object> in = new LinkedHashMap<>();
-        in.put("lag", o.lag());
-        in.put("processingRatePerTask", rate);
-        in.put("pollIdleRatio", o.busyFraction() == null ? null : pollIdle);
+        DecisionInputs.Builder in = new DecisionInputs.Builder();
+        in.lag(o.lag());
+        in.processingRatePerTask(rate);
+        in.pollIdleRatio(o.busyFraction() == null ? null : pollIdle);
         int max = Math.min(bounds.maxTasks(), partitions);
         int[] candidates = candidates(partitions, o.tasks(), bounds.minTasks(), max);
-        in.put("candidates", candidates.length);
+        in.candidates(candidates.length);
         if (candidates.length == 0) {
             return Verdicts.none(o, "no-candidates", "no task count fits the bounds", in);
         }
@@ -119,11 +118,11 @@ public final class DruidCostRule implements ScalingRule {
                 }
             }
             double current = cost(metrics, o.tasks(), taskDurationSeconds);
-            in.put("currentCost", current);
-            in.put("optimalCost", best);
+            in.currentCost(current);
+            in.optimalCost(best);
             why = Verdicts.format("cost %.2f at %d tasks -> %.2f at %d", current, o.tasks(), best, optimal);
         }
-        in.put("optimalTasks", optimal);
+        in.optimalTasks(optimal);
         if (optimal == o.tasks()) {
             return Verdicts.none(o, "cheapest", "the current count costs least: " + why, in);
         }

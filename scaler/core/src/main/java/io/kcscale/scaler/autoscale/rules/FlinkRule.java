@@ -1,12 +1,11 @@
 package io.kcscale.scaler.autoscale.rules;
 
 import io.kcscale.scaler.autoscale.Decision;
+import io.kcscale.scaler.autoscale.DecisionInputs;
 import io.kcscale.scaler.autoscale.Observation;
 import io.kcscale.scaler.autoscale.PolicyMemory;
 import io.kcscale.scaler.autoscale.ScalingRule;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * {@code flink}: the autoscaler of Apache Flink's Kubernetes operator, release 1.15.0
@@ -105,8 +104,6 @@ public final class FlinkRule implements ScalingRule {
     private static final String SCALE_DOWNS_OUTSIDE = "flink.scale-down-outside-bounds";
     private static final String LAST_TPR = "flink.last-scale-tpr";
     private static final String LAST_EXPECTED = "flink.last-scale-expected";
-    private static final String EXPECTED_INPUT = "expectedProcessingRate";
-    private static final String TPR_INPUT = "trueProcessingRate";
 
     private final Settings settings;
     private final TaskBounds bounds;
@@ -128,8 +125,8 @@ public final class FlinkRule implements ScalingRule {
 
     @Override
     public Decision decide(Observation o, PolicyMemory m) {
-        Map<String, Object> in = new LinkedHashMap<>();
-        in.put("busyFraction", o.busyFraction());
+        DecisionInputs.Builder in = new DecisionInputs.Builder();
+        in.busyFraction(o.busyFraction());
         if (o.busyFraction() == null) {
             return Verdicts.hold(
                     o,
@@ -164,16 +161,16 @@ public final class FlinkRule implements ScalingRule {
                     in);
         }
         Evaluated e = evaluate(m);
-        in.put("targetDataRate", e.targetDataRate());
-        in.put("catchUpRate", e.catchUpRate());
-        in.put(TPR_INPUT, e.trueProcessingRate());
-        in.put("processingBacklog", e.processingBacklog());
+        in.targetDataRate(e.targetDataRate());
+        in.catchUpRate(e.catchUpRate());
+        in.trueProcessingRate(e.trueProcessingRate());
+        in.processingBacklog(e.processingBacklog());
         if (Double.isNaN(e.trueProcessingRate())) {
             return Verdicts.hold(o, "no-rate", "true processing rate not available", in);
         }
         int partitions = o.tasksWithPartitionsAtMost();
         Change c = scale(o.tasks(), e, partitions, bounds.minTasks(), bounds.maxTasks(), settings);
-        in.put("recommendedTasks", c.parallelism());
+        in.recommendedTasks(c.parallelism());
         String why = Verdicts.format(
                 "target %.0f/s + catch-up %.0f/s against a true processing rate of %.0f/s at %d tasks -> %d",
                 e.targetDataRate(), e.catchUpRate(), e.trueProcessingRate(), o.tasks(), c.parallelism());
@@ -199,7 +196,7 @@ public final class FlinkRule implements ScalingRule {
                             + "% of its expected gain",
                     in);
         }
-        in.put(EXPECTED_INPUT, c.expectedProcessingRate());
+        in.expectedProcessingRate(c.expectedProcessingRate());
         return Verdicts.scaleTo(o, c.parallelism(), "busy-time", why, in);
     }
 
@@ -209,11 +206,11 @@ public final class FlinkRule implements ScalingRule {
         ScalingRule.super.applied(decision, pauseSeconds, memory);
         forgetWindow(memory);
         forgetScaleDowns(memory);
-        Object expected = decision.inputs().get(EXPECTED_INPUT);
-        Object tpr = decision.inputs().get(TPR_INPUT);
-        if (expected instanceof Double x && tpr instanceof Double t) {
-            memory.remember(LAST_EXPECTED, decision.atMillis(), x, 0);
-            memory.remember(LAST_TPR, decision.atMillis(), t, 0);
+        Double expected = decision.inputs().expectedProcessingRate();
+        Double tpr = decision.inputs().trueProcessingRate();
+        if (expected != null && tpr != null) {
+            memory.remember(LAST_EXPECTED, decision.atMillis(), expected, 0);
+            memory.remember(LAST_TPR, decision.atMillis(), tpr, 0);
         }
     }
 
@@ -221,7 +218,7 @@ public final class FlinkRule implements ScalingRule {
      * {@code DelayedScaleDown}: a scale-down waits the interval from when it was first due, then takes the highest
      * recommendation within the interval, and acts only if that one lay outside the utilization bounds.
      */
-    private Decision delayedScaleDown(Observation o, PolicyMemory m, Change c, String why, Map<String, Object> in) {
+    private Decision delayedScaleDown(Observation o, PolicyMemory m, Change c, String why, DecisionInputs.Builder in) {
         List<PolicyMemory.Sample> before = m.recall(SCALE_DOWNS);
         long firstTrigger = before.isEmpty() ? o.atMillis() : before.get(0).atMillis();
         // every recommendation since the first trigger counts: the interval is measured from it
@@ -248,7 +245,7 @@ public final class FlinkRule implements ScalingRule {
                 highestOutside = outside.get(i).value() > 0;
             }
         }
-        in.put("highestRecommendation", highest);
+        in.highestRecommendation(highest);
         String delayed = why
                 + Verdicts.format(
                         " (the highest within the %.0f s interval: %d)",

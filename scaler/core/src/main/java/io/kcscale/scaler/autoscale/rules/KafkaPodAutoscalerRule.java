@@ -1,12 +1,11 @@
 package io.kcscale.scaler.autoscale.rules;
 
 import io.kcscale.scaler.autoscale.Decision;
+import io.kcscale.scaler.autoscale.DecisionInputs;
 import io.kcscale.scaler.autoscale.Observation;
 import io.kcscale.scaler.autoscale.PolicyMemory;
 import io.kcscale.scaler.autoscale.ScalingRule;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.IntStream;
 import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
 
@@ -76,9 +75,9 @@ public final class KafkaPodAutoscalerRule implements ScalingRule {
 
     @Override
     public Decision decide(Observation o, PolicyMemory m) {
-        Map<String, Object> in = new LinkedHashMap<>();
-        in.put("lag", o.lag());
-        in.put("threshold", threshold);
+        DecisionInputs.Builder in = new DecisionInputs.Builder();
+        in.lag(o.lag());
+        in.threshold(threshold);
         if (o.tasksRunning() < o.tasks()) {
             m.remember(NOT_READY, o.atMillis(), 1, coolOffMillis);
             return Verdicts.hold(o, "not-ready", "not every task is RUNNING: skipping the scale", in);
@@ -95,9 +94,9 @@ public final class KafkaPodAutoscalerRule implements ScalingRule {
         double perReplica = consumerMessagesPerSec != null
                 ? consumerMessagesPerSec
                 : percentile(m.recall(CONSUMER_RATES), CONSUMER_RATE_WINDOW);
-        in.put("p99TopicRate", Double.isNaN(topicRate) ? null : topicRate);
-        in.put("targetRate", targetRate);
-        in.put("consumerRatePerReplica", Double.isNaN(perReplica) ? null : perReplica);
+        in.p99TopicRate(topicRate);
+        in.targetRate(targetRate);
+        in.consumerRatePerReplica(perReplica);
         int ideal = Double.isNaN(perReplica) ? o.tasks() : replicasFor(targetRate, perReplica * o.tasks(), o.tasks());
         int partitions = o.tasksWithPartitionsAtMost() > 0 ? o.tasksWithPartitionsAtMost() : bounds.maxTasks();
         int fitted = fitReplicaCount(
@@ -107,8 +106,8 @@ public final class KafkaPodAutoscalerRule implements ScalingRule {
                 bounds.minTasks(),
                 Math.min(bounds.maxTasks(), partitions),
                 MAX_SCALE_INCREMENTS);
-        in.put("idealReplicas", ideal);
-        in.put("desiredTasks", fitted);
+        in.idealReplicas(ideal);
+        in.desiredTasks(fitted);
         String why = Verdicts.format(
                 "(p99 %.0f/s%s) / %.0f per replica -> %d, fitted to %d",
                 Double.isNaN(topicRate) ? 0 : topicRate,

@@ -1,11 +1,10 @@
 package io.kcscale.scaler.autoscale.rules;
 
 import io.kcscale.scaler.autoscale.Decision;
+import io.kcscale.scaler.autoscale.DecisionInputs;
 import io.kcscale.scaler.autoscale.Observation;
 import io.kcscale.scaler.autoscale.PolicyMemory;
 import io.kcscale.scaler.autoscale.ScalingRule;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * {@code keda-hpa}: KEDA's Kafka scaler feeding a Kubernetes HorizontalPodAutoscaler, with the defaults both ship.
@@ -65,9 +64,9 @@ public final class KedaHpaRule implements ScalingRule {
 
     @Override
     public Decision decide(Observation o, PolicyMemory m) {
-        Map<String, Object> in = new LinkedHashMap<>();
-        in.put("lag", o.lag());
-        in.put("lagThreshold", lagThreshold);
+        DecisionInputs.Builder in = new DecisionInputs.Builder();
+        in.lag(o.lag());
+        in.lagThreshold(lagThreshold);
         int current = o.tasks();
         if (current > bounds.maxTasks() || current < bounds.minTasks()) {
             int to = Math.max(bounds.minTasks(), Math.min(bounds.maxTasks(), current));
@@ -75,8 +74,8 @@ public final class KedaHpaRule implements ScalingRule {
         }
         long metric = kedaMetric(o.lag(), o.tasksWithPartitionsAtMost(), lagThreshold);
         int proposal = proposal(metric, lagThreshold, current);
-        in.put("metric", metric);
-        in.put("proposal", proposal);
+        in.metric(metric);
+        in.proposal(proposal);
         int stabilized = proposal;
         for (PolicyMemory.Sample s : m.recall(RECOMMENDATIONS)) {
             if (s.atMillis() > o.atMillis() - stabilizationMillis) {
@@ -85,7 +84,7 @@ public final class KedaHpaRule implements ScalingRule {
         }
         m.remember(RECOMMENDATIONS, o.atMillis(), proposal, stabilizationMillis);
         int desired = normalize(stabilized, current, bounds.minTasks(), bounds.maxTasks());
-        in.put("desiredTasks", desired);
+        in.desiredTasks(desired);
         if (desired == current) {
             if (stabilized > proposal) {
                 return Verdicts.hold(

@@ -2,13 +2,11 @@ package io.kcscale.scaler.autoscale.rules;
 
 import io.kcscale.scaler.autoscale.AutoscalePolicy;
 import io.kcscale.scaler.autoscale.Decision;
+import io.kcscale.scaler.autoscale.DecisionInputs;
 import io.kcscale.scaler.autoscale.Observation;
 import io.kcscale.scaler.autoscale.PolicyMemory;
 import io.kcscale.scaler.autoscale.ScalingRule;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * The toolkit's rule ({@code kcscale}): sizes tasks in one step from rates and measured per-task
@@ -74,7 +72,7 @@ public final class RatioScalingRule implements ScalingRule {
     private Decision decideNow(Observation o, PolicyMemory m) {
         double allowedLag = settings.allowedLag(Math.max(o.appendRate(), o.sinkRate()));
         double cooldown = settings.cooldownSeconds(m.lastPauseSeconds());
-        Map<String, Object> in = inputs(o, m, allowedLag, cooldown);
+        DecisionInputs.Builder in = inputs(o, allowedLag, cooldown);
         if (m.hasActed() && o.atMillis() - m.lastActionAtMillis() < cooldown * 1000) {
             return hold(
                     o,
@@ -116,14 +114,14 @@ public final class RatioScalingRule implements ScalingRule {
         if (o.busyFraction() != null && o.busyFraction() >= MIN_BUSY_TO_MEASURE && o.tasksRunning() > 0) {
             // the true processing rate: what a task would do if it were busy all the time
             m.learnCapacity(o.perTaskRate() / Math.min(1, o.busyFraction()));
-            in.put("capacityFrom", "busy time");
+            in.capacityFrom(DecisionInputs.CapacitySource.BUSY_TIME);
         } else if ((o.lag() > allowedLag || ageOver) && o.lag() > o.sinkRate() && o.tasksRunning() > 0) {
             // with a backlog the tasks consume as fast as they can: their rate is their capacity
             m.learnCapacity(o.perTaskRate());
-            in.put("capacityFrom", "backlog");
+            in.capacityFrom(DecisionInputs.CapacitySource.BACKLOG);
         }
         double capacity = m.perTaskCapacity();
-        in.put("perTaskCapacity", Double.isNaN(capacity) ? null : capacity);
+        in.perTaskCapacity(capacity);
         if (o.lag() > allowedLag || ageOver) {
             return scaleUp(o, m, in, allowedLag, capacity);
         }
@@ -131,9 +129,9 @@ public final class RatioScalingRule implements ScalingRule {
     }
 
     private Decision scaleUp(
-            Observation o, PolicyMemory m, Map<String, Object> in, double allowedLag, double capacity) {
+            Observation o, PolicyMemory m, DecisionInputs.Builder in, double allowedLag, double capacity) {
         double append = appendRateNow(o, m.lastObservation());
-        in.put("appendRateNow", append);
+        in.appendRateNow(append);
         boolean lagOver = o.lag() > allowedLag;
         // over the age target alone no record is above the records target: the sizing rests on the append rate
         double excess = Math.max(0, o.lag() - allowedLag);
@@ -200,7 +198,7 @@ public final class RatioScalingRule implements ScalingRule {
         // the scale's own rebalance pause adds its arrivals to the backlog the new tasks must drain
         double pause = m.lastPauseSeconds() == null ? 0 : m.lastPauseSeconds();
         excess += append * pause;
-        in.put("pauseSeconds", pause);
+        in.pauseSeconds(pause);
         // the headroom drains the backlog too: add capacity only when it would not within drainSeconds
         double need = Math.max(append / settings.utilization(), append + excess / settings.drainSeconds());
         int desired = tasksFor(need, capacity);
@@ -208,9 +206,9 @@ public final class RatioScalingRule implements ScalingRule {
         String skew = "";
         if (skewed(o)) {
             Observation.TaskLoad load = o.taskLoad();
-            in.put("busiestTaskBusy", load.busiest());
-            in.put("medianTaskBusy", load.median());
-            in.put("busiestTaskPartitions", load.busiestPartitions());
+            in.busiestTaskBusy(load.busiest());
+            in.medianTaskBusy(load.median());
+            in.busiestTaskPartitions(load.busiestPartitions());
             if (load.busiestPartitions() <= 1) {
                 return decision(
                         o,
@@ -241,7 +239,7 @@ public final class RatioScalingRule implements ScalingRule {
                         (load.busiestPartitions() + 1) / 2);
             }
         }
-        in.put("desiredTasks", desired);
+        in.desiredTasks(desired);
         if (!lagOver && !Double.isNaN(capacity) && desired <= o.tasks()) {
             return decision(
                     o,
@@ -281,7 +279,7 @@ public final class RatioScalingRule implements ScalingRule {
                             + o.tasksWithPartitionsAtMost() + " tasks can get a partition)" + partitionAdvice);
         }
         int to = Math.min(desired, cap);
-        in.put("expectedSinkRate", Math.min(append + excess / settings.drainSeconds(), to * capacity));
+        in.expectedSinkRate(Math.min(append + excess / settings.drainSeconds(), to * capacity));
         return scale(
                 o,
                 in,
@@ -292,7 +290,7 @@ public final class RatioScalingRule implements ScalingRule {
     }
 
     /** Nothing to do: the tasks are not idle long enough to count toward a scale-down. */
-    private static Decision steady(Observation o, PolicyMemory m, Map<String, Object> in, String reason) {
+    private static Decision steady(Observation o, PolicyMemory m, DecisionInputs.Builder in, String reason) {
         m.notIdle();
         return decision(o, in, Decision.Action.NONE, o.tasks(), "steady", reason);
     }
@@ -300,7 +298,7 @@ public final class RatioScalingRule implements ScalingRule {
     private Decision scaleDownOrSteady(
             Observation o,
             PolicyMemory m,
-            Map<String, Object> in,
+            DecisionInputs.Builder in,
             double allowedLag,
             double capacity,
             double cooldown) {
@@ -316,7 +314,7 @@ public final class RatioScalingRule implements ScalingRule {
                             allowedLag));
         }
         double idle = 1 - Math.min(1, o.sinkRate() / (o.tasksRunning() * capacity));
-        in.put("idleFraction", idle);
+        in.idleFraction(idle);
         int desired = Math.max(settings.minTasks(), tasksFor(o.appendRate() / settings.utilization(), capacity));
         if (idle <= settings.scaleDownIdleFraction() || desired >= o.tasks()) {
             return steady(
@@ -426,36 +424,35 @@ public final class RatioScalingRule implements ScalingRule {
                 : m.tasksAfterLastAction() * capacity;
     }
 
-    private Map<String, Object> inputs(Observation o, PolicyMemory m, double allowedLag, double cooldown) {
-        Map<String, Object> in = new LinkedHashMap<>();
-        in.put("tasks", o.tasks());
-        in.put("tasksRunning", o.tasksRunning());
-        in.put("tasksWithPartitionsAtMost", o.tasksWithPartitionsAtMost());
-        in.put("appendRate", o.appendRate());
-        in.put("sinkRate", o.sinkRate());
-        in.put("perTaskRate", o.perTaskRate());
-        in.put("lag", o.lag());
-        in.put("allowedLag", allowedLag);
-        in.put("lagSeconds", o.lagSeconds());
-        in.put("targetLagSeconds", settings.targetLagSeconds());
-        in.put("latencySeconds", Double.isFinite(o.latencySeconds()) ? o.latencySeconds() : null);
-        in.put("cooldownSeconds", cooldown);
-        in.put("stable", o.stable());
-        in.put("findings", List.copyOf(o.blockingFindings()));
-        return in;
+    private DecisionInputs.Builder inputs(Observation o, double allowedLag, double cooldown) {
+        return new DecisionInputs.Builder()
+                .tasks(o.tasks())
+                .tasksRunning(o.tasksRunning())
+                .tasksWithPartitionsAtMost(o.tasksWithPartitionsAtMost())
+                .appendRate(o.appendRate())
+                .sinkRate(o.sinkRate())
+                .perTaskRate(o.perTaskRate())
+                .lag(o.lag())
+                .allowedLag(allowedLag)
+                .lagSeconds(o.lagSeconds())
+                .targetLagSeconds(settings.targetLagSeconds())
+                .latencySeconds(o.latencySeconds())
+                .cooldownSeconds(cooldown)
+                .stable(o.stable())
+                .findings(o.blockingFindings());
     }
 
-    private static Decision hold(Observation o, Map<String, Object> in, String code, String reason) {
+    private static Decision hold(Observation o, DecisionInputs.Builder in, String code, String reason) {
         return decision(o, in, Decision.Action.HOLD, o.tasks(), code, reason);
     }
 
     private static Decision scale(
-            Observation o, Map<String, Object> in, Decision.Action action, int to, String code, String reason) {
+            Observation o, DecisionInputs.Builder in, Decision.Action action, int to, String code, String reason) {
         return decision(o, in, action, to, code, reason);
     }
 
     private static Decision decision(
-            Observation o, Map<String, Object> in, Decision.Action action, int to, String code, String reason) {
-        return new Decision(o.atMillis(), action, o.tasks(), to, code, reason, in);
+            Observation o, DecisionInputs.Builder in, Decision.Action action, int to, String code, String reason) {
+        return new Decision(o.atMillis(), action, o.tasks(), to, code, reason, in.build());
     }
 }

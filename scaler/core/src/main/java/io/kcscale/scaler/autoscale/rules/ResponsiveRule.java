@@ -2,11 +2,10 @@ package io.kcscale.scaler.autoscale.rules;
 
 import io.kcscale.scaler.autoscale.AutoscalePolicy;
 import io.kcscale.scaler.autoscale.Decision;
+import io.kcscale.scaler.autoscale.DecisionInputs;
 import io.kcscale.scaler.autoscale.Observation;
 import io.kcscale.scaler.autoscale.PolicyMemory;
 import io.kcscale.scaler.autoscale.ScalingRule;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * {@code responsive}: Responsive's Kafka Streams autoscaling policy, with the two diagnosers of its documented example
@@ -77,10 +76,10 @@ public final class ResponsiveRule implements ScalingRule {
 
     @Override
     public Decision decide(Observation o, PolicyMemory m) {
-        Map<String, Object> in = new LinkedHashMap<>();
+        DecisionInputs.Builder in = new DecisionInputs.Builder();
         double expected = expectedLatencySeconds(o.lag(), o.sinkRate());
-        in.put("expectedLatencySeconds", Double.isFinite(expected) ? expected : null);
-        in.put("maxExpectedLatencySeconds", maxExpectedLatencySeconds);
+        in.expectedLatencySeconds(expected);
+        in.maxExpectedLatencySeconds(maxExpectedLatencySeconds);
         double cooldown = policy.cooldownSeconds(m.lastPauseSeconds());
         if (m.hasActed() && o.atMillis() - m.lastActionAtMillis() < cooldown * 1000) {
             return Verdicts.hold(
@@ -96,14 +95,14 @@ public final class ResponsiveRule implements ScalingRule {
                     ? perReplicaRate
                     : o.tasksRunning() == 0 ? 0 : o.sinkRate() / o.tasksRunning();
             double needed = rateNeeded(o.lag(), o.appendRate(), maxExpectedLatencySeconds, scaleDownBufferSeconds);
-            in.put("rateNeeded", needed);
-            in.put("perReplicaRate", perReplica);
+            in.rateNeeded(needed);
+            in.perReplicaRate(perReplica);
             if (!(perReplica > 0)) {
                 return Verdicts.hold(
                         o, "no-rate", "expected latency over the target, and no processing rate to size by", in);
             }
             int desired = bounds.clamp((int) Math.min(Integer.MAX_VALUE, Math.ceil(needed / perReplica)), o);
-            in.put("desiredTasks", desired);
+            in.desiredTasks(desired);
             String why = Verdicts.format(
                     "expected latency %s over %.1f s: %.0f/s needed at %.0f/s per replica -> %d",
                     Double.isFinite(expected) ? Verdicts.format("%.1f s", expected) : "unbounded",
@@ -124,7 +123,7 @@ public final class ResponsiveRule implements ScalingRule {
                     in);
         }
         double blocked = 1 - o.busyFraction();
-        in.put("blockedRatio", blocked);
+        in.blockedRatio(blocked);
         if (blocked > THREAD_SATURATION_THRESHOLD && o.tasks() > bounds.minTasks()) {
             return Verdicts.scaleTo(
                     o,

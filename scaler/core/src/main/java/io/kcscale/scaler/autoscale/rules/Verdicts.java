@@ -1,25 +1,25 @@
 package io.kcscale.scaler.autoscale.rules;
 
 import io.kcscale.scaler.autoscale.Decision;
+import io.kcscale.scaler.autoscale.DecisionInputs;
 import io.kcscale.scaler.autoscale.Observation;
 import java.util.Locale;
-import java.util.Map;
 
 /** The peers' rules' decisions, built one way: an action on the observation's tasks with a code and a reason. */
 final class Verdicts {
 
     private Verdicts() {}
 
-    static Decision none(Observation o, String code, String reason, Map<String, Object> inputs) {
+    static Decision none(Observation o, String code, String reason, DecisionInputs.Builder inputs) {
         return of(o, Decision.Action.NONE, o.tasks(), code, reason, inputs);
     }
 
-    static Decision hold(Observation o, String code, String reason, Map<String, Object> inputs) {
+    static Decision hold(Observation o, String code, String reason, DecisionInputs.Builder inputs) {
         return of(o, Decision.Action.HOLD, o.tasks(), code, reason, inputs);
     }
 
     /** A scale to {@code to}, up or down as it lies from the tasks now; no change when it equals them. */
-    static Decision scaleTo(Observation o, int to, String code, String reason, Map<String, Object> inputs) {
+    static Decision scaleTo(Observation o, int to, String code, String reason, DecisionInputs.Builder inputs) {
         Decision.Action action = to > o.tasks()
                 ? Decision.Action.SCALE_UP
                 : to < o.tasks() ? Decision.Action.SCALE_DOWN : Decision.Action.NONE;
@@ -27,8 +27,8 @@ final class Verdicts {
     }
 
     static Decision of(
-            Observation o, Decision.Action action, int to, String code, String reason, Map<String, Object> inputs) {
-        return new Decision(o.atMillis(), action, o.tasks(), to, code, reason, inputs);
+            Observation o, Decision.Action action, int to, String code, String reason, DecisionInputs.Builder inputs) {
+        return new Decision(o.atMillis(), action, o.tasks(), to, code, reason, inputs.build());
     }
 
     static String format(String pattern, Object... args) {

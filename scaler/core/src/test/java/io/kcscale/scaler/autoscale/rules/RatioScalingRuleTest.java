@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kcscale.scaler.autoscale.AutoscalePolicy;
 import io.kcscale.scaler.autoscale.Decision;
+import io.kcscale.scaler.autoscale.DecisionInputs;
 import io.kcscale.scaler.autoscale.Observation;
 import io.kcscale.scaler.autoscale.PolicyMemory;
 import io.kcscale.scaler.input.InvalidInputException;
@@ -165,7 +166,7 @@ class RatioScalingRuleTest {
                         .contains("the busiest task is 95% busy with 5 partitions where the median task is 30%: 7 tasks"
                                 + " give it at most 3"),
                 d.reason());
-        assertEquals(5, d.inputs().get("busiestTaskPartitions"));
+        assertEquals(5, d.inputs().busiestTaskPartitions());
         // every task busy and slower is the sink's limit still
         Decision saturated =
                 policy.decide(skewed(60_000, 4, 220, 40_000, new Observation.TaskLoad(0.95, 0.9, 5)), m.copy());
@@ -188,12 +189,14 @@ class RatioScalingRuleTest {
                 new Observation(0, 1, 1, 20, 400, 100, 30_000, true, List.of(), List.of(), false, null, 0.4, null);
         Decision d = policy.decide(busy, new PolicyMemory());
         assertEquals(4, d.toTasks(), "max(400/0.8, 400 + 28000/60) = 866.7/s at 250/s per task: " + d.reason());
-        assertEquals("busy time", d.inputs().get("capacityFrom"));
-        assertEquals(250.0, (Double) d.inputs().get("perTaskCapacity"), 1e-9);
+        assertEquals(DecisionInputs.CapacitySource.BUSY_TIME, d.inputs().capacityFrom());
+        assertEquals(250.0, d.inputs().perTaskCapacity(), 1e-9);
         // too idle to time: learned from the backlog instead
         Observation idle =
                 new Observation(0, 1, 1, 20, 400, 100, 30_000, true, List.of(), List.of(), false, null, 0.05, null);
-        assertEquals("backlog", policy.decide(idle, new PolicyMemory()).inputs().get("capacityFrom"));
+        assertEquals(
+                DecisionInputs.CapacitySource.BACKLOG,
+                policy.decide(idle, new PolicyMemory()).inputs().capacityFrom());
     }
 
     @Test
@@ -203,7 +206,7 @@ class RatioScalingRuleTest {
         Decision d = policy.decide(obs(0, 1, 400, 100, 30_000), m);
         // need = max(400/0.8, 400 + (28,000 + 400 x 30)/60) = 1,066.7/s at 100/s per task -> 11 tasks, not 9
         assertEquals(11, d.toTasks(), d.reason());
-        assertEquals(30.0, d.inputs().get("pauseSeconds"));
+        assertEquals(30.0, d.inputs().pauseSeconds());
     }
 
     @Test

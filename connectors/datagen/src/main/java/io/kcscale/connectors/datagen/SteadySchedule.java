@@ -1,12 +1,12 @@
 package io.kcscale.connectors.datagen;
 
 /** Record i is due at i/rate: computed from i, not summed, so rounding never accumulates. */
-final class ConstantRateSchedule implements ArrivalSchedule {
+final class SteadySchedule implements ArrivalSchedule {
 
     private final double nanosPerRecord;
     private long index;
 
-    ConstantRateSchedule(double recordsPerSecond) {
+    SteadySchedule(double recordsPerSecond) {
         this.nanosPerRecord = 1e9 / recordsPerSecond;
     }
 

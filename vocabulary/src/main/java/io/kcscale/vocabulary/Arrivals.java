@@ -5,12 +5,12 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * How records arrive in time at a given rate: the datagen's config key {@code arrival}, the
- * simulator's load phases and the task prediction's arrivals all speak of these.
+ * How records arrive in time at a given rate: the datagen's config key {@code arrivals}, the
+ * simulator's load phases and the task prediction's {@code arrivals} all speak of these.
  */
-public enum Arrival {
+public enum Arrivals {
     /** Evenly spaced, 1/rate apart. */
-    CONSTANT,
+    STEADY,
     /** A Poisson process: exponential gaps with mean 1/rate. */
     POISSON,
     /** A square wave: a burst rate for part of every period, the base rate otherwise. */
@@ -18,11 +18,11 @@ public enum Arrival {
 
     /** The names as written in configs. */
     public static List<String> configNames() {
-        return Arrays.stream(values()).map(Arrival::configName).toList();
+        return Arrays.stream(values()).map(Arrivals::configName).toList();
     }
 
-    /** The arrival a config names; {@link IllegalArgumentException} for any other name. */
-    public static Arrival fromConfig(String name) {
+    /** The arrivals a config names; {@link IllegalArgumentException} for any other name. */
+    public static Arrivals fromConfig(String name) {
         return valueOf(name.toUpperCase(Locale.ROOT));
     }
 
