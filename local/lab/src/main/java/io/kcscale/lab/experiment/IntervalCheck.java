@@ -69,7 +69,10 @@ public final class IntervalCheck {
             String verdict = held()
                     ? "the interval held"
                     : String.format(
-                            Locale.ROOT, "too narrow: widened by %.1f%% of its estimate to %s", margin * 100, range(widened));
+                            Locale.ROOT,
+                            "too narrow: widened by %.1f%% of its estimate to %s",
+                            margin * 100,
+                            range(widened));
             return String.format(
                     Locale.ROOT,
                     "%d task(s): %.0f%% interval %s records/s; %d of %d runs inside (run-to-run spread %.1f%%);"
@@ -102,8 +105,7 @@ public final class IntervalCheck {
      *
      * @param resolution the relative standard deviation of one measurement from the search's steps alone
      */
-    public static Optional<Result> of(
-            List<HeldOut.Measured> fit, int tasks, List<Double> measured, double resolution) {
+    public static Optional<Result> of(List<HeldOut.Measured> fit, int tasks, List<Double> measured, double resolution) {
         double level = TaskPrediction.INTERVAL_LEVEL;
         Optional<TasksResult.Interval> interval = TaskPrediction.rateInterval(measurements(fit), tasks);
         if (interval.isEmpty() || measured.size() < 2) {

@@ -4,6 +4,7 @@ import io.kcscale.scaler.checks.keys.DistinctCounter;
 import io.kcscale.scaler.checks.keys.KeySample;
 import io.kcscale.scaler.model.PipelineSample;
 import io.kcscale.scaler.model.PipelineSnapshot;
+import io.kcscale.scaler.model.SampleBuilder;
 import io.kcscale.scaler.model.TopicPartition;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -255,24 +256,16 @@ final class Fixture {
                 }
             }
         }
-        return new PipelineSample(
-                atMillis,
-                name,
-                "sink",
-                tasksMax,
-                topics,
-                List.of(),
-                offsets,
-                offsets,
-                owner,
-                "STABLE",
-                index,
-                0L,
-                primaryShards,
-                replicas,
-                dataNodes,
-                0L,
-                0,
-                List.of());
+        return (index == null
+                        ? SampleBuilder.at(atMillis)
+                        : SampleBuilder.at(atMillis).index(index, 0L, primaryShards, replicas))
+                .connector(name)
+                .tasksMax(tasksMax)
+                .topics(topics)
+                .offsets(offsets)
+                .assignment(owner)
+                .group("STABLE", null)
+                .elasticsearch(dataNodes, 0L, 0)
+                .build();
     }
 }

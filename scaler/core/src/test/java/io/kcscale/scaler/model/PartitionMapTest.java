@@ -90,24 +90,13 @@ class PartitionMapTest {
             long at, Map<TopicPartition, Long> ends, Map<TopicPartition, Integer> assignment) {
         Map<TopicPartition, Long> committed = new TreeMap<>();
         ends.forEach((p, end) -> committed.put(p, end / 2));
-        return new PipelineSample(
-                at,
-                "sink",
-                "sink",
-                2,
-                List.of("a"),
-                List.of(),
-                ends,
-                committed,
-                assignment,
-                "Stable",
-                "index",
-                0L,
-                1,
-                0,
-                1,
-                0L,
-                0,
-                List.of());
+        return SampleBuilder.at(at)
+                .tasksMax(2)
+                .topics(List.of("a"))
+                .offsets(ends, committed)
+                .assignment(assignment)
+                .group("Stable", null)
+                .index("index", 0L, 1, 0)
+                .build();
     }
 }

@@ -769,25 +769,15 @@ class SnapshotDerivationTest {
                 1,
                 new TopicPartition("b", 2),
                 1);
-        return new PipelineSample(
-                at,
-                "sink",
-                "sink",
-                2,
-                List.of("a", "b"),
-                TWO_RUNNING,
-                end,
-                committed,
-                owners,
-                "STABLE",
-                "range",
-                List.of(),
-                null,
-                null,
-                null,
-                new ArrayList<>(),
-                Map.of(),
-                null);
+        return SampleBuilder.at(at)
+                .tasksMax(2)
+                .topics(List.of("a", "b"))
+                .tasks(TWO_RUNNING)
+                .offsets(end, committed)
+                .assignment(owners)
+                .elasticsearch(null, null, null)
+                .unreachable(new ArrayList<>())
+                .build();
     }
 
     @Test
@@ -837,25 +827,15 @@ class SnapshotDerivationTest {
 
     @Test
     void aRegexMatchingNoTopicSaysSo() {
-        PipelineSample none = new PipelineSample(
-                0,
-                "sink",
-                "sink",
-                1,
-                List.of(),
-                TWO_RUNNING,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                new ArrayList<>());
+        PipelineSample none = SampleBuilder.at(0)
+                .topics(List.of())
+                .tasks(TWO_RUNNING)
+                .offsets(null, null)
+                .assignment(null)
+                .group(null, null)
+                .elasticsearch(null, null, null)
+                .unreachable(new ArrayList<>())
+                .build();
         List<String> reasons = SnapshotDerivation.derive(List.of(none), 30).reasons();
         assertTrue(
                 reasons.contains("the sink reads no topic: its topics.regex matches none of the cluster's topics"),

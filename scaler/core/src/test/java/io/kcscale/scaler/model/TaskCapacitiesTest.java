@@ -29,27 +29,14 @@ class TaskCapacitiesTest {
     private static PipelineSample sample(
             long at, List<PipelineSample.TaskState> tasks, PipelineSample.WorkerMetrics metrics, SinkWrites writes) {
         Map<TopicPartition, Long> offsets = Map.of(new TopicPartition("t", 0), 100L, new TopicPartition("t", 1), 100L);
-        return new PipelineSample(
-                at,
-                "sink",
-                "sink",
-                tasks.size(),
-                List.of("t"),
-                tasks,
-                offsets,
-                offsets,
-                Map.of(new TopicPartition("t", 0), 0, new TopicPartition("t", 1), 1),
-                "STABLE",
-                "range",
-                List.of(),
-                1,
-                0L,
-                0,
-                List.of(),
-                Map.of(),
-                null,
-                metrics,
-                writes);
+        return SampleBuilder.at(at)
+                .tasksMax(tasks.size())
+                .tasks(tasks)
+                .offsets(offsets)
+                .assignment(Map.of(new TopicPartition("t", 0), 0, new TopicPartition("t", 1), 1))
+                .workerMetrics(metrics)
+                .writes(writes)
+                .build();
     }
 
     private static PipelineSample.WorkerMetrics both(PipelineSample.TaskMetrics zero, PipelineSample.TaskMetrics one) {

@@ -16,27 +16,13 @@ class WriteQueueTest {
         List<PipelineSample> samples = new ArrayList<>();
         Map<TopicPartition, Long> offsets = Map.of(new TopicPartition("t", 0), 100L);
         for (int i = 0; i < queues.length; i++) {
-            samples.add(new PipelineSample(
-                    i * 2_000L,
-                    "sink",
-                    "sink",
-                    1,
-                    List.of("t"),
-                    List.of(new PipelineSample.TaskState(0, "RUNNING", "w")),
-                    offsets,
-                    offsets,
-                    Map.of(new TopicPartition("t", 0), 0),
-                    "STABLE",
-                    "range",
-                    List.of(new PipelineSample.IndexReading("i", "i", 1000L + i, 1, 0, null)),
-                    1,
-                    0L,
-                    queues[i],
-                    List.of(),
-                    Map.of(),
-                    null,
-                    null,
-                    null));
+            samples.add(SampleBuilder.at(i * 2_000L)
+                    .tasks(List.of(new PipelineSample.TaskState(0, "RUNNING", "w")))
+                    .offsets(offsets)
+                    .assignment(Map.of(new TopicPartition("t", 0), 0))
+                    .index("i", 1000L + i, 1, 0)
+                    .elasticsearch(1, 0L, queues[i])
+                    .build());
         }
         return samples;
     }

@@ -11,6 +11,7 @@ import io.kcscale.scaler.checks.Severity;
 import io.kcscale.scaler.input.InvalidInputException;
 import io.kcscale.scaler.model.PipelineSample;
 import io.kcscale.scaler.model.PipelineSnapshot;
+import io.kcscale.scaler.model.SampleBuilder;
 import io.kcscale.scaler.model.SnapshotDerivation;
 import io.kcscale.scaler.model.TopicPartition;
 import java.util.ArrayList;
@@ -44,27 +45,16 @@ class LiveTaskPredictionTest {
                                     new PipelineSample.TaskMetrics(
                                             "exporter", 0.7, 0.0, null, 20 + i * 0.2, null, null, null)),
                             Map.of());
-            window.add(new PipelineSample(
-                    i * 2_000L,
-                    "stocks-es-sink",
-                    "sink",
-                    1,
-                    List.of("stocks"),
-                    List.of(new PipelineSample.TaskState(0, "RUNNING", "w:8083")),
-                    offsets,
-                    offsets,
-                    assignment,
-                    "STABLE",
-                    "range",
-                    List.of(new PipelineSample.IndexReading("stocks", "stocks", 1000L + i, 1, 0, null)),
-                    1,
-                    0L,
-                    writeQueue,
-                    List.of(),
-                    Map.of(),
-                    null,
-                    m,
-                    null));
+            window.add(SampleBuilder.at(i * 2_000L)
+                    .connector("stocks-es-sink")
+                    .topics(List.of("stocks"))
+                    .tasks(List.of(new PipelineSample.TaskState(0, "RUNNING", "w:8083")))
+                    .offsets(offsets)
+                    .assignment(assignment)
+                    .index("stocks", 1000L + i, 1, 0)
+                    .elasticsearch(1, 0L, writeQueue)
+                    .workerMetrics(m)
+                    .build());
         }
         return SnapshotDerivation.derive(window, 30);
     }
