@@ -78,6 +78,7 @@ class ExperimentValidateTest {
                         "goalPercent",
                         "goalMet",
                         "decision",
+                        "intervalChecks",
                         "assumptions",
                         "refusal",
                         "loadAverage",
@@ -88,6 +89,11 @@ class ExperimentValidateTest {
         assertEquals(SERIAL_MS, root.path("sinkSerialMs").asInt());
         assertEquals(List.of(1, 2, 4), counts(root.path("fit")));
         assertEquals(List.of(6), counts(root.path("points")), "every held-out point is reported");
+        // one run of the held-out count and three fit points: no interval to check
+        assertTrue(
+                root.path("intervalChecks").isArray()
+                        && root.path("intervalChecks").isEmpty(),
+                root.toString());
 
         double one = root.path("fit").get(0).path("sustainedRate").asDouble();
         // every request waits 14 ms and then 12 under the lock: one per-record task makes at most 1000 / 26 a second
