@@ -104,6 +104,8 @@ public final class FlinkRule implements ScalingRule {
     private static final String SCALE_DOWNS_OUTSIDE = "flink.scale-down-outside-bounds";
     private static final String LAST_TPR = "flink.last-scale-tpr";
     private static final String LAST_EXPECTED = "flink.last-scale-expected";
+    /** The first sample since the window began: the window is full a whole window after it. */
+    private static final String WINDOW_START = "flink.window-start";
 
     private final Settings settings;
     private final TaskBounds bounds;
@@ -149,8 +151,9 @@ public final class FlinkRule implements ScalingRule {
             forgetWindow(m);
         }
         remember(o, m);
-        List<PolicyMemory.Sample> inputs = m.recall(INPUT);
-        long collected = o.atMillis() - inputs.get(0).atMillis();
+        // from the window's first sample, as the collector's getWindowFullTime: the oldest sample kept is never a
+        // whole window old when samples do not fall exactly a window apart
+        long collected = o.atMillis() - m.recall(WINDOW_START).get(0).atMillis();
         if (collected < settings.metricsWindowMillis()) {
             return Verdicts.hold(
                     o,
@@ -280,6 +283,10 @@ public final class FlinkRule implements ScalingRule {
 
     private void remember(Observation o, PolicyMemory m) {
         long keep = settings.metricsWindowMillis();
+        if (m.latest(WINDOW_START) == null) {
+            m.remember(
+                    WINDOW_START, o.atMillis(), o.atMillis(), 0); // its one sample stays until the window is forgotten
+        }
         m.remember(INPUT, o.atMillis(), o.sinkRate(), keep);
         m.remember(BUSY, o.atMillis(), o.busyFraction(), keep);
         m.remember(LAG, o.atMillis(), o.lag(), keep);
@@ -293,6 +300,7 @@ public final class FlinkRule implements ScalingRule {
     }
 
     private static void forgetWindow(PolicyMemory m) {
+        m.forget(WINDOW_START);
         m.forget(INPUT);
         m.forget(BUSY);
         m.forget(LAG);

@@ -104,6 +104,23 @@ class FlinkRuleTest {
     }
 
     @Test
+    void theWindowFillsWhenSamplesDoNotFallAWholeWindowApart() {
+        // samples every 2.1 s against a 22.5 s window (Flink's 15 minutes x 0.025): no kept sample is ever exactly a
+        // window older than the newest, yet the window is full 22.5 s after its first sample
+        ScalingRule rule = ScalingRules.create(
+                FlinkRule.NAME, Observations.latencyTarget(1, 20, 5), 2_000, new ScalingRules.LabSettings(null, 0.025));
+        PolicyMemory m = new PolicyMemory();
+        Decision d = null;
+        long t = 0;
+        for (; t < 22_500; t += 2_100) {
+            d = rule.decide(Observations.atMillis(t, 1, 20, 5_200, 2_600, 2_600 * t / 1000, 1.0), m);
+            assertEquals("collecting", d.code(), "at " + t + " ms");
+        }
+        d = rule.decide(Observations.atMillis(t, 1, 20, 5_200, 2_600, 2_600 * t / 1000, 1.0), m);
+        assertEquals(Decision.Action.SCALE_UP, d.action(), "at " + t + " ms: " + d.reason());
+    }
+
+    @Test
     void aScaleDownWaitsTheScaleDownIntervalFromWhenItWasFirstDue() {
         ScalingRule rule = ScalingRules.create(
                 FlinkRule.NAME, Observations.latencyTarget(1, 20, 5), 5_000, new ScalingRules.LabSettings(null, 0.25));

@@ -11,8 +11,13 @@ final class Observations {
 
     static Observation of(
             long atSeconds, int tasks, int partitions, double append, double sink, long lag, Double busy) {
+        return atMillis(atSeconds * 1000, tasks, partitions, append, sink, lag, busy);
+    }
+
+    static Observation atMillis(
+            long atMillis, int tasks, int partitions, double append, double sink, long lag, Double busy) {
         return new Observation(
-                atSeconds * 1000,
+                atMillis,
                 tasks,
                 tasks,
                 partitions,
