@@ -283,13 +283,7 @@ public final class ComponentStarter {
                 "--state-dir",
                 stateDir.toString()));
         // with --metrics, worker-capacity reads each worker's exporter first (its process where that gives nothing yet)
-        for (int i = 0; i < endpoints.metricsUrls().size(); i++) {
-            URI worker = endpoints.connectUrls().get(i);
-            all.addAll(List.of(
-                    "--worker-metrics-url",
-                    worker.getHost() + ":" + worker.getPort() + "="
-                            + endpoints.metricsUrls().get(i)));
-        }
+        endpoints.workerMetricsUrls().forEach(pair -> all.addAll(List.of("--worker-metrics-url", pair)));
         all.addAll(args);
         return ChildJvm.start(
                 name,

@@ -2,6 +2,7 @@ package io.kcscale.local;
 
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -40,6 +41,19 @@ public record StackEndpoints(
     /** The first worker: any worker of the group serves the whole REST API. */
     public URI connectUrl() {
         return connectUrls.get(0);
+    }
+
+    /**
+     * Each worker with an exporter, as a scaler's {@code worker.metrics.urls} names it: {@code host:port=URL}, the
+     * worker as Connect names it and its exporter.
+     */
+    public List<String> workerMetricsUrls() {
+        List<String> pairs = new ArrayList<>();
+        for (int i = 0; i < metricsUrls.size(); i++) {
+            URI worker = connectUrls.get(i);
+            pairs.add(worker.getHost() + ":" + worker.getPort() + "=" + metricsUrls.get(i));
+        }
+        return pairs;
     }
 
     /** The one line {@code up} prints. */

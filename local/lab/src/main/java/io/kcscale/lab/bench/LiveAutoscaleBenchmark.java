@@ -90,6 +90,8 @@ public final class LiveAutoscaleBenchmark implements AutoCloseable {
         this.connect = new ConnectRestClient(stack.endpoints().connectUrl());
         this.elasticsearch = new ElasticsearchConnection(stack.endpoints().elasticsearchUrl(), 10_000);
         this.scaler = new ScalerService(ScalerSettings.fromValues(Map.of(
+                // busy time and CPU from the worker's exporter, as the rules that size by busy time need
+                "worker.metrics.urls", String.join(",", stack.endpoints().workerMetricsUrls()),
                 "connect.url", stack.endpoints().connectUrl().toString(),
                 "kafka.bootstrap.servers", stack.endpoints().kafkaBootstrap(),
                 "elasticsearch.url", stack.endpoints().elasticsearchUrl().toString(),
@@ -111,6 +113,7 @@ public final class LiveAutoscaleBenchmark implements AutoCloseable {
                 .sinkMode(SinkMode.INDEX)
                 .ratePerSecond(10)
                 .sinkLatencyMs((int) settings.sinkDelay().toMillis())
+                .metrics(true)
                 // the benchmark's scaler runs in this process; the stack's would only take CPU from the run
                 .scaler(false)
                 .commitIntervalMs(StackOptions.QUICK_COMMIT_INTERVAL_MS)

@@ -84,6 +84,16 @@ final class BenchAutoscaleCommand implements Callable<Integer> {
     String trace;
 
     @Option(
+            names = "--rules",
+            paramLabel = "NAME,...",
+            split = ",",
+            description = {
+                "The rules to run: some of kcscale, keda-hpa, druid-cost, kafka-pod-autoscaler, responsive, flink",
+                "(default: all of them)."
+            })
+    List<String> rules;
+
+    @Option(
             names = "--seeds",
             paramLabel = "A-B",
             description = "With --trace --simulate: the seeds to run and average (default: 1-5).")
@@ -405,7 +415,9 @@ final class BenchAutoscaleCommand implements Callable<Integer> {
 
     /** Ours evaluates on every new sample; both aim at the target with the partitions as their most tasks. */
     private BenchmarkPolicies policies(double perTask, long sampleIntervalMillis) {
-        return BenchmarkPolicies.forTarget(perTask, targetLatencySeconds, partitions, sampleIntervalMillis);
+        BenchmarkPolicies all =
+                BenchmarkPolicies.forTarget(perTask, targetLatencySeconds, partitions, sampleIntervalMillis);
+        return rules == null ? all : all.only(rules.stream().map(String::strip).toList());
     }
 
     private SimulationSettings settings() {
@@ -453,7 +465,7 @@ final class BenchAutoscaleCommand implements Callable<Integer> {
         c.put("command", TypedCommand.of(spec));
         c.put("trace", trace);
         c.put("policies", policies);
-        c.put("rules", ScalingRules.NAMES);
+        c.put("rules", policies.rules());
         c.put("timeScales", BenchmarkPolicies.timeScales(trace.durationSeconds()));
         return c;
     }
@@ -462,6 +474,11 @@ final class BenchAutoscaleCommand implements Callable<Integer> {
     private String flagProblem() {
         if (!(targetLatencySeconds > 0 && Double.isFinite(targetLatencySeconds))) {
             return "--target-latency-seconds must be a positive number of seconds, got " + targetLatencySeconds;
+        }
+        if (rules != null
+                && !ScalingRules.NAMES.containsAll(
+                        rules.stream().map(String::strip).toList())) {
+            return "--rules takes some of " + String.join(",", ScalingRules.NAMES) + ", got " + String.join(",", rules);
         }
         if (seeds != null && (trace == null || !simulate)) {
             return "--seeds applies with --trace and --simulate only";

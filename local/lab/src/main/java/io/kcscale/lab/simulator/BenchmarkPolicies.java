@@ -7,6 +7,7 @@ import io.kcscale.scaler.autoscale.rules.ScalingRules;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The contenders: every rule {@link ScalingRules} knows, aimed at the same latency target with the same task bounds.
@@ -15,10 +16,18 @@ import java.util.Map;
  * longest time constant would not fit twice in the trace has all of its constants scaled down until it does.
  *
  * @param kcscaleIntervalMillis how often our policy evaluates (each peer keeps its own cadence)
+ * @param rules                 the rules that run, in {@link ScalingRules#NAMES}' order
  */
-public record BenchmarkPolicies(AutoscalePolicy kcscale, long kcscaleIntervalMillis, double perTaskRate) {
+public record BenchmarkPolicies(
+        AutoscalePolicy kcscale, long kcscaleIntervalMillis, double perTaskRate, List<String> rules) {
 
     public BenchmarkPolicies {
+        if (rules.isEmpty() || !ScalingRules.NAMES.containsAll(rules)) {
+            throw new IllegalArgumentException(
+                    "rules must be some of " + String.join(", ", ScalingRules.NAMES) + ", got " + rules);
+        }
+        Set<String> chosen = Set.copyOf(rules);
+        rules = ScalingRules.NAMES.stream().filter(chosen::contains).toList();
         kcscale = kcscale.validated();
         if (kcscale.targetLatencySeconds() == null) {
             throw new IllegalArgumentException(
@@ -35,7 +44,12 @@ public record BenchmarkPolicies(AutoscalePolicy kcscale, long kcscaleIntervalMil
             double perTaskRate, double targetLatencySeconds, int maxTasks, long kcscaleIntervalMillis) {
         AutoscalePolicy ours =
                 new AutoscalePolicy(1, maxTasks, targetLatencySeconds, null, null, null, null, null, false, null);
-        return new BenchmarkPolicies(ours, kcscaleIntervalMillis, perTaskRate);
+        return new BenchmarkPolicies(ours, kcscaleIntervalMillis, perTaskRate, ScalingRules.NAMES);
+    }
+
+    /** The same contenders, only {@code names} of them running. */
+    public BenchmarkPolicies only(List<String> names) {
+        return new BenchmarkPolicies(kcscale, kcscaleIntervalMillis, perTaskRate, names);
     }
 
     public double targetLatencySeconds() {
@@ -60,9 +74,9 @@ public record BenchmarkPolicies(AutoscalePolicy kcscale, long kcscaleIntervalMil
         return scales;
     }
 
-    /** Fresh instances for a trace of {@code traceSeconds}, ours first, then the KEDA baseline, then the other peers. */
+    /** Fresh instances of the running rules for a trace of {@code traceSeconds}, in {@link ScalingRules#NAMES}' order. */
     public List<ScalingRule> create(double traceSeconds) {
-        return ScalingRules.NAMES.stream()
+        return rules.stream()
                 .map(name -> ScalingRules.create(
                         name,
                         kcscale,
