@@ -1,9 +1,13 @@
 package io.kcscale.lab.experiment;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.kcscale.scaler.input.Numbers;
 import io.kcscale.scaler.predict.Measurement;
 import io.kcscale.scaler.predict.TaskPrediction;
 import io.kcscale.scaler.predict.TasksResult;
+import io.kcscale.scaler.predict.UniversalScalabilityLaw;
+import io.kcscale.scaler.predict.UslFit;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -14,7 +18,8 @@ import java.util.Random;
 import java.util.function.IntToDoubleFunction;
 
 /**
- * Whether the 90% prediction interval {@code predict tasks} gives for a held-out count holds what runs of it measure.
+ * Whether the bare 90% prediction interval {@code predict tasks} gives for a held-out count ({@code --interval-margin
+ * 0}) holds what runs of it measure, and the margin it needs, against the one {@code predict tasks} adds by default.
  * Checked twice: against the count's real re-measurements (a few, as a stack can afford), and against
  * {@link #SIMULATED_RUNS} whole validations drawn with the run-to-run spread those re-measurements showed, each fitting
  * noisy fit points afresh and measuring the held-out count once more: a few real runs cannot tell 90% from 60%, and
@@ -37,14 +42,15 @@ public final class IntervalCheck {
     private static final long SEED = 0x696e74L;
 
     /**
-     * @param interval        the fit's interval for one run of {@code tasks}, as {@code predict tasks} gives it
+     * @param interval        the fit's bare interval for one run of {@code tasks}, as {@code predict tasks
+     *                        --interval-margin 0} gives it
      * @param measured        every real re-measurement of the count, records/s
      * @param inside          how many of them lie inside the interval
      * @param runToRunSpread  their sample standard deviation over their mean, at least the search's resolution
-     * @param simulatedRuns   whole validations drawn with that spread
+     * @param simulatedRuns   whole validations drawn with that spread; 0 when predict tasks refused every draw
      * @param simulatedInside how many of those measured inside the interval their own fit gave
      * @param margin          the share of the estimate added to each side that brings the simulated runs to its level;
-     *                        0 when {@link #REQUIRED_SHARE} were inside
+     *                        0 when {@link #REQUIRED_SHARE} were inside, or none was simulated
      * @param widened         the interval with that margin (the interval itself when it is 0)
      */
     public record Result(
@@ -59,13 +65,30 @@ public final class IntervalCheck {
             double margin,
             TasksResult.Interval widened) {
 
+        /** Whether {@link #REQUIRED_SHARE} of the simulated runs fell inside; absent when none was simulated. */
         @JsonProperty("held")
-        public boolean held() {
-            return simulatedInside >= REQUIRED_SHARE * simulatedRuns;
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        public Boolean held() {
+            return simulatedRuns == 0 ? null : simulatedInside >= REQUIRED_SHARE * simulatedRuns;
         }
 
-        /** One line: the interval, the real runs and the simulated ones inside it, and the margin if any. */
+        /**
+         * One line: the interval, the real runs and the simulated ones inside it, the margin if any, and whether the
+         * one {@code predict tasks} adds by default is enough.
+         */
         public String describe() {
+            String runs = String.format(
+                    Locale.ROOT,
+                    "%d task(s): bare %.0f%% interval %s records/s; %d of %d runs inside (run-to-run spread %.1f%%); ",
+                    tasks,
+                    level * 100,
+                    range(interval),
+                    inside,
+                    measured.size(),
+                    runToRunSpread * 100);
+            if (held() == null) {
+                return runs + "no simulated validation: every draw was refused";
+            }
             String verdict = held()
                     ? "the interval held"
                     : String.format(
@@ -73,19 +96,19 @@ public final class IntervalCheck {
                             "too narrow: widened by %.1f%% of its estimate to %s",
                             margin * 100,
                             range(widened));
-            return String.format(
-                    Locale.ROOT,
-                    "%d task(s): %.0f%% interval %s records/s; %d of %d runs inside (run-to-run spread %.1f%%);"
-                            + " %d of %d simulated validations with that spread inside: %s",
-                    tasks,
-                    level * 100,
-                    range(interval),
-                    inside,
-                    measured.size(),
-                    runToRunSpread * 100,
-                    simulatedInside,
-                    simulatedRuns,
-                    verdict);
+            double byDefault = TaskPrediction.DEFAULT_INTERVAL_MARGIN;
+            return runs
+                    + String.format(
+                            Locale.ROOT,
+                            "%d of %d simulated validations with that spread inside: %s; predict tasks widens by %s%%"
+                                    + " by default: %s",
+                            simulatedInside,
+                            simulatedRuns,
+                            verdict,
+                            Numbers.format(byDefault * 100, 1),
+                            margin <= byDefault
+                                    ? "enough"
+                                    : "not enough, give --interval-margin " + Numbers.format(margin, 3));
         }
 
         private static String range(TasksResult.Interval i) {
@@ -106,8 +129,7 @@ public final class IntervalCheck {
      * @param resolution the relative standard deviation of one measurement from the search's steps alone
      */
     public static Optional<Result> of(List<HeldOut.Measured> fit, int tasks, List<Double> measured, double resolution) {
-        double level = TaskPrediction.INTERVAL_LEVEL;
-        Optional<TasksResult.Interval> interval = TaskPrediction.rateInterval(measurements(fit), tasks);
+        Optional<TasksResult.Interval> interval = TaskPrediction.rateInterval(measurements(fit), tasks, 0);
         if (interval.isEmpty() || measured.size() < 2) {
             return Optional.empty();
         }
@@ -120,13 +142,19 @@ public final class IntervalCheck {
                                         .sum()
                                 / (measured.size() - 1))
                         / mean);
-        TasksResult.Interval fitted = interval.get();
         // the truth the simulated runs measure: the fit where it was fitted, the real runs' mean at the held-out count
+        UniversalScalabilityLaw law = law(fit);
         Map<Integer, Double> curve = new HashMap<>();
-        fit.forEach(m -> curve.put(m.tasks(), fitted(fit, m.tasks())));
+        fit.forEach(m -> curve.put(m.tasks(), law.throughput(m.tasks())));
         curve.put(tasks, mean);
         IntToDoubleFunction truth = curve::get;
-        List<Simulated> runs = simulate(fit, tasks, truth, spread);
+        return Optional.of(result(tasks, interval.get(), measured, spread, simulate(fit, tasks, truth, spread)));
+    }
+
+    /** The check of the bare interval {@code fitted} against the real runs and the simulated ones (maybe none). */
+    static Result result(
+            int tasks, TasksResult.Interval fitted, List<Double> measured, double spread, List<Simulated> runs) {
+        double level = TaskPrediction.INTERVAL_LEVEL;
         int simulatedInside = (int) runs.stream().filter(r -> r.inside(0)).count();
         double margin = 0;
         if (simulatedInside < REQUIRED_SHARE * runs.size()) {
@@ -136,7 +164,7 @@ public final class IntervalCheck {
         }
         TasksResult.Interval widened = widen(fitted, margin);
         int inside = (int) measured.stream().filter(m -> contains(fitted, m)).count();
-        return Optional.of(new Result(
+        return new Result(
                 tasks,
                 level,
                 fitted,
@@ -146,10 +174,11 @@ public final class IntervalCheck {
                 runs.size(),
                 simulatedInside,
                 Math.round(margin * 1000) / 1000.0,
-                widened));
+                widened);
     }
 
-    private record Simulated(TasksResult.Interval interval, double measured) {
+    /** One simulated validation: the bare interval its noisy fit points gave, and what the held-out count measured. */
+    record Simulated(TasksResult.Interval interval, double measured) {
         boolean inside(double margin) {
             return contains(widen(interval, margin), measured);
         }
@@ -166,7 +195,7 @@ public final class IntervalCheck {
                     .toList();
             double measured = run(truth.applyAsDouble(tasks), spread, random);
             try {
-                TaskPrediction.rateInterval(measurements(noisy), tasks)
+                TaskPrediction.rateInterval(measurements(noisy), tasks, 0)
                         .ifPresent(i -> runs.add(new Simulated(i, measured)));
             } catch (RuntimeException e) {
                 // predict tasks refused the draw (a poor or superlinear fit): a user would have had no interval either
@@ -183,12 +212,17 @@ public final class IntervalCheck {
         return runs.stream().filter(r -> r.inside(margin)).count() / (double) runs.size();
     }
 
-    private static double fitted(List<HeldOut.Measured> fit, int tasks) {
-        return TaskPrediction.rateInterval(measurements(fit), tasks)
-                .orElseThrow()
-                .estimate();
+    /** The law alone, as predict tasks fits it: the curve needs no bootstrap. */
+    private static UniversalScalabilityLaw law(List<HeldOut.Measured> fit) {
+        return UslFit.of(
+                        fit.stream().mapToDouble(HeldOut.Measured::tasks).toArray(),
+                        fit.stream()
+                                .mapToDouble(HeldOut.Measured::sustainedRate)
+                                .toArray())
+                .law();
     }
 
+    /** As {@code predict tasks --interval-margin} widens the bare interval: each side by margin × its estimate. */
     private static TasksResult.Interval widen(TasksResult.Interval i, double margin) {
         double by = margin * i.estimate();
         return new TasksResult.Interval(

@@ -103,6 +103,15 @@ public final class PredictTasksCommand implements java.util.concurrent.Callable<
     String lag;
 
     @Option(
+            names = "--interval-margin",
+            paramLabel = "<share>",
+            description = "With --measurements: the share of the estimate each 90% interval is widened by on both"
+                    + " sides, for where the law itself misses, from 0 to 1 (default: "
+                    + TaskPrediction.DEFAULT_INTERVAL_MARGIN
+                    + ", what experiment validate --repeat measured in the lab); 0 gives the bare bootstrap.")
+    String intervalMargin;
+
+    @Option(
             names = "--plot",
             paramLabel = "<file.svg>",
             description = "Also draw tasks needed against target rate into this SVG file.")
@@ -129,7 +138,9 @@ public final class PredictTasksCommand implements java.util.concurrent.Callable<
                             arrivals,
                             Inputs.parse("burstWindowSeconds", burstWindowSeconds),
                             Inputs.parse("quantile", quantile),
-                            Inputs.parse("lag", lag));
+                            Inputs.parse("lag", lag),
+                            Inputs.parse("intervalMargin", intervalMargin),
+                            null);
                     TasksResult result = TaskPrediction.predict(request);
                     if (plot != null) {
                         writePlot(TasksChart.svg(request));
@@ -163,6 +174,7 @@ public final class PredictTasksCommand implements java.util.concurrent.Callable<
                             Inputs.parse("burstWindowSeconds", burstWindowSeconds),
                             Inputs.parse("quantile", quantile),
                             Inputs.parse("lag", lag),
+                            Inputs.parse("intervalMargin", intervalMargin),
                             connector);
                     // the flags' own limits, named as flags, before the scaler names them as fields
                     Inputs.positive("targetRate", request.targetRate());
@@ -286,9 +298,12 @@ public final class PredictTasksCommand implements java.util.concurrent.Callable<
         }
         TasksResult.Intervals intervals = result.intervals();
         if (intervals != null) {
-            // a prediction interval: the fit's spread over its refits plus one run's noise
-            String how =
-                    "(" + Numbers.format(intervals.level() * 100) + "% of runs, " + intervals.refits() + " refits)";
+            // a prediction interval: the fit's spread over its refits plus one run's noise, and the margin if any
+            String how = "(" + Numbers.format(intervals.level() * 100) + "% of runs, " + intervals.refits() + " refits"
+                    + (intervals.margin() > 0
+                            ? ", widened " + Numbers.format(intervals.margin() * 100) + "% of the estimate"
+                            : "")
+                    + ")";
             if (intervals.sustainedRate() != null) {
                 report.row("sustained at " + result.recommendedTasks(), range(intervals.sustainedRate()), how);
             }

@@ -66,11 +66,11 @@ class PredictCommandsTest {
         Path csv = Files.writeString(
                 dir.resolve("results.csv"),
                 "tasks,sustained rate,p99 ms\n1,70,15\n2,138,16\n3,200,18\n5,290,25\n8,350,40\n");
-        JsonNode json = json("predict", "tasks", "--target-rate", "300", "--measurements", csv.toString(), "--json");
+        JsonNode json = json("predict", "tasks", "--target-rate", "320", "--measurements", csv.toString(), "--json");
         assertEquals("usl", json.get("model").asText());
         assertEquals(5, json.get("usl").get("points").asInt());
         assertTrue(json.get("minimumTasks").asInt() > 5, "contention: linear would say 5");
-        assertTrue(json.has("sinkGrowth"), "375/s recommended is above the ~355/s ceiling");
+        assertTrue(json.has("sinkGrowth"), "400/s recommended is above the ~355/s ceiling and its interval");
         assertFalse(json.has("recommendedTasks"));
     }
 
@@ -91,6 +91,63 @@ class PredictCommandsTest {
         assertEquals(7, json.get("measureNext").get("tasks").asInt());
         assertEquals(0.9, json.get("intervals").get("level").asDouble(), 1e-12);
         assertTrue(json.get("intervals").get("ceilingRate").get("high").asDouble() >= 3125, json.toString());
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "|0.04|(90% of runs, 400 refits, widened 4% of the estimate)",
+                "0.075|0.075|(90% of runs, 400 refits, widened 7.5% of the estimate)",
+                "0|0|(90% of runs, 400 refits)"
+            })
+    void theIntervalMarginWidensTheIntervalsAndTheirLinesSayBy(
+            String flag, double margin, String how, @TempDir Path dir) throws IOException {
+        Path csv = Files.writeString(dir.resolve("results.csv"), "tasks,throughput\n1,546\n2,1062\n3,1276\n5,1621\n");
+        String[] args = {"predict", "tasks", "--measurements", csv.toString(), "--target-rate", "1300"};
+        if (flag != null) {
+            args = append(args, "--interval-margin", flag);
+        }
+        CliRun run = CliRun.of(args);
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(
+                run.out()
+                        .matches("(?s).*\\n  sustained at \\d+ +[0-9.,]+ to [0-9.,]+ records/s  "
+                                + java.util.regex.Pattern.quote(how) + "\\n.*"),
+                run.out());
+        assertTrue(
+                run.out()
+                        .matches("(?s).*\\n  ceiling interval +[0-9.,]+ to [0-9.,]+ records/s  "
+                                + java.util.regex.Pattern.quote(how) + "\\n.*"),
+                run.out());
+        JsonNode json = json(append(args, "--json"));
+        assertEquals(margin, json.get("intervals").get("margin").asDouble(), 1e-12);
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "--measurements|4|--interval-margin must be a share from 0 to 1 (0.04 is 4%), got 4",
+                "--measurements|-0.01|--interval-margin must be a share from 0 to 1 (0.04 is 4%), got -0.01",
+                "--measurements|4%|--interval-margin must be a number, got '4%'",
+                "--per-task-rate|0.04|--interval-margin applies only with --measurements: intervals come from measured"
+                        + " points"
+            })
+    void aBadIntervalMarginIsRefusedAsItsFlag(String source, String margin, String message, @TempDir Path dir)
+            throws IOException {
+        Path csv = Files.writeString(dir.resolve("results.csv"), "tasks,throughput\n1,546\n2,1062\n3,1276\n5,1621\n");
+        CliRun run = CliRun.of(
+                "predict",
+                "tasks",
+                "--target-rate",
+                "1300",
+                source,
+                source.equals("--measurements") ? csv.toString() : "70",
+                "--interval-margin",
+                margin);
+        assertEquals(2, run.exitCode(), run.out());
+        assertEquals("kcscale predict tasks: " + message + "\n", run.err());
     }
 
     @Test

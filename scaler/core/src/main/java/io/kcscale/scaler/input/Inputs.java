@@ -57,6 +57,16 @@ public final class Inputs {
         return v;
     }
 
+    /** A share of an estimate, from 0 to 1 (0.04 is 4%). */
+    public static double share(String field, Double value) {
+        double v = required(field, "", value);
+        if (!(v >= 0 && v <= 1)) {
+            throw new InvalidInputException(
+                    field, "must be a share from 0 to 1 (0.04 is 4%), got " + Numbers.format(v, 6));
+        }
+        return v;
+    }
+
     /** A probability strictly between 0 and 1 (the 0 or 1 quantile of arrivals is meaningless or infinite). */
     public static double quantile(String field, Double value, double whenAbsent) {
         double v = value == null ? whenAbsent : required(field, "", value);

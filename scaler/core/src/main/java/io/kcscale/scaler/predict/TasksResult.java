@@ -118,12 +118,19 @@ public record TasksResult(
      * residuals); absent with three points or fewer, which leave no residual to show the noise.
      *
      * @param level            the share of runs each interval holds
+     * @param margin           the share of each interval's estimate it was widened by on both sides, for where the
+     *                         law itself misses
      * @param sustainedRate    the rate {@code recommendedTasks} sustain; null when no count reaches the recommended rate
      * @param ceilingRate      the most any task count sustains; null when the fit has no ceiling
      * @param recommendedTasks the task count a run needs for the recommended rate
      */
     public record Intervals(
-            double level, int refits, Interval sustainedRate, Interval ceilingRate, TaskInterval recommendedTasks) {}
+            double level,
+            double margin,
+            int refits,
+            Interval sustainedRate,
+            Interval ceilingRate,
+            TaskInterval recommendedTasks) {}
 
     /** A figure of the fit and its interval; {@code high} is null when some refits have no upper bound. */
     public record Interval(double estimate, double low, Double high) {}

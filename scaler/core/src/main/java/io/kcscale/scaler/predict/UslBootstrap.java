@@ -17,8 +17,9 @@ import org.apache.commons.math3.exception.MathIllegalStateException;
  * uncertainty. A run measures the curve plus its own noise, so each refit's figure is multiplied once
  * more by (1 + s·t): s the fit's relative residual standard error, t drawn from Student's t with as many
  * degrees of freedom as points beyond the three parameters (few points say little about the noise, and
- * t's heavy tails say so). The spread of those is the prediction interval, at {@link #LEVEL}. The seed is
- * fixed, so the same points always give the same interval. Pure.
+ * t's heavy tails say so). The spread of those is the prediction interval, at {@link #LEVEL}, widened on each side
+ * by a margin, a share of the estimate, for where the law itself misses, which no resampling of its residuals shows.
+ * The seed is fixed, so the same points always give the same interval. Pure.
  */
 final class UslBootstrap {
 
@@ -96,10 +97,10 @@ final class UslBootstrap {
     }
 
     /**
-     * The central {@link #LEVEL} interval of what a run measures for {@code figure}: each refit's figure
-     * times one run's noise; around the fit's own value {@code estimate}.
+     * The central {@link #LEVEL} interval of what a run measures for {@code figure}: each refit's figure times one run's
+     * noise; around the fit's own value {@code estimate}, widened on each side by {@code margin} times it.
      */
-    TasksResult.Interval interval(double estimate, ToDoubleFunction<UniversalScalabilityLaw> figure) {
+    TasksResult.Interval interval(double estimate, ToDoubleFunction<UniversalScalabilityLaw> figure, double margin) {
         SplittableRandom random = new SplittableRandom(SEED);
         // a rate is not below zero, whatever the noise draws
         double[] values = refits.stream()
@@ -107,8 +108,9 @@ final class UslBootstrap {
                 .sorted()
                 .toArray();
         // widened to hold the fit's own figure: a skewed spread could leave it out
-        double low = Math.min(values[lowIndex(values.length)], estimate);
-        double high = Math.max(values[highIndex(values.length)], estimate);
+        double by = margin * estimate;
+        double low = Math.max(0, Math.min(values[lowIndex(values.length)], estimate) - by);
+        double high = Math.max(values[highIndex(values.length)], estimate) + by;
         // an unbounded refit (no contention seen) leaves the interval open above
         return new TasksResult.Interval(estimate, low, Double.isFinite(high) ? high : null);
     }
@@ -118,25 +120,32 @@ final class UslBootstrap {
      * tasks whose rate, with one run's noise, reaches it. {@code high} is null when more than the upper tail of refits
      * reach it with no task count; {@code low} null when none reaches it.
      */
-    TasksResult.TaskInterval tasks(Integer estimate, double rate) {
+    TasksResult.TaskInterval tasks(Integer estimate, double rate, double margin) {
         SplittableRandom random = new SplittableRandom(SEED);
-        // an unreachable count sorts last, as "more tasks than any"
-        long[] counts = refits.stream()
-                .mapToLong(law -> {
-                    double scale = runScale(random);
-                    OptionalInt n = scale > 0 ? law.tasksFor(rate / scale) : OptionalInt.empty();
-                    return n.isPresent() ? n.getAsInt() : Long.MAX_VALUE;
-                })
-                .sorted()
-                .toArray();
-        long low = counts[lowIndex(counts.length)];
-        long high = counts[highIndex(counts.length)];
+        double[] scales = refits.stream().mapToDouble(law -> runScale(random)).toArray();
+        // the margin as the rate interval takes it: the low count from runs that measure margin × the refit's figure
+        // more, the high count from runs that measure as much less
+        long low = counts(rate, scales, margin)[lowIndex(scales.length)];
+        long high = counts(rate, scales, -margin)[highIndex(scales.length)];
         Integer lowCount =
                 low == Long.MAX_VALUE ? estimate : (Integer) (int) (estimate == null ? low : Math.min(low, estimate));
         // widened to hold the fit's own count: an unreachable estimate leaves the interval open above
         Integer highCount =
                 high == Long.MAX_VALUE || estimate == null ? null : (Integer) (int) Math.max(high, estimate);
         return new TasksResult.TaskInterval(estimate, lowCount, highCount);
+    }
+
+    /** Per refit, sorted, the fewest tasks for {@code rate} when a run measures its curve times {@code scale + shift}. */
+    private long[] counts(double rate, double[] scales, double shift) {
+        long[] counts = new long[scales.length];
+        for (int i = 0; i < scales.length; i++) {
+            double scale = scales[i] + shift;
+            OptionalInt n = scale > 0 ? refits.get(i).tasksFor(rate / scale) : OptionalInt.empty();
+            // an unreachable count sorts last, as "more tasks than any"
+            counts[i] = n.isPresent() ? n.getAsInt() : Long.MAX_VALUE;
+        }
+        Arrays.sort(counts);
+        return counts;
     }
 
     /** One run's measurement relative to the curve: 1 + s·t. */

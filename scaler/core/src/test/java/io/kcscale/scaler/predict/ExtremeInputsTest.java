@@ -69,7 +69,9 @@ class ExtremeInputsTest {
                     poisson ? "poisson" : null,
                     poisson ? maybe(POSITIVE) : null,
                     poisson ? maybe(QUANTILES) : null,
-                    random.nextBoolean() ? pick(POSITIVE) : null);
+                    random.nextBoolean() ? pick(POSITIVE) : null,
+                    measured ? maybe(SHARES) : null,
+                    null);
             check(request, () -> TaskPrediction.predict(request));
         }
         report();

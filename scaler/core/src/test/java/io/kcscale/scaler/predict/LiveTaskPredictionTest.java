@@ -60,7 +60,7 @@ class LiveTaskPredictionTest {
     }
 
     private static TasksRequest request(double targetRate) {
-        return new TasksRequest(targetRate, null, null, null, null, null, null, null, "stocks-es-sink");
+        return new TasksRequest(targetRate, null, null, null, null, null, null, null, null, "stocks-es-sink");
     }
 
     @Test
@@ -168,7 +168,7 @@ class LiveTaskPredictionTest {
 
     @Test
     void aConnectorWithARateOfItsOwnIsRefusedAndTheOfflinePredictionAsksForTheScaler() {
-        TasksRequest both = new TasksRequest(300.0, 70.0, null, null, null, null, null, null, "stocks-es-sink");
+        TasksRequest both = new TasksRequest(300.0, 70.0, null, null, null, null, null, null, null, "stocks-es-sink");
         assertEquals(
                 "connector",
                 assertThrows(

@@ -9,6 +9,7 @@ import io.kcscale.scaler.common.Json;
 import io.kcscale.scaler.predict.KafkaRequest;
 import io.kcscale.scaler.predict.LagThresholdRequest;
 import io.kcscale.scaler.predict.ShardsRequest;
+import io.kcscale.scaler.predict.TaskPrediction;
 import io.kcscale.scaler.predict.TasksRequest;
 import java.io.IOException;
 import java.lang.reflect.RecordComponent;
@@ -93,6 +94,27 @@ class ApiServerTest {
         assertEquals(5, json.get("usl").get("points").asInt());
     }
 
+    @Test
+    void theIntervalMarginIsAFieldOfTheRequestAndItsDocumentedDefaultIsTheOneApplied()
+            throws IOException, InterruptedException {
+        String points = "\"measurements\":[{\"tasks\":1,\"throughput\":70},{\"tasks\":2,\"throughput\":138},"
+                + "{\"tasks\":3,\"throughput\":200},{\"tasks\":5,\"throughput\":290},{\"tasks\":8,\"throughput\":350}]";
+        HttpResponse<String> given =
+                post("/api/v1/predict/tasks", "{\"targetRate\":250," + points + ",\"intervalMargin\":0.1}");
+        assertEquals(200, given.statusCode(), given.body());
+        assertEquals(
+                0.1, Json.MAPPER.readTree(given.body()).at("/intervals/margin").asDouble());
+        HttpResponse<String> absent = post("/api/v1/predict/tasks", "{\"targetRate\":250," + points + "}");
+        double documented = Json.MAPPER
+                .readTree(getClass().getResource(OpenApiRoutes.RESOURCE))
+                .at("/components/schemas/TasksRequest/properties/intervalMargin/default")
+                .asDouble();
+        assertEquals(TaskPrediction.DEFAULT_INTERVAL_MARGIN, documented);
+        assertEquals(
+                documented,
+                Json.MAPPER.readTree(absent.body()).at("/intervals/margin").asDouble());
+    }
+
     @ParameterizedTest
     @CsvSource(
             delimiter = '|',
@@ -113,7 +135,11 @@ class ApiServerTest {
                         + " a number|measurements[0].tasks",
                 "{\"targetRate\":100,\"measurements\":[{\"tasks\":1.5,\"throughput\":1}]}|measurements point 1: tasks must"
                         + " be a whole number|measurements",
-                "{\"targetRate\":100,\"measurements\":{}}|measurements must be an array|measurements"
+                "{\"targetRate\":100,\"measurements\":{}}|measurements must be an array|measurements",
+                "{\"targetRate\":100,\"measurements\":[{\"tasks\":1,\"throughput\":70}],\"intervalMargin\":4}"
+                        + "|intervalMargin must be a share from 0 to 1 (0.04 is 4%), got 4|intervalMargin",
+                "{\"targetRate\":100,\"perTaskRate\":70,\"intervalMargin\":0.04}|intervalMargin applies only with"
+                        + " measurements|intervalMargin"
             })
     void badRequestsAre400WithTheFieldAtFault(String body, String error, String field)
             throws IOException, InterruptedException {
