@@ -185,6 +185,10 @@ public final class StatusCommand implements Callable<Integer> {
                     c.path("busyFrom").asText(),
                     c.path("source").asText(),
                     share(s.path("busyFraction"))));
+            if (c.path("rising").asBoolean(false)) {
+                b.append("  rising: a task is still speeding up (a recent start); read it again in a few minutes")
+                        .append(System.lineSeparator());
+            }
         } else {
             b.append("capacity per task unknown: ")
                     .append(c.path("unknown").asText("?"))

@@ -1,5 +1,6 @@
 package io.kcscale.scaler.cli;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -101,6 +102,12 @@ class StatusCommandTest {
                 table.matches("(?s).*\\n0 +RUNNING +w:8083 +21\\.0 +73% +28\\.6 \\(27\\.9-29\\.4\\) +0\\n.*"), table);
         assertTrue(table.matches("(?s).*\\n1 +RUNNING +w:8083 +\\? +\\? +\\? +1\\n.*"), table);
         assertTrue(table.contains("(Little's law)  from positions"), table);
+        assertFalse(table.contains("rising"), table);
+        String rising = StatusCommand.table(read("""
+                {"name": "s", "topics": ["t"], "tasks": [], "stable": true,
+                 "capacity": {"recordsPerSecond": 31.6, "low": 22.0, "high": 45.9, "samples": 15, "busyFrom": "put-time",
+                              "source": "exporter", "rising": true}}"""));
+        assertTrue(rising.contains("rising: a task is still speeding up"), rising);
         String unknown = StatusCommand.table(read("""
                 {"name": "s", "topics": ["t"], "tasks": [], "stable": true,
                  "capacity": {"samples": 0, "unknown": "the workers' metrics are not read"}}"""));

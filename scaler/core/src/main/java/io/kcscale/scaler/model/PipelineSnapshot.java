@@ -240,6 +240,11 @@ public record PipelineSnapshot(
      *                         or, where that is not published, {@code poll-idle} (1 − its consumer's poll-idle ratio);
      *                         both where tasks differ; null when unknown
      * @param source           where the readings come from: {@code exporter} or {@code prometheus}; null when unknown
+     * @param rising           the newer half of a task's readings lies more than
+     *                         {@value TaskCapacities#RISING_PERCENT}% above the older half: a task that started
+     *                         recently still speeds up as its JVM compiles its path, so the figure is low and will rise
+     *                         (for about three minutes after a start, measured behind the lab's proxy); false when
+     *                         unknown
      * @param unknown          why it is unknown, or null
      */
     public record Capacity(
@@ -249,10 +254,11 @@ public record PipelineSnapshot(
             int samples,
             String busyFrom,
             String source,
+            boolean rising,
             String unknown) {
 
         public static Capacity unknown(String why) {
-            return new Capacity(null, null, null, 0, null, null, why);
+            return new Capacity(null, null, null, 0, null, null, false, why);
         }
 
         public boolean known() {

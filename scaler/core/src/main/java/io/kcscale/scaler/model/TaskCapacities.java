@@ -35,6 +35,12 @@ public final class TaskCapacities {
             "the workers' metrics are not read: give the scaler each worker's JMX exporter"
                     + " (--worker-metrics-url) or a Prometheus that scrapes them (--prometheus-url)";
 
+    /** How far the newer half of a task's readings must lie above the older half for its capacity to read rising. */
+    public static final int RISING_PERCENT = 5;
+
+    /** Fewer readings than this per half say nothing of a trend. */
+    static final int RISING_MIN_HALF = 3;
+
     static final String POLL_IDLE = "poll-idle";
     static final String PUT_TIME = "put-time";
 
@@ -95,6 +101,7 @@ public final class TaskCapacities {
         Set<String> pooledSources = new LinkedHashSet<>();
         List<String> unknownRunning = new ArrayList<>();
         boolean everyRunningBusyKnown = true;
+        boolean anyRising = false;
         double busySum = 0;
         int running = 0;
         for (PipelineSample.TaskState task :
@@ -119,6 +126,7 @@ public final class TaskCapacities {
                 pooled.addAll(readings.capacities());
                 pooledFrom.addAll(readings.from());
                 pooledSources.addAll(readings.sources());
+                anyRising |= capacity.rising();
             } else if (isRunning) {
                 unknownRunning.add("task " + task.id() + ": " + capacity.unknown());
             }
@@ -128,7 +136,7 @@ public final class TaskCapacities {
                         running == 0
                                 ? "no task is RUNNING"
                                 : unknownRunning.isEmpty() ? NOT_READ : String.join("; ", unknownRunning))
-                : summary(pooled, pooledFrom, pooledSources);
+                : summary(pooled, pooledFrom, pooledSources, anyRising);
         return new Result(busyNow, perTask, together, running > 0 && everyRunningBusyKnown ? busySum / running : null);
     }
 
@@ -192,7 +200,7 @@ public final class TaskCapacities {
 
     private static PipelineSnapshot.Capacity capacity(Readings r, String unknown) {
         if (!r.capacities().isEmpty()) {
-            return summary(r.capacities(), r.from(), r.sources());
+            return summary(r.capacities(), r.from(), r.sources(), rising(r.capacities()));
         }
         return PipelineSnapshot.Capacity.unknown(unknown);
     }
@@ -228,7 +236,27 @@ public final class TaskCapacities {
         return "its worker publishes no sink-record-read-rate for it";
     }
 
-    private static PipelineSnapshot.Capacity summary(List<Double> values, Set<String> from, Set<String> sources) {
+    /**
+     * Whether a task's readings, oldest first, climb: the median of the newer half more than {@link #RISING_PERCENT}%
+     * above the older half's. Medians, so one slow request or GC pause in either half does not decide it.
+     */
+    static boolean rising(List<Double> readings) {
+        int half = readings.size() / 2;
+        if (half < RISING_MIN_HALF) {
+            return false;
+        }
+        double older = median(readings.subList(0, half));
+        double newer = median(readings.subList(readings.size() - half, readings.size()));
+        return newer > older * (1 + RISING_PERCENT / 100.0);
+    }
+
+    private static double median(List<Double> values) {
+        return Median.ofSorted(
+                values.stream().mapToDouble(Double::doubleValue).sorted().toArray());
+    }
+
+    private static PipelineSnapshot.Capacity summary(
+            List<Double> values, Set<String> from, Set<String> sources, boolean rising) {
         double[] sorted =
                 values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
         int n = sorted.length;
@@ -239,6 +267,7 @@ public final class TaskCapacities {
                 n,
                 String.join(",", from),
                 sources.stream().collect(Collectors.joining(",")),
+                rising,
                 null);
     }
 

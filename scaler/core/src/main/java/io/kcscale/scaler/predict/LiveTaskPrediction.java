@@ -103,6 +103,11 @@ public final class LiveTaskPrediction {
                 Numbers.format(c.high())));
         assumptions.add("throughput scales linearly at that capacity; the busy time includes waiting on the sink, so"
                 + " a sink that slows under more load gives each task less, which the limits below watch for");
+        if (c.rising()) {
+            assumptions.add("the capacity is still rising (the newer half of a task's readings more than "
+                    + TaskCapacities.RISING_PERCENT + "% above the older half: a recent start warming up), so the"
+                    + " answer errs towards more tasks; ask again in a few minutes");
+        }
         // the first assumption of the base answer is the given rate's, which the live one replaces
         assumptions.addAll(base.assumptions().subList(1, base.assumptions().size()));
         List<String> advice = new ArrayList<>();

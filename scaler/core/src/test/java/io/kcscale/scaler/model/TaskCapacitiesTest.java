@@ -80,6 +80,7 @@ class TaskCapacitiesTest {
         assertEquals(15, zero.capacity().samples());
         assertEquals("poll-idle", zero.capacity().busyFrom());
         assertEquals("exporter", zero.capacity().source());
+        assertFalse(zero.capacity().rising(), "the same reading throughout");
         assertNull(zero.capacity().unknown());
         assertEquals(80, s.tasks().get(1).capacity().recordsPerSecond(), 1e-9);
         // one task's capacity from both tasks' readings: 30 samples, the central 90% from 70 to 80
@@ -106,6 +107,28 @@ class TaskCapacitiesTest {
         assertEquals(41, c.low(), 1e-9);
         assertEquals(60, c.high(), 1e-9);
         assertEquals(50.5, c.recordsPerSecond(), 1e-9);
+        assertTrue(c.rising(), "the newer half's median 55.5 is 22% above the older half's 45.5");
+    }
+
+    @Test
+    void aCapacityRisesWhenTheNewerHalfOfATasksReadingsLiesMoreThanFivePercentAboveTheOlder() {
+        record Case(String what, List<Double> readings, boolean rising) {}
+        for (Case c : List.of(
+                new Case("a task warming up after its start", List.of(36.0, 53.0, 75.0, 95.0, 147.0, 150.0), true),
+                new Case("flat", List.of(50.0, 51.0, 49.0, 50.0, 51.0, 50.0), false),
+                new Case("5% up exactly is not rising", List.of(100.0, 100.0, 100.0, 105.0, 105.0, 105.0), false),
+                new Case(
+                        "one slow reading in the newer half does not hide a rise",
+                        List.of(40.0, 41.0, 40.0, 50.0, 12.0, 50.0),
+                        true),
+                new Case(
+                        "one fast reading in the newer half does not make one",
+                        List.of(40.0, 41.0, 40.0, 40.0, 90.0, 41.0),
+                        false),
+                new Case("falling", List.of(60.0, 58.0, 59.0, 40.0, 41.0, 40.0), false),
+                new Case("too few readings to tell", List.of(36.0, 53.0, 75.0, 95.0, 147.0), false))) {
+            assertEquals(c.rising(), TaskCapacities.rising(c.readings()), c.what());
+        }
     }
 
     @Test

@@ -96,6 +96,20 @@ class LiveTaskPredictionTest {
     }
 
     @Test
+    void aCapacityStillRisingIsSaidToErrTowardsMoreTasks() {
+        // the fixture's readings climb from 20 to 22 records/s: the newer half's median 5.9% above the older half's
+        TasksResult rising = LiveTaskPrediction.predict(request(300), observed(null, 0), tasks -> List.of());
+        assertTrue(
+                rising.assumptions().stream().anyMatch(a -> a.startsWith("the capacity is still rising")),
+                String.join("\n", rising.assumptions()));
+        PipelineSample.WorkerMetrics flat = new PipelineSample.WorkerMetrics(
+                Map.of(0, new PipelineSample.TaskMetrics("exporter", 0.7, 0.0, null, 21.0, null, null, null)),
+                Map.of());
+        TasksResult settled = LiveTaskPrediction.predict(request(300), observed(flat, 0), tasks -> List.of());
+        assertFalse(settled.assumptions().stream().anyMatch(a -> a.contains("rising")));
+    }
+
+    @Test
     void theRangeOfTheCapacityWidensTheTaskCount() {
         // 1,000 / 0.8 = 1,250 records/s: 18 tasks at 70, 18 at 73.3 (17.05 → 18), 19 at 66.7 (18.75 → 19)
         TasksResult r = LiveTaskPrediction.predict(request(1000), observed(null, 0), tasks -> List.of());
