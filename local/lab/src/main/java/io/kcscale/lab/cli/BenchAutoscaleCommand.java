@@ -417,7 +417,12 @@ final class BenchAutoscaleCommand implements Callable<Integer> {
     private BenchmarkPolicies policies(double perTask, long sampleIntervalMillis) {
         BenchmarkPolicies all =
                 BenchmarkPolicies.forTarget(perTask, targetLatencySeconds, partitions, sampleIntervalMillis);
-        return rules == null ? all : all.only(rules.stream().map(String::strip).toList());
+        return rules == null ? all : all.only(chosenRules());
+    }
+
+    /** {@code --rules} as given, each name without the spaces around it. */
+    private List<String> chosenRules() {
+        return rules.stream().map(String::strip).toList();
     }
 
     private SimulationSettings settings() {
@@ -475,9 +480,7 @@ final class BenchAutoscaleCommand implements Callable<Integer> {
         if (!(targetLatencySeconds > 0 && Double.isFinite(targetLatencySeconds))) {
             return "--target-latency-seconds must be a positive number of seconds, got " + targetLatencySeconds;
         }
-        if (rules != null
-                && !ScalingRules.NAMES.containsAll(
-                        rules.stream().map(String::strip).toList())) {
+        if (rules != null && !ScalingRules.NAMES.containsAll(chosenRules())) {
             return "--rules takes some of " + String.join(",", ScalingRules.NAMES) + ", got " + String.join(",", rules);
         }
         if (seeds != null && (trace == null || !simulate)) {

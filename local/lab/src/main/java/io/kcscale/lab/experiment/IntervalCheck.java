@@ -162,7 +162,7 @@ public final class IntervalCheck {
                 margin += MARGIN_STEP;
             }
         }
-        TasksResult.Interval widened = widen(fitted, margin);
+        TasksResult.Interval widened = fitted.widened(margin);
         int inside = (int) measured.stream().filter(m -> contains(fitted, m)).count();
         return new Result(
                 tasks,
@@ -180,7 +180,7 @@ public final class IntervalCheck {
     /** One simulated validation: the bare interval its noisy fit points gave, and what the held-out count measured. */
     record Simulated(TasksResult.Interval interval, double measured) {
         boolean inside(double margin) {
-            return contains(widen(interval, margin), measured);
+            return contains(interval.widened(margin), measured);
         }
     }
 
@@ -220,13 +220,6 @@ public final class IntervalCheck {
                                 .mapToDouble(HeldOut.Measured::sustainedRate)
                                 .toArray())
                 .law();
-    }
-
-    /** As {@code predict tasks --interval-margin} widens the bare interval: each side by margin × its estimate. */
-    private static TasksResult.Interval widen(TasksResult.Interval i, double margin) {
-        double by = margin * i.estimate();
-        return new TasksResult.Interval(
-                i.estimate(), Math.max(0, i.low() - by), i.high() == null ? null : i.high() + by);
     }
 
     private static boolean contains(TasksResult.Interval i, double value) {

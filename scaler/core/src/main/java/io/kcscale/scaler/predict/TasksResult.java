@@ -133,7 +133,17 @@ public record TasksResult(
             TaskInterval recommendedTasks) {}
 
     /** A figure of the fit and its interval; {@code high} is null when some refits have no upper bound. */
-    public record Interval(double estimate, double low, Double high) {}
+    public record Interval(double estimate, double low, Double high) {
+
+        /**
+         * This interval widened on each side by {@code margin} times its estimate, for where the law itself misses (see
+         * {@code intervalMargin}); never below zero, and open above if it was.
+         */
+        public Interval widened(double margin) {
+            double by = margin * estimate;
+            return new Interval(estimate, Math.max(0, low - by), high == null ? null : high + by);
+        }
+    }
 
     /**
      * A task count and its interval: {@code estimate} is the fit's (null: out of its reach); {@code high} is null when

@@ -108,11 +108,10 @@ final class UslBootstrap {
                 .sorted()
                 .toArray();
         // widened to hold the fit's own figure: a skewed spread could leave it out
-        double by = margin * estimate;
-        double low = Math.max(0, Math.min(values[lowIndex(values.length)], estimate) - by);
-        double high = Math.max(values[highIndex(values.length)], estimate) + by;
+        double low = Math.min(values[lowIndex(values.length)], estimate);
+        double high = Math.max(values[highIndex(values.length)], estimate);
         // an unbounded refit (no contention seen) leaves the interval open above
-        return new TasksResult.Interval(estimate, low, Double.isFinite(high) ? high : null);
+        return new TasksResult.Interval(estimate, low, Double.isFinite(high) ? high : null).widened(margin);
     }
 
     /**

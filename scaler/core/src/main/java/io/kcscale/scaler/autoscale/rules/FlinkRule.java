@@ -146,14 +146,15 @@ public final class FlinkRule implements ScalingRule {
             return Verdicts.hold(
                     o, "stabilizing", "stabilizing after the restart until " + stableFrom / 1000 + " s", in);
         }
-        PolicyMemory.Sample first = m.recall(INPUT).stream().findFirst().orElse(null);
-        if (first != null && first.atMillis() < stableFrom) {
+        // a window begun before the restart's stable time starts again (the collector keeps only what follows it)
+        PolicyMemory.Sample start = m.latest(WINDOW_START);
+        if (start != null && start.atMillis() < stableFrom) {
             forgetWindow(m);
         }
         remember(o, m);
         // from the window's first sample, as the collector's getWindowFullTime: the oldest sample kept is never a
         // whole window old when samples do not fall exactly a window apart
-        long collected = o.atMillis() - m.recall(WINDOW_START).get(0).atMillis();
+        long collected = o.atMillis() - m.latest(WINDOW_START).atMillis();
         if (collected < settings.metricsWindowMillis()) {
             return Verdicts.hold(
                     o,
