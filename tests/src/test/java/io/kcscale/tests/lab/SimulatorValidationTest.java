@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * The simulator against the real pipeline on a small trace: one task at half its measured rate, an
+ * The simulator against the real pipeline on a small trace, on a sink warmed first: one task at half its measured rate, an
  * overload beyond what the sink's delay lets one task write, then a scheduled scale to four tasks that
  * drains the backlog. The same trace
  * and schedule run on a stack of its own (sink requests delayed 5 ms, so the rates stay small) and in
@@ -54,6 +54,10 @@ class SimulatorValidationTest {
                 home, home.resolve("tests/target/simulator-validation"), PARTITIONS, Duration.ofMillis(5), 1);
         try (LiveAutoscaleBenchmark live =
                 LiveAutoscaleBenchmark.start(settings, m -> System.out.println("[validation] " + m))) {
+            // a cold sink speeds up for a minute or more as the JVM compiles its path; four tasks warm it four times as
+            // fast. Unwarmed, the one task's rate kept rising through the run, and four tasks drained faster than
+            // four times what one had written overloaded
+            live.calibrate(SCALED_TASKS);
             double perTask = live.calibrate(1);
             LoadTrace trace = new LoadTrace(List.of(
                     new LoadPhase("half", 15, 0.5 * perTask, Arrivals.STEADY),
@@ -69,6 +73,11 @@ class SimulatorValidationTest {
             // four tasks share the machine's cores and Elasticsearch: what they write together caps the drain. Measured
             // right after the run, as close as can be to the drain it describes (the sink still speeds up as it warms)
             double ceiling = live.calibrate(SCALED_TASKS);
+            System.out.println(String.format(
+                    Locale.ROOT,
+                    "[validation] one task wrote %.1f/s overloaded, four tasks %.1f/s after the run",
+                    overloadedRate,
+                    ceiling));
 
             SimulationSettings simulated = SimulationSettings.builder()
                     .partitions(PARTITIONS)
