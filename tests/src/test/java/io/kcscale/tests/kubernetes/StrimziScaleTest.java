@@ -241,13 +241,19 @@ class StrimziScaleTest {
                     throw new IllegalStateException(a.raw());
                 });
         assertEquals(target, recommendation.path("tasks").asInt(), recommendation.toString());
-        double gauge = Poll.until("the recommendation gauge", Duration.ofSeconds(30), Duration.ofSeconds(1), () -> {
-            Matcher m = GAUGE.matcher(scaler.get("/metrics").raw());
-            if (m.find()) {
-                return Optional.of(Double.parseDouble(m.group(1)));
-            }
-            throw new IllegalStateException("no kcscale_recommended_tasks yet");
-        });
+        // the gauge is set by the autoscaler's round, which may still hold the recommendation before this one
+        double gauge = Poll.until(
+                "the recommendation gauge at " + target, Duration.ofSeconds(30), Duration.ofSeconds(1), () -> {
+                    Matcher m = GAUGE.matcher(scaler.get("/metrics").raw());
+                    if (!m.find()) {
+                        throw new IllegalStateException("no kcscale_recommended_tasks yet");
+                    }
+                    double value = Double.parseDouble(m.group(1));
+                    if (value != target) {
+                        throw new IllegalStateException("kcscale_recommended_tasks " + value);
+                    }
+                    return Optional.of(value);
+                });
         assertEquals(target, gauge, 0);
         // the workers those tasks need, at the tasks per worker Connect runs now
         JsonNode placed = scaler.get("/api/v1/connectors/" + SINK).body().path("tasks");
