@@ -233,7 +233,6 @@ class StrimziScaleTest {
         // the policy's own answer, read with the placement it counts workers from: just after the scale before it,
         // Connect lists the new tasks UNASSIGNED for a moment and the group rebalances, and the evaluator rightly
         // holds (recommending the tasks there are, which can equal the target) until it assigns them
-        int[] perWorkerSeen = new int[1];
         JsonNode recommendation = Poll.until(
                 "a recommendation of " + target + " tasks on a stable pipeline",
                 Duration.ofSeconds(60),
@@ -247,45 +246,16 @@ class StrimziScaleTest {
                             && a.body().path("tasks").asInt() == target
                             && !a.body().path("reason").asText().startsWith("the pipeline is not stable")
                             && a.body().path("tasksPerWorker").asInt() == perWorker) {
-                        perWorkerSeen[0] = perWorker;
                         return Optional.of(a.body());
                     }
                     throw new IllegalStateException(a.raw() + " " + placed);
                 });
-        // the gauge is set by the autoscaler's round, which may still hold the recommendation before this one
-        double gauge = Poll.until(
-                "the recommendation gauge at " + target, Duration.ofSeconds(30), Duration.ofSeconds(1), () -> {
-                    Matcher m = GAUGE.matcher(scaler.get("/metrics").raw());
-                    if (!m.find()) {
-                        throw new IllegalStateException("no kcscale_recommended_tasks yet");
-                    }
-                    double value = Double.parseDouble(m.group(1));
-                    if (value != target) {
-                        throw new IllegalStateException("kcscale_recommended_tasks " + value);
-                    }
-                    return Optional.of(value);
-                });
-        assertEquals(target, gauge, 0);
-        // the workers those tasks need, at the tasks per worker Connect runs now
-        int perWorker = perWorkerSeen[0];
+        assertEquals(target, gaugeAt(GAUGE, "kcscale_recommended_tasks", target), 0);
+        // the workers those tasks need, at the tasks per worker Connect runs now (as the recommendation was read with)
+        int perWorker = recommendation.path("tasksPerWorker").asInt();
         int neededWorkers = (target + perWorker - 1) / perWorker;
         assertEquals(neededWorkers, recommendation.path("workers").asInt(), recommendation.toString());
-        double workersGauge = Poll.until(
-                "the recommended workers gauge at " + neededWorkers,
-                Duration.ofSeconds(30),
-                Duration.ofSeconds(1),
-                () -> {
-                    Matcher m = WORKERS_GAUGE.matcher(scaler.get("/metrics").raw());
-                    if (!m.find()) {
-                        throw new IllegalStateException("no kcscale_recommended_workers yet");
-                    }
-                    double value = Double.parseDouble(m.group(1));
-                    if (value != neededWorkers) {
-                        throw new IllegalStateException("kcscale_recommended_workers " + value);
-                    }
-                    return Optional.of(value);
-                });
-        assertEquals(neededWorkers, workersGauge, 0);
+        assertEquals(neededWorkers, gaugeAt(WORKERS_GAUGE, "kcscale_recommended_workers", neededWorkers), 0);
 
         assertEquals(
                 200,
@@ -366,6 +336,24 @@ class StrimziScaleTest {
 
     private static int tasksInConnect() {
         return Integer.parseInt(connect.connectorConfig(SINK).get("tasks.max"));
+    }
+
+    /**
+     * The gauge {@code gauge} matches, once it reads {@code expected}: the autoscaler's round sets it, and may still
+     * hold the recommendation before the one just read.
+     */
+    private static double gaugeAt(Pattern gauge, String name, int expected) {
+        return Poll.until(name + " at " + expected, Duration.ofSeconds(30), Duration.ofSeconds(1), () -> {
+            Matcher m = gauge.matcher(scaler.get("/metrics").raw());
+            if (!m.find()) {
+                throw new IllegalStateException("no " + name + " yet");
+            }
+            double value = Double.parseDouble(m.group(1));
+            if (value != expected) {
+                throw new IllegalStateException(name + " " + value);
+            }
+            return Optional.of(value);
+        });
     }
 
     /** Tasks per worker as Connect places them now: the placed tasks over the workers they run on, rounded up. */
