@@ -33,9 +33,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  *
  * <p>The load lasts a minute (12,000 records), past the first scale-up (36-41 s in on the loaded two-core machine),
  * and then ends: there six such tasks wrote 210-240 records/s in all, its CPU and not the tasks being the limit, so
- * under 200 records/s without end a backlog of 20,000 fell by 10-30 records/s. Its index then refuses every write while records arrive: the sink must read stalled within the
- * window plus one commit interval, its tasks RUNNING, and the autoscaler hold though the lag is over its target and
- * the policy allows more tasks. The shared stack commits every second; DefaultCommitIntervalTest runs a bulk sink's
+ * under 200 records/s without end a backlog of 20,000 fell by 10-30 records/s. Its index then refuses every write while records arrive: the scaler must name the index's write
+ * block at once and read the sink stalled within the window plus one commit interval, its tasks RUNNING, and the
+ * autoscaler hold though the lag is over its target and the policy allows more tasks. The shared stack commits every second; DefaultCommitIntervalTest runs a bulk sink's
  * overload and a paused sink at Connect's default minute.
  */
 @Order(9)
@@ -146,16 +146,26 @@ class OverloadAutoscaleTest {
             for (JsonNode t : timeline.sample().snapshot().path("tasks")) {
                 interval = Math.max(interval, t.path("commitIntervalSeconds").asDouble(0));
             }
-            // no room to scale while the stall is not yet readable: with the lag over its target a round may scale up
-            // first (it did, 5 -> 6, at 100 records/s arriving), and tasks new after a rebalance have not committed
-            // twice, so the stall then reads a minute later, as for any young task
-            int tasksNow = timeline.sample().tasksMax();
-            ScalerHttp.Answer capped =
-                    scaler.http.put(AUTOSCALE, "{\"maxTasks\":" + tasksNow + ",\"targetLag\":" + TARGET_LAG + "}");
-            assertEquals(200, capped.status(), capped.raw());
+            // the block is read at the next sample, long before the stall can be: the lag passes its target some 15 s
+            // after the block, and a scale then (5 -> 6 when 5 tasks had sufficed) would give tasks that never commit,
+            // whose stall reads only after Connect's default minute
             scratch.blockWrites(INDEX);
-            scratch.source("overload-trickle", TOPIC, "price", 100, Map.of());
             long blockedAt = System.currentTimeMillis();
+            JsonNode blockRead = Poll.until(
+                    "the index's write block read",
+                    Duration.ofSeconds(15),
+                    Duration.ofSeconds(1),
+                    () -> Optional.of(scaler.http
+                                    .get("/api/v1/connectors/" + SINK)
+                                    .body())
+                            .filter(s -> "index.blocks.write"
+                                    .equals(s.path("elasticsearch")
+                                            .path("indexes")
+                                            .path(0)
+                                            .path("writeBlock")
+                                            .asText())));
+            assertTrue(blockRead.path("reasons").toString().contains("refuses writes"), blockRead.toString());
+            scratch.source("overload-trickle", TOPIC, "price", 100, Map.of());
             ConnectorTimeline.Point stuck = Poll.until(
                     "the stuck sink stalled",
                     Duration.ofMinutes(3),
@@ -196,6 +206,7 @@ class OverloadAutoscaleTest {
                     "held with the lag over its target: " + latest);
             assertTrue(
                     latest.path("decision").path("reason").asText().contains("committed nothing"), latest.toString());
+            assertTrue(latest.path("decision").path("reason").asText().contains("refuses writes"), latest.toString());
             assertEquals(
                     List.of(),
                     timeline.decisions().stream()

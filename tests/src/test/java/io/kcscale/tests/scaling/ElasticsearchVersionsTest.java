@@ -1,6 +1,7 @@
 package io.kcscale.tests.scaling;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -203,7 +204,7 @@ class ElasticsearchVersionsTest {
                 ElasticsearchReadingsClient observer = new ElasticsearchReadingsClient(connection);
                 assertEquals(DOCUMENTS, observer.indexStats(INDEX).indexTotal(), version);
                 ElasticsearchReadingsClient.IndexLayout layout = observer.indexLayout(INDEX);
-                assertEquals(new ElasticsearchReadingsClient.IndexLayout(1, 0, 1), layout, version);
+                assertEquals(new ElasticsearchReadingsClient.IndexLayout(1, 0, 1, null), layout, version);
                 assertTrue(observer.writePressure().rejected() >= 0);
                 // a sampling round's one reading for many indexes: the same figures, and a missing index fails alone
                 ElasticsearchBatchReading round = observer.read(List.of(INDEX, "versions-missing"));
@@ -227,6 +228,29 @@ class ElasticsearchVersionsTest {
                 assertEquals(3, shards.path("evidence").path("tasks").asInt(), shards.toString());
                 assertTrue(shards.path("title").asText().startsWith("1 primary shard for 3 tasks"), shards.toString());
                 writeIndexesResolved(elasticsearch, observer, version);
+
+                // the block a node's flood-stage watermark sets, read from every product's settings, holds the sink
+                String block = "index.blocks.read_only_allow_delete";
+                send(elasticsearch, "PUT", "/" + INDEX + "/_settings", "{\"" + block + "\":true}");
+                try {
+                    assertEquals(
+                            block,
+                            observer.read(List.of(INDEX)).indexLayout(INDEX).writeBlock(),
+                            version);
+                    JsonNode blocked = scaler.awaitGet(
+                            path, n -> n.path("reasons").toString().contains("refuses writes"), SETTLE);
+                    assertEquals(
+                            block,
+                            blocked.path("elasticsearch")
+                                    .path("indexes")
+                                    .path(0)
+                                    .path("writeBlock")
+                                    .asText(),
+                            version + ": " + blocked);
+                    assertFalse(blocked.path("stable").asBoolean(), blocked.toString());
+                } finally {
+                    send(elasticsearch, "PUT", "/" + INDEX + "/_settings", "{\"" + block + "\":null}");
+                }
             } finally {
                 service.close();
             }

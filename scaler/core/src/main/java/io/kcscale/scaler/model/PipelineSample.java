@@ -136,9 +136,17 @@ public record PipelineSample(
      * @param primaryShards the write index's primary shards, or null
      * @param replicas      the write index's replicas per primary, or null
      * @param problem       why {@code name} could not be read (it does not exist, an alias without a write index), or null
+     * @param writeBlock    the block that refuses writes to the write index, as its setting is named; null when it takes
+     *                      them
      */
     public record IndexReading(
-            String name, String writeIndex, Long indexTotal, Integer primaryShards, Integer replicas, String problem) {}
+            String name,
+            String writeIndex,
+            Long indexTotal,
+            Integer primaryShards,
+            Integer replicas,
+            String problem,
+            String writeBlock) {}
 
     /** A task as Connect reports it. */
     public record TaskState(int id, String state, String workerId) {}

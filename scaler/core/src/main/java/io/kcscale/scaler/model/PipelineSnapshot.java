@@ -485,7 +485,9 @@ public record PipelineSnapshot(
                     dataNodes,
                     writeRejectionsPerSecond,
                     writeQueue,
-                    index == null ? List.of() : List.of(new Index(index, index, primaryShards, replicas, null, null)));
+                    index == null
+                            ? List.of()
+                            : List.of(new Index(index, index, primaryShards, replicas, null, null, null)));
         }
 
         /** The cluster's readings with each index the sink writes to. */
@@ -520,6 +522,8 @@ public record PipelineSnapshot(
      * @param indexPerSecond index operations on the write index over the window (since the write index changed, after a
      *                       rollover), or null
      * @param problem        why it could not be read, or null
+     * @param writeBlock     the block that refuses writes to the write index, as its setting is named
+     *                       ({@code index.blocks.read_only_allow_delete}, ...); null when it takes writes
      */
     public record Index(
             String name,
@@ -527,5 +531,6 @@ public record PipelineSnapshot(
             Integer primaryShards,
             Integer replicas,
             Double indexPerSecond,
-            String problem) {}
+            String problem,
+            String writeBlock) {}
 }

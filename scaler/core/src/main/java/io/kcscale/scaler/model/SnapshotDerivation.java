@@ -140,6 +140,7 @@ public final class SnapshotDerivation {
                     deadLetters.latestReason() == null ? "" : "; the latest because: " + deadLetters.latestReason()));
         }
         stallReasons(stalls, severalTopics).forEach(reasons::add);
+        indexes.stream().filter(i -> i.writeBlock() != null).forEach(i -> reasons.add(writeBlockReason(i)));
 
         return new PipelineSnapshot(
                 latest.connector(),
@@ -221,9 +222,31 @@ public final class SnapshotDerivation {
                 rate = indexed == null ? null : Math.max(0, indexed.newest - indexed.oldest) / indexed.seconds;
             }
             indexes.add(new PipelineSnapshot.Index(
-                    now.name(), now.writeIndex(), now.primaryShards(), now.replicas(), rate, now.problem()));
+                    now.name(),
+                    now.writeIndex(),
+                    now.primaryShards(),
+                    now.replicas(),
+                    rate,
+                    now.problem(),
+                    now.writeBlock()));
         }
         return indexes;
+    }
+
+    /**
+     * Why an index that refuses writes makes the pipeline unstable: the sink can write nothing there, so its lag grows
+     * whatever its tasks, and more of them would only rebalance the group.
+     */
+    static String writeBlockReason(PipelineSnapshot.Index index) {
+        String which = index.writeIndex().equals(index.name())
+                ? "index " + index.name()
+                : "index " + index.writeIndex() + " (the write index of " + index.name() + ")";
+        String cause = index.writeBlock().equals("index.blocks.read_only_allow_delete")
+                ? ", which Elasticsearch sets when a node's disk passes its flood-stage watermark: free disk space, then"
+                        + " lift it"
+                : ": lift it";
+        return which + " refuses writes: its " + index.writeBlock() + " is true" + cause + " (PUT " + index.writeIndex()
+                + "/_settings {\"" + index.writeBlock() + "\": null}); more tasks would not help";
     }
 
     /**

@@ -53,7 +53,12 @@ public interface SinkClusterReadings {
     /** {@code docsCount}: documents visible after the last refresh; {@code indexTotal}: index operations ever. */
     record IndexStats(String index, long docsCount, long indexTotal) {}
 
-    record IndexLayout(int primaryShards, int replicas, int dataNodes) {}
+    /**
+     * @param writeBlock the index block that refuses writes to it, as its setting is named
+     *                   ({@code index.blocks.read_only_allow_delete}, {@code index.blocks.read_only} or
+     *                   {@code index.blocks.write}); null when it takes writes
+     */
+    record IndexLayout(int primaryShards, int replicas, int dataNodes, String writeBlock) {}
 
     record WritePressure(long rejected, int queue) {}
 }

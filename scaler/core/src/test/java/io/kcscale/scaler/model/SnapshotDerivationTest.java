@@ -843,7 +843,7 @@ class SnapshotDerivationTest {
     }
 
     private static PipelineSample.IndexReading written(String name, String writeIndex, long total) {
-        return new PipelineSample.IndexReading(name, writeIndex, total, 1, 0, null);
+        return new PipelineSample.IndexReading(name, writeIndex, total, 1, 0, null, null);
     }
 
     @Test
@@ -869,8 +869,8 @@ class SnapshotDerivationTest {
         PipelineSnapshot s = SnapshotDerivation.derive(window, 30);
         assertEquals(
                 List.of(
-                        new PipelineSnapshot.Index("logs", "logs-2", 1, 0, 20.0, null),
-                        new PipelineSnapshot.Index("orders", "orders", 1, 0, 30.0, null)),
+                        new PipelineSnapshot.Index("logs", "logs-2", 1, 0, 20.0, null, null),
+                        new PipelineSnapshot.Index("orders", "orders", 1, 0, 30.0, null, null)),
                 s.elasticsearch().indexes());
         assertEquals(50.0, s.rates().indexPerSecond(), 1e-9, "the rates of both write indexes");
         assertNull(s.elasticsearch().index(), "the single-index fields are for a sink of one index");
@@ -887,7 +887,7 @@ class SnapshotDerivationTest {
     void anIndexThatCannotBeReadSaysWhyAndAddsNothingToTheRate() {
         long[] offsets = {100, 100, 100};
         PipelineSample.IndexReading missing = new PipelineSample.IndexReading(
-                "logs-shop-b", null, null, null, null, "data stream logs-shop-b does not exist");
+                "logs-shop-b", null, null, null, null, "data stream logs-shop-b does not exist", null);
         PipelineSnapshot s = SnapshotDerivation.derive(
                 List.of(
                         new Builder(0)
@@ -909,6 +909,52 @@ class SnapshotDerivationTest {
     }
 
     @Test
+    void anIndexThatRefusesWritesMakesThePipelineUnstableAndSaysHowToLiftIt() {
+        long[] offsets = {100, 100, 100};
+        PipelineSample.IndexReading blocked = new PipelineSample.IndexReading(
+                "logs", "logs-000002", 500L, 1, 0, null, "index.blocks.read_only_allow_delete");
+        PipelineSnapshot s = SnapshotDerivation.derive(
+                List.of(
+                        new Builder(0)
+                                .offsets(offsets, offsets)
+                                .indexes(blocked)
+                                .build(),
+                        new Builder(10_000)
+                                .offsets(offsets, offsets)
+                                .indexes(blocked)
+                                .build()),
+                30);
+        assertEquals(
+                "index.blocks.read_only_allow_delete",
+                s.elasticsearch().indexes().get(0).writeBlock());
+        assertFalse(s.stable());
+        assertEquals(
+                List.of("index logs-000002 (the write index of logs) refuses writes: its"
+                        + " index.blocks.read_only_allow_delete is true, which Elasticsearch sets when a node's disk"
+                        + " passes its flood-stage watermark: free disk space, then lift it (PUT logs-000002/_settings"
+                        + " {\"index.blocks.read_only_allow_delete\": null}); more tasks would not help"),
+                s.reasons());
+
+        PipelineSample.IndexReading writeBlocked =
+                new PipelineSample.IndexReading("i", "i", 500L, 1, 0, null, "index.blocks.write");
+        PipelineSnapshot w = SnapshotDerivation.derive(
+                List.of(
+                        new Builder(0)
+                                .offsets(offsets, offsets)
+                                .indexes(writeBlocked)
+                                .build(),
+                        new Builder(10_000)
+                                .offsets(offsets, offsets)
+                                .indexes(writeBlocked)
+                                .build()),
+                30);
+        assertEquals(
+                List.of("index i refuses writes: its index.blocks.write is true: lift it (PUT i/_settings"
+                        + " {\"index.blocks.write\": null}); more tasks would not help"),
+                w.reasons());
+    }
+
+    @Test
     void aSinkOfOneIndexKeepsItsSingleIndexFields() {
         long[] offsets = {100, 100, 100};
         PipelineSnapshot s = SnapshotDerivation.derive(
@@ -916,7 +962,7 @@ class SnapshotDerivationTest {
         assertEquals("i", s.elasticsearch().index());
         assertEquals(1, s.elasticsearch().primaryShards());
         assertEquals(
-                List.of(new PipelineSnapshot.Index("i", "i", 1, 0, 5.0, null)),
+                List.of(new PipelineSnapshot.Index("i", "i", 1, 0, 5.0, null, null)),
                 s.elasticsearch().indexes());
     }
 
@@ -1111,7 +1157,7 @@ class SnapshotDerivationTest {
                     "range",
                     indexes != null
                             ? indexes
-                            : List.of(new PipelineSample.IndexReading("i", "i", indexTotal, 1, 0, null)),
+                            : List.of(new PipelineSample.IndexReading("i", "i", indexTotal, 1, 0, null, null)),
                     1,
                     0L,
                     0,

@@ -48,7 +48,22 @@ public final class ElasticsearchReadingsClient implements SinkClusterReadings {
         return new IndexLayout(
                 settings.path("number_of_shards").asInt(),
                 settings.path("number_of_replicas").asInt(),
-                health.path("number_of_data_nodes").asInt());
+                health.path("number_of_data_nodes").asInt(),
+                writeBlock(settings.path("blocks")));
+    }
+
+    /**
+     * The first of the blocks that refuse writes to be set on an index, its {@code settings.index.blocks} given;
+     * Elasticsearch sets {@code read_only_allow_delete} itself on the indexes of a node whose disk passed the flood-stage
+     * watermark ({@code cluster.routing.allocation.disk.watermark.flood_stage}). Settings read back as strings.
+     */
+    static String writeBlock(JsonNode blocks) {
+        for (String block : List.of("read_only_allow_delete", "read_only", "write")) {
+            if (blocks.path(block).asText().equalsIgnoreCase("true")) {
+                return "index.blocks." + block;
+            }
+        }
+        return null;
     }
 
     /**

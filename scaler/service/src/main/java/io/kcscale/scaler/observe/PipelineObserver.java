@@ -222,8 +222,8 @@ public final class PipelineObserver {
                 unreachable.add(named("Elasticsearch", e.getMessage()));
                 indexes.stream()
                         .skip(indexReadings.size())
-                        .forEach(name ->
-                                indexReadings.add(new PipelineSample.IndexReading(name, null, null, null, null, null)));
+                        .forEach(name -> indexReadings.add(
+                                new PipelineSample.IndexReading(name, null, null, null, null, null, null)));
             }
         }
         ConnectorStatus status = sink.status();
@@ -262,7 +262,7 @@ public final class PipelineObserver {
     private static PipelineSample.IndexReading indexReading(SinkClusterReadings.Batch readings, String name) {
         SinkClusterReadings.WriteIndex write = readings.writeIndex(name);
         if (write.problem() != null) {
-            return new PipelineSample.IndexReading(name, null, null, null, null, write.problem());
+            return new PipelineSample.IndexReading(name, null, null, null, null, write.problem(), null);
         }
         SinkClusterReadings.IndexLayout layout = readings.indexLayout(write.index());
         return new PipelineSample.IndexReading(
@@ -271,7 +271,8 @@ public final class PipelineObserver {
                 readings.indexStats(write.index()).indexTotal(),
                 layout.primaryShards(),
                 layout.replicas(),
-                null);
+                null,
+                layout.writeBlock());
     }
 
     /**

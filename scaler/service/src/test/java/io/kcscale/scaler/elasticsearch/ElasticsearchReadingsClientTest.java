@@ -65,13 +65,34 @@ class ElasticsearchReadingsClientTest {
 
     @Test
     void readsTheLayoutFromEitherProduct() throws Exception {
-        ElasticsearchReadingsClient.IndexLayout expected = new ElasticsearchReadingsClient.IndexLayout(3, 1, 2);
+        ElasticsearchReadingsClient.IndexLayout expected = new ElasticsearchReadingsClient.IndexLayout(3, 1, 2, null);
         assertEquals(
                 expected,
                 ElasticsearchReadingsClient.layoutOf("sink", json(ELASTICSEARCH_SETTINGS), json(ELASTICSEARCH_HEALTH)));
         assertEquals(
                 expected,
                 ElasticsearchReadingsClient.layoutOf("sink", json(OPENSEARCH_SETTINGS), json(OPENSEARCH_HEALTH)));
+    }
+
+    @Test
+    void readsTheBlockThatRefusesWritesFirstAmongSeveral() throws Exception {
+        String[][] cases = {
+            {"{}", null},
+            {"{\"read\":\"true\"}", null},
+            {"{\"write\":\"false\"}", null},
+            {"{\"write\":\"true\"}", "index.blocks.write"},
+            {"{\"read_only\":\"true\",\"write\":\"true\"}", "index.blocks.read_only"},
+            {"{\"read_only_allow_delete\":\"true\",\"write\":\"true\"}", "index.blocks.read_only_allow_delete"},
+        };
+        for (String[] c : cases) {
+            assertEquals(c[1], ElasticsearchReadingsClient.writeBlock(json(c[0])), c[0]);
+        }
+        String settings = "{\"sink\":{\"settings\":{\"index\":{\"number_of_shards\":\"1\","
+                + "\"number_of_replicas\":\"0\",\"blocks\":{\"write\":\"true\"}}}}}";
+        assertEquals(
+                "index.blocks.write",
+                ElasticsearchReadingsClient.layoutOf("sink", json(settings), json(ELASTICSEARCH_HEALTH))
+                        .writeBlock());
     }
 
     @Test
