@@ -256,7 +256,10 @@ class BulkSinkRejectionTest {
                     failed.trace().contains(" of topic-partition " + TOPIC + "-0 3 times (429 Too Many Requests"),
                     failed.trace());
             assertTrue(
-                    failed.trace().contains("raise kcscale.retry.max.attempts, lower tasks.max or grow the cluster"),
+                    failed.trace()
+                            .contains("free disk space on the data nodes past their flood-stage watermark"
+                                    + " (cluster.routing.allocation.disk.watermark.flood_stage), lift the index's"
+                                    + " index.blocks.read_only_allow_delete and restart the task"),
                     failed.trace());
             assertEquals(0, committed(probe, CONNECTORS.get(4), TOPIC), "nothing committed");
         } finally {

@@ -138,7 +138,7 @@ final class PendingRecords implements BulkOutcomes {
             stop(usedUp.entrySet().stream()
                             .map(e -> RetrySettings.usedUp(e.getValue(), e.getKey(), schedule.maxAttempts(), reason))
                             .collect(Collectors.joining("; "))
-                    + ": " + RetrySettings.HOW_TO_CARRY_ON);
+                    + ": " + RetrySettings.howToCarryOn(reason));
         }
         notifyAll();
     }

@@ -126,7 +126,7 @@ public class PerRecordSinkTask extends CamelSinkTask {
         failing = at;
         if (!retries.allowsAnother(failures)) {
             throw new ConnectException(RetrySettings.usedUp(1, at.topicPartition(), failures, failure.reason()) + ": "
-                    + RetrySettings.HOW_TO_CARRY_ON);
+                    + RetrySettings.howToCarryOn(failure.reason()));
         }
         long delay = retries.delayAfter(failures).toMillis();
         resendAt = nanoClock.getAsLong() + TimeUnit.MILLISECONDS.toNanos(delay);

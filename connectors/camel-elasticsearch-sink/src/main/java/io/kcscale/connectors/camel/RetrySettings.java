@@ -16,8 +16,8 @@ final class RetrySettings {
     static final String MAX_ATTEMPTS = "kcscale.retry.max.attempts";
     static final String BACKOFF_INITIAL_MS = "kcscale.retry.backoff.initial.ms";
     static final String BACKOFF_MAX_MS = "kcscale.retry.backoff.max.ms";
-    /** What to change when a document has used up its sends. */
-    static final String HOW_TO_CARRY_ON = "raise " + MAX_ATTEMPTS + ", lower tasks.max or grow the cluster";
+    /** What to change when documents used up their sends against a cluster that is overloaded or failing. */
+    private static final String HOW_TO_CARRY_ON = "raise " + MAX_ATTEMPTS + ", lower tasks.max or grow the cluster";
     /**
      * A task may wait out a back-off inside put(): well under the consumer's max.poll.interval.ms (5
      * minutes by default), past which Kafka would take the task's partitions away.
@@ -25,6 +25,27 @@ final class RetrySettings {
     private static final long LONGEST_BACKOFF_MS = 60_000;
 
     private RetrySettings() {}
+
+    /**
+     * What to change when documents used up their sends, Elasticsearch's {@code reason} given: a block on the index or a
+     * closed index ends only once someone lifts it, which neither more sends nor fewer tasks do. Elasticsearch names
+     * the flood-stage block "read-only-allow-delete" (7.x and later) or "read-only / allow delete" (6.x).
+     */
+    static String howToCarryOn(String reason) {
+        String r = reason == null ? "" : reason;
+        if (r.contains("read-only-allow-delete") || r.contains("read-only / allow delete")) {
+            return "free disk space on the data nodes past their flood-stage watermark"
+                    + " (cluster.routing.allocation.disk.watermark.flood_stage), lift the index's"
+                    + " index.blocks.read_only_allow_delete and restart the task";
+        }
+        if (r.contains("cluster_block_exception") || r.contains("blocked by: [")) {
+            return "lift the index's block (index.blocks.write or index.blocks.read_only) and restart the task";
+        }
+        if (r.contains("index_closed_exception")) {
+            return "open the index and restart the task";
+        }
+        return HOW_TO_CARRY_ON;
+    }
 
     /** {@code definitions} with these settings added, so Connect checks each value and names its key. */
     static ConfigDef define(ConfigDef definitions) {
