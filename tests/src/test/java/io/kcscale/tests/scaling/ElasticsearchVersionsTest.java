@@ -204,7 +204,7 @@ class ElasticsearchVersionsTest {
                 ElasticsearchReadingsClient observer = new ElasticsearchReadingsClient(connection);
                 assertEquals(DOCUMENTS, observer.indexStats(INDEX).indexTotal(), version);
                 ElasticsearchReadingsClient.IndexLayout layout = observer.indexLayout(INDEX);
-                assertEquals(new ElasticsearchReadingsClient.IndexLayout(1, 0, 1, null), layout, version);
+                assertEquals(new ElasticsearchReadingsClient.IndexLayout(1, 0, 1, null, 0), layout, version);
                 assertTrue(observer.writePressure().rejected() >= 0);
                 // a sampling round's one reading for many indexes: the same figures, and a missing index fails alone
                 ElasticsearchBatchReading round = observer.read(List.of(INDEX, "versions-missing"));
@@ -250,6 +250,23 @@ class ElasticsearchVersionsTest {
                     assertFalse(blocked.path("stable").asBoolean(), blocked.toString());
                 } finally {
                     send(elasticsearch, "PUT", "/" + INDEX + "/_settings", "{\"" + block + "\":null}");
+                }
+
+                // an index whose primaries no node may hold turns the cluster red: its own count is read, the sink's
+                // index still has every primary
+                String red = "versions-red";
+                send(
+                        elasticsearch,
+                        "PUT",
+                        "/" + red + "?wait_for_active_shards=0",
+                        "{\"settings\":{\"number_of_shards\":2,\"number_of_replicas\":0,"
+                                + "\"index.routing.allocation.require._name\":\"nowhere\"}}");
+                try {
+                    ElasticsearchBatchReading both = observer.read(List.of(INDEX, red));
+                    assertEquals(2, both.indexLayout(red).inactivePrimaries(), version);
+                    assertEquals(0, both.indexLayout(INDEX).inactivePrimaries(), version);
+                } finally {
+                    send(elasticsearch, "DELETE", "/" + red, null);
                 }
             } finally {
                 service.close();

@@ -349,7 +349,7 @@ final class SimulatedPipeline {
                 TopicPartition.onTopic(TOPIC, assignment),
                 rebalancing ? "PREPARING_REBALANCE" : "STABLE",
                 null,
-                List.of(new PipelineSample.IndexReading(TOPIC, TOPIC, written, 1, 0, null, null)),
+                List.of(new PipelineSample.IndexReading(TOPIC, TOPIC, written, 1, 0, null, null, null)),
                 1,
                 0L,
                 writeQueue,

@@ -138,6 +138,7 @@ public record PipelineSample(
      * @param problem       why {@code name} could not be read (it does not exist, an alias without a write index), or null
      * @param writeBlock    the block that refuses writes to the write index, as its setting is named; null when it takes
      *                      them
+     * @param inactivePrimaries the write index's primary shards not active (unassigned or starting), or null
      */
     public record IndexReading(
             String name,
@@ -146,7 +147,8 @@ public record PipelineSample(
             Integer primaryShards,
             Integer replicas,
             String problem,
-            String writeBlock) {}
+            String writeBlock,
+            Integer inactivePrimaries) {}
 
     /** A task as Connect reports it. */
     public record TaskState(int id, String state, String workerId) {}

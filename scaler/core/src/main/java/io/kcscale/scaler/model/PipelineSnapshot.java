@@ -487,7 +487,7 @@ public record PipelineSnapshot(
                     writeQueue,
                     index == null
                             ? List.of()
-                            : List.of(new Index(index, index, primaryShards, replicas, null, null, null)));
+                            : List.of(new Index(index, index, primaryShards, replicas, null, null, null, null)));
         }
 
         /** The cluster's readings with each index the sink writes to. */
@@ -524,6 +524,7 @@ public record PipelineSnapshot(
      * @param problem        why it could not be read, or null
      * @param writeBlock     the block that refuses writes to the write index, as its setting is named
      *                       ({@code index.blocks.read_only_allow_delete}, ...); null when it takes writes
+     * @param inactivePrimaries the write index's primary shards not active (unassigned or starting), or null
      */
     public record Index(
             String name,
@@ -532,5 +533,6 @@ public record PipelineSnapshot(
             Integer replicas,
             Double indexPerSecond,
             String problem,
-            String writeBlock) {}
+            String writeBlock,
+            Integer inactivePrimaries) {}
 }

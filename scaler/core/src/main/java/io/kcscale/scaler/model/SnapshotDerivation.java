@@ -141,6 +141,9 @@ public final class SnapshotDerivation {
         }
         stallReasons(stalls, severalTopics).forEach(reasons::add);
         indexes.stream().filter(i -> i.writeBlock() != null).forEach(i -> reasons.add(writeBlockReason(i)));
+        indexes.stream()
+                .filter(i -> i.inactivePrimaries() != null && i.inactivePrimaries() > 0)
+                .forEach(i -> reasons.add(inactivePrimariesReason(i)));
 
         return new PipelineSnapshot(
                 latest.connector(),
@@ -228,7 +231,8 @@ public final class SnapshotDerivation {
                     now.replicas(),
                     rate,
                     now.problem(),
-                    now.writeBlock()));
+                    now.writeBlock(),
+                    now.inactivePrimaries()));
         }
         return indexes;
     }
@@ -238,15 +242,29 @@ public final class SnapshotDerivation {
      * whatever its tasks, and more of them would only rebalance the group.
      */
     static String writeBlockReason(PipelineSnapshot.Index index) {
-        String which = index.writeIndex().equals(index.name())
-                ? "index " + index.name()
-                : "index " + index.writeIndex() + " (the write index of " + index.name() + ")";
+        String which = which(index);
         String cause = index.writeBlock().equals("index.blocks.read_only_allow_delete")
                 ? ", which Elasticsearch sets when a node's disk passes its flood-stage watermark: free disk space, then"
                         + " lift it"
                 : ": lift it";
         return which + " refuses writes: its " + index.writeBlock() + " is true" + cause + " (PUT " + index.writeIndex()
                 + "/_settings {\"" + index.writeBlock() + "\": null}); more tasks would not help";
+    }
+
+    /**
+     * Why a write index with primaries that are not active makes the pipeline unstable: writes to those shards wait for
+     * them and then fail, whatever the tasks.
+     */
+    static String inactivePrimariesReason(PipelineSnapshot.Index index) {
+        return which(index) + " is red: " + index.inactivePrimaries() + " of its " + index.primaryShards()
+                + " primary shards are not active (unassigned or starting), so writes to them wait and then fail; GET"
+                + " _cluster/allocation/explain says why; more tasks would not help";
+    }
+
+    private static String which(PipelineSnapshot.Index index) {
+        return index.writeIndex().equals(index.name())
+                ? "index " + index.name()
+                : "index " + index.writeIndex() + " (the write index of " + index.name() + ")";
     }
 
     /**

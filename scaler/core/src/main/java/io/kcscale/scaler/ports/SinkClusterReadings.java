@@ -57,8 +57,10 @@ public interface SinkClusterReadings {
      * @param writeBlock the index block that refuses writes to it, as its setting is named
      *                   ({@code index.blocks.read_only_allow_delete}, {@code index.blocks.read_only} or
      *                   {@code index.blocks.write}); null when it takes writes
+     * @param inactivePrimaries its primary shards not active (unassigned or still starting), which writes to them wait
+     *                   for and then fail; null when the cluster is red and the index's own health was not read
      */
-    record IndexLayout(int primaryShards, int replicas, int dataNodes, String writeBlock) {}
+    record IndexLayout(int primaryShards, int replicas, int dataNodes, String writeBlock, Integer inactivePrimaries) {}
 
     record WritePressure(long rejected, int queue) {}
 }

@@ -116,8 +116,8 @@ class DuplicateSinkCheckTest {
     void aSinkOfSeveralIndexesDuplicatesAnotherThatWritesOneOfThemOrItsAliasWriteIndex() {
         Fixture f = new Fixture();
         f.indexes = List.of(
-                new PipelineSnapshot.Index("logs", "logs-000002", 1, 0, null, null, null),
-                new PipelineSnapshot.Index("orders", "orders", 1, 0, null, null, null));
+                new PipelineSnapshot.Index("logs", "logs-000002", 1, 0, null, null, null, null),
+                new PipelineSnapshot.Index("orders", "orders", 1, 0, null, null, null, null));
         f.otherConnectors.add(new CheckSamples.Connector(
                 "direct", "sink", "RUNNING", Map.of("topics", "t", "camel.sink.endpoint.indexName", "logs-000002")));
         f.otherConnectors.add(new CheckSamples.Connector(

@@ -96,8 +96,8 @@ class IndexShardsCheckTest {
         Fixture f = new Fixture();
         f.tasksWanted = 3;
         f.indexes = List.of(
-                new PipelineSnapshot.Index("orders", "orders", 3, 1, null, null, null),
-                new PipelineSnapshot.Index("logs", "logs-000002", 1, 1, null, null, null));
+                new PipelineSnapshot.Index("orders", "orders", 3, 1, null, null, null, null),
+                new PipelineSnapshot.Index("logs", "logs-000002", 1, 1, null, null, null, null));
         Finding finding = f.run(CHECK);
         assertEquals(Severity.WARNING, finding.severity());
         assertTrue(
@@ -131,13 +131,13 @@ class IndexShardsCheckTest {
     void severalIndexesWithEnoughShardsAreOkAndOneUnreadableIsInfoNamingWhy() {
         Fixture f = new Fixture();
         f.indexes = List.of(
-                new PipelineSnapshot.Index("a", "a", 3, 0, null, null, null),
-                new PipelineSnapshot.Index("b", "b", 3, 0, null, null, null));
+                new PipelineSnapshot.Index("a", "a", 3, 0, null, null, null, null),
+                new PipelineSnapshot.Index("b", "b", 3, 0, null, null, null, null));
         Finding ok = f.run(CHECK);
         assertEquals(Severity.OK, ok.severity(), ok.title());
         assertTrue(ok.title().startsWith("2 indexes"), ok.title());
         f.indexes = List.of(
-                new PipelineSnapshot.Index("a", "a", 3, 0, null, null, null),
+                new PipelineSnapshot.Index("a", "a", 3, 0, null, null, null, null),
                 new PipelineSnapshot.Index(
                         "logs",
                         null,
@@ -145,6 +145,7 @@ class IndexShardsCheckTest {
                         null,
                         null,
                         "alias logs has no write index: it points at 2 indexes [logs-1, logs-2] and marks none is_write_index",
+                        null,
                         null));
         Finding info = f.run(CHECK);
         assertEquals(Severity.INFO, info.severity());

@@ -79,8 +79,8 @@ public final class SampleBuilder {
 
     /** One index (not an alias) with what its stats say. */
     public SampleBuilder index(String name, Long indexTotal, Integer primaryShards, Integer replicas) {
-        return indexes(
-                List.of(new PipelineSample.IndexReading(name, name, indexTotal, primaryShards, replicas, null, null)));
+        return indexes(List.of(
+                new PipelineSample.IndexReading(name, name, indexTotal, primaryShards, replicas, null, null, null)));
     }
 
     public SampleBuilder indexes(List<PipelineSample.IndexReading> readings) {

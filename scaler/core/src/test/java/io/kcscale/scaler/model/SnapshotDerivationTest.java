@@ -843,7 +843,7 @@ class SnapshotDerivationTest {
     }
 
     private static PipelineSample.IndexReading written(String name, String writeIndex, long total) {
-        return new PipelineSample.IndexReading(name, writeIndex, total, 1, 0, null, null);
+        return new PipelineSample.IndexReading(name, writeIndex, total, 1, 0, null, null, null);
     }
 
     @Test
@@ -869,8 +869,8 @@ class SnapshotDerivationTest {
         PipelineSnapshot s = SnapshotDerivation.derive(window, 30);
         assertEquals(
                 List.of(
-                        new PipelineSnapshot.Index("logs", "logs-2", 1, 0, 20.0, null, null),
-                        new PipelineSnapshot.Index("orders", "orders", 1, 0, 30.0, null, null)),
+                        new PipelineSnapshot.Index("logs", "logs-2", 1, 0, 20.0, null, null, null),
+                        new PipelineSnapshot.Index("orders", "orders", 1, 0, 30.0, null, null, null)),
                 s.elasticsearch().indexes());
         assertEquals(50.0, s.rates().indexPerSecond(), 1e-9, "the rates of both write indexes");
         assertNull(s.elasticsearch().index(), "the single-index fields are for a sink of one index");
@@ -887,7 +887,7 @@ class SnapshotDerivationTest {
     void anIndexThatCannotBeReadSaysWhyAndAddsNothingToTheRate() {
         long[] offsets = {100, 100, 100};
         PipelineSample.IndexReading missing = new PipelineSample.IndexReading(
-                "logs-shop-b", null, null, null, null, "data stream logs-shop-b does not exist", null);
+                "logs-shop-b", null, null, null, null, "data stream logs-shop-b does not exist", null, null);
         PipelineSnapshot s = SnapshotDerivation.derive(
                 List.of(
                         new Builder(0)
@@ -909,10 +909,10 @@ class SnapshotDerivationTest {
     }
 
     @Test
-    void anIndexThatRefusesWritesMakesThePipelineUnstableAndSaysHowToLiftIt() {
+    void anIndexThatRefusesWritesOrIsRedMakesThePipelineUnstableAndSaysWhatToDo() {
         long[] offsets = {100, 100, 100};
         PipelineSample.IndexReading blocked = new PipelineSample.IndexReading(
-                "logs", "logs-000002", 500L, 1, 0, null, "index.blocks.read_only_allow_delete");
+                "logs", "logs-000002", 500L, 1, 0, null, "index.blocks.read_only_allow_delete", null);
         PipelineSnapshot s = SnapshotDerivation.derive(
                 List.of(
                         new Builder(0)
@@ -936,7 +936,7 @@ class SnapshotDerivationTest {
                 s.reasons());
 
         PipelineSample.IndexReading writeBlocked =
-                new PipelineSample.IndexReading("i", "i", 500L, 1, 0, null, "index.blocks.write");
+                new PipelineSample.IndexReading("i", "i", 500L, 1, 0, null, "index.blocks.write", null);
         PipelineSnapshot w = SnapshotDerivation.derive(
                 List.of(
                         new Builder(0)
@@ -952,6 +952,22 @@ class SnapshotDerivationTest {
                 List.of("index i refuses writes: its index.blocks.write is true: lift it (PUT i/_settings"
                         + " {\"index.blocks.write\": null}); more tasks would not help"),
                 w.reasons());
+
+        PipelineSample.IndexReading red = new PipelineSample.IndexReading("i", "i", 500L, 3, 0, null, null, 2);
+        PipelineSnapshot r = SnapshotDerivation.derive(
+                List.of(
+                        new Builder(0).offsets(offsets, offsets).indexes(red).build(),
+                        new Builder(10_000)
+                                .offsets(offsets, offsets)
+                                .indexes(red)
+                                .build()),
+                30);
+        assertEquals(2, r.elasticsearch().indexes().get(0).inactivePrimaries());
+        assertEquals(
+                List.of("index i is red: 2 of its 3 primary shards are not active (unassigned or starting), so writes"
+                        + " to them wait and then fail; GET _cluster/allocation/explain says why; more tasks would not"
+                        + " help"),
+                r.reasons());
     }
 
     @Test
@@ -962,7 +978,7 @@ class SnapshotDerivationTest {
         assertEquals("i", s.elasticsearch().index());
         assertEquals(1, s.elasticsearch().primaryShards());
         assertEquals(
-                List.of(new PipelineSnapshot.Index("i", "i", 1, 0, 5.0, null, null)),
+                List.of(new PipelineSnapshot.Index("i", "i", 1, 0, 5.0, null, null, null)),
                 s.elasticsearch().indexes());
     }
 
@@ -1157,7 +1173,7 @@ class SnapshotDerivationTest {
                     "range",
                     indexes != null
                             ? indexes
-                            : List.of(new PipelineSample.IndexReading("i", "i", indexTotal, 1, 0, null, null)),
+                            : List.of(new PipelineSample.IndexReading("i", "i", indexTotal, 1, 0, null, null, null)),
                     1,
                     0L,
                     0,

@@ -14,6 +14,7 @@ public final class ElasticsearchBatchReading implements SinkClusterReadings.Batc
     private final Reply stats;
     private final Reply settings;
     private final Reply health;
+    private final Reply indexHealth;
     private final Reply threadPools;
     private final Map<String, SinkClusterReadings.WriteIndex> writeIndexes;
     private final ElasticsearchUnavailableException unresolved;
@@ -22,12 +23,14 @@ public final class ElasticsearchBatchReading implements SinkClusterReadings.Batc
             Reply stats,
             Reply settings,
             Reply health,
+            Reply indexHealth,
             Reply threadPools,
             Map<String, SinkClusterReadings.WriteIndex> writeIndexes,
             ElasticsearchUnavailableException unresolved) {
         this.stats = stats;
         this.settings = settings;
         this.health = health;
+        this.indexHealth = indexHealth;
         this.threadPools = threadPools;
         this.writeIndexes = Map.copyOf(writeIndexes);
         this.unresolved = unresolved;
@@ -52,7 +55,7 @@ public final class ElasticsearchBatchReading implements SinkClusterReadings.Batc
 
     @Override
     public SinkClusterReadings.IndexLayout indexLayout(String index) {
-        return ElasticsearchReadingsClient.layoutOf(index, settings.body(), health.body());
+        return ElasticsearchReadingsClient.layoutOf(index, settings.body(), health.body(), indexHealth.body());
     }
 
     /** The cluster's data nodes. */

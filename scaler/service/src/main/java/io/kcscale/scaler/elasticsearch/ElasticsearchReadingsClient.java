@@ -34,13 +34,19 @@ public final class ElasticsearchReadingsClient implements SinkClusterReadings {
 
     /** The index's primary shards and replicas, and the cluster's data nodes. */
     public IndexLayout indexLayout(String index) {
+        JsonNode health = get("/_cluster/health", "cluster health");
         return layoutOf(
                 index,
                 get("/" + index + "/_settings", "settings of index " + index),
-                get("/_cluster/health", "cluster health"));
+                health,
+                indexHealth(List.of(index), health));
     }
 
-    static IndexLayout layoutOf(String index, JsonNode settingsByIndex, JsonNode health) {
+    /**
+     * @param indexHealth the indexes' own health ({@code _cluster/health/...?level=indices}), read only while the cluster
+     *                    is red; null otherwise
+     */
+    static IndexLayout layoutOf(String index, JsonNode settingsByIndex, JsonNode health, JsonNode indexHealth) {
         JsonNode settings = settingsByIndex.path(index).path("settings").path("index");
         if (settings.isMissingNode()) {
             throw new ElasticsearchUnavailableException("index " + index + " has no settings", null);
@@ -49,7 +55,46 @@ public final class ElasticsearchReadingsClient implements SinkClusterReadings {
                 settings.path("number_of_shards").asInt(),
                 settings.path("number_of_replicas").asInt(),
                 health.path("number_of_data_nodes").asInt(),
-                writeBlock(settings.path("blocks")));
+                writeBlock(settings.path("blocks")),
+                inactivePrimaries(index, health, indexHealth));
+    }
+
+    /**
+     * An index's primaries that are not active: none while the cluster is not red (yellow and green mean every primary
+     * is); while it is, the index's own health says; null when that was not read.
+     */
+    static Integer inactivePrimaries(String index, JsonNode health, JsonNode indexHealth) {
+        if (!RED.equals(health.path("status").asText())) {
+            return 0;
+        }
+        JsonNode own = indexHealth == null ? null : indexHealth.path("indices").path(index);
+        if (own == null || !own.path("number_of_shards").isNumber()) {
+            return null;
+        }
+        return Math.max(
+                0,
+                own.path("number_of_shards").asInt()
+                        - own.path("active_primary_shards").asInt());
+    }
+
+    private static final String RED = "red";
+
+    /**
+     * The indexes' own health while the cluster is red, the one state in which some primary is not active, so a green or
+     * yellow cluster costs no request; null otherwise.
+     */
+    private JsonNode indexHealth(Collection<String> indexes, JsonNode health) {
+        if (!RED.equals(health.path("status").asText()) || indexes.isEmpty()) {
+            return null;
+        }
+        return getEach(
+                indexes,
+                list -> {
+                    Request request = new Request("GET", "/_cluster/health/" + list);
+                    request.addParameter("level", "indices");
+                    return request;
+                },
+                "health of " + NameLists.describe(indexes));
     }
 
     /**
@@ -86,11 +131,19 @@ public final class ElasticsearchReadingsClient implements SinkClusterReadings {
             writeIndexes = Map.of();
             unresolved = e;
         }
+        ElasticsearchBatchReading.Reply health =
+                ElasticsearchBatchReading.Reply.of(() -> get("/_cluster/health", "cluster health"));
+        List<String> resolved = writeIndexes.values().stream()
+                .map(WriteIndex::index)
+                .filter(i -> i != null)
+                .distinct()
+                .toList();
         return new ElasticsearchBatchReading(
                 ElasticsearchBatchReading.Reply.of(() -> getEach(
                         indexes, list -> ignoringMissing("/" + list + "/_stats/docs,indexing"), "_stats of " + names)),
                 settings,
-                ElasticsearchBatchReading.Reply.of(() -> get("/_cluster/health", "cluster health")),
+                health,
+                ElasticsearchBatchReading.Reply.of(() -> indexHealth(resolved, health.body())),
                 ElasticsearchBatchReading.Reply.of(() -> get("/_nodes/stats/thread_pool", "thread pool stats")),
                 writeIndexes,
                 unresolved);

@@ -223,7 +223,7 @@ public final class PipelineObserver {
                 indexes.stream()
                         .skip(indexReadings.size())
                         .forEach(name -> indexReadings.add(
-                                new PipelineSample.IndexReading(name, null, null, null, null, null, null)));
+                                new PipelineSample.IndexReading(name, null, null, null, null, null, null, null)));
             }
         }
         ConnectorStatus status = sink.status();
@@ -262,7 +262,7 @@ public final class PipelineObserver {
     private static PipelineSample.IndexReading indexReading(SinkClusterReadings.Batch readings, String name) {
         SinkClusterReadings.WriteIndex write = readings.writeIndex(name);
         if (write.problem() != null) {
-            return new PipelineSample.IndexReading(name, null, null, null, null, write.problem(), null);
+            return new PipelineSample.IndexReading(name, null, null, null, null, write.problem(), null, null);
         }
         SinkClusterReadings.IndexLayout layout = readings.indexLayout(write.index());
         return new PipelineSample.IndexReading(
@@ -272,7 +272,8 @@ public final class PipelineObserver {
                 layout.primaryShards(),
                 layout.replicas(),
                 null,
-                layout.writeBlock());
+                layout.writeBlock(),
+                layout.inactivePrimaries());
     }
 
     /**

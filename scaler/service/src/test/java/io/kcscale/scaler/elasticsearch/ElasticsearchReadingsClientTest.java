@@ -65,13 +65,15 @@ class ElasticsearchReadingsClientTest {
 
     @Test
     void readsTheLayoutFromEitherProduct() throws Exception {
-        ElasticsearchReadingsClient.IndexLayout expected = new ElasticsearchReadingsClient.IndexLayout(3, 1, 2, null);
+        ElasticsearchReadingsClient.IndexLayout expected =
+                new ElasticsearchReadingsClient.IndexLayout(3, 1, 2, null, 0);
         assertEquals(
                 expected,
-                ElasticsearchReadingsClient.layoutOf("sink", json(ELASTICSEARCH_SETTINGS), json(ELASTICSEARCH_HEALTH)));
+                ElasticsearchReadingsClient.layoutOf(
+                        "sink", json(ELASTICSEARCH_SETTINGS), json(ELASTICSEARCH_HEALTH), null));
         assertEquals(
                 expected,
-                ElasticsearchReadingsClient.layoutOf("sink", json(OPENSEARCH_SETTINGS), json(OPENSEARCH_HEALTH)));
+                ElasticsearchReadingsClient.layoutOf("sink", json(OPENSEARCH_SETTINGS), json(OPENSEARCH_HEALTH), null));
     }
 
     @Test
@@ -91,8 +93,23 @@ class ElasticsearchReadingsClientTest {
                 + "\"number_of_replicas\":\"0\",\"blocks\":{\"write\":\"true\"}}}}}";
         assertEquals(
                 "index.blocks.write",
-                ElasticsearchReadingsClient.layoutOf("sink", json(settings), json(ELASTICSEARCH_HEALTH))
+                ElasticsearchReadingsClient.layoutOf("sink", json(settings), json(ELASTICSEARCH_HEALTH), null)
                         .writeBlock());
+    }
+
+    @Test
+    void countsAnIndexsInactivePrimariesOnlyWhereTheClusterIsRed() throws Exception {
+        String red = "{\"status\":\"red\",\"number_of_data_nodes\":1}";
+        String own = "{\"indices\":{\"sink\":{\"status\":\"red\",\"number_of_shards\":3,"
+                + "\"active_primary_shards\":1},\"other\":{\"status\":\"green\",\"number_of_shards\":1,"
+                + "\"active_primary_shards\":1}}}";
+        assertEquals(2, ElasticsearchReadingsClient.inactivePrimaries("sink", json(red), json(own)));
+        assertEquals(0, ElasticsearchReadingsClient.inactivePrimaries("other", json(red), json(own)));
+        assertEquals(null, ElasticsearchReadingsClient.inactivePrimaries("sink", json(red), null), "not read");
+        assertEquals(
+                0,
+                ElasticsearchReadingsClient.inactivePrimaries("sink", json("{\"status\":\"yellow\"}"), null),
+                "yellow: every primary is active");
     }
 
     @Test

@@ -21,7 +21,7 @@ public final class InMemorySinkCluster implements SinkClusterReadings {
     /** An index of one primary shard and no replica on one data node, with {@code indexTotal} index operations so far. */
     public InMemorySinkCluster index(String index, long indexTotal) {
         stats.put(index, new IndexStats(index, indexTotal, indexTotal));
-        layouts.putIfAbsent(index, new IndexLayout(1, 0, 1, null));
+        layouts.putIfAbsent(index, new IndexLayout(1, 0, 1, null, 0));
         return this;
     }
 
