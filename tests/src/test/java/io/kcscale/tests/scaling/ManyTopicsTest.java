@@ -28,10 +28,12 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -322,15 +324,21 @@ class ManyTopicsTest {
         int of(String topic, int partition);
     }
 
-    private static void produce(KafkaProducer<String, String> producer, Map<String, Integer> topics, Count count) {
+    /** Every record acknowledged, or the test fails naming the first that was not. */
+    private static void produce(KafkaProducer<String, String> producer, Map<String, Integer> topics, Count count)
+            throws Exception {
+        List<Future<RecordMetadata>> sent = new java.util.ArrayList<>();
         for (Map.Entry<String, Integer> t : topics.entrySet()) {
             for (int p = 0; p < t.getValue(); p++) {
                 for (int i = 0; i < count.of(t.getKey(), p); i++) {
-                    producer.send(new ProducerRecord<>(t.getKey(), p, "k" + i, "v" + i));
+                    sent.add(producer.send(new ProducerRecord<>(t.getKey(), p, "k" + i, "v" + i)));
                 }
             }
         }
         producer.flush();
+        for (Future<RecordMetadata> f : sent) {
+            f.get(30, TimeUnit.SECONDS);
+        }
     }
 
     private static KafkaProducer<String, String> producer(LocalStack stack) {
@@ -338,7 +346,11 @@ class ManyTopicsTest {
                 ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
                 stack.endpoints().kafkaBootstrap(),
                 ProducerConfig.ACKS_CONFIG,
-                "all"));
+                "all",
+                // one batch in flight, so that none overtakes another refused while a new topic's leader is elected:
+                // in one run a partition's batches were refused as out of order until delivery.timeout.ms, 2 minutes
+                ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION,
+                1));
         return new KafkaProducer<>(config, new StringSerializer(), new StringSerializer());
     }
 
