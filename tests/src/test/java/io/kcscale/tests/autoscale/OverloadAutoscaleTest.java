@@ -35,7 +35,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * and then ends: there six such tasks wrote 210-240 records/s in all, its CPU and not the tasks being the limit, so
  * under 200 records/s without end a backlog of 20,000 fell by 10-30 records/s. Its index then refuses every write while records arrive: the scaler must name the index's write
  * block at once and read the sink stalled within the window plus one commit interval, its tasks RUNNING, and the
- * autoscaler hold though the lag is over its target and the policy allows more tasks. The shared stack commits every second; DefaultCommitIntervalTest runs a bulk sink's
+ * autoscaler hold though the lag is over its target and the policy is raised to allow more tasks. The shared stack commits every second; DefaultCommitIntervalTest runs a bulk sink's
  * overload and a paused sink at Connect's default minute.
  */
 @Order(9)
@@ -141,14 +141,27 @@ class OverloadAutoscaleTest {
                         "held for a stall: " + r);
             }
 
-            // stuck: every write refused while records arrive, the tasks RUNNING and retrying, nothing committed
-            double interval = 0;
-            for (JsonNode t : timeline.sample().snapshot().path("tasks")) {
-                interval = Math.max(interval, t.path("commitIntervalSeconds").asDouble(0));
-            }
-            // the block is read at the next sample, long before the stall can be: the lag passes its target some 15 s
-            // after the block, and a scale then (5 -> 6 when 5 tasks had sufficed) would give tasks that never commit,
-            // whose stall reads only after Connect's default minute
+            // stuck: every write refused while records arrive, the tasks RUNNING and retrying, nothing committed.
+            // The stall reads within the window plus one of the tasks' commit intervals only for tasks that have
+            // one: a task that has not committed twice since a rebalance is given Connect's default minute. So the
+            // policy is held at the tasks the sink has (a round may still have scaled it as the drain ended: one did,
+            // 5 -> 6, 5 s before the block) until each has committed twice; the raise below shows the hold.
+            int tasksNow = timeline.sample().tasksMax();
+            ScalerHttp.Answer capped =
+                    scaler.http.put(AUTOSCALE, "{\"maxTasks\":" + tasksNow + ",\"targetLag\":" + TARGET_LAG + "}");
+            assertEquals(200, capped.status(), capped.raw());
+            double interval = Poll.until("every task's commit interval", Duration.ofSeconds(90), SAMPLE, () -> {
+                JsonNode tasks = timeline.sample().snapshot().path("tasks");
+                double longest = 0;
+                for (JsonNode t : tasks) {
+                    if (!t.path("commitIntervalSeconds").isNumber()) {
+                        return Optional.empty();
+                    }
+                    longest = Math.max(longest, t.path("commitIntervalSeconds").asDouble());
+                }
+                return tasks.size() == tasksNow ? Optional.of(longest) : Optional.empty();
+            });
+            // the block is read at the next sample, long before the stall can be
             scratch.blockWrites(INDEX);
             long blockedAt = System.currentTimeMillis();
             JsonNode blockRead = Poll.until(
