@@ -324,7 +324,7 @@ class ManyTopicsTest {
         int of(String topic, int partition);
     }
 
-    /** Every record acknowledged, or the test fails naming the first that was not. */
+    /** Every record acknowledged, or the test fails with the producer's error for the first that was not. */
     private static void produce(KafkaProducer<String, String> producer, Map<String, Integer> topics, Count count)
             throws Exception {
         List<Future<RecordMetadata>> sent = new java.util.ArrayList<>();

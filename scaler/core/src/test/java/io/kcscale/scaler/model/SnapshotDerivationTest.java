@@ -910,20 +910,9 @@ class SnapshotDerivationTest {
 
     @Test
     void anIndexThatRefusesWritesOrIsRedMakesThePipelineUnstableAndSaysWhatToDo() {
-        long[] offsets = {100, 100, 100};
         PipelineSample.IndexReading blocked = new PipelineSample.IndexReading(
                 "logs", "logs-000002", 500L, 1, 0, null, "index.blocks.read_only_allow_delete", null);
-        PipelineSnapshot s = SnapshotDerivation.derive(
-                List.of(
-                        new Builder(0)
-                                .offsets(offsets, offsets)
-                                .indexes(blocked)
-                                .build(),
-                        new Builder(10_000)
-                                .offsets(offsets, offsets)
-                                .indexes(blocked)
-                                .build()),
-                30);
+        PipelineSnapshot s = steadyWith(blocked);
         assertEquals(
                 "index.blocks.read_only_allow_delete",
                 s.elasticsearch().indexes().get(0).writeBlock());
@@ -937,37 +926,33 @@ class SnapshotDerivationTest {
 
         PipelineSample.IndexReading writeBlocked =
                 new PipelineSample.IndexReading("i", "i", 500L, 1, 0, null, "index.blocks.write", null);
-        PipelineSnapshot w = SnapshotDerivation.derive(
-                List.of(
-                        new Builder(0)
-                                .offsets(offsets, offsets)
-                                .indexes(writeBlocked)
-                                .build(),
-                        new Builder(10_000)
-                                .offsets(offsets, offsets)
-                                .indexes(writeBlocked)
-                                .build()),
-                30);
+        PipelineSnapshot w = steadyWith(writeBlocked);
         assertEquals(
                 List.of("index i refuses writes: its index.blocks.write is true: lift it (PUT i/_settings"
                         + " {\"index.blocks.write\": null}); more tasks would not help"),
                 w.reasons());
 
         PipelineSample.IndexReading red = new PipelineSample.IndexReading("i", "i", 500L, 3, 0, null, null, 2);
-        PipelineSnapshot r = SnapshotDerivation.derive(
-                List.of(
-                        new Builder(0).offsets(offsets, offsets).indexes(red).build(),
-                        new Builder(10_000)
-                                .offsets(offsets, offsets)
-                                .indexes(red)
-                                .build()),
-                30);
+        PipelineSnapshot r = steadyWith(red);
         assertEquals(2, r.elasticsearch().indexes().get(0).inactivePrimaries());
         assertEquals(
                 List.of("index i is red: 2 of its 3 primary shards are not active (unassigned or starting), so writes"
                         + " to them wait and then fail; GET _cluster/allocation/explain says why; more tasks would not"
                         + " help"),
                 r.reasons());
+    }
+
+    /** Two samples 10 s apart of a sink that neither lags nor moves, writing to the one index read as {@code index}. */
+    private static PipelineSnapshot steadyWith(PipelineSample.IndexReading index) {
+        long[] offsets = {100, 100, 100};
+        return SnapshotDerivation.derive(
+                List.of(
+                        new Builder(0).offsets(offsets, offsets).indexes(index).build(),
+                        new Builder(10_000)
+                                .offsets(offsets, offsets)
+                                .indexes(index)
+                                .build()),
+                30);
     }
 
     @Test

@@ -25,6 +25,8 @@ import org.elasticsearch.client.ResponseException;
 public final class ElasticsearchReadingsClient implements SinkClusterReadings {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** The cluster health status in which some primary shard is not active. */
+    private static final String RED = "red";
 
     private final ElasticsearchConnection connection;
 
@@ -76,8 +78,6 @@ public final class ElasticsearchReadingsClient implements SinkClusterReadings {
                 own.path("number_of_shards").asInt()
                         - own.path("active_primary_shards").asInt());
     }
-
-    private static final String RED = "red";
 
     /**
      * The indexes' own health while the cluster is red, the one state in which some primary is not active, so a green or
