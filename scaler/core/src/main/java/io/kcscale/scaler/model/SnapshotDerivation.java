@@ -26,24 +26,30 @@ public final class SnapshotDerivation {
 
     private SnapshotDerivation() {}
 
-    /** A snapshot whose lag ages and commits are read from the window's samples alone. */
     /**
      * The write requests Elasticsearch's nodes held queued at every reading of the window: the least of the readings.
      * A single reading catches a queue of one or two on any node that is merely busy (measured on the local node while
-     * several sinks wrote to it), which would read as a sink pushing back; a queue the whole window long is one. Null
-     * when the newest sample has no reading.
+     * several sinks wrote to it), which would read as a sink pushing back; a queue the whole window long is one. So are
+     * two readings a sample apart, which a scaler just started holds (a queue of one at both, read in a CI run): the
+     * readings must span half the window. Null until they do, and when the newest sample has no reading.
      */
-    static Integer queuedThroughout(List<PipelineSample> samples) {
+    static Integer queuedThroughout(List<PipelineSample> samples, double windowSeconds) {
         if (samples.get(samples.size() - 1).writeQueue() == null) {
             return null;
         }
-        return samples.stream()
+        List<PipelineSample> read =
+                samples.stream().filter(s -> s.writeQueue() != null).toList();
+        long spanMillis = read.get(read.size() - 1).atMillis() - read.get(0).atMillis();
+        if (spanMillis < windowSeconds * 1_000 / 2) {
+            return null;
+        }
+        return read.stream()
                 .map(PipelineSample::writeQueue)
-                .filter(q -> q != null)
                 .min(Integer::compare)
                 .orElseThrow();
     }
 
+    /** A snapshot whose lag ages and commits are read from the window's samples alone. */
     public static PipelineSnapshot derive(List<PipelineSample> samples, double windowSeconds) {
         return derive(samples, windowSeconds, EndOffsetHistory.of(samples), CommitHistory.of(samples));
     }
@@ -158,7 +164,8 @@ public final class SnapshotDerivation {
                 latency,
                 reasons.isEmpty(),
                 reasons,
-                PipelineSnapshot.Elasticsearch.of(indexes, latest.dataNodes(), rejections, queuedThroughout(samples)),
+                PipelineSnapshot.Elasticsearch.of(
+                        indexes, latest.dataNodes(), rejections, queuedThroughout(samples, windowSeconds)),
                 deadLetters,
                 !latest.unreachable().isEmpty(),
                 latest.unreachable(),

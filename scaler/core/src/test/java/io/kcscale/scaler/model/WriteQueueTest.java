@@ -29,15 +29,28 @@ class WriteQueueTest {
 
     @Test
     void aQueueOneReadingCaughtIsNotASinkPushingBack() {
-        PipelineSnapshot s = SnapshotDerivation.derive(window(0, 0, 3, 0, 1), 30);
+        PipelineSnapshot s = SnapshotDerivation.derive(window(0, 0, 3, 0, 1), 8);
         assertEquals(0, s.elasticsearch().writeQueue());
         assertFalse(s.elasticsearch().rejectingWrites());
     }
 
     @Test
     void aQueueTheWholeWindowLongIs() {
-        PipelineSnapshot s = SnapshotDerivation.derive(window(4, 2, null, 3, 5), 30);
+        PipelineSnapshot s = SnapshotDerivation.derive(window(4, 2, null, 3, 5), 8);
         assertEquals(2, s.elasticsearch().writeQueue(), "the least reading; one the node did not answer is skipped");
+        assertTrue(s.elasticsearch().rejectingWrites());
+    }
+
+    @Test
+    void readingsThatSpanLessThanHalfTheWindowAreNotYetAQueue() {
+        assertNull(SnapshotDerivation.derive(window(1, 1), 30).elasticsearch().writeQueue(), "2 s of a 30 s window");
+        assertNull(
+                SnapshotDerivation.derive(window(1, 1, 1, 1, 1, 1, 1, 1), 30)
+                        .elasticsearch()
+                        .writeQueue(),
+                "14 s of a 30 s window");
+        PipelineSnapshot s = SnapshotDerivation.derive(window(1, 1, 1, 1, 1, 1, 1, 1, 1), 30);
+        assertEquals(1, s.elasticsearch().writeQueue(), "16 s of a 30 s window");
         assertTrue(s.elasticsearch().rejectingWrites());
     }
 
