@@ -230,7 +230,6 @@ class HostileClientsTest {
         }
     }
 
-    /** {@link #RECORDS} small keyed JSON records, as fast as the broker takes them. */
     /** Sets (or, with null, removes) the broker's fetch quota of the scaler's key sampler, by its client id. */
     private static void samplerQuota(LocalStack stack, Double bytesPerSecond) throws Exception {
         try (Admin admin = Admin.create(Map.of(
@@ -244,6 +243,7 @@ class HostileClientsTest {
         }
     }
 
+    /** {@link #RECORDS} small keyed JSON records, as fast as the broker takes them. */
     private static void produce(LocalStack stack, String topic) throws Exception {
         try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(
                 Map.of(

@@ -95,8 +95,11 @@ public final class Validation {
         }
     }
 
-    /** The sweep as measured, the held-out comparison drawn from it, when it ended and on what machine. */
-    /** @param intervalChecks one per held-out count measured twice or more whose fit gives an interval */
+    /**
+     * The sweep as measured, the held-out comparison drawn from it, when it ended and on what machine.
+     *
+     * @param intervalChecks one per held-out count measured twice or more whose fit gives an interval
+     */
     public record Result(
             Plan plan,
             Sweep.Result sweep,
